@@ -1,0 +1,41 @@
+"""The dependency rule of the house: engine → nothing; render, data → engine; bot → all."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+FORBIDDEN = {
+    "engine": {"discord", "PIL", "aiosqlite", "sqlite3", "render", "data", "bot", "aiohttp"},
+    "render": {"discord", "aiosqlite", "sqlite3", "data", "bot"},
+    "data": {"discord", "PIL", "render", "bot"},
+}
+
+
+def imported_roots(path: Path) -> set[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    roots: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            roots.update(alias.name.split(".")[0] for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            roots.add(node.module.split(".")[0])
+    return roots
+
+
+@pytest.mark.parametrize("package", sorted(FORBIDDEN))
+def test_package_imports_respect_the_layers(package: str) -> None:
+    offenders = {
+        str(path.relative_to(ROOT)): sorted(imported_roots(path) & FORBIDDEN[package])
+        for path in (ROOT / package).rglob("*.py")
+    }
+    assert {name: bad for name, bad in offenders.items() if bad} == {}
+
+
+def test_the_layer_check_sees_a_forbidden_import(tmp_path: Path) -> None:
+    sample = tmp_path / "sample.py"
+    sample.write_text("import discord\nfrom PIL import Image\nfrom .local import x\n")
+    assert imported_roots(sample) == {"discord", "PIL"}
