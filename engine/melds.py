@@ -1,0 +1,432 @@
+"""Pure meld helpers: classify a meld, say what each joker stands for, extend a meld.
+
+Glossary (the words of ``VARIANTS.md``):
+
+- *group*: 3 or 4 cards of one rank, every suit different;
+- *run*: 3 or more consecutive cards of one suit, written from low to high; the ace is
+  low (A-2-3) and, where the rules allow, high (Q-K-A); a run never wraps (K-A-2);
+- *joker*: stands for one precise card. In a run it follows from its place (the player's
+  order decides at either end); in a group it stands for one of the missing suits;
+- *opening count*: what a meld is worth towards the opening minimum: 2–10 face value,
+  J/Q/K 10, ace 1 in A-2-3 and 11 in Q-K-A or a group of aces (1 where the ace is low only),
+  a joker the value of the card it stands for.
+
+Nothing here changes state: the functions take cards and a rule set and return values
+or raise :class:`~engine.errors.IllegalMeld` saying why.
+"""
+
+from __future__ import annotations
+
+import enum
+import itertools
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from engine.cards import JOKER, Card, Suit, format_cards
+from engine.errors import IllegalMeld, register_messages
+from engine.rules import JokerLimit, RuleSet
+
+HIGH_ACE = 14  # the rank an ace takes after a king
+
+
+class MeldKind(enum.StrEnum):
+    RUN = "run"
+    GROUP = "group"
+
+
+@dataclass(frozen=True, slots=True)
+class MeldShape:
+    """A valid meld as it lies on the table."""
+
+    kind: MeldKind
+    cards: tuple[Card, ...]  # table order: a run from low to high, a group as written
+    stands_for: tuple[Card | None, ...]  # per position: the card a joker stands for
+    rank: int  # group: its rank; run: the rank of its first position (14: high ace)
+    suit: Suit | None  # a run's suit; None for a group
+    value: int  # opening count
+
+    @property
+    def jokers(self) -> int:
+        return sum(1 for card in self.cards if card.rank == 0)
+
+    @property
+    def top(self) -> int:
+        """A run's last rank (14 for a high ace); a group's rank."""
+        return self.rank + len(self.cards) - 1 if self.kind is MeldKind.RUN else self.rank
+
+
+def rank_points(rank: int, ace_high: bool) -> int:
+    """Opening count of a position of ``rank`` (1 low ace, 14 high ace)."""
+    if rank == 1:
+        return 11 if ace_high else 1
+    if rank >= HIGH_ACE:
+        return 11
+    return 10 if rank > 10 else rank
+
+
+def hand_points(card: Card, rules: RuleSet) -> int:
+    """What ``card`` costs left in a hand at the end of a round."""
+    rank = card.rank
+    if rank == 0:
+        return rules.joker_hand_value
+    if rank == 1:
+        return rules.ace_hand_value
+    return 10 if rank > 10 else rank
+
+
+def hand_value(cards: Sequence[Card], rules: RuleSet) -> int:
+    """The end-of-round value of a hand."""
+    return sum(hand_points(card, rules) for card in cards)
+
+
+def classify(cards: Sequence[Card], rules: RuleSet) -> MeldShape:
+    """The meld the cards form, written in order (a run may also be written high to low;
+    a run without jokers may be written in any order).
+
+    Raises:
+        IllegalMeld: the cards form no valid meld under ``rules``; the code and message
+            say why (``meld.too_short``, ``meld.run_suit``, ``meld.gap``, ``meld.wrap``,
+            ``meld.group_suit``, ``meld.jokers_one``, ``meld.jokers_adjacent``…).
+    """
+    n = len(cards)
+    if n < 3:
+        raise IllegalMeld("meld.too_short", cards=format_cards(cards))
+    reals = [card for card in cards if card.rank]
+    if not reals:
+        raise IllegalMeld("meld.only_jokers", cards=format_cards(cards))
+    first = reals[0]
+    if all(card.rank == first.rank for card in reals):
+        if len(reals) == 1:
+            try:
+                shape = _run(cards, rules)
+            except IllegalMeld:
+                shape = _group(cards, rules)
+        else:
+            shape = _group(cards, rules)
+    elif all(card.suit is first.suit for card in reals):
+        shape = _run(cards, rules)
+    elif len({card.rank for card in reals}) == len(reals):
+        odd = next(card for card in reals if card.suit is not first.suit)
+        suit = first.suit.symbol if first.suit is not None else ""
+        raise IllegalMeld("meld.run_suit", card=str(odd), suit=suit)
+    else:
+        raise IllegalMeld("meld.mixed", cards=format_cards(cards))
+    check_jokers(shape, rules)
+    return shape
+
+
+def meld_value(cards: Sequence[Card], rules: RuleSet) -> int:
+    """The opening count of one meld written in order (see :func:`classify`).
+
+    Raises:
+        IllegalMeld: the cards form no valid meld; the message says why.
+    """
+    return classify(cards, rules).value
+
+
+def check_jokers(shape: MeldShape, rules: RuleSet) -> None:
+    """Check the variant's limit on jokers in one meld.
+
+    Raises:
+        IllegalMeld: ``meld.jokers_one``, ``meld.jokers_minority`` or ``meld.jokers_adjacent``.
+    """
+    jokers = shape.jokers
+    if not jokers:
+        return
+    limit = rules.meld_jokers
+    if limit is JokerLimit.ONE and jokers > 1:
+        raise IllegalMeld("meld.jokers_one", count=jokers)
+    if limit is JokerLimit.MINORITY:
+        if 2 * jokers >= len(shape.cards):
+            raise IllegalMeld("meld.jokers_minority", count=jokers, size=len(shape.cards))
+        cards = shape.cards
+        for left, right in itertools.pairwise(cards):
+            if left.rank == 0 and right.rank == 0:
+                raise IllegalMeld("meld.jokers_adjacent")
+
+
+def _group(cards: Sequence[Card], rules: RuleSet) -> MeldShape:
+    if len(cards) > 4:
+        raise IllegalMeld("meld.group_too_long", size=len(cards))
+    suits: list[Suit] = []
+    rank = 0
+    for card in cards:
+        if card.suit is not None:
+            if card.suit in suits:
+                raise IllegalMeld("meld.group_suit", card=str(card))
+            suits.append(card.suit)
+            rank = card.rank
+    missing = [suit for suit in Suit if suit not in suits]
+    stands: list[Card | None] = []
+    for card in cards:
+        stands.append(Card(rank, missing.pop(0)) if card.rank == 0 else None)
+    value = len(cards) * rank_points(rank, rules.ace_high)
+    return MeldShape(MeldKind.GROUP, tuple(cards), tuple(stands), rank, None, value)
+
+
+def _run(cards: Sequence[Card], rules: RuleSet) -> MeldShape:
+    seen: set[int] = set()
+    for card in cards:
+        if card.rank:
+            if card.rank in seen:
+                raise IllegalMeld("meld.run_duplicate", card=str(card))
+            seen.add(card.rank)
+    if len(seen) == len(cards):  # no joker: any order will do
+        if {1, 2, 13} <= seen and len(seen) < 13:
+            raise IllegalMeld("meld.wrap")
+        order = sorted(cards, key=_run_sort_key(seen, rules.ace_high))
+        return run_in_order(order, rules)
+    try:
+        return run_in_order(cards, rules)
+    except IllegalMeld as error:
+        try:
+            return run_in_order(cards[::-1], rules)
+        except IllegalMeld:
+            raise error from None
+
+
+def _run_sort_key(ranks: set[int], ace_high: bool) -> Callable[[Card], int]:
+    ace_last = 13 in ranks and 2 not in ranks  # where the ace is low only, run_in_order says so
+    return lambda card: HIGH_ACE if ace_last and card.rank == 1 else card.rank
+
+
+def run_in_order(cards: Sequence[Card], rules: RuleSet) -> MeldShape:
+    """The run formed by ``cards`` exactly as ordered, low to high.
+
+    Raises:
+        IllegalMeld: not a run in that order (gap, wrap, wrong suit, ends past the ace…).
+    """
+    n = len(cards)
+    if n < 3:
+        raise IllegalMeld("meld.too_short", cards=format_cards(cards))
+    if n > 13:
+        raise IllegalMeld("meld.too_long", size=n)
+    start = 0
+    suit: Suit | None = None
+    prev_rank = prev_index = 0
+    has_two = any(card.rank == 2 for card in cards)
+    for index, card in enumerate(cards):
+        rank = card.rank
+        if not rank:
+            continue
+        if suit is None:
+            suit = card.suit
+        elif card.suit is not suit:
+            raise IllegalMeld("meld.run_suit", card=str(card), suit=str(suit and suit.symbol))
+        if rank == 1 and index > 0:
+            if has_two:
+                raise IllegalMeld("meld.wrap" if prev_rank else "meld.below_ace")
+            if not rules.ace_high:
+                raise IllegalMeld("meld.ace_low")
+            rank = HIGH_ACE
+        if prev_rank:
+            if prev_rank == HIGH_ACE:
+                raise IllegalMeld("meld.wrap")
+            if rank <= prev_rank:
+                raise IllegalMeld("meld.order", card=str(card))
+            if rank - prev_rank != index - prev_index:
+                raise IllegalMeld("meld.gap", low=_rank_text(prev_rank), high=_rank_text(rank))
+        else:
+            start = rank - index
+        prev_rank, prev_index = rank, index
+    top = start + n - 1
+    if start < 1:
+        raise IllegalMeld("meld.below_ace")
+    if top > (HIGH_ACE if rules.ace_high else 13):
+        raise IllegalMeld("meld.above_top", top="A" if rules.ace_high else "K")
+    assert suit is not None
+    stands: list[Card | None] = []
+    value = 0
+    ace_high = rules.ace_high
+    for index, card in enumerate(cards):
+        rank = start + index
+        value += rank_points(rank, False) if rank == 1 else rank_points(rank, ace_high)
+        if card.rank:
+            stands.append(None)
+        else:
+            stands.append(Card(1 if rank == HIGH_ACE else rank, suit))
+    return MeldShape(MeldKind.RUN, tuple(cards), tuple(stands), start, suit, value)
+
+
+def _rank_text(rank: int) -> str:
+    return "A" if rank in (1, HIGH_ACE) else ("JQK"[rank - 11] if rank > 10 else str(rank))
+
+
+def extend(shape: MeldShape, cards: Sequence[Card], rules: RuleSet) -> MeldShape:
+    """The meld once ``cards`` are laid off on it.
+
+    On a run the engine decides the ends: the cards keep the order written, the first ones
+    may go before the run and the rest after it; where both are possible (a lone joker) the
+    cards go at the high end. Cards without a joker may be written in any order.
+
+    Raises:
+        IllegalMeld: the cards do not fit the meld (``meld.no_fit`` or the joker limit).
+    """
+    if not cards:
+        raise IllegalMeld("meld.no_fit", cards="")
+    if shape.kind is MeldKind.GROUP:
+        rank = shape.rank
+        if any(card.rank and card.rank != rank for card in cards):
+            raise IllegalMeld("meld.no_fit", cards=format_cards(cards))
+        grown = _group((*shape.cards, *cards), rules)
+        check_jokers(grown, rules)
+        return grown
+    orders = [tuple(cards)]
+    if all(card.rank for card in cards):
+        ordered = tuple(sorted(cards, key=lambda c: c.rank))
+        if ordered != orders[0]:
+            orders.append(ordered)
+        if any(card.rank == 1 for card in cards):  # a high ace goes last
+            orders.append(tuple(sorted(cards, key=lambda c: c.rank if c.rank != 1 else HIGH_ACE)))
+    joker_error: IllegalMeld | None = None
+    for order in orders:
+        for cut in range(len(order) + 1):
+            candidate = (*order[:cut], *shape.cards, *order[cut:])
+            try:
+                grown = run_in_order(candidate, rules)
+            except IllegalMeld:
+                continue
+            try:
+                check_jokers(grown, rules)
+            except IllegalMeld as error:
+                joker_error = error
+                continue
+            return grown
+    if joker_error is not None:
+        raise joker_error
+    raise IllegalMeld("meld.no_fit", cards=format_cards(cards))
+
+
+def fits(shape: MeldShape, cards: Sequence[Card], rules: RuleSet) -> bool:
+    """Whether ``cards`` may be laid off on the meld (see :func:`extend`)."""
+    try:
+        extend(shape, cards, rules)
+    except IllegalMeld:
+        return False
+    return True
+
+
+def joker_to_swap(shape: MeldShape, card: Card) -> int | None:
+    """The position of a joker that ``card`` may replace, or None.
+
+    In a run the card must be exactly the one the joker stands for; in a group a card of
+    the group's rank and of any missing suit replaces a joker.
+    """
+    if card.rank == 0:
+        return None
+    if shape.kind is MeldKind.RUN:
+        for index, stands in enumerate(shape.stands_for):
+            if stands == card:
+                return index
+        return None
+    if card.rank != shape.rank or any(c.suit is card.suit for c in shape.cards):
+        return None
+    return shape.cards.index(JOKER) if JOKER in shape.cards else None
+
+
+def swap(shape: MeldShape, card: Card, rules: RuleSet) -> MeldShape:
+    """The meld once ``card`` has replaced the joker it stands for.
+
+    Raises:
+        IllegalMeld: ``meld.no_joker_for`` when no joker of the meld stands for ``card``.
+    """
+    index = joker_to_swap(shape, card)
+    if index is None:
+        raise IllegalMeld("meld.no_joker_for", card=str(card))
+    cards = (*shape.cards[:index], card, *shape.cards[index + 1 :])
+    if shape.kind is MeldKind.RUN:
+        return run_in_order(cards, rules)
+    return _group(cards, rules)
+
+
+register_messages(
+    {
+        "meld.too_short": {
+            "en": "A meld needs at least 3 cards ({cards}).",
+            "fr": "Une combinaison demande au moins 3 cartes ({cards}).",
+        },
+        "meld.too_long": {
+            "en": "A run cannot hold {size} cards: it goes at most from A to K or 2 to A.",
+            "fr": "Une suite ne peut pas compter {size} cartes : elle va au plus de l'as au "
+            "roi ou du 2 à l'as.",
+        },
+        "meld.only_jokers": {
+            "en": "A meld cannot be made of jokers only.",
+            "fr": "Une combinaison ne peut pas être faite que de jokers.",
+        },
+        "meld.mixed": {
+            "en": "{cards} is neither a group (one rank, different suits) nor a run "
+            "(one suit, consecutive ranks).",
+            "fr": "{cards} n'est ni un brelan ou carré (même valeur, couleurs différentes) "
+            "ni une suite (même couleur, valeurs qui se suivent).",
+        },
+        "meld.run_suit": {
+            "en": "Wrong suit: every card of a run must be {suit}, and {card} is not.",
+            "fr": "Mauvaise couleur : toutes les cartes d'une suite doivent être {suit}, "
+            "et {card} ne l'est pas.",
+        },
+        "meld.run_duplicate": {
+            "en": "A run cannot hold the same card twice ({card}).",
+            "fr": "Une suite ne peut pas contenir deux fois la même carte ({card}).",
+        },
+        "meld.order": {
+            "en": "Write a run from low to high: {card} is out of order.",
+            "fr": "Écrivez une suite de la plus petite à la plus grande carte : {card} "
+            "n'est pas à sa place.",
+        },
+        "meld.gap": {
+            "en": "Gap in the run between {low} and {high}: the cards must follow each "
+            "other (a joker fills one place).",
+            "fr": "Trou dans la suite entre {low} et {high} : les cartes doivent se suivre "
+            "(un joker remplace une place).",
+        },
+        "meld.wrap": {
+            "en": "A run never goes round the corner: K-A-2 is not allowed.",
+            "fr": "Une suite ne fait jamais le tour : R-A-2 n'est pas permis.",
+        },
+        "meld.ace_low": {
+            "en": "In this variant the ace is low only (A-2-3); it cannot follow the king.",
+            "fr": "Dans cette variante l'as est toujours petit (A-2-3) ; il ne peut pas "
+            "suivre le roi.",
+        },
+        "meld.below_ace": {
+            "en": "Nothing comes before the ace: the run would start below A.",
+            "fr": "Rien ne vient avant l'as : la suite commencerait sous l'as.",
+        },
+        "meld.above_top": {
+            "en": "Nothing comes after {top}: the run would go past it.",
+            "fr": "Rien ne vient après {top} : la suite irait au-delà.",
+        },
+        "meld.group_too_long": {
+            "en": "A group holds at most 4 cards, one per suit (not {size}).",
+            "fr": "Un brelan ou carré compte au plus 4 cartes, une par couleur (pas {size}).",
+        },
+        "meld.group_suit": {
+            "en": "Duplicate suit: a group needs different suits, and {card} repeats one.",
+            "fr": "Couleur en double : un brelan ou carré demande des couleurs différentes, "
+            "et {card} en répète une.",
+        },
+        "meld.jokers_one": {
+            "en": "Too many jokers: a meld may hold at most one ({count} given).",
+            "fr": "Trop de jokers : une combinaison en contient au plus un ({count} donnés).",
+        },
+        "meld.jokers_minority": {
+            "en": "Too many jokers: they must be fewer than half of the meld "
+            "({count} of {size}).",
+            "fr": "Trop de jokers : ils doivent être moins de la moitié de la combinaison "
+            "({count} sur {size}).",
+        },
+        "meld.jokers_adjacent": {
+            "en": "Two jokers may not sit side by side in a meld.",
+            "fr": "Deux jokers ne peuvent pas se suivre dans une combinaison.",
+        },
+        "meld.no_fit": {
+            "en": "{cards} does not fit on that meld.",
+            "fr": "{cards} ne va pas sur cette combinaison.",
+        },
+        "meld.no_joker_for": {
+            "en": "No joker of that meld stands for {card}.",
+            "fr": "Aucun joker de cette combinaison ne remplace {card}.",
+        },
+    }
+)
