@@ -1,0 +1,52 @@
+"""Computer players: three levels for every variant, deciding from one seat's view only.
+
+``choose_action(view, rules, level, rng)`` returns the next action of ``view.seat``. It
+takes nothing but that seat's :class:`~engine.views.PlayerView` (never another hand,
+never the stock order), the rule set, the level and an injected ``random.Random``: the
+same view and the same seed give the same action, so a game replays exactly. The level
+is not part of the game, so it may change between any two calls.
+
+Levels (``LEVELS``): ``easy`` plays legally and simply, ``medium`` finds good melds and
+takes useful discards, ``hard`` plays to win (see ``docs/AI.md``).
+"""
+
+from __future__ import annotations
+
+import random
+
+from engine.errors import RuleError, register_messages
+from engine.rules import Kind, RuleSet
+from engine.views import PlayerView
+
+LEVELS: tuple[str, ...] = ("easy", "medium", "hard")
+
+
+def choose_action(view: PlayerView, rules: RuleSet, level: str, rng: random.Random) -> object:
+    """The next action of the seat whose view this is, at ``level``.
+
+    Raises:
+        RuleError: ``level`` is not one of :data:`LEVELS` (code ``ai.level``).
+        ValueError: it is not this seat's turn, or the round is over.
+    """
+    if level not in LEVELS:
+        raise RuleError("ai.level", level=level, levels=", ".join(LEVELS))
+    if rules.kind == Kind.TILES:
+        from engine.ai.tile_levels import choose_tile_action
+
+        return choose_tile_action(view, rules, level, rng)
+    from engine.ai.card_levels import choose_card_action
+    from engine.ai.variant import card_variant
+
+    return choose_card_action(view, card_variant(rules), level, rng)
+
+
+register_messages(
+    {
+        "ai.level": {
+            "en": "“{level}” is not a computer level; choose one of {levels}.",
+            "fr": "« {level} » n'est pas un niveau d'ordinateur ; choisissez parmi {levels}.",
+        },
+    }
+)
+
+__all__ = ["LEVELS", "choose_action"]

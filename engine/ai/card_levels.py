@@ -1,0 +1,354 @@
+"""The three computer levels for the card variants (classic, rami51, rami30, gameduell).
+
+Each call looks at one :class:`PlayerView` and returns the seat's next single action;
+a turn is a sequence of calls (draw, then meld / lay off / swap as wanted, then discard).
+Nothing is remembered between calls, so a level may change between any two of them.
+
+- easy: draws from the stock, lays the melds a simple greedy search finds (once it may),
+  throws its highest loose card.
+- medium: the best partition of its hand; takes the discard when it completes a meld or
+  pairs with loose cards both ways; lays off; keeps cards that work for a group and a run.
+- hard: the best partition, opening planned by value, lay-offs and joker swaps, loose
+  cards weighed by their live outs, the next player's pickups and discards weighed before
+  feeding them a card, and a held opening when a rami sec is close.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+
+from engine.actions import Discard, Draw, LayOff, Meld, SwapJoker
+from engine.ai.hand import Candidate, Partitioner, candidate_melds, near_meld_partners
+from engine.ai.variant import CardVariant
+from engine.cards import JOKER, Card, Suit
+from engine.views import Phase, PlayerView
+
+Action = Draw | Meld | LayOff | SwapJoker | Discard
+
+
+def choose_card_action(
+    view: PlayerView, variant: CardVariant, level: str, rng: random.Random
+) -> Action:
+    """The next action of ``view.seat`` at ``level``.
+
+    Raises:
+        ValueError: it is not this seat's turn, or the round is over.
+    """
+    if view.current != view.seat or view.phase not in (Phase.DRAW, Phase.PLAY):
+        raise ValueError("not this seat's turn")
+    hand = [card for card in view.hand if isinstance(card, Card)]
+    if view.phase == Phase.DRAW:
+        return _draw(view, variant, level, hand)
+    return _play(view, variant, level, hand, rng)
+
+
+# ---------------------------------------------------------------- drawing
+
+
+def _draw(view: PlayerView, variant: CardVariant, level: str, hand: list[Card]) -> Draw:
+    top = view.discard_top
+    can_take = top is not None and variant.may_take_discard(view)
+    if view.stock_size == 0:
+        return Draw("discard") if can_take else Draw("stock")
+    if not can_take or top is None or level == "easy":
+        return Draw("stock")
+    parts = Partitioner(variant.kit, [*hand, top])
+    with_top = parts.best([*hand, top])
+    completes = any(top in meld.cards for meld in with_top.melds) and (
+        with_top.loose_points < parts.loose_points(hand)
+    )
+    if level == "medium":
+        if completes:
+            return Draw("discard")
+        group, run = near_meld_partners(top, parts.best(hand).loose)
+        return Draw("discard" if group and run else "stock")
+    # hard: take it when the hand after the best discard is clearly better.
+    if not completes:
+        return Draw("stock")
+    scorer = _Scorer(view, variant, [*hand, top])
+    after = min(
+        scorer.score(_without([*hand, top], x))
+        for x in set(hand)
+        if variant.may_discard(view, x, taken=top)
+    )
+    return Draw("discard" if after < scorer.score(hand) - 1 else "stock")
+
+
+# ---------------------------------------------------------------- playing
+
+
+def _play(
+    view: PlayerView, variant: CardVariant, level: str, hand: list[Card], rng: random.Random
+) -> Action:
+    opened = view.seats[view.seat].has_opened
+    if view.must_lay is not None and isinstance(view.must_lay, Card):
+        placed = _place_joker(view, variant, hand)
+        if placed is not None:
+            return placed
+    if variant.may_meld(view):
+        melds = _melds_to_lay(view, variant, level, hand, opened)
+        if melds:
+            return Meld(tuple(meld.cards for meld in melds))
+    if opened and level != "easy" and variant.may_lay_off(view):
+        lay = _lay_off(view, variant, level, hand)
+        if lay is not None:
+            return lay
+        if level == "hard":
+            swap = _swap(view, variant, hand)
+            if swap is not None:
+                return swap
+    return _discard(view, variant, level, hand, rng)
+
+
+def _melds_to_lay(
+    view: PlayerView, variant: CardVariant, level: str, hand: list[Card], opened: bool
+) -> list[Candidate]:
+    """Melds to lay now (all at once), or nothing."""
+    if level == "easy":
+        melds = _greedy_melds(variant, hand)
+    else:
+        melds = list(Partitioner(variant.kit, hand).best(hand).melds)
+        if not opened and sum(m.value for m in melds) < view.opening_needed:
+            melds = list(Partitioner(variant.kit, hand, prefer_value=True).best(hand).melds)
+    melds = _keep_a_discard(view, variant, hand, melds)
+    if not melds:
+        return []
+    if not opened and sum(m.value for m in melds) < view.opening_needed:
+        return []
+    if not opened and level == "hard" and _wait_for_rami_sec(view, variant, hand, melds):
+        return []
+    return melds
+
+
+def _greedy_melds(variant: CardVariant, hand: list[Card]) -> list[Candidate]:
+    """Easy: the first melds found, in the order groups then runs, without searching."""
+    left = Counter(hand)
+    chosen: list[Candidate] = []
+    for cand in sorted(candidate_melds(hand, variant.kit), key=lambda c: -len(c.cards)):
+        need = Counter(cand.cards)
+        if all(left[card] >= n for card, n in need.items()):
+            left -= need
+            chosen.append(cand)
+    return chosen
+
+
+def _keep_a_discard(
+    view: PlayerView, variant: CardVariant, hand: list[Card], melds: list[Candidate]
+) -> list[Candidate]:
+    """Drop melds until what stays in hand can end the turn legally."""
+    melds = list(melds)
+    while melds:
+        rest = _without_all(hand, [card for meld in melds for card in meld.cards])
+        if _can_end_with(view, variant, rest):
+            return melds
+        melds.pop(min(range(len(melds)), key=lambda i: melds[i].value))
+    return melds
+
+
+def _can_end_with(view: PlayerView, variant: CardVariant, rest: list[Card]) -> bool:
+    if not rest:
+        return not variant.out_by_discard_only and view.must_lay is None
+    return any(variant.may_discard(view, card, hand=rest) for card in rest)
+
+
+def _lay_off(
+    view: PlayerView, variant: CardVariant, level: str, hand: list[Card]
+) -> LayOff | None:
+    loose = Partitioner(variant.kit, hand).best(hand).loose
+    for card in sorted(loose, key=lambda c: -variant.kit.points(c)):
+        if card.is_joker and level != "hard":
+            continue
+        rest = _without(hand, card)
+        if not _can_end_with(view, variant, rest):
+            continue
+        for index, meld in enumerate(view.melds):
+            if variant.extends(meld, (card,)):
+                return LayOff((card,), index)
+    return None
+
+
+def _place_joker(view: PlayerView, variant: CardVariant, hand: list[Card]) -> Meld | LayOff | None:
+    """Lay again the joker won by a swap (some variants require it this turn)."""
+    parts = Partitioner(variant.kit, hand).best(hand)
+    with_joker = [meld for meld in parts.melds if meld.jokers]
+    if with_joker and variant.may_meld(view):
+        return Meld(tuple(meld.cards for meld in with_joker))
+    for index, meld in enumerate(view.melds):
+        if variant.extends(meld, (JOKER,)):
+            return LayOff((JOKER,), index)
+    return None
+
+
+def _swap(view: PlayerView, variant: CardVariant, hand: list[Card]) -> SwapJoker | None:
+    """Hard: swap a table joker for the real card when the joker then makes a better hand."""
+    if not variant.swap_allowed:
+        return None
+    base = Partitioner(variant.kit, hand).loose_points(hand)
+    for index, meld in enumerate(view.melds):
+        if not variant.may_swap_from(meld):
+            continue
+        if not any(isinstance(p, Card) and p.is_joker for p in meld.pieces):
+            continue
+        real = {c for c in hand if not c.is_joker and variant.swappable(meld, c)}
+        for card in sorted(real, key=lambda c: c.sort_key):
+            after = [*_without(hand, card), JOKER]
+            best = Partitioner(variant.kit, after).best(after)
+            if not any(m.jokers for m in best.melds) or not variant.may_meld(view):
+                continue  # the joker must find a meld (some variants: this very turn)
+            rest = _without_all(after, [c for m in best.melds for c in m.cards])
+            if rest and not _can_end_with(view, variant, rest):
+                continue
+            if not rest and variant.out_by_discard_only:
+                continue
+            if best.loose_points < base:
+                return SwapJoker(card, index)
+    return None
+
+
+# ---------------------------------------------------------------- discarding
+
+
+def _discard(
+    view: PlayerView, variant: CardVariant, level: str, hand: list[Card], rng: random.Random
+) -> Discard:
+    allowed = [card for card in hand if variant.may_discard(view, card, hand=hand)]
+    if not allowed:
+        allowed = list(hand)  # the engine will say why; never expected
+    if len(allowed) == 1:
+        return Discard(allowed[0])
+    kit = variant.kit
+    if level == "easy":
+        easy_loose = set(_greedy_loose(variant, hand)) & set(allowed)
+        pool = sorted(easy_loose or allowed, key=lambda c: (-kit.points(c), c.sort_key))
+        return Discard(pool[0])
+    if level == "medium":
+        loose = Partitioner(kit, hand).best(hand).loose
+        choices = [c for c in allowed if c in loose and not c.is_joker] or allowed
+
+        def keep_weight(card: Card) -> float:
+            group, run = near_meld_partners(card, loose)
+            factor = 0.25 if group and run else (0.6 if group or run else 1.0)
+            return kit.points(card) * factor
+
+        top = max(keep_weight(c) for c in choices)
+        best = [c for c in choices if keep_weight(c) == top]
+        return Discard(sorted(best, key=lambda c: c.sort_key)[rng.randrange(len(best))])
+    scorer = _Scorer(view, variant, hand)
+    scored = sorted(
+        (scorer.score(_without(hand, c)) + scorer.danger(c), c.sort_key, c) for c in set(allowed)
+    )
+    return Discard(scored[0][2])
+
+
+def _greedy_loose(variant: CardVariant, hand: list[Card]) -> list[Card]:
+    return _without_all(hand, [c for m in _greedy_melds(variant, hand) for c in m.cards])
+
+
+class _Scorer:
+    """Hard's measure of a hand: loose points, discounted by live outs, plus opening gap."""
+
+    def __init__(self, view: PlayerView, variant: CardVariant, pool: Sequence[Card]) -> None:
+        self.view = view
+        self.variant = variant
+        self.parts = Partitioner(variant.kit, pool)
+        self.opened = view.seats[view.seat].has_opened
+        seen: Counter[Card] = Counter(pool)
+        for meld in view.melds:
+            seen.update(p for p in meld.pieces if isinstance(p, Card))
+        if view.reshuffles == 0:
+            seen.update(card for _, card in view.discards)
+            seen.subtract(card for _, card in view.pickups)
+        self.seen = seen
+
+    def live(self, card: Card) -> int:
+        return max(0, self.variant.decks - self.seen[card])
+
+    def score(self, hand: list[Card]) -> float:
+        part = self.parts.best(hand)
+        total = 0.0
+        loose = part.loose
+        for card in loose:
+            if card.is_joker:
+                total += 2.0  # a loose joker will find a meld
+                continue
+            outs = self._outs(card, loose)
+            total += self.variant.kit.points(card) * (1.0 - min(0.7, 0.14 * outs))
+        if not self.opened and self.view.opening_needed:
+            total += 0.4 * max(0, self.view.opening_needed - part.value)
+        return total
+
+    def _outs(self, card: Card, loose: Sequence[Card]) -> int:
+        outs = 0
+        for other in loose:
+            if other.is_joker or other == card:
+                continue
+            if other.rank == card.rank:
+                outs += sum(
+                    self.live(Card(card.rank, s))
+                    for s in Suit
+                    if s not in (card.suit, other.suit)
+                )
+            elif other.suit == card.suit and abs(other.rank - card.rank) <= 2:
+                low, high = sorted((card.rank, other.rank))
+                wanted = (
+                    [low + 1] if high - low == 2 else [low - 1, high + 1]
+                )
+                outs += sum(
+                    self.live(Card(r, card.suit)) for r in wanted if 1 <= r <= 13
+                )
+        return outs
+
+    def danger(self, card: Card) -> float:
+        """How much ``card`` would help the next player (what they took and threw)."""
+        view = self.view
+        nxt = (view.seat + 1) % len(view.seats)
+        risk = 0.0
+        for seat, taken in view.pickups:
+            if seat != nxt or taken.is_joker or card.is_joker:
+                continue
+            if taken.rank == card.rank or (
+                taken.suit == card.suit and abs(taken.rank - card.rank) <= 2
+            ):
+                risk += 4.0
+        for seat, thrown in view.discards:
+            if seat != nxt or thrown.is_joker or card.is_joker:
+                continue
+            if thrown.rank == card.rank or (
+                thrown.suit == card.suit and abs(thrown.rank - card.rank) <= 1
+            ):
+                risk -= 1.5
+        if view.seats[nxt].has_opened and any(
+            self.variant.extends(meld, (card,)) for meld in view.melds
+        ):
+            risk += 3.0
+        if card.is_joker:
+            risk += 25.0
+        return risk
+
+
+def _wait_for_rami_sec(
+    view: PlayerView, variant: CardVariant, hand: list[Card], melds: list[Candidate]
+) -> bool:
+    """Hold an opening back when the whole hand is one card from going out in one go."""
+    if not variant.rami_sec_bonus:
+        return False
+    rest = _without_all(hand, [card for meld in melds for card in meld.cards])
+    if len(rest) <= 1:
+        return False  # going out now is a rami sec already
+    others = [s.hand_size for s in view.seats if s.seat != view.seat]
+    return len(rest) <= 2 and min(others) >= 7 and view.stock_size >= 20
+
+
+def _without(hand: Sequence[Card], card: Card) -> list[Card]:
+    out = list(hand)
+    out.remove(card)
+    return out
+
+
+def _without_all(hand: Sequence[Card], cards: Sequence[Card]) -> list[Card]:
+    out = list(hand)
+    for card in cards:
+        out.remove(card)
+    return out
