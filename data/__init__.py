@@ -1,1 +1,68 @@
-"""Rami's data package."""
+"""Rami's SQLite store: games saved after every action, scores, statistics, settings.
+
+Everything goes through :class:`Store` (see docs/STORE.md); no SQL lives outside ``data/``.
+"""
+
+from data.accounts import DELETED_NAME
+from data.errors import (
+    ChallengeLimit,
+    CorruptRow,
+    GameExists,
+    GameNotActive,
+    GameNotFound,
+    MatchExists,
+    MigrationError,
+    SchemaTooNew,
+    StaleState,
+    StoreError,
+)
+from data.migrations import LATEST_VERSION
+from data.records import (
+    ChallengeResult,
+    DeletedUserData,
+    GameStatus,
+    LeaderboardRow,
+    LogEntry,
+    MatchRecord,
+    MatchSeat,
+    PlayerStats,
+    RoundRecord,
+    SeatScore,
+    StoredGame,
+)
+from data.settings import BACKS, SORTS, THEMES, GuildSettings, PlayerPrefs
+from data.store import DEFAULT_PATH, IDLE_DAYS, Store
+
+__all__ = [
+    "BACKS",
+    "DEFAULT_PATH",
+    "DELETED_NAME",
+    "IDLE_DAYS",
+    "LATEST_VERSION",
+    "SORTS",
+    "THEMES",
+    "ChallengeLimit",
+    "ChallengeResult",
+    "CorruptRow",
+    "DeletedUserData",
+    "GameExists",
+    "GameNotActive",
+    "GameNotFound",
+    "GameStatus",
+    "GuildSettings",
+    "LeaderboardRow",
+    "LogEntry",
+    "MatchExists",
+    "MatchRecord",
+    "MatchSeat",
+    "MigrationError",
+    "PlayerPrefs",
+    "PlayerStats",
+    "RoundRecord",
+    "SchemaTooNew",
+    "SeatScore",
+    "StaleState",
+    "Store",
+    "StoreError",
+    "StoredGame",
+]

@@ -1,0 +1,208 @@
+"""Guild settings and player preferences: every key, its default and its check, in one place.
+
+Only the values a guild or player changed are stored (as a JSON object), so a default
+changed here reaches everyone who never touched it. Input is validated in full before
+anything is written: an unknown key or a bad value raises ``ValueError`` naming it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import importlib
+import json
+import logging
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any, TypeVar
+
+log = logging.getLogger(__name__)
+
+LANGUAGES = ("en", "fr")
+THEMES = ("classic", "four-colour", "dark")
+BACKS = ("blue", "red", "green")
+SORTS = ("suit", "rank", "own")
+MIN_TURN_TIMEOUT_S = 15
+MAX_TURN_TIMEOUT_S = 24 * 3600
+
+RuleOverrides = Mapping[str, Mapping[str, object]]
+
+
+def _no_overrides() -> RuleOverrides:
+    return MappingProxyType({})
+
+
+@dataclass(frozen=True, slots=True)
+class GuildSettings:
+    """A guild's settings; the defaults below are the only place defaults are declared."""
+
+    default_variant: str = "rami51"
+    # variant name -> {rule parameter: value}, applied with RuleSet.with_overrides
+    rule_overrides: RuleOverrides = field(default_factory=_no_overrides)
+    turn_timeout_s: int = 300
+    language: str | None = None  # "en", "fr", or None: each player's own language
+    allowed_channels: frozenset[int] = frozenset()  # empty: games allowed everywhere
+
+    def allows(self, channel_id: int) -> bool:
+        """Whether a game may be started in that channel."""
+        return not self.allowed_channels or channel_id in self.allowed_channels
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerPrefs:
+    """A player's preferences."""
+
+    theme: str = "classic"
+    back: str = "blue"
+    sort: str = "suit"
+    language: str | None = None  # None: the Discord client's locale, else the guild's
+
+
+# ---------------------------------------------------------------- value checks
+
+
+def _int_in(low: int, high: int) -> Callable[[str, object], int]:
+    def check(key: str, value: object) -> int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise ValueError(f"{key} must be a whole number, not {value!r}")
+        if not low <= value <= high:
+            raise ValueError(f"{key} must be between {low} and {high}, not {value}")
+        return value
+
+    return check
+
+
+def _one_of(choices: tuple[str, ...], *, optional: bool = False) -> Callable[[str, object], Any]:
+    def check(key: str, value: object) -> str | None:
+        if value is None and optional:
+            return None
+        if not isinstance(value, str) or value not in choices:
+            allowed = ", ".join(repr(c) for c in choices) + (", None" if optional else "")
+            raise ValueError(f"{key} must be one of {allowed}, not {value!r}")
+        return value
+
+    return check
+
+
+def _engine_attr(name: str) -> Any:
+    """An attribute of the engine if it already has it (the engine grows alongside)."""
+    return getattr(importlib.import_module("engine"), name, None)
+
+
+def _variant_name(key: str, value: object) -> str:
+    if not isinstance(value, str) or not value:
+        raise ValueError(f"{key} must be a variant name, not {value!r}")
+    known = _engine_attr("VARIANT_NAMES")
+    if known is not None and value not in known:
+        raise ValueError(f"{key}: unknown variant {value!r}; known: {', '.join(sorted(known))}")
+    return value
+
+
+def _rule_overrides(key: str, value: object) -> RuleOverrides:
+    if not isinstance(value, Mapping):
+        raise ValueError(f"{key} must map variant names to parameter overrides, not {value!r}")
+    checked: dict[str, Mapping[str, object]] = {}
+    for variant, overrides in value.items():
+        name = _variant_name(f"{key} variant", variant)
+        if not isinstance(overrides, Mapping) or not all(isinstance(k, str) for k in overrides):
+            raise ValueError(f"{key}[{name!r}] must map parameter names to values")
+        for param, param_value in overrides.items():
+            if not isinstance(param_value, str | int | float | bool | None):
+                raise ValueError(
+                    f"{key}[{name!r}][{param!r}] must be a number, text, true/false or null,"
+                    f" not {param_value!r}"
+                )
+        variant_of = _engine_attr("variant")
+        if variant_of is not None:
+            try:
+                variant_of(name).with_overrides(**overrides)
+            except (ValueError, TypeError, KeyError) as error:
+                raise ValueError(f"{key}[{name!r}]: {error}") from error
+        if overrides:
+            checked[name] = MappingProxyType(dict(overrides))
+    return MappingProxyType(checked)
+
+
+def _channels(key: str, value: object) -> frozenset[int]:
+    if isinstance(value, str | bytes) or not isinstance(value, Iterable):
+        raise ValueError(f"{key} must be a collection of channel ids, not {value!r}")
+    items = list(value)
+    bad = [item for item in items if isinstance(item, bool) or not isinstance(item, int)]
+    if bad:
+        raise ValueError(f"{key} must hold channel ids (whole numbers), not {bad[0]!r}")
+    return frozenset(items)
+
+
+_CHECKS: dict[type[Any], dict[str, Callable[[str, object], Any]]] = {
+    GuildSettings: {
+        "default_variant": _variant_name,
+        "rule_overrides": _rule_overrides,
+        "turn_timeout_s": _int_in(MIN_TURN_TIMEOUT_S, MAX_TURN_TIMEOUT_S),
+        "language": _one_of(LANGUAGES, optional=True),
+        "allowed_channels": _channels,
+    },
+    PlayerPrefs: {
+        "theme": _one_of(THEMES),
+        "back": _one_of(BACKS),
+        "sort": _one_of(SORTS),
+        "language": _one_of(LANGUAGES, optional=True),
+    },
+}
+
+S = TypeVar("S", GuildSettings, PlayerPrefs)
+
+
+def validate_changes(cls: type[S], changes: Mapping[str, object]) -> dict[str, Any]:
+    """Check every change; return the normalised values.
+
+    Raises:
+        ValueError: an unknown key or a bad value (the message names it).
+    """
+    checks = _CHECKS[cls]
+    unknown = sorted(set(changes) - set(checks))
+    if unknown:
+        raise ValueError(
+            f"unknown {cls.__name__} key(s) {', '.join(unknown)}; known: {', '.join(checks)}"
+        )
+    return {key: checks[key](key, value) for key, value in changes.items()}
+
+
+def _plain(value: object) -> object:
+    """A JSON-ready copy of a setting value."""
+    if isinstance(value, frozenset):
+        return sorted(value)
+    if isinstance(value, Mapping):
+        return {k: _plain(v) for k, v in value.items()}
+    return value
+
+
+def encode(values: S) -> str:
+    """The JSON object of the values that differ from the defaults."""
+    defaults = type(values)()
+    changed = {
+        f.name: _plain(getattr(values, f.name))
+        for f in dataclasses.fields(values)
+        if getattr(values, f.name) != getattr(defaults, f.name)
+    }
+    return json.dumps(changed, sort_keys=True, separators=(",", ":"))
+
+
+def decode(cls: type[S], text: str | None, *, owner: str) -> S:
+    """Rebuild settings from stored JSON; a stored value that no longer passes its check
+    (or a key that no longer exists) is reported and falls back to its default."""
+    if text is None:
+        return cls()
+    try:
+        stored = json.loads(text)
+        if not isinstance(stored, dict):
+            raise ValueError("not a JSON object")
+    except ValueError as error:
+        log.warning("%s of %s unreadable (%s): using defaults", cls.__name__, owner, error)
+        return cls()
+    values: dict[str, Any] = {}
+    for key, value in stored.items():
+        try:
+            values.update(validate_changes(cls, {key: value}))
+        except ValueError as error:
+            log.warning("%s of %s: ignoring stored %s (%s)", cls.__name__, owner, key, error)
+    return cls(**values)
