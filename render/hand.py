@@ -1,0 +1,294 @@
+"""The picture of a player's own hand (cards) or rack (tiles).
+
+The pieces are shown in the player's chosen sort, in rows of at most seven cards (ten
+tiles) so that a 13-card hand stays legible on a phone, each over a position number
+(1-based) the player can type to name it. The piece just drawn is raised in a gold frame;
+pieces that can be laid, that may not be discarded this turn, or that must be laid again
+get a coloured number and a legend.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass
+
+from PIL import Image
+
+from engine.cards import Card, format_cards
+from engine.tiles import Tile, format_tiles
+from engine.views import Piece, PlayerView
+from render.art import HAND_CARD, HAND_TILE, card_radius, piece_sprite, tile_radius
+from render.draw import background, blend, draw_text, panel, paste_sprite, shadow, text_width
+from render.labels import check_lang, count_label, label
+from render.picture import Picture, finish
+from render.themes import Theme, get_back, get_theme
+
+SORTS = ("suit", "rank", "own")
+_SORT_ALIASES = {"colour": "suit", "color": "suit", "runs": "suit", "number": "rank",
+                 "groups": "rank", "custom": "own"}  # fmt: skip
+
+MARGIN = 20
+HEADER = 48
+GAP = 10
+LIFT = 14  # how far the card just drawn is raised
+PILL_H = 32
+PILL_GAP = 6
+ROW_GAP = 10
+LEGEND = 44
+MIN_WIDTH = 560
+
+
+def _sort_name(sort: str) -> str:
+    name = _SORT_ALIASES.get(sort, sort)
+    if name not in SORTS:
+        raise ValueError(f"unknown sort {sort!r}; choose one of: {', '.join(SORTS)}")
+    return name
+
+
+def _suit_key(piece: Piece) -> tuple[int, int]:
+    return piece.sort_key
+
+
+def _rank_key(piece: Piece) -> tuple[int, int]:
+    if isinstance(piece, Card):
+        return piece.rank_key
+    if piece.colour is None:
+        return (14, 0)
+    return (piece.number, int(piece.colour))
+
+
+def sorted_hand(
+    hand: Sequence[Piece], sort: str = "suit", order: Sequence[int] | None = None
+) -> list[int]:
+    """The indexes of ``hand`` in display order; position ``p`` (1-based) is ``result[p - 1]``.
+
+    ``sort`` is ``"suit"`` (suit then rank; colour then number for tiles, jokers last),
+    ``"rank"`` (rank then suit) or ``"own"``: the player's ``order``, a permutation of the
+    hand's indexes; indexes it lacks (a card drawn since) follow in the engine's order.
+
+    Raises:
+        ValueError: an unknown sort, or an ``order`` with a repeated or out-of-range index.
+    """
+    name = _sort_name(sort)
+    indexes = range(len(hand))
+    if name == "suit":
+        return sorted(indexes, key=lambda i: _suit_key(hand[i]))
+    if name == "rank":
+        return sorted(indexes, key=lambda i: _rank_key(hand[i]))
+    chosen = list(order or [])
+    if len(set(chosen)) != len(chosen) or any(not 0 <= i < len(hand) for i in chosen):
+        raise ValueError(
+            f"order {chosen} is not an ordering of the hand's indexes 0–{len(hand) - 1}"
+        )
+    seen = set(chosen)
+    return chosen + [i for i in indexes if i not in seen]
+
+
+def _last_index(hand: Sequence[Piece], piece: Piece | None) -> int | None:
+    """The last index holding ``piece`` (a card drawn or taken is added at the end)."""
+    if piece is None:
+        return None
+    for i in range(len(hand) - 1, -1, -1):
+        if hand[i] == piece:
+            return i
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class _Marks:
+    drawn: int | None
+    keep: int | None
+    must_lay: int | None
+    playable: frozenset[int]
+
+
+def _marks(view: PlayerView, playable: Collection[int] | None) -> _Marks:
+    return _Marks(
+        drawn=_last_index(view.hand, view.drawn),
+        keep=_last_index(view.hand, view.taken_from_discard),
+        must_lay=_last_index(view.hand, view.must_lay),
+        playable=frozenset(i for i in (playable or ()) if 0 <= i < len(view.hand)),
+    )
+
+
+def _layout(count: int, per_row_max: int) -> tuple[int, int]:
+    rows = max(1, math.ceil(count / per_row_max))
+    return rows, max(1, math.ceil(count / rows))
+
+
+def _pill(image: Image.Image, theme: Theme, centre_x: int, top: int, number: int,
+          fill: tuple[int, int, int], ink: tuple[int, int, int]) -> None:  # fmt: skip
+    text = str(number)
+    width = max(40, text_width(text, 22, True) + 20)
+    x0 = centre_x - width // 2
+    panel(image, (x0, top, x0 + width, top + PILL_H), PILL_H // 2, fill)
+    draw_text(image, (centre_x, top + PILL_H // 2), text, 22, ink, bold=True, anchor="centre",
+              middle=True)  # fmt: skip
+
+
+def _pill_colours(theme: Theme, marks: _Marks, index: int) -> tuple[tuple[int, int, int], ...]:
+    dark = theme.felt_dark
+    if index == marks.must_lay:
+        return theme.accent, dark
+    if index == marks.keep:
+        return theme.bad, dark
+    if index in marks.playable:
+        return theme.good, dark
+    return theme.panel, theme.text
+
+
+def _header(image: Image.Image, theme: Theme, view: PlayerView, tiles: bool, sort: str,
+            lang: str) -> None:  # fmt: skip
+    title = label("your_rack" if tiles else "your_hand", lang)
+    x = MARGIN
+    x += draw_text(image, (x, 14), title, 24, theme.text, bold=True)
+    kind = "tile" if tiles else "card"
+    sort_key = {"suit": "sort_colour" if tiles else "sort_suit",
+                "rank": "sort_number" if tiles else "sort_rank", "own": "sort_own"}[sort]  # fmt: skip
+    detail = f"  ·  {count_label(kind, len(view.hand), lang)}  ·  {label(sort_key, lang)}"
+    draw_text(image, (x, 17), detail, 20, theme.text_dim)
+    if view.current == view.seat:
+        turn = label("your_turn", lang)
+        width = text_width(turn, 18, True) + 24
+        x1 = image.width - MARGIN
+        panel(image, (x1 - width, 12, x1, 42), 15, theme.accent)
+        draw_text(image, (x1 - width // 2, 27), turn, 18, theme.felt_dark, bold=True,
+                  anchor="centre", middle=True)  # fmt: skip
+    elif 0 <= view.current < len(view.seats):
+        turn = label("turn_of", lang, name=view.seats[view.current].name)
+        draw_text(image, (image.width - MARGIN, 19), turn, 18, theme.text_dim, anchor="right")
+
+
+def _legend_items(theme: Theme, view: PlayerView, marks: _Marks, lang: str
+                  ) -> list[tuple[tuple[int, int, int] | None, str]]:  # fmt: skip
+    items: list[tuple[tuple[int, int, int] | None, str]] = []
+    if marks.drawn is not None:
+        items.append((theme.accent, label("drawn", lang)))
+    if marks.playable:
+        items.append((theme.good, label("playable", lang)))
+    if marks.keep is not None:
+        items.append((theme.bad, label("keep", lang)))
+    if marks.must_lay is not None:
+        items.append((theme.accent, label("must_lay", lang)))
+    if view.opening_needed > 0:
+        items.append((None, label("opening", lang, n=view.opening_needed)))
+    return items
+
+
+def _legend(image: Image.Image, theme: Theme, items: list[tuple[tuple[int, int, int] | None,
+            str]], top: int) -> None:  # fmt: skip
+    x = MARGIN
+    for colour, text in items:
+        if colour is not None:
+            panel(image, (x, top + 6, x + 24, top + 28), 6, colour)
+            x += 32
+        x += draw_text(image, (x, top + 17), text, 20, theme.text, middle=True) + 24
+
+
+def _draw_piece(image: Image.Image, theme: Theme, piece: Piece, size: tuple[int, int],
+                xy: tuple[int, int], drawn: bool) -> None:  # fmt: skip
+    x, y = xy
+    radius = tile_radius(size[0]) if isinstance(piece, Tile) else card_radius(size[0])
+    shadow(image, (x, y, x + size[0], y + size[1]), radius, 4, theme.shadow_alpha)
+    if drawn:
+        panel(image, (x - 5, y - 5, x + size[0] + 5, y + size[1] + 5), radius + 5, theme.accent)
+    paste_sprite(image, piece_sprite(theme, size, piece), (x, y))
+
+
+def compose_hand(
+    view: PlayerView, theme: Theme, sort: str, order: Sequence[int] | None, lang: str,
+    playable: Collection[int] | None,
+) -> tuple[Image.Image, str]:  # fmt: skip
+    """The hand picture in RGB and its alt text (see :func:`render_hand`)."""
+    sort = _sort_name(sort)
+    shown = sorted_hand(view.hand, sort, order)
+    tiles = any(isinstance(piece, Tile) for piece in view.hand)
+    size = HAND_TILE if tiles else HAND_CARD
+    gap = 8 if tiles else GAP
+    rows, per_row = _layout(len(shown), 10 if tiles else 7)
+    marks = _marks(view, playable)
+    items = _legend_items(theme, view, marks, lang)
+    row_h = LIFT + size[1] + PILL_GAP + PILL_H + ROW_GAP
+    width = max(MIN_WIDTH, 2 * MARGIN + per_row * size[0] + (per_row - 1) * gap)
+    height = HEADER + rows * row_h + (LEGEND if items else 0) + MARGIN // 2
+    image = background(width, height, theme.felt, theme.felt_dark)
+    _header(image, theme, view, tiles, sort, lang)
+    for row in range(rows):
+        chunk = shown[row * per_row : (row + 1) * per_row]
+        left = (width - (len(chunk) * size[0] + (len(chunk) - 1) * gap)) // 2
+        top = HEADER + row * row_h + LIFT
+        if tiles:
+            wood = (left - 12, top + size[1] - 26, width - left + 12 - (per_row - len(chunk))
+                    * (size[0] + gap), top + size[1] + PILL_GAP + PILL_H + 4)  # fmt: skip
+            panel(image, wood, 8, theme.rack_dark)
+            panel(image, (wood[0], wood[1], wood[2], wood[3] - 5), 8, theme.rack)
+        for column, index in enumerate(chunk):
+            x = left + column * (size[0] + gap)
+            drawn = index == marks.drawn
+            _draw_piece(image, theme, view.hand[index], size, (x, top - (LIFT if drawn else 0)),
+                        drawn)  # fmt: skip
+            fill, ink = _pill_colours(theme, marks, index)
+            if tiles and fill == theme.panel:
+                fill = blend(theme.rack_dark, theme.felt_dark, 0.3)
+            _pill(image, theme, x + size[0] // 2, top + size[1] + PILL_GAP,
+                  row * per_row + column + 1, fill, ink)  # fmt: skip
+    if items:
+        _legend(image, theme, items, height - LEGEND - MARGIN // 4)
+    return image, _alt(view, shown, marks, tiles, sort, lang)
+
+
+def _notation(pieces: Sequence[Piece]) -> str:
+    cards = [piece for piece in pieces if isinstance(piece, Card)]
+    tiles = [piece for piece in pieces if isinstance(piece, Tile)]
+    return format_tiles(tiles) if tiles else format_cards(cards)
+
+
+def _alt(view: PlayerView, shown: list[int], marks: _Marks, tiles: bool, sort: str,
+         lang: str) -> str:  # fmt: skip
+    title = label("your_rack" if tiles else "your_hand", lang)
+    count = count_label("tile" if tiles else "card", len(shown), lang)
+    parts = [f"{title}, {count}: {_notation([view.hand[i] for i in shown])}."]
+    if marks.drawn is not None:
+        parts.append(f"{label('drawn', lang).capitalize()}: {_notation([view.hand[marks.drawn]])}.")
+    if marks.playable:
+        playable = [view.hand[i] for i in shown if i in marks.playable]
+        parts.append(f"{label('playable', lang).capitalize()}: {_notation(playable)}.")
+    if marks.keep is not None:
+        parts.append(f"{label('keep', lang).capitalize()}: {_notation([view.hand[marks.keep]])}.")
+    if marks.must_lay is not None:
+        parts.append(
+            f"{label('must_lay', lang).capitalize()}: {_notation([view.hand[marks.must_lay]])}."
+        )
+    if view.opening_needed > 0:
+        parts.append(label("opening", lang, n=view.opening_needed) + ".")
+    if view.current == view.seat:
+        parts.append(label("your_turn", lang) + ".")
+    return " ".join(parts)
+
+
+def render_hand(
+    view: PlayerView,
+    *,
+    theme: str = "classic",
+    back: str = "blue",
+    sort: str = "suit",
+    order: Sequence[int] | None = None,
+    lang: str = "en",
+    playable: Collection[int] | None = None,
+) -> Picture:
+    """The picture of ``view.hand`` (cards or tiles) for its owner.
+
+    ``sort``: ``"suit"``, ``"rank"`` or ``"own"`` with ``order`` (see :func:`sorted_hand`,
+    which gives the same numbering for text replies). ``playable``: hand indexes (engine
+    order) that can be laid now, shown in green. ``back`` is checked for consistency with
+    the other pictures (no back shows in a hand).
+
+    Raises:
+        ValueError: an unknown theme, back, sort or language, or a bad ``order``.
+    """
+    chosen = get_theme(theme)
+    get_back(back)
+    image, alt = compose_hand(view, chosen, sort, order, check_lang(lang), playable)
+    tiles = any(isinstance(piece, Tile) for piece in view.hand)
+    return finish(image, chosen, alt, "rack.png" if tiles else "hand.png")

@@ -1,0 +1,188 @@
+"""Seeded sample views, the sample pictures of the docs, and the palette sample.
+
+``python -m render.samples docs/img`` writes one picture of each kind (a hand in each
+theme, a tile rack, a table of twenty melds and six players, a tile table, a score sheet,
+a leaderboard) into the given folder.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from pathlib import Path
+
+from PIL import Image
+
+from engine.cards import JOKER, Card, Suit
+from engine.tiles import TILE_JOKER, Colour, Tile
+from engine.views import MeldView, Phase, Piece, PlayerView, PublicView, RoundScore, SeatView
+from render.themes import Theme
+
+NAMES = ("Alice", "Bruno", "Chloé", "Dmitri", "Élodie", "Farid")
+
+
+def _seats(count: int, hand_sizes: tuple[int, ...], scores: tuple[int, ...]) -> tuple[SeatView, ...]:
+    return tuple(
+        SeatView(seat, NAMES[seat], hand_sizes[seat], scores[seat], seat % 3 != 2)
+        for seat in range(count)
+    )
+
+
+def _card_melds(rng: random.Random, count: int, players: int) -> tuple[MeldView, ...]:
+    melds: list[MeldView] = []
+    for number in range(1, count + 1):
+        owner = rng.randrange(players)
+        if number % 3 == 0:
+            rank = rng.randrange(1, 14)
+            suits = rng.sample(list(Suit), rng.choice((3, 4)))
+            pieces: list[Card] = [Card(rank, suit) for suit in suits]
+            stands: list[Card | None] = [None] * len(pieces)
+            if number % 2 == 0:
+                stands[-1] = pieces[-1]
+                pieces[-1] = JOKER
+            kind = "group"
+        else:
+            suit = rng.choice(list(Suit))
+            length = rng.choice((3, 3, 4, 5, 7)) if number != 7 else 13
+            start = rng.randrange(1, 15 - length)
+            pieces = [Card(rank, suit) for rank in range(start, start + length)]
+            stands = [None] * length
+            if number % 4 == 1:
+                at = rng.randrange(length)
+                stands[at] = pieces[at]
+                pieces[at] = JOKER
+            kind = "run"
+        melds.append(MeldView(number, tuple(pieces), tuple(stands), kind, owner))
+    return tuple(melds)
+
+
+def _tile_sets(rng: random.Random, count: int) -> tuple[MeldView, ...]:
+    sets: list[MeldView] = []
+    for number in range(1, count + 1):
+        if number % 2:
+            colour = rng.choice(list(Colour))
+            length = rng.choice((3, 4, 5, 6))
+            start = rng.randrange(1, 15 - length)
+            pieces: list[Tile] = [Tile(n, colour) for n in range(start, start + length)]
+            kind = "run"
+        else:
+            n = rng.randrange(1, 14)
+            pieces = [Tile(n, colour) for colour in rng.sample(list(Colour), rng.choice((3, 4)))]
+            kind = "group"
+        stands: list[Tile | None] = [None] * len(pieces)
+        if number % 4 == 3:
+            stands[1] = pieces[1]
+            pieces[1] = TILE_JOKER
+        sets.append(MeldView(number, tuple(pieces), tuple(stands), kind, None))
+    return tuple(sets)
+
+
+def _rounds(players: int, count: int, rng: random.Random) -> tuple[RoundScore, ...]:
+    rounds = []
+    for number in range(1, count + 1):
+        winner = rng.randrange(players)
+        points = tuple(0 if seat == winner else rng.choice((5, 12, 23, 31, 48, 100))
+                       for seat in range(players))  # fmt: skip
+        rounds.append(RoundScore(number, points, winner, number == 3, "went_out"))
+    return tuple(rounds)
+
+
+def public_view(tiles: bool = False, players: int = 6, melds: int = 20, seed: int = 4) -> PublicView:
+    """A mid-game table: ``melds`` melds (tile sets) and ``players`` players, seeded."""
+    rng = random.Random(seed)
+    rounds = _rounds(players, 0 if tiles else 4, rng)
+    totals = tuple(sum(r.points[seat] for r in rounds) for seat in range(players))
+    hand_sizes = tuple(rng.randrange(2, 14) for _ in range(players))
+    return PublicView(
+        variant="tiles" if tiles else "rami51",
+        round_number=1 if tiles else 5,
+        seats=_seats(players, hand_sizes, totals),
+        current=2 % players,
+        phase=Phase.PLAY,
+        melds=_tile_sets(rng, melds) if tiles else _card_melds(rng, melds, players),
+        discard_top=None if tiles else Card(12, Suit.SPADES),
+        discard_size=0 if tiles else 17,
+        stock_size=38 if tiles else 41,
+        reshuffles=0,
+        rounds=rounds,
+        totals=totals,
+        target=0 if tiles else 1000,
+        high_wins=tiles,
+        discards=(),
+        pickups=(),
+    )
+
+
+def player_view(tiles: bool = False, seat: int = 2, seed: int = 7, size: int | None = None,
+                melds: int = 20) -> PlayerView:  # fmt: skip
+    """Seat ``seat``'s view of :func:`public_view`, with a seeded hand (13 cards, 14 tiles)."""
+    rng = random.Random(seed)
+    public = public_view(tiles, melds=melds)
+    hand: list[Piece]
+    if tiles:
+        pool = [Tile(n, c) for c in Colour for n in range(1, 14)] * 2
+        hand = [*rng.sample(pool, (size or 14) - 1), TILE_JOKER]
+    else:
+        deck = [Card(r, s) for s in Suit for r in range(1, 14)] * 2
+        hand = [*rng.sample(deck, (size or 13) - 1), JOKER]
+    rng.shuffle(hand)
+    fields = {name: getattr(public, name) for name in PublicView.__dataclass_fields__}
+    return PlayerView(
+        **fields,
+        seat=seat,
+        hand=tuple(hand),
+        drawn=hand[-1],
+        taken_from_discard=None,
+        must_lay=None,
+        opening_needed=0 if tiles else 51,
+        draft=None,
+    )
+
+
+def palette_sample(theme: Theme) -> Image.Image:
+    """Sample pictures of ``theme`` side by side, in RGB, to learn its palette from."""
+    from render.hand import compose_hand
+
+    images = [
+        compose_hand(player_view(), theme, "suit", None, "en", {0, 1, 2})[0],
+        compose_hand(player_view(tiles=True), theme, "suit", None, "en", None)[0],
+    ]
+    width = max(image.width for image in images)
+    sample = Image.new("RGB", (width, sum(image.height for image in images)), theme.felt)
+    y = 0
+    for image in images:
+        sample.paste(image, (0, y))
+        y += image.height
+    return sample
+
+
+def write_samples(folder: Path) -> list[Path]:
+    """Write the sample pictures into ``folder``; the paths written."""
+    from render.hand import render_hand
+    from render.themes import THEMES
+
+    folder.mkdir(parents=True, exist_ok=True)
+    written: list[Path] = []
+
+    def save(name: str, png: bytes) -> None:
+        path = folder / name
+        path.write_bytes(png)
+        written.append(path)
+
+    view = player_view()
+    for theme in THEMES:
+        save(f"hand-{theme}.png", render_hand(view, theme=theme, playable={0, 3, 5}).png)
+    save("hand-fr.png", render_hand(view, lang="fr", sort="rank").png)
+    save("rack.png", render_hand(player_view(tiles=True)).png)
+    return written
+
+
+def main(argv: list[str]) -> int:
+    folder = Path(argv[0] if argv else "docs/img")
+    for path in write_samples(folder):
+        print(path, path.stat().st_size, "bytes")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))
