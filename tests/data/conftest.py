@@ -1,0 +1,30 @@
+"""Fixtures of the store tests: real SQLite files in a temporary folder, a settable clock."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+from store_helpers import Clock
+
+from data import Store
+
+
+@pytest.fixture
+def clock() -> Clock:
+    return Clock()
+
+
+@pytest.fixture
+def db_path(tmp_path: Path) -> Path:
+    return tmp_path / "rami.sqlite3"
+
+
+@pytest.fixture
+async def store(db_path: Path, clock: Clock) -> AsyncIterator[Store]:
+    opened = await Store.open(db_path, clock=clock)
+    try:
+        yield opened
+    finally:
+        await opened.close()

@@ -1,0 +1,99 @@
+"""Schema migrations: from empty, from each older version (with data), newer refused."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from data import LATEST_VERSION, MatchSeat, SchemaTooNew, Store
+from data.migrations import MIGRATIONS, load_migrations
+
+
+def tables(path: Path) -> set[str]:
+    with sqlite3.connect(path) as conn:
+        rows = conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'").fetchall()
+    return {name for (name,) in rows}
+
+
+def test_migrations_are_numbered_and_at_least_two() -> None:
+    assert [m.version for m in load_migrations()] == list(range(1, LATEST_VERSION + 1))
+    assert LATEST_VERSION >= 2
+
+
+async def test_from_empty_reaches_the_latest_version(db_path: Path) -> None:
+    nested = db_path.parent / "a" / "b" / "rami.sqlite3"
+    async with await Store.open(nested) as store:
+        assert await store.schema_version() == LATEST_VERSION
+    assert {"games", "game_log", "matches", "match_seats", "challenge_tries"} <= tables(nested)
+    with sqlite3.connect(nested) as conn:
+        history = conn.execute("SELECT version, name FROM schema_migrations").fetchall()
+        assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    assert history == [(m.version, m.name) for m in MIGRATIONS]
+
+
+async def test_reopening_applies_nothing_and_keeps_data(db_path: Path) -> None:
+    async with await Store.open(db_path) as store:
+        game = await store.create_game(1, 2, 3, "rami51", "{}")
+    async with await Store.open(db_path) as store:
+        assert await store.active_game(1) == game
+
+
+@pytest.mark.parametrize("start", range(1, LATEST_VERSION))
+async def test_upgrade_from_each_older_version(db_path: Path, start: int) -> None:
+    async with await Store.open(db_path, schema_target=start) as store:
+        assert await store.schema_version() == start
+    async with await Store.open(db_path) as store:
+        assert await store.schema_version() == LATEST_VERSION
+
+
+async def test_upgrade_from_version_1_keeps_and_backfills_its_data(db_path: Path) -> None:
+    # A database as Rami wrote it at schema version 1, with a game and a finished match.
+    async with await Store.open(db_path, schema_target=1) as store:
+        assert await store.schema_version() == 1
+    with sqlite3.connect(db_path) as conn:
+        conn.execute(
+            "INSERT INTO games (id, channel_id, guild_id, created_by, variant, status, state,"
+            " version, created_at, updated_at) VALUES (7, 70, 9, 1, 'rami51', 'active',"
+            " '{\"turn\": 3}', 1, 100.0, 200.0)"
+        )
+        conn.execute("INSERT INTO game_log VALUES (7, 1, 1, 'draw stock', 200.0)")
+        conn.execute("INSERT INTO matches VALUES (1, NULL, 9, 'rami51', 150.0)")
+        conn.execute(
+            "INSERT INTO match_seats (match_id, seat, user_id, name, total, won, rounds_won,"
+            " rami_secs, points) VALUES (1, 0, 1, 'Ann', 0, 1, 2, 1, 40),"
+            " (1, 1, NULL, 'Computer', 60, 0, 0, 0, 0)"
+        )
+    async with await Store.open(db_path) as store:
+        assert await store.schema_version() == LATEST_VERSION
+        game = await store.active_game(70)
+        assert game is not None
+        assert (game.id, game.state, game.version, game.status_reason) == (
+            7,
+            '{"turn": 3}',
+            1,
+            None,
+        )
+        assert [e.action for e in await store.game_log(7)] == ["draw stock"]
+        board = await store.leaderboard(9, "rami51", "all", now=1000.0)
+        assert [(r.user_id, r.matches_won, r.rounds_won, r.points) for r in board] == [
+            (1, 1, 2, 40)
+        ]
+        [match] = await store.match_history(9)
+        assert match.seats[0] == MatchSeat(1, "Ann", 0, True, 2, 1, 40)
+        # The new table of version 2 works on the upgraded file.
+        assert await store.record_challenge(9, 1, "2026-11-30", 5) == 1
+
+
+async def test_a_newer_schema_is_refused_untouched(db_path: Path) -> None:
+    async with await Store.open(db_path):
+        pass
+    with sqlite3.connect(db_path) as conn:
+        conn.execute("PRAGMA journal_mode = DELETE")
+        conn.execute(f"PRAGMA user_version = {LATEST_VERSION + 1}")
+    with pytest.raises(SchemaTooNew, match=r"schema version \d+.*only knows"):
+        await Store.open(db_path)
+    with sqlite3.connect(db_path) as conn:
+        assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "delete"
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == LATEST_VERSION + 1
