@@ -1,0 +1,344 @@
+"""The exact tile rummy solver: the best legal play from a table and a rack.
+
+Goals (``solve(table, rack, rules, goal)``):
+
+* ``"tiles"``: place the most rack tiles (ties: the most points);
+* ``"value"``: place the most points (a joker counts ``joker_value``, 30; ties: most tiles);
+* ``"opening"``: rack tiles only, in new sets, the table untouched, reaching the opening
+  minimum (30), placing the most tiles (ties: the most points).
+
+The answer is exact (an optimum, never a guess): a dynamic program over the numbers 1..13
+(see :mod:`engine.solver_dp`) explores every way of cutting the tiles into runs and
+groups. Two identical sets may sit on the table; jokers go anywhere.
+
+``arrange(table_sets, tiles, rules)`` finds a valid table holding the current sets plus
+some tiles, changing as few of the current sets as possible.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from itertools import combinations
+from typing import Any
+
+from engine.solver_dp import (
+    COLOUR_BITS,
+    COLOUR_MASK,
+    COLOURS,
+    GROUP_SHIFT,
+    JOKER_SHIFT,
+    NUMBERS,
+    colour_options,
+    run_dp,
+)
+from engine.tile_sets import joker_value, opening_minimum, tile_set_value
+from engine.tiles import TILE_JOKER, Colour, Tile
+
+GOALS = ("tiles", "value", "opening")
+_SCALE = 1000  # primary objective times this, plus the tie-break
+_MAX_COPIES = 2
+
+
+@dataclass(frozen=True, slots=True)
+class Solution:
+    """A legal play: the whole new table and the rack tiles it places."""
+
+    goal: str
+    table: tuple[tuple[Tile, ...], ...]  # every set of the new table, in table order
+    placed: tuple[Tile, ...]  # rack tiles laid, sorted (colour, number, jokers last)
+    value: int  # points of the placed tiles (numbers face value, joker ``joker_value``)
+    opening_value: int  # "opening": the points of the new sets (jokers as they stand)
+
+    @property
+    def tiles_placed(self) -> int:
+        return len(self.placed)
+
+
+@dataclass(frozen=True, slots=True)
+class Arrangement:
+    """A valid table holding the old sets plus new tiles."""
+
+    table: tuple[tuple[Tile, ...], ...]  # unchanged sets first, in their old order
+    kept: tuple[int, ...]  # 0-based indexes of the old sets left untouched
+    changed: tuple[int, ...]  # 0-based indexes of the old sets broken up
+
+
+TableInput = Iterable[Sequence[Tile]] | Iterable[Tile]
+
+
+def solve(
+    table: TableInput,
+    rack: Iterable[Tile],
+    rules: Any = None,
+    goal: str = "tiles",
+    *,
+    joker_worth: int | None = None,
+) -> Solution | None:
+    """The best legal play, or None when no legal play places a rack tile.
+
+    ``table`` is the list of sets on the table (or its tiles in any order); every table
+    tile, jokers included, stays on the table. ``joker_worth`` overrides what a rack
+    joker is worth in the objective (default: 1 tile for ``"tiles"``/``"opening"``,
+    ``joker_value`` points for ``"value"``).
+
+    Raises:
+        ValueError: an unknown goal, or more copies of a tile than a game holds.
+    """
+    if goal not in GOALS:
+        raise ValueError(f"unknown goal {goal!r}; expected one of {', '.join(GOALS)}")
+    sets, table_tiles = _split_table(table)
+    rack_tiles = list(rack)
+    jv = joker_value(rules)
+    t_counts, t_jokers = _counts(table_tiles)
+    r_counts, r_jokers = _counts(rack_tiles)
+    for c in range(COLOURS):
+        for n in range(1, NUMBERS + 1):
+            if t_counts[c][n] + r_counts[c][n] > _MAX_COPIES:
+                raise ValueError(f"more than {_MAX_COPIES} copies of {Tile(n, Colour(c))}")
+    if goal == "value":
+        weights = [[_SCALE * n + 1 for n in range(NUMBERS + 1)] for _ in range(COLOURS)]
+        worth = jv if joker_worth is None else joker_worth
+        joker_weight = _SCALE * worth + 1
+    else:
+        weights = [[_SCALE + n for n in range(NUMBERS + 1)] for _ in range(COLOURS)]
+        worth = 1 if joker_worth is None else joker_worth
+        joker_weight = _SCALE * worth + jv
+    if goal == "opening":
+        empty = [[0] * (NUMBERS + 1) for _ in range(COLOURS)]
+        found = run_dp(empty, r_counts, 0, r_jokers, weights, joker_weight, opening_minimum(rules))
+        if found is None:
+            return None
+        new_sets, used, jokers = _rebuild(found, empty, r_counts, 0, r_jokers)
+        if not new_sets:
+            return None
+        old = [tuple(s) for s in sets] if sets is not None else _partition(table_tiles) or []
+        placed = _placed(used, jokers)
+        opening_value = sum(tile_set_value(s, rules) for s in new_sets)
+        return Solution(goal, (*old, *new_sets), placed, _value(placed, jv), opening_value)
+    found = run_dp(t_counts, r_counts, t_jokers, r_jokers, weights, joker_weight, None)
+    if found is None:
+        return None
+    new_table, used, jokers = _rebuild(found, t_counts, r_counts, t_jokers, r_jokers)
+    placed = _placed(used, jokers - t_jokers)
+    if not placed:
+        return None
+    return Solution(goal, tuple(new_table), placed, _value(placed, jv), 0)
+
+
+def partition(tiles: Iterable[Tile]) -> list[tuple[Tile, ...]] | None:
+    """Some way to lay all ``tiles`` as valid sets, or None when there is none."""
+    return _partition(list(tiles))
+
+
+def arrange(
+    table_sets: Sequence[Sequence[Tile]],
+    tiles: Iterable[Tile],
+    rules: Any = None,
+    *,
+    budget: int = 4000,
+) -> Arrangement | None:
+    """A valid table holding ``table_sets`` plus ``tiles``, breaking up as few sets as it can.
+
+    Tries to break 0 sets, then 1, then 2… (sets sharing a number or colour with the tiles
+    first). The fewest is exact while fewer than ``budget`` trials are needed; past that,
+    the whole table is rearranged. Returns None when no valid table holds them all.
+
+    Raises:
+        ValueError: more copies of a tile than a game holds.
+    """
+    del rules
+    new = list(tiles)
+    olds = [tuple(s) for s in table_sets]
+    everything = [tile for s in olds for tile in s] + new
+    full = _partition(everything)
+    if full is None:
+        return None
+    broken_ok: list[int] | None = None
+    valid_old = [i for i, s in enumerate(olds) if _is_set(s)]
+    must_break = [i for i in range(len(olds)) if i not in valid_old]
+    candidates = sorted(
+        (i for i in valid_old),
+        key=lambda i: -_affinity(olds[i], new),
+    )
+    trials = 0
+    for extra in range(len(candidates) + 1):
+        for chosen in combinations(candidates, extra):
+            trials += 1
+            if trials > budget:
+                break
+            broken = sorted([*must_break, *chosen])
+            loose = [tile for i in broken for tile in olds[i]] + new
+            if not loose:
+                laid: list[tuple[Tile, ...]] | None = []
+            else:
+                laid = _partition(loose)
+            if laid is not None:
+                broken_ok = broken
+                kept = [i for i in range(len(olds)) if i not in broken]
+                return Arrangement(
+                    tuple([olds[i] for i in kept] + laid), tuple(kept), tuple(broken_ok)
+                )
+        if trials > budget:
+            break
+    return Arrangement(tuple(full), (), tuple(range(len(olds))))
+
+
+# --- helpers -------------------------------------------------------------------------
+
+
+def _is_set(tiles: Sequence[Tile]) -> bool:
+    from engine.tile_sets import is_valid_set
+
+    return is_valid_set(tiles)
+
+
+def _affinity(old: Sequence[Tile], new: Sequence[Tile]) -> int:
+    score = 0
+    for a in old:
+        for b in new:
+            if a.is_joker or b.is_joker:
+                score += 1
+            elif a.number == b.number or (a.colour == b.colour and abs(a.number - b.number) <= 2):
+                score += 2
+    return score
+
+
+def _split_table(table: TableInput) -> tuple[list[tuple[Tile, ...]] | None, list[Tile]]:
+    items: list[object] = list(table)
+    if all(isinstance(item, Tile) for item in items):
+        return None, [item for item in items if isinstance(item, Tile)]
+    sets: list[tuple[Tile, ...]] = []
+    for item in items:
+        if isinstance(item, Tile) or not isinstance(item, Iterable):
+            raise ValueError("mix of sets and single tiles in the table")
+        sets.append(tuple(tile for tile in item if isinstance(tile, Tile)))
+    return sets, [tile for s in sets for tile in s]
+
+
+def _counts(tiles: Iterable[Tile]) -> tuple[list[list[int]], int]:
+    counts = [[0] * (NUMBERS + 1) for _ in range(COLOURS)]
+    jokers = 0
+    for tile in tiles:
+        if tile.colour is None:
+            jokers += 1
+        else:
+            counts[tile.colour][tile.number] += 1
+    return counts, jokers
+
+
+def _placed(used: list[list[int]], jokers: int) -> tuple[Tile, ...]:
+    out = [
+        Tile(n, Colour(c))
+        for c in range(COLOURS)
+        for n in range(1, NUMBERS + 1)
+        for _ in range(used[c][n])
+    ]
+    return (*out, *([TILE_JOKER] * jokers))
+
+
+def _value(tiles: Iterable[Tile], jv: int) -> int:
+    return sum(jv if tile.is_joker else tile.number for tile in tiles)
+
+
+def _partition(tiles: list[Tile]) -> list[tuple[Tile, ...]] | None:
+    counts, jokers = _counts(tiles)
+    if any(counts[c][n] > _MAX_COPIES for c in range(COLOURS) for n in range(NUMBERS + 1)):
+        raise ValueError("more copies of a tile than a game holds")
+    empty = [[0] * (NUMBERS + 1) for _ in range(COLOURS)]
+    zero = [[0] * (NUMBERS + 1) for _ in range(COLOURS)]
+    found = run_dp(counts, empty, jokers, 0, zero, 0, None)
+    if found is None:
+        return None
+    sets, _, _ = _rebuild(found, counts, empty, jokers, 0)
+    return sets
+
+
+def _rebuild(
+    found: tuple[int, int, list[tuple[int, int, dict[int, int]]]],
+    table: list[list[int]],
+    rack: list[list[int]],
+    table_jokers: int,
+    rack_jokers: int,
+) -> tuple[list[tuple[Tile, ...]], list[list[int]], int]:
+    """Turn the DP's best path into sets: (sets, rack tiles used per tile, jokers used)."""
+    _, key, layers = found
+    total_jokers = table_jokers + rack_jokers
+    path: list[tuple[int, int, int, int]] = []
+    for number, colour, parents in reversed(layers):
+        parent = parents[key]
+        path.append((number, colour, parent, key))
+        key = parent
+    path.reverse()
+    runs: list[list[list[Tile]]] = [[] for _ in range(COLOURS)]
+    sets: list[tuple[Tile, ...]] = []
+    used = [[0] * (NUMBERS + 1) for _ in range(COLOURS)]
+    to_groups: list[list[Tile]] = [[] for _ in range(COLOURS)]
+    for number, colour, parent, child in path:
+        if colour < 0:
+            jokers = ((child >> JOKER_SHIFT) & 7) - ((parent >> JOKER_SHIFT) & 7)
+            sets.extend(_groups(to_groups, jokers))
+            to_groups = [[] for _ in range(COLOURS)]
+            continue
+        shift = COLOUR_BITS * colour
+        local = (parent >> shift) & COLOUR_MASK
+        new_local = (child >> shift) & COLOUR_MASK
+        t, r = table[colour][number], rack[colour][number]
+        left = total_jokers - ((parent >> JOKER_SHIFT) & 7)
+        jokers_here = ((child >> JOKER_SHIFT) & 7) - ((parent >> JOKER_SHIFT) & 7)
+        option = None
+        if t or r or total_jokers:
+            for candidate in colour_options(local, t, r, left):
+                if candidate[0] == new_local and candidate[1] == jokers_here:
+                    groups_here = ((child >> GROUP_SHIFT) & 15) - ((parent >> GROUP_SHIFT) & 15)
+                    if candidate[2] == groups_here:
+                        option = candidate
+                        break
+            assert option is not None, "solver path lost"
+        else:
+            option = (0, 0, 0, 0, 0)
+        _, jokers, grouped, rack_used, _ = option
+        real = t + rack_used
+        used[colour][number] += rack_used
+        tile = Tile(number, Colour(colour))
+        open_runs = runs[colour]
+        short = [run for run in open_runs if len(run) < 3]
+        long_runs = [run for run in open_runs if len(run) >= 3]
+        going_on = ((new_local >> 6) & 7) - ((local >> 3) & 7)
+        started = new_local & 7
+        for run in long_runs[going_on:]:
+            sets.append(tuple(run))
+        targets = short + long_runs[:going_on]
+        fresh: list[list[Tile]] = [[] for _ in range(started)]
+        targets.extend(fresh)
+        # Real tiles first to runs that hold no number tile yet.
+        targets.sort(key=lambda run: any(not t_.is_joker for t_ in run))
+        in_runs = real - grouped
+        for index, run in enumerate(targets):
+            run.append(tile if index < in_runs else TILE_JOKER)
+        assert len(targets) == in_runs + jokers
+        runs[colour] = targets
+        to_groups[colour] = [tile] * grouped
+    for colour_runs in runs:
+        sets.extend(tuple(run) for run in colour_runs)
+    jokers_used = (found[1] >> JOKER_SHIFT) & 7
+    return sets, used, jokers_used
+
+
+def _groups(tiles: list[list[Tile]], jokers: int) -> list[tuple[Tile, ...]]:
+    real = sum(len(group) for group in tiles)
+    total = real + jokers
+    if total == 0:
+        return []
+    widest = max(len(group) for group in tiles)
+    count = max(widest, (total + 3) // 4)
+    groups: list[list[Tile]] = [[] for _ in range(count)]
+    index = 0
+    for colour_tiles in tiles:
+        for tile in colour_tiles:
+            groups[index % count].append(tile)
+            index += 1
+    for _ in range(jokers):
+        smallest = min(groups, key=len)
+        smallest.append(TILE_JOKER)
+    return [tuple(group) for group in groups]
