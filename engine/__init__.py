@@ -21,12 +21,15 @@ from engine.errors import (
 )
 from engine.melds import MeldKind, MeldShape, classify, meld_value
 from engine.rules import VARIANT_NAMES, RuleSet, variant
+from engine.solver import Arrangement, Solution, arrange, solve
+from engine.tile_sets import TileSet, analyse_set, tile_set_value
 from engine.tiles import Colour, Tile, format_tile, format_tiles, full_pool, parse_tile, parse_tiles
 
 __all__ = [
     "JOKER",
     "VARIANT_NAMES",
     "Action",
+    "Arrangement",
     "Card",
     "Colour",
     "CorruptGame",
@@ -42,9 +45,13 @@ __all__ = [
     "RuleError",
     "RuleSet",
     "RummyError",
+    "Solution",
     "Suit",
     "SwapJoker",
     "Tile",
+    "TileSet",
+    "analyse_set",
+    "arrange",
     "classify",
     "format_card",
     "format_cards",
@@ -57,5 +64,7 @@ __all__ = [
     "parse_cards",
     "parse_tile",
     "parse_tiles",
+    "solve",
+    "tile_set_value",
     "variant",
 ]
