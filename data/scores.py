@@ -157,9 +157,16 @@ _BOARD_ORDER = (
     " AND user_id IS NOT NULL GROUP BY user_id"
     " ORDER BY SUM(won) DESC, SUM(rounds_won) DESC, SUM(rami_secs) DESC, user_id LIMIT ?"
 )
-LEADERBOARD_SQL = _BOARD_SELECT + " WHERE guild_id = ? AND variant = ? AND finished_at >= ?"
-LEADERBOARD_SQL += _BOARD_ORDER
-LEADERBOARD_ALL_SQL = _BOARD_SELECT + " WHERE guild_id = ? AND finished_at >= ?" + _BOARD_ORDER
+# INDEXED BY pins the plan: left alone, the planner may prefer walking match_seats_player in
+# user_id order (to skip sorting the GROUP BY) over a range of this guild and period.
+LEADERBOARD_SQL = (
+    _BOARD_SELECT + " INDEXED BY match_seats_board_variant"
+    " WHERE guild_id = ? AND variant = ? AND finished_at >= ?" + _BOARD_ORDER
+)
+LEADERBOARD_ALL_SQL = (
+    _BOARD_SELECT + " INDEXED BY match_seats_board_all"
+    " WHERE guild_id = ? AND finished_at >= ?" + _BOARD_ORDER
+)
 PLAYER_STATS_SQL = (
     "SELECT COUNT(*), SUM(won), SUM(rounds_won), SUM(points), SUM(rami_secs), MAX(finished_at)"
     " FROM match_seats WHERE user_id = ?1 AND guild_id = ?2 AND (?3 IS NULL OR variant = ?3)"

@@ -1,0 +1,215 @@
+"""Rounds, matches, statistics, leaderboards (indexed), daily challenge, deleting a player."""
+
+from __future__ import annotations
+
+import sqlite3
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+from store_helpers import Clock
+
+from data import (
+    DELETED_NAME,
+    ChallengeLimit,
+    ChallengeResult,
+    GameNotFound,
+    MatchExists,
+    MatchSeat,
+    PlayerStats,
+    RoundRecord,
+    SeatScore,
+    Store,
+)
+from data.scores import LEADERBOARD_ALL_SQL, LEADERBOARD_SQL, PLAYER_STATS_SQL, period_start
+
+ANN, BOB, CAT = 101, 102, 103
+GUILD = 9
+
+
+def seat(user: int | None, won: bool, rounds: int = 0, secs: int = 0, points: int = 0) -> MatchSeat:
+    name = {ANN: "Ann", BOB: "Bob", CAT: "Cat"}.get(user or 0, "Computer")
+    return MatchSeat(user, name, 100 - points, won, rounds, secs, points)
+
+
+async def play_match(store: Store, variant: str, *seats: MatchSeat) -> int:
+    game = await store.create_game(1, GUILD, ANN, variant, "{}")
+    match_id = await store.finish_match(game.id, GUILD, variant, seats, end_state="{}")
+    return match_id
+
+
+async def test_rounds_round_trip_and_replace(store: Store) -> None:
+    game = await store.create_game(1, GUILD, ANN, "rami51", "{}")
+    first = (SeatScore(ANN, "Ann", 0, 0), SeatScore(None, "Computer", 35, 35))
+    await store.record_round(game.id, 1, first)
+    await store.record_round(game.id, 2, [SeatScore(ANN, "Ann", 12, 12), first[1]])
+    await store.record_round(game.id, 2, [SeatScore(ANN, "Ann", 10, 10), first[1]])  # again
+    assert await store.match_rounds(game.id) == [
+        RoundRecord(game.id, 1, first),
+        RoundRecord(game.id, 2, (SeatScore(ANN, "Ann", 10, 10), first[1])),
+    ]
+    with pytest.raises(GameNotFound):
+        await store.record_round(999, 1, first)
+
+
+async def test_match_round_trip_and_history(store: Store, clock: Clock) -> None:
+    seats = (seat(ANN, True, 2, 1, 80), seat(None, False))
+    first = await play_match(store, "rami51", *seats)
+    clock.advance(60)
+    second = await play_match(store, "rami30", seat(BOB, True), seat(ANN, False))
+    history = await store.match_history(GUILD)
+    assert [m.id for m in history] == [second, first]
+    assert history[1].seats == seats and history[1].variant == "rami51"
+    assert history[1].finished_at == clock.now - 60
+    assert [m.id for m in await store.match_history(GUILD, variant="rami51")] == [first]
+    assert [m.id for m in await store.match_history(GUILD, limit=1)] == [second]
+    assert await store.match_history(GUILD + 1) == []
+    assert await store.active_game(1) is None  # end_state ended the game
+
+
+async def test_a_match_counts_once(store: Store) -> None:
+    game = await store.create_game(1, GUILD, ANN, "rami51", "{}")
+    await store.finish_match(game.id, GUILD, "rami51", [seat(ANN, True)])
+    with pytest.raises(MatchExists):
+        await store.finish_match(game.id, GUILD, "rami51", [seat(ANN, True)], end_state="{}")
+    assert (await store.player_stats(GUILD, ANN)).matches_played == 1
+    assert await store.active_game(1) is not None  # the failed call ended nothing
+
+
+async def test_player_stats_per_variant(store: Store) -> None:
+    await play_match(store, "rami51", seat(ANN, True, 3, 1, 50), seat(BOB, False, 1))
+    await play_match(store, "rami51", seat(ANN, False, 1, 0, 0), seat(BOB, True, 2, 2, 40))
+    await play_match(store, "rami30", seat(ANN, True, 2, 0, 30), seat(None, False))
+    stats = await store.player_stats(GUILD, ANN)
+    assert (stats.matches_played, stats.matches_won, stats.rounds_won, stats.points) == (
+        3, 2, 6, 80,
+    )  # fmt: skip
+    only51 = await store.player_stats(GUILD, ANN, "rami51")
+    assert (only51.matches_played, only51.matches_won, only51.rami_secs) == (2, 1, 1)
+    assert await store.player_stats(GUILD, CAT) == PlayerStats(GUILD, CAT, None)
+    assert await store.player_stats(GUILD + 1, ANN) == PlayerStats(GUILD + 1, ANN, None)
+
+
+async def test_leaderboard_by_variant_and_period(store: Store, clock: Clock) -> None:
+    # clock starts on Monday 2025-11-24; a match on the 20th is last week, same month.
+    clock.now = datetime(2025, 10, 30, 12, tzinfo=UTC).timestamp()
+    await play_match(store, "rami51", seat(CAT, True, 5), seat(ANN, False))
+    clock.now = datetime(2025, 11, 20, 12, tzinfo=UTC).timestamp()
+    await play_match(store, "rami51", seat(BOB, True, 1), seat(ANN, False))
+    clock.now = datetime(2025, 11, 25, 12, tzinfo=UTC).timestamp()
+    await play_match(store, "rami51", seat(ANN, True, 2), seat(BOB, False, 1))
+    await play_match(store, "rami30", seat(ANN, True), seat(None, False))
+
+    def board(rows: list) -> list[tuple[int, int, int]]:  # type: ignore[type-arg]
+        return [(r.rank, r.user_id, r.matches_won) for r in rows]
+
+    assert board(await store.leaderboard(GUILD, "rami51", "week")) == [(1, ANN, 1), (2, BOB, 0)]
+    # Same wins, rounds won and rami secs: a shared rank.
+    assert board(await store.leaderboard(GUILD, "rami51", "month")) == [(1, ANN, 1), (1, BOB, 1)]
+    assert board(await store.leaderboard(GUILD, None, "week")) == [(1, ANN, 2), (2, BOB, 0)]
+    all_time = await store.leaderboard(GUILD, None, "all")
+    assert board(all_time) == [(1, ANN, 2), (2, CAT, 1), (3, BOB, 1)]
+    assert (all_time[0].matches_played, all_time[0].rounds_won, all_time[0].name) == (4, 2, "Ann")
+    top = await store.leaderboard(GUILD, "rami51", "all", limit=1)
+    assert board(top) == [(1, CAT, 1)]
+    assert await store.leaderboard(GUILD, "tiles") == []
+    with pytest.raises(ValueError, match="period"):
+        await store.leaderboard(GUILD, None, "year")  # type: ignore[arg-type]
+
+
+async def test_leaderboard_ties_share_a_rank(store: Store) -> None:
+    await play_match(store, "rami51", seat(ANN, True, 1), seat(BOB, False))
+    await play_match(store, "rami51", seat(BOB, True, 1), seat(CAT, False))
+    rows = await store.leaderboard(GUILD, "rami51")
+    assert [(r.rank, r.user_id) for r in rows] == [(1, ANN), (1, BOB), (3, CAT)]
+
+
+def test_period_start_is_utc_month_and_monday() -> None:
+    now = datetime(2026, 11, 26, 15, 30, tzinfo=UTC).timestamp()  # a Thursday
+    assert period_start("all", now) == 0.0
+    assert period_start("month", now) == datetime(2026, 11, 1, tzinfo=UTC).timestamp()
+    assert period_start("week", now) == datetime(2026, 11, 23, tzinfo=UTC).timestamp()
+
+
+@pytest.mark.parametrize(
+    ("sql", "params", "index"),
+    [
+        (LEADERBOARD_SQL, (GUILD, "rami51", 0.0, 10), "match_seats_board_variant"),
+        (LEADERBOARD_ALL_SQL, (GUILD, 0.0, 10), "match_seats_board_all"),
+        (PLAYER_STATS_SQL, (ANN, GUILD, "rami51"), "match_seats_player"),
+    ],
+)
+async def test_statistics_queries_use_their_index(
+    store: Store, db_path: Path, sql: str, params: tuple[object, ...], index: str
+) -> None:
+    for _ in range(3):
+        await play_match(store, "rami51", seat(ANN, True), seat(BOB, False))
+    with sqlite3.connect(db_path) as conn:
+        conn.execute("ANALYZE")
+        plan = " ".join(row[3] for row in conn.execute(f"EXPLAIN QUERY PLAN {sql}", params))
+    assert f"USING INDEX {index}" in plan, plan
+    assert "SCAN match_seats" not in plan.replace(f"USING INDEX {index}", ""), plan
+
+
+async def test_challenge_tries_and_ranking(store: Store) -> None:
+    day = "2026-11-30"
+    for score in (10, 40, 20):
+        await store.record_challenge(GUILD, ANN, day, score)
+    assert await store.record_challenge(GUILD, BOB, day, 40) == 1
+    assert await store.record_challenge(GUILD, CAT, day, 5) == 1
+    await store.record_challenge(GUILD, CAT, "2026-11-29", 99)
+    assert await store.challenge_ranking(GUILD, day) == [
+        ChallengeResult(1, BOB, 40, 1),
+        ChallengeResult(2, ANN, 40, 3),
+        ChallengeResult(3, CAT, 5, 1),
+    ]
+    assert await store.challenge_ranking(GUILD, day, limit=1) == [ChallengeResult(1, BOB, 40, 1)]
+    assert await store.challenge_tries_used(GUILD, ANN, day) == 3
+
+
+async def test_ten_tries_a_day_at_most(store: Store) -> None:
+    day = "2026-11-30"
+    tries = [await store.record_challenge(GUILD, ANN, day, n) for n in range(10)]
+    assert tries == list(range(1, 11))
+    with pytest.raises(ChallengeLimit):
+        await store.record_challenge(GUILD, ANN, day, 1000)
+    assert (await store.challenge_ranking(GUILD, day))[0].best_score == 9
+    assert await store.record_challenge(GUILD, ANN, "2026-12-01", 1) == 1
+    assert await store.record_challenge(GUILD + 1, ANN, day, 1) == 1
+
+
+@pytest.mark.parametrize("day", ["2026-13-01", "30/11/2026", "2026-1-1", ""])
+async def test_a_bad_challenge_day_is_refused(store: Store, day: str) -> None:
+    with pytest.raises(ValueError, match="YYYY-MM-DD"):
+        await store.record_challenge(GUILD, ANN, day, 1)
+    assert await store.challenge_ranking(GUILD, "2026-11-30") == []
+
+
+async def test_delete_user_data(store: Store) -> None:
+    await store.update_player_prefs(ANN, theme="dark")
+    await store.update_player_prefs(BOB, theme="dark")
+    game = await store.create_game(1, GUILD, ANN, "rami51", "{}")
+    await store.save(game.id, "{}", actor=ANN, action="draw")
+    await store.save(game.id, "{}", actor=BOB, action="draw")
+    await store.record_round(game.id, 1, [SeatScore(ANN, "Ann", 0, 0), SeatScore(BOB, "Bob", 9, 9)])
+    await store.finish_match(
+        game.id, GUILD, "rami51", [seat(ANN, True), seat(BOB, False)], end_state="{}"
+    )
+    await store.record_challenge(GUILD, ANN, "2026-11-30", 3)
+    await store.record_challenge(GUILD, ANN, "2026-11-30", 4)
+
+    deleted = await store.delete_user_data(ANN)
+
+    assert (deleted.preferences, deleted.match_seats, deleted.round_scores) == (1, 1, 1)
+    assert (deleted.challenge_tries, deleted.log_entries, deleted.total) == (2, 1, 6)
+    assert (await store.player_prefs(ANN)).theme == "classic"
+    assert (await store.player_stats(GUILD, ANN)).matches_played == 0
+    assert [r.user_id for r in await store.leaderboard(GUILD)] == [BOB]
+    assert await store.challenge_ranking(GUILD, "2026-11-30") == []
+    [match] = await store.match_history(GUILD)
+    assert [(s.user_id, s.name) for s in match.seats] == [(None, DELETED_NAME), (BOB, "Bob")]
+    assert [e.actor for e in await store.game_log(game.id)] == [None, BOB, None]
+    # Bob's data is untouched.
+    assert (await store.player_prefs(BOB)).theme == "dark"
+    assert (await store.player_stats(GUILD, BOB)).matches_played == 1
+    assert (await store.delete_user_data(ANN)).total == 0

@@ -1,0 +1,132 @@
+"""Guild settings and player preferences: defaults, round trips, validation writes nothing."""
+
+from __future__ import annotations
+
+import logging
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from data import GuildSettings, PlayerPrefs, Store
+
+
+async def test_defaults_without_any_row(store: Store) -> None:
+    assert await store.guild_settings(1) == GuildSettings()
+    assert await store.player_prefs(1) == PlayerPrefs()
+    defaults = GuildSettings()
+    assert (defaults.default_variant, defaults.turn_timeout_s, defaults.language) == (
+        "rami51",
+        300,
+        None,
+    )
+    assert defaults.rule_overrides == {} and defaults.allowed_channels == frozenset()
+    assert defaults.allows(12345)
+
+
+async def test_guild_settings_round_trip(store: Store, db_path: Path) -> None:
+    updated = await store.update_guild_settings(
+        7,
+        default_variant="rami30",
+        rule_overrides={"rami51": {"opening_minimum": 40}},
+        turn_timeout_s=120,
+        language="fr",
+        allowed_channels=[5, 4, 5],
+    )
+    assert updated == GuildSettings(
+        default_variant="rami30",
+        rule_overrides={"rami51": {"opening_minimum": 40}},
+        turn_timeout_s=120,
+        language="fr",
+        allowed_channels=frozenset({4, 5}),
+    )
+    assert updated.allows(4) and not updated.allows(6)
+    async with await Store.open(db_path) as reopened:
+        assert await reopened.guild_settings(7) == updated
+    # A partial update keeps the rest; another guild is untouched.
+    again = await store.update_guild_settings(7, language=None)
+    assert again.language is None and again.turn_timeout_s == 120
+    assert await store.guild_settings(8) == GuildSettings()
+
+
+async def test_only_changed_values_are_stored(store: Store, db_path: Path) -> None:
+    await store.update_guild_settings(7, turn_timeout_s=120, language=None)
+    with sqlite3.connect(db_path) as conn:
+        (text,) = conn.execute("SELECT settings FROM guild_settings").fetchone()
+    assert text == '{"turn_timeout_s":120}'
+
+
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        ({"colour": "red"}, "unknown GuildSettings key"),
+        ({"default_variant": "poker"}, "unknown variant 'poker'"),
+        ({"default_variant": 51}, "default_variant"),
+        ({"turn_timeout_s": "300"}, "whole number"),
+        ({"turn_timeout_s": True}, "whole number"),
+        ({"turn_timeout_s": 1}, "between"),
+        ({"language": "de"}, "language"),
+        ({"allowed_channels": "123"}, "channel ids"),
+        ({"allowed_channels": [1, "2"]}, "channel ids"),
+        ({"rule_overrides": {"rami51": {"no_such_rule": 1}}}, "rule_overrides"),
+        ({"rule_overrides": {"poker": {}}}, "unknown variant"),
+        ({"rule_overrides": {"rami51": {"opening_minimum": [1]}}}, "opening_minimum"),
+        ({"rule_overrides": ["rami51"]}, "rule_overrides"),
+        ({"turn_timeout_s": 60, "language": "xx"}, "language"),  # one bad key: nothing written
+    ],
+)
+async def test_bad_guild_settings_write_nothing(
+    store: Store, changes: dict[str, Any], message: str
+) -> None:
+    before = await store.update_guild_settings(1, turn_timeout_s=90)
+    with pytest.raises(ValueError, match=message):
+        await store.update_guild_settings(1, **changes)
+    assert await store.guild_settings(1) == before
+
+
+async def test_player_prefs_round_trip(store: Store, db_path: Path) -> None:
+    prefs = await store.update_player_prefs(5, theme="four-colour", back="red", sort="own")
+    assert prefs == PlayerPrefs(theme="four-colour", back="red", sort="own", language=None)
+    prefs = await store.update_player_prefs(5, language="fr")
+    async with await Store.open(db_path) as reopened:
+        assert await reopened.player_prefs(5) == PlayerPrefs("four-colour", "red", "own", "fr")
+    assert await store.player_prefs(6) == PlayerPrefs()
+
+
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        ({"theme": "neon"}, "theme must be one of 'classic', 'four-colour', 'dark'"),
+        ({"back": "black"}, "back"),
+        ({"sort": "colour"}, "sort"),
+        ({"sort": None}, "sort"),
+        ({"language": "en-GB"}, "language"),
+        ({"avatar": "x"}, "unknown PlayerPrefs key"),
+        ({"theme": "dark", "back": 3}, "back"),
+    ],
+)
+async def test_bad_player_prefs_write_nothing(
+    store: Store, changes: dict[str, Any], message: str
+) -> None:
+    await store.update_player_prefs(5, theme="dark")
+    with pytest.raises(ValueError, match=message):
+        await store.update_player_prefs(5, **changes)
+    assert await store.player_prefs(5) == PlayerPrefs(theme="dark")
+
+
+async def test_a_stored_value_no_longer_valid_falls_back_loudly(
+    store: Store, db_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    await store.update_player_prefs(5, theme="dark", back="red")
+    with sqlite3.connect(db_path) as conn:
+        conn.execute("""UPDATE player_prefs SET prefs = '{"theme":"retired","back":"red"}'""")
+        conn.execute(
+            "INSERT INTO guild_settings VALUES (3, 'not json', 0), (4, '{\"gone\": 1}', 0)"
+        )
+    with caplog.at_level(logging.WARNING, logger="data.settings"):
+        assert await store.player_prefs(5) == PlayerPrefs(back="red")
+        assert await store.guild_settings(3) == GuildSettings()
+        assert await store.guild_settings(4) == GuildSettings()
+    assert "ignoring stored theme" in caplog.text
+    assert "unreadable" in caplog.text and "ignoring stored gone" in caplog.text
