@@ -1,6 +1,7 @@
 """Rami's rules engine: pure Python, standard library only."""
 
 from engine.actions import Action, Discard, Draw, LayOff, Meld, SwapJoker
+from engine.card_round import CardRound
 from engine.cards import (
     JOKER,
     Card,
@@ -19,6 +20,7 @@ from engine.errors import (
     RuleError,
     RummyError,
 )
+from engine.game import Game, Outcome, Termination
 from engine.melds import MeldKind, MeldShape, classify, meld_value
 from engine.rules import VARIANT_NAMES, RuleSet, variant
 from engine.solver import Arrangement, Solution, arrange, solve
@@ -31,10 +33,12 @@ __all__ = [
     "Action",
     "Arrangement",
     "Card",
+    "CardRound",
     "Colour",
     "CorruptGame",
     "Discard",
     "Draw",
+    "Game",
     "IllegalMeld",
     "IllegalMove",
     "LayOff",
@@ -42,12 +46,14 @@ __all__ = [
     "MeldKind",
     "MeldShape",
     "NotationError",
+    "Outcome",
     "RuleError",
     "RuleSet",
     "RummyError",
     "Solution",
     "Suit",
     "SwapJoker",
+    "Termination",
     "Tile",
     "TileSet",
     "analyse_set",

@@ -103,8 +103,14 @@ register_messages(
             "en": "{token!r} is not a card.",
             "fr": "{token!r} n'est pas une carte.",
         },
-        "illegal_meld": {"en": "That is not a valid meld.", "fr": "Ce n'est pas une combinaison valide."},
-        "illegal_move": {"en": "That move is not allowed now.", "fr": "Ce coup n'est pas permis maintenant."},
+        "illegal_meld": {
+            "en": "That is not a valid meld.",
+            "fr": "Ce n'est pas une combinaison valide.",
+        },
+        "illegal_move": {
+            "en": "That move is not allowed now.",
+            "fr": "Ce coup n'est pas permis maintenant.",
+        },
         "rule": {"en": "Invalid rule setting.", "fr": "Réglage de règle invalide."},
         "corrupt_game": {
             "en": "The saved game is damaged: {detail}",

@@ -339,6 +339,21 @@ def swap(shape: MeldShape, card: Card, rules: RuleSet) -> MeldShape:
     return _group(cards, rules)
 
 
+def restore(cards: Sequence[Card], kind: MeldKind, rules: RuleSet) -> MeldShape:
+    """The meld of ``kind`` lying in exactly this table order (for saved games).
+
+    Raises:
+        IllegalMeld: the cards do not form that meld under ``rules``.
+    """
+    shape = run_in_order(cards, rules) if kind is MeldKind.RUN else _group(cards, rules)
+    if kind is MeldKind.GROUP and len(cards) < 3:
+        raise IllegalMeld("meld.too_short", cards=format_cards(cards))
+    if not any(card.rank for card in cards):
+        raise IllegalMeld("meld.only_jokers", cards=format_cards(cards))
+    check_jokers(shape, rules)
+    return shape
+
+
 register_messages(
     {
         "meld.too_short": {

@@ -1,0 +1,517 @@
+"""One round of a card variant: the deal, the turns, the end of the round and its scores.
+
+A turn is: draw (stock or discard pile), then any number of melds, lay-offs and joker
+swaps, then a discard that ends the turn (going out may end the round earlier). Every
+action is checked completely before anything changes (``_play(..., commit=False)`` is
+the same check without the change), so an illegal action leaves the round untouched.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any, Self
+
+from engine.actions import Discard, Draw, LayOff, Meld, SwapJoker
+from engine.card_moves import candidate_moves
+from engine.card_state import CardState, round_from_dict, round_to_dict
+from engine.cards import JOKER, Card, full_deck
+from engine.errors import IllegalMeld, IllegalMove, RuleError, register_messages
+from engine.melds import MeldKind, MeldShape, classify, extend, hand_value, joker_to_swap, swap
+from engine.rules import DiscardPick, GoingOut, JokerSwap, RuleSet, Scoring, StockEnd
+from engine.views import MeldView, Phase, Piece, RoundScore
+
+
+class CardRound(CardState):
+    """A round of classic, rami51, rami30 or gameduell (implements ``engine.round.Round``)."""
+
+    __slots__ = ()
+
+    @classmethod
+    def deal(
+        cls,
+        rules: RuleSet,
+        seats: int,
+        first: int,
+        number: int,
+        rng: random.Random,
+        deck: Sequence[Piece] | None = None,
+    ) -> Self:
+        """Deal a round: one card at a time to each seat from ``first``, then one card
+        starts the discard pile; the rest is the stock. ``deck`` (top first) fixes the order.
+
+        Raises:
+            RuleError: ``deck`` is not exactly the variant's cards, or the seat count is wrong.
+        """
+        size = rules.hand_size(seats)
+        expected = full_deck(rules.decks, rules.jokers)
+        if deck is None:
+            cards = expected
+            rng.shuffle(cards)
+        else:
+            cards = [card for card in deck if isinstance(card, Card)]
+            if len(cards) != len(deck) or Counter(cards) != Counter(expected):
+                raise RuleError("round.deck", cards=len(expected), variant=rules.name)
+        state = cls(rules, seats, first, number, rng.getrandbits(64))
+        for index in range(size * seats):
+            state.hands[(first + index) % seats].append(cards[index])
+        state.pile.append(cards[size * seats])
+        state.stock.extend(reversed(cards[size * seats + 1 :]))
+        state.turns[first] = 1
+        return state
+
+    # ----------------------------------------------------------------- playing
+
+    def apply(self, seat: int, action: object) -> None:
+        """Play ``action`` for ``seat``.
+
+        Raises:
+            IllegalMove: the action is not allowed now (the code says why); nothing changed.
+        """
+        self._play(seat, action, True)
+
+    def is_legal(self, seat: int, action: object) -> bool:
+        """Whether ``apply(seat, action)`` would succeed (nothing changes)."""
+        try:
+            self._play(seat, action, False)
+        except IllegalMove:
+            return False
+        return True
+
+    def legal_moves(self) -> list[Draw | Meld | LayOff | SwapJoker | Discard]:
+        """Simple legal actions of the current seat: both draws, every discard, single-card
+        lay-offs, swaps, and melds found in the hand (an opening set where one is found)."""
+        if self.phase is Phase.ROUND_OVER:
+            return []
+        seat = self.current
+        return [a for a in candidate_moves(self) if self.is_legal(seat, a)]
+
+    def _play(self, seat: int, action: object, commit: bool) -> None:
+        if self.phase is Phase.ROUND_OVER:
+            raise IllegalMove("move.round_over")
+        if seat != self.current:
+            raise IllegalMove("move.not_your_turn", seat=seat + 1, current=self.current + 1)
+        kind = type(action)
+        if kind is Draw:
+            assert isinstance(action, Draw)
+            self._draw(action.source, commit)
+        elif self.phase is Phase.DRAW:
+            raise IllegalMove("move.draw_first")
+        elif kind is Discard:
+            assert isinstance(action, Discard)
+            self._discard(action.card, commit)
+        elif kind is Meld:
+            assert isinstance(action, Meld)
+            self._meld(action.melds, commit)
+        elif kind is LayOff:
+            assert isinstance(action, LayOff)
+            self._lay_off(action.cards, action.meld, commit)
+        elif kind is SwapJoker:
+            assert isinstance(action, SwapJoker)
+            self._swap(action.card, action.meld, commit)
+        else:
+            raise IllegalMove("move.unknown", action=type(action).__name__)
+
+    def _draw(self, source: str, commit: bool) -> None:
+        if self.phase is not Phase.DRAW:
+            raise IllegalMove("draw.already")
+        hand = self.hands[self.current]
+        if source == "discard":
+            if not self.rules.draw_from_discard:
+                raise IllegalMove("draw.discard_not_allowed")
+            if not self.pile:
+                raise IllegalMove("draw.discard_empty")
+            if self.rules.single_card_no_discard_pick and len(hand) == 1:
+                raise IllegalMove("draw.single_card")
+            if commit:
+                card = self.pile.pop()
+                self.taken = card
+                self.pickup_log.append((self.current, card))
+        elif source == "stock":
+            if commit:
+                card = self.stock.pop()
+        else:
+            raise IllegalMove("draw.source", source=str(source))
+        if commit:
+            hand.append(card)
+            self.drawn = card
+            self.phase = Phase.PLAY
+
+    def _check_layer(self) -> None:
+        """Checks shared by every action that puts cards on the table."""
+        if self.rules.first_turn_meld_ban and self.turns[self.current] == 1:
+            raise IllegalMove("move.first_turn")
+
+    def _take(self, cards: Sequence[Card]) -> list[Card]:
+        """The hand without ``cards``; IllegalMove when the hand lacks one of them."""
+        rest = list(self.hands[self.current])
+        for card in cards:
+            try:
+                rest.remove(card)
+            except ValueError:
+                raise IllegalMove("move.not_in_hand", card=str(card)) from None
+        return rest
+
+    def _check_rest(self, rest: list[Card]) -> None:
+        """The hand left after laying cards must allow going on (or be empty, where allowed)."""
+        if not rest:
+            if self.rules.going_out is GoingOut.DISCARD_ONLY:
+                raise IllegalMove("move.out_by_discard")
+            return
+        if not any(self._may_discard(card, rest, True) for card in rest):
+            raise IllegalMove("move.nothing_to_discard")
+
+    def _may_discard(self, card: Card, hand: Sequence[Card], acted: bool) -> bool:
+        rules = self.rules
+        if card == self.taken and (rules.discard_pick is DiscardPick.KEEP or acted):
+            return False
+        if card.rank == 0 and not rules.joker_discard and len(hand) > 1:
+            return all(other.rank == 0 for other in hand)  # our choice: never stuck
+        return True
+
+    def _after_laying(self, rest: list[Card], laid: Sequence[Card]) -> None:
+        self.hands[self.current] = rest
+        self.acted = True
+        if self.must_lay:
+            self.must_lay = max(0, self.must_lay - sum(1 for c in laid if c.rank == 0))
+        if not rest:
+            self._finish_out()
+
+    def _meld(self, melds: Sequence[Sequence[Card]], commit: bool) -> None:
+        self._check_layer()
+        if not melds:
+            raise IllegalMove("meld.none")
+        rest = self._take([card for meld in melds for card in meld])
+        shapes = []
+        for number, cards in enumerate(melds, 1):
+            try:
+                shapes.append(classify(cards, self.rules))
+            except IllegalMeld as error:
+                raise _as_move(error, number, len(melds)) from None
+        seat = self.current
+        if not self.opened[seat]:
+            minimum = self.rules.opening_for(self.seats)
+            total = sum(shape.value for shape in shapes)
+            if total < minimum:
+                raise IllegalMove("meld.opening_short", total=total, minimum=minimum)
+        self._check_rest(rest)
+        if not commit:
+            return
+        self.table.extend((shape, seat) for shape in shapes)
+        if not self.opened[seat]:
+            self.opened[seat] = True
+            self.opened_this_turn = True
+        self._after_laying(rest, [card for meld in melds for card in meld])
+
+    def _meld_at(self, index: int) -> MeldShape:
+        if not 0 <= index < len(self.table):
+            raise IllegalMove("move.no_such_meld", number=index + 1, count=len(self.table))
+        return self.table[index][0]
+
+    def _lay_off(self, cards: Sequence[Card], index: int, commit: bool) -> None:
+        self._check_layer()
+        if not self.opened[self.current]:
+            raise IllegalMove("layoff.not_opened")
+        if self.opened_this_turn and not self.rules.lay_off_in_opening_turn:
+            raise IllegalMove("layoff.opening_turn")
+        shape = self._meld_at(index)
+        rest = self._take(cards)
+        try:
+            grown = extend(shape, cards, self.rules)
+        except IllegalMeld as error:
+            raise IllegalMove(error.code, **error.params) from None
+        self._check_rest(rest)
+        if commit:
+            self.table[index] = (grown, self.table[index][1])
+            self._after_laying(rest, cards)
+
+    def _swap(self, card: Card, index: int, commit: bool) -> None:
+        self._check_layer()
+        rules = self.rules
+        if rules.joker_swap is JokerSwap.NEVER:
+            raise IllegalMove("swap.not_allowed")
+        if not self.opened[self.current]:
+            raise IllegalMove("swap.not_opened")
+        shape = self._meld_at(index)
+        if rules.joker_swap is JokerSwap.COMPLETE_GROUP and (
+            shape.kind is not MeldKind.GROUP or len(shape.cards) < 4
+        ):
+            raise IllegalMove("swap.complete_group")
+        rest = self._take([card])
+        if joker_to_swap(shape, card) is None:
+            raise IllegalMove("meld.no_joker_for", card=str(card))
+        swapped = swap(shape, card, rules)
+        rest.append(JOKER)
+        table = [s for s, _ in self.table]
+        table[index] = swapped
+        if rules.swapped_joker_must_be_laid and not self._joker_layable(rest, table):
+            raise IllegalMove("swap.joker_unplayable")
+        if commit:
+            self.table[index] = (swapped, self.table[index][1])
+            self.hands[self.current] = rest
+            self.acted = True
+            if rules.swapped_joker_must_be_laid:
+                self.must_lay += 1
+
+    def _joker_layable(self, hand: list[Card], table: Sequence[MeldShape]) -> bool:
+        """Whether a joker of ``hand`` can still be laid this turn (on a meld, or in a new
+        meld with two other cards of the hand)."""
+        if JOKER not in hand:
+            return False
+        out_by_discard = self.rules.going_out is GoingOut.DISCARD_ONLY
+        if len(hand) >= 2 or not out_by_discard:
+            for shape in table:
+                try:
+                    extend(shape, (JOKER,), self.rules)
+                except IllegalMeld:
+                    continue
+                return True
+        if out_by_discard and len(hand) < 4:
+            return False
+        others = list(hand)
+        others.remove(JOKER)
+        for i, low in enumerate(others):
+            for high in others[i + 1 :]:
+                a, b = (low, high) if low.rank <= high.rank else (high, low)
+                for trio in ((a, b, JOKER), (a, JOKER, b), (JOKER, a, b)):
+                    try:
+                        classify(trio, self.rules)
+                    except IllegalMeld:
+                        continue
+                    return True
+        return False
+
+    def _discard(self, card: Card, commit: bool) -> None:
+        hand = self.hands[self.current]
+        rest = self._take([card])
+        if self.must_lay and self._joker_layable(hand, [s for s, _ in self.table]):
+            raise IllegalMove("swap.lay_joker_first")
+        if not self._may_discard(card, hand, self.acted):
+            if card.rank == 0:
+                raise IllegalMove("discard.joker")
+            raise IllegalMove("discard.taken", card=str(card))
+        if not commit:
+            return
+        self.hands[self.current] = rest
+        self.pile.append(card)
+        self.discard_log.append((self.current, card))
+        if not rest:
+            self._finish_out()
+        else:
+            self._next_turn()
+
+    # ------------------------------------------------------------ turn and end
+
+    def _next_turn(self) -> None:
+        self.current = (self.current + 1) % self.seats
+        self.turns[self.current] += 1
+        self.phase = Phase.DRAW
+        self.drawn = self.taken = None
+        self.acted = self.opened_this_turn = False
+        self.must_lay = 0
+        if self.stock:
+            return
+        if self.reshuffle_count < self.rules.max_reshuffles and len(self.pile) > 1:
+            self.reshuffle_count += 1
+            cards = self.pile[:-1]
+            del self.pile[:-1]
+            random.Random(f"{self.seed}:{self.reshuffle_count}").shuffle(cards)
+            self.stock.extend(cards)
+        else:
+            self._finish_exhausted()
+
+    def _finish_out(self) -> None:
+        rules, winner = self.rules, self.current
+        rami_sec = self.opened_this_turn
+        points = [0] * self.seats
+        for seat, hand in enumerate(self.hands):
+            if seat == winner:
+                continue
+            value = hand_value(hand, rules)
+            if rules.scoring is Scoring.WINNER_COLLECTS:
+                points[winner] += value
+                continue
+            if not self.opened[seat] and rules.never_melded_penalty:
+                value = (
+                    rules.never_melded_penalty_rami_sec if rami_sec else rules.never_melded_penalty
+                )
+            points[seat] = value * (rules.rami_sec_multiplier if rami_sec else 1)
+        self._close(RoundScore(self.number, tuple(points), winner, rami_sec, "went_out"))
+
+    def _finish_exhausted(self) -> None:
+        values = [hand_value(hand, self.rules) for hand in self.hands]
+        if self.rules.stock_end is StockEnd.LOWEST_COLLECTS:
+            low = min(values)
+            gain = sum(value - low for value in values)
+            points = tuple(gain if value == low else 0 for value in values)
+        else:
+            points = tuple(values)
+        self._close(RoundScore(self.number, points, None, False, "stock_exhausted"))
+
+    def _close(self, score: RoundScore) -> None:
+        self.score = score
+        self.phase = Phase.ROUND_OVER
+
+    # ------------------------------------------------------------ views, saving
+
+    def result(self) -> RoundScore | None:
+        return self.score
+
+    def melds(self) -> tuple[MeldView, ...]:
+        return tuple(
+            MeldView(i + 1, shape.cards, shape.stands_for, shape.kind.value, owner)
+            for i, (shape, owner) in enumerate(self.table)
+        )
+
+    def turn_state(self, seat: int) -> dict[str, Any]:
+        mine = seat == self.current and self.phase is Phase.PLAY
+        return {
+            "drawn": self.drawn if mine else None,
+            "taken_from_discard": self.taken if mine else None,
+            "must_lay": JOKER if mine and self.must_lay else None,
+            "opening_needed": 0 if self.opened[seat] else self.rules.opening_for(self.seats),
+            "draft": None,
+        }
+
+    def to_dict(self) -> dict[str, Any]:
+        return round_to_dict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any], rules: Any) -> Self:
+        """Rebuild a round from :meth:`to_dict`.
+
+        Raises:
+            CorruptGame: the document is malformed or inconsistent (the detail says where).
+        """
+        state = cls(rules, 2, 0, 1, 0)
+        round_from_dict(state, data)
+        return state
+
+
+def _as_move(error: IllegalMeld, number: int, count: int) -> IllegalMove:
+    if count == 1:
+        return IllegalMove(error.code, **error.params)
+    return IllegalMove("meld.nth", number=number, reason_en=error.message("en"),
+                       reason_fr=error.message("fr"))
+
+
+register_messages(
+    {
+        "round.deck": {
+            "en": "The deck must hold exactly the {cards} cards of {variant}.",
+            "fr": "Le paquet doit contenir exactement les {cards} cartes de {variant}.",
+        },
+        "move.round_over": {
+            "en": "The round is over.",
+            "fr": "La manche est terminée.",
+        },
+        "move.not_your_turn": {
+            "en": "It is not your turn (seat {current} plays).",
+            "fr": "Ce n'est pas votre tour (c'est à la place {current} de jouer).",
+        },
+        "move.draw_first": {
+            "en": "Draw a card first, from the stock or the discard pile.",
+            "fr": "Piochez d'abord une carte, dans la pioche ou la défausse.",
+        },
+        "move.unknown": {
+            "en": "{action} is not an action of this game.",
+            "fr": "{action} n'est pas une action de ce jeu.",
+        },
+        "draw.already": {
+            "en": "You have already drawn this turn: meld, lay off or discard.",
+            "fr": "Vous avez déjà pioché ce tour-ci : posez, complétez ou défaussez.",
+        },
+        "draw.discard_not_allowed": {
+            "en": "With these rules you may only draw from the stock.",
+            "fr": "Avec ces règles, on ne pioche que dans la pioche.",
+        },
+        "draw.discard_empty": {
+            "en": "The discard pile is empty: draw from the stock.",
+            "fr": "La défausse est vide : piochez dans la pioche.",
+        },
+        "draw.single_card": {
+            "en": "With a single card in hand you may not take the discard: draw from "
+            "the stock.",
+            "fr": "Avec une seule carte en main, vous ne pouvez pas prendre la défausse : "
+            "piochez dans la pioche.",
+        },
+        "draw.source": {
+            "en": "Draw from “stock” or “discard”, not “{source}”.",
+            "fr": "Piochez dans « stock » (pioche) ou « discard » (défausse), pas « {source} ».",
+        },
+        "move.first_turn": {
+            "en": "Nobody lays cards during their own first turn of the round.",
+            "fr": "Personne ne pose de cartes pendant son premier tour de la manche.",
+        },
+        "move.not_in_hand": {
+            "en": "You do not hold {card}.",
+            "fr": "Vous n'avez pas {card} en main.",
+        },
+        "move.out_by_discard": {
+            "en": "You go out only by discarding your last card: keep one card to discard.",
+            "fr": "On ne sort qu'en défaussant sa dernière carte : gardez une carte à "
+            "défausser.",
+        },
+        "move.nothing_to_discard": {
+            "en": "That would leave you no card you may discard to end your turn.",
+            "fr": "Il ne vous resterait aucune carte que vous puissiez défausser pour finir "
+            "votre tour.",
+        },
+        "meld.none": {"en": "No meld given.", "fr": "Aucune combinaison donnée."},
+        "meld.nth": {
+            "en": "Meld {number}: {reason_en}",
+            "fr": "Combinaison {number} : {reason_fr}",
+        },
+        "meld.opening_short": {
+            "en": "Your opening must reach {minimum} points together; these melds make "
+            "{total}. Nothing was laid.",
+            "fr": "Votre première pose doit atteindre {minimum} points au total ; ces "
+            "combinaisons en font {total}. Rien n'a été posé.",
+        },
+        "move.no_such_meld": {
+            "en": "There is no meld {number} on the table ({count} melds).",
+            "fr": "Il n'y a pas de combinaison {number} sur la table ({count} combinaisons).",
+        },
+        "layoff.not_opened": {
+            "en": "You may lay off only once you have opened (laid your first melds).",
+            "fr": "Vous ne pouvez compléter qu'après votre première pose.",
+        },
+        "layoff.opening_turn": {
+            "en": "No laying off in the turn of your opening: wait for your next turn.",
+            "fr": "Pas de complément pendant le tour de votre première pose : attendez le "
+            "tour suivant.",
+        },
+        "swap.not_allowed": {
+            "en": "Jokers cannot be swapped in this variant.",
+            "fr": "On ne peut pas échanger de joker dans cette variante.",
+        },
+        "swap.not_opened": {
+            "en": "You may swap a joker only once you have opened.",
+            "fr": "Vous ne pouvez échanger un joker qu'après votre première pose.",
+        },
+        "swap.complete_group": {
+            "en": "A joker may be taken only from a complete group of four cards.",
+            "fr": "On ne peut reprendre un joker que dans un carré complet de quatre cartes.",
+        },
+        "swap.joker_unplayable": {
+            "en": "The joker you win must be laid again this turn, and you could not lay it.",
+            "fr": "Le joker récupéré doit être rejoué ce tour-ci, et vous ne pourriez pas "
+            "le poser.",
+        },
+        "swap.lay_joker_first": {
+            "en": "Lay the joker you took from the table before discarding.",
+            "fr": "Posez le joker récupéré sur la table avant de vous défausser.",
+        },
+        "discard.joker": {
+            "en": "A joker may be discarded only as your last, winning card.",
+            "fr": "On ne peut défausser un joker que comme dernière carte, pour gagner.",
+        },
+        "discard.taken": {
+            "en": "You may not discard {card}, the card you took from the discard pile, "
+            "this turn.",
+            "fr": "Vous ne pouvez pas défausser {card}, la carte prise dans la défausse, "
+            "ce tour-ci.",
+        },
+    }
+)
