@@ -1,0 +1,61 @@
+"""``rummy-bot`` / ``python -m bot``: run the Discord bot, a terminal game or the simulator."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+DESCRIPTION = """\
+Rami: play rummy together in a Discord channel.
+
+With no subcommand (or "run"), the Discord bot starts. Settings come from the
+environment or a .env file (see .env.example): DISCORD_TOKEN, RAMI_DB_PATH,
+DISCORD_DEV_GUILD, DISCORD_API_BASE, DISCORD_GATEWAY_URL, LOG_LEVEL, LOG_FORMAT,
+RAMI_AI_DELAY. Without DISCORD_TOKEN, a local game starts in the terminal instead.
+"""
+
+EPILOG = """\
+examples:
+  rummy-bot                      start the bot (or a terminal game without a token)
+  rummy-bot play                 play in this terminal against computer players
+  rummy-bot play --help          the terminal game's own options
+  rummy-bot simulate --help      play many computer games and print statistics
+"""
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="rummy-bot", description=DESCRIPTION, epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    commands = parser.add_subparsers(dest="command", metavar="{run,play,simulate}")
+    commands.add_parser("run", help="start the Discord bot (the default)",
+                        description="Start the Discord bot; settings from the environment "
+                        "or .env (see .env.example).")
+    commands.add_parser("play", help="play a game in this terminal against computer players",
+                        add_help=False)
+    commands.add_parser("simulate", help="play many computer games and print statistics",
+                        add_help=False)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Parse the command line and run the chosen part; returns the exit status."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    if args and args[0] == "play":
+        from bot import local
+
+        return int(local.main(args[1:]) or 0)
+    if args and args[0] == "simulate":
+        from bot import simulate
+
+        return int(simulate.main(args[1:]) or 0)
+    build_parser().parse_args(args)
+    from bot import runner
+
+    return runner.main([])
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

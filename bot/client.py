@@ -1,0 +1,119 @@
+"""The Discord client: wires the store, the session layer, the commands and the views.
+
+``RamiBot(settings)`` opens the store, builds the session layer's :class:`Tables`,
+registers the persistent components and the ``/rummy`` group, syncs the commands
+(to ``DISCORD_DEV_GUILD`` only when set) and resumes the saved games.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+
+import discord
+import yarl
+from discord import app_commands
+
+from bot.commands import RummyGroup
+from bot.config import Settings
+from bot.controller import Controller
+from bot.i18n import RamiTranslator, t
+from bot.publisher import Publisher
+from bot.session import Tables
+from bot.views import DYNAMIC_ITEMS
+from data import Store
+
+log = logging.getLogger("rami.bot")
+
+DISCORD_API_BASE = discord.http.Route.BASE
+
+
+def point_at(settings: Settings) -> None:
+    """Send REST and gateway traffic where the settings say (a proxy, or a fake Discord)."""
+    discord.http.Route.BASE = settings.api_base or DISCORD_API_BASE
+    if settings.gateway_url:
+        discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(settings.gateway_url)
+
+
+class RamiTree(app_commands.CommandTree["RamiBot"]):
+    async def on_error(self, interaction: discord.Interaction,
+                       error: app_commands.AppCommandError) -> None:
+        """Errors before a handler ran (a bad option value, an unknown command)."""
+        if isinstance(error, app_commands.TransformerError | app_commands.CheckFailure):
+            log.info("refused command=%s error=%s", getattr(interaction.command, "name", "?"),
+                     type(error).__name__)
+        else:
+            log.error("command failed command=%s", getattr(interaction.command, "name", "?"),
+                      exc_info=error)
+        lang = "fr" if str(interaction.locale).startswith("fr") else "en"
+        text = t("bot.error.option", lang) if isinstance(
+            error, app_commands.TransformerError) else t("bot.error.internal", lang)
+        if not interaction.response.is_done():
+            await interaction.response.send_message(text, ephemeral=True)
+
+
+class RamiBot(discord.Client):
+    """The bot. ``controller`` and ``tables`` exist once ``setup_hook`` has run."""
+
+    controller: Controller
+    tables: Tables
+    publisher: Publisher
+    store: Store
+
+    def __init__(
+        self,
+        settings: Settings,
+        *,
+        seed_source: Callable[[], int] | None = None,
+        turn_timeout: float | None = None,
+        guild_ready_timeout: float = 2.0,
+        sync_commands: bool = True,
+    ) -> None:
+        intents = discord.Intents.none()
+        intents.guilds = True
+        super().__init__(intents=intents, guild_ready_timeout=guild_ready_timeout,
+                         allowed_mentions=discord.AllowedMentions.none())
+        self.settings = settings
+        self.tree = RamiTree(self)
+        self._seed_source = seed_source
+        self._turn_timeout = turn_timeout
+        self._sync_commands = sync_commands
+
+    async def setup_hook(self) -> None:
+        self.store = await Store.open(self.settings.db_path)
+        self.tables = Tables(self.store, ai_delay=self.settings.ai_delay,
+                             seed_source=self._seed_source, turn_timeout=self._turn_timeout)
+        self.publisher = Publisher(self, self.tables, self.store)
+        self.tables.subscribe(self.publisher.on_event)
+        self.controller = Controller(self.tables, self.store, self.publisher)
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        await self.tree.set_translator(RamiTranslator())
+        self.tree.add_command(RummyGroup())
+        if self._sync_commands:
+            await self.sync_commands()
+        resumed = await self.tables.resume()
+        log.info("ready to serve games_resumed=%d db=%s", len(resumed), self.settings.db_path)
+
+    async def sync_commands(self) -> None:
+        """Register the commands: instantly in the development guild, else globally."""
+        if self.settings.dev_guild:
+            guild = discord.Object(self.settings.dev_guild)
+            self.tree.copy_global_to(guild=guild)
+            synced = await self.tree.sync(guild=guild)
+        else:
+            synced = await self.tree.sync()
+        log.info("commands synced count=%d guild=%s", len(synced), self.settings.dev_guild)
+
+    async def on_ready(self) -> None:
+        log.info("connected user=%s guilds=%d", self.user, len(self.guilds))
+
+    async def wait_idle(self) -> None:
+        """Wait until every channel update the bot queued has been sent."""
+        await self.publisher.wait_idle()
+
+    async def close(self) -> None:
+        if hasattr(self, "tables"):
+            await self.tables.close()
+            await self.publisher.close()
+            await self.store.close()
+        await super().close()

@@ -1,0 +1,456 @@
+"""The bot's handlers: parse an interaction, call the session layer, present, reply.
+
+Slash commands (``bot.commands``) and components (``bot.views``) both land here, so a
+button and its command do exactly the same thing. Every handler goes through
+:func:`bot.replies.answer`, the one error path.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable, Sequence
+from typing import TYPE_CHECKING
+
+import discord
+
+from bot import present
+from bot.i18n import resolve_language, t
+from bot.replies import Reply, answer, error_reply
+from bot.session import Player, SessionError, Snapshot, Tables
+from bot.views import selection_of
+from engine import Card, NotationError, parse_card
+from engine.actions import Discard, Draw, LayOff, Meld, SwapJoker
+from engine.views import Phase, PlayerView
+
+if TYPE_CHECKING:
+    from bot.publisher import Publisher
+    from data import Store
+
+log = logging.getLogger("rami.bot")
+
+SORT_CYCLE = {"suit": "rank", "rank": "own", "own": "suit"}
+SOURCES = {"stock": "stock", "talon": "stock", "pioche": "stock", "discard": "discard",
+           "defausse": "discard", "défausse": "discard", "discard pile": "discard"}
+
+
+class Controller:
+    """Turns interactions into session calls and replies."""
+
+    def __init__(self, tables: Tables, store: Store, publisher: Publisher) -> None:
+        self.tables = tables
+        self.store = store
+        self.publisher = publisher
+
+    # ------------------------------------------------------------------ helpers
+    async def language(self, interaction: discord.Interaction) -> str:
+        """Saved preference, then a French client, then the server's setting, then English."""
+        prefs = await self.store.player_prefs(interaction.user.id)
+        if prefs.language:
+            return prefs.language
+        guild_language = None
+        if resolve_language(None, interaction.locale, None) != "fr" and interaction.guild_id:
+            guild_language = (await self.store.guild_settings(interaction.guild_id)).language
+        return resolve_language(None, interaction.locale, guild_language)
+
+    async def run(
+        self,
+        interaction: discord.Interaction,
+        what: str,
+        work: Callable[[str], Awaitable[Reply]],
+    ) -> int | None:
+        """Answer ``interaction`` with ``work(lang)``; returns the reply's message id."""
+        try:
+            lang = await self.language(interaction)
+        except Exception:
+            log.exception("language lookup failed user=%s", interaction.user.id)
+            lang = "en"
+        if interaction.channel_id is None or interaction.guild_id is None:
+            return await answer(interaction, _const(error_reply(t("bot.error.guild_only", lang))),
+                                lang=lang, what=what)
+        return await answer(interaction, lambda: work(lang), lang=lang, what=what)
+
+    @staticmethod
+    def player(interaction: discord.Interaction) -> Player:
+        return Player(interaction.user.id, interaction.user.display_name)
+
+    @staticmethod
+    def is_moderator(interaction: discord.Interaction) -> bool:
+        return bool(interaction.permissions.manage_guild)
+
+    async def _hand_reply(
+        self,
+        interaction: discord.Interaction,
+        view: PlayerView,
+        lang: str,
+        note: str | None = None,
+        *,
+        update: bool = False,
+        selected: dict[str, set[str]] | None = None,
+        picture: bool = True,
+    ) -> Reply:
+        prefs = await self.store.player_prefs(interaction.user.id)
+        snapshot = await self.tables.snapshot(interaction.channel_id or 0)
+        names = [s.name for s in snapshot.seats] if snapshot else []
+        reply = present.hand(view, interaction.channel_id or 0, lang, sort=prefs.sort,
+                             theme=prefs.theme, back=prefs.back, note=note, names=names,
+                             selected=selected, picture=picture)
+        if update:
+            return Reply(content=reply.content, pictures=reply.pictures, view=reply.view,
+                         ephemeral=True, update=True)
+        return reply
+
+    async def _act(self, interaction: discord.Interaction, action: object, lang: str,
+                   *, update: bool = False) -> Reply:
+        view = await self.tables.act(interaction.channel_id or 0, interaction.user.id, action)
+        note = present.action_note(action, view, lang)
+        return await self._hand_reply(interaction, view, lang, note, update=update)
+
+    async def _view(self, interaction: discord.Interaction) -> PlayerView:
+        return await self.tables.hand(interaction.channel_id or 0, interaction.user.id)
+
+    # ------------------------------------------------------------------ lobby
+    async def new(self, interaction: discord.Interaction, variant: str | None,
+                  target: int | None) -> None:
+        channel, guild = interaction.channel_id or 0, interaction.guild_id or 0
+        opened: list[Snapshot] = []
+
+        async def work(lang: str) -> Reply:
+            snapshot = await self.tables.open_lobby(channel, guild, self.player(interaction),
+                                                    variant, target)
+            opened.append(snapshot)
+            return present.lobby(snapshot, lang, self._target(snapshot))
+
+        message_id = await self.run(interaction, "new", work)
+        if opened and message_id is not None:
+            lang = await self.language(interaction)
+            await self.tables.set_ui(channel, lobby_message=message_id, lang=lang)
+
+    def _target(self, snapshot: Snapshot) -> int | None:
+        target = getattr(self.tables.rules_of(snapshot), "target", None)
+        return int(target) if isinstance(target, int) else None
+
+    async def join(self, interaction: discord.Interaction) -> None:
+        async def work(lang: str) -> Reply:
+            await self.tables.join(interaction.channel_id or 0, self.player(interaction))
+            return Reply(content=t("bot.lobby.joined", lang), ephemeral=True)
+
+        await self.run(interaction, "join", work)
+
+    async def leave(self, interaction: discord.Interaction) -> None:
+        async def work(lang: str) -> Reply:
+            await self.tables.leave(interaction.channel_id or 0, interaction.user.id)
+            return Reply(content=t("bot.lobby.left", lang), ephemeral=True)
+
+        await self.run(interaction, "leave", work)
+
+    async def start(self, interaction: discord.Interaction) -> None:
+        async def work(lang: str) -> Reply:
+            await self.tables.start(interaction.channel_id or 0, interaction.user.id,
+                                    is_moderator=self.is_moderator(interaction))
+            return Reply(content=t("bot.lobby.started", lang), ephemeral=True)
+
+        await self.run(interaction, "start", work)
+
+    async def end(self, interaction: discord.Interaction) -> None:
+        async def work(lang: str) -> Reply:
+            await self.tables.end(interaction.channel_id or 0, interaction.user.id,
+                                  is_moderator=self.is_moderator(interaction))
+            return Reply(content=t("bot.match.ended", lang,
+                                   player=interaction.user.display_name), ephemeral=True)
+
+        await self.run(interaction, "end", work)
+
+    async def lobby_button(self, interaction: discord.Interaction, action: str,
+                           channel_id: int) -> None:
+        async def work(lang: str) -> Reply:
+            self._same_channel(interaction, channel_id)
+            user = interaction.user.id
+            moderator = self.is_moderator(interaction)
+            if action == "join":
+                snapshot = await self.tables.join(channel_id, self.player(interaction))
+            elif action == "leave":
+                snapshot = await self.tables.leave(channel_id, user)
+            elif action == "ai":
+                snapshot = await self.tables.add_computer(channel_id, user)
+            elif action == "start":
+                snapshot = await self.tables.start(channel_id, user, is_moderator=moderator)
+                return _update(present.lobby_closed(snapshot, lang, "bot.lobby.started"))
+            else:
+                snapshot_before = await self.tables.snapshot(channel_id)
+                await self.tables.cancel(channel_id, user, is_moderator=moderator)
+                if snapshot_before is None:
+                    raise SessionError("session.no_game")
+                return _update(present.lobby_closed(snapshot_before, lang, "bot.lobby.cancelled"))
+            return _update(present.lobby(snapshot, lang, self._target(snapshot)))
+
+        await self.run(interaction, f"lobby.{action}", work)
+
+    @staticmethod
+    def _same_channel(interaction: discord.Interaction, channel_id: int) -> None:
+        if interaction.channel_id != channel_id:
+            raise SessionError("session.no_game")
+
+    # ------------------------------------------------------------------ table
+    async def table(self, interaction: discord.Interaction) -> None:
+        async def work(lang: str) -> Reply:
+            snapshot = await self.tables.snapshot(interaction.channel_id or 0)
+            if snapshot is None:
+                raise SessionError("session.no_game")
+            if snapshot.view is None:
+                return present.lobby(snapshot, lang, self._target(snapshot))
+            await self.publisher.repost(snapshot)
+            return Reply(content=t("bot.table.reposted", lang), ephemeral=True)
+
+        await self.run(interaction, "table", work)
+
+    async def score(self, interaction: discord.Interaction) -> None:
+        async def work(lang: str) -> Reply:
+            snapshot = await self.tables.snapshot(interaction.channel_id or 0)
+            if snapshot is None:
+                raise SessionError("session.no_game")
+            return present.score_sheet(snapshot, lang)
+
+        await self.run(interaction, "score", work)
+
+    async def table_button(self, interaction: discord.Interaction, action: str,
+                           channel_id: int) -> None:
+        async def work(lang: str) -> Reply:
+            self._same_channel(interaction, channel_id)
+            if action == "hand":
+                return await self._hand_reply(interaction, await self._view(interaction), lang)
+            if action == "score":
+                snapshot = await self.tables.snapshot(channel_id)
+                if snapshot is None:
+                    raise SessionError("session.no_game")
+                return present.score_sheet(snapshot, lang)
+            if action == "next":
+                await self.tables.next_round(channel_id, interaction.user.id)
+            else:
+                await self.tables.rematch(channel_id, interaction.user.id)
+            return Reply(view=discord.ui.View(), update=True)
+
+        await self.run(interaction, f"table.{action}", work)
+
+    async def rules(self, interaction: discord.Interaction, variant: str | None) -> None:
+        async def work(lang: str) -> Reply:
+            return present.rules(present.variant_key(variant), lang)
+
+        await self.run(interaction, "rules", work)
+
+    async def rules_button(self, interaction: discord.Interaction, variant: str) -> None:
+        async def work(lang: str) -> Reply:
+            return _update(present.rules(present.variant_key(variant), lang))
+
+        await self.run(interaction, "rules.button", work)
+
+    # ------------------------------------------------------------------ hand and actions
+    async def hand(self, interaction: discord.Interaction) -> None:
+        async def work(lang: str) -> Reply:
+            return await self._hand_reply(interaction, await self._view(interaction), lang)
+
+        await self.run(interaction, "hand", work)
+
+    async def draw(self, interaction: discord.Interaction, source: str | None) -> None:
+        async def work(lang: str) -> Reply:
+            key = (source or "stock").strip().lower()
+            if key not in SOURCES:
+                return error_reply(t("bot.error.bad_source", lang, source=source))
+            return await self._act(interaction, Draw(SOURCES[key]), lang)  # type: ignore[arg-type]
+
+        await self.run(interaction, "draw", work)
+
+    async def meld(self, interaction: discord.Interaction, cards: str) -> None:
+        async def work(lang: str) -> Reply:
+            view = await self._view(interaction)
+            sort = (await self.store.player_prefs(interaction.user.id)).sort
+            melds = tuple(tuple(parse_pieces(part, view, sort)) for part in cards.split("|")
+                          if part.strip())
+            if not melds:
+                raise NotationError("notation", token=cards)
+            return await self._act(interaction, Meld(melds), lang)
+
+        await self.run(interaction, "meld", work)
+
+    async def layoff(self, interaction: discord.Interaction, cards: str, meld: int) -> None:
+        async def work(lang: str) -> Reply:
+            view = await self._view(interaction)
+            sort = (await self.store.player_prefs(interaction.user.id)).sort
+            pieces = tuple(parse_pieces(cards, view, sort))
+            return await self._act(interaction, LayOff(pieces, meld - 1), lang)
+
+        await self.run(interaction, "layoff", work)
+
+    async def swap(self, interaction: discord.Interaction, meld: int, card: str) -> None:
+        async def work(lang: str) -> Reply:
+            view = await self._view(interaction)
+            sort = (await self.store.player_prefs(interaction.user.id)).sort
+            return await self._act(interaction,
+                                   SwapJoker(one_piece(card, view, sort), meld - 1), lang)
+
+        await self.run(interaction, "swap", work)
+
+    async def discard(self, interaction: discord.Interaction, card: str) -> None:
+        async def work(lang: str) -> Reply:
+            view = await self._view(interaction)
+            sort = (await self.store.player_prefs(interaction.user.id)).sort
+            return await self._act(interaction, Discard(one_piece(card, view, sort)), lang)
+
+        await self.run(interaction, "discard", work)
+
+    async def hand_button(self, interaction: discord.Interaction, action: str,
+                          channel_id: int) -> None:
+        async def work(lang: str) -> Reply:
+            self._same_channel(interaction, channel_id)
+            picked = selection_of(interaction.message)
+            first = [_card_of_value(v) for v in picked.get("a", [])]
+            second = [_card_of_value(v) for v in picked.get("b", [])]
+            meld = [int(v) for v in picked.get("m", []) if v.isdigit()]
+            button = t(f"bot.button.{action}", lang)
+            if action == "draw":
+                return await self._act(interaction, Draw("stock"), lang, update=True)
+            if action == "take":
+                return await self._act(interaction, Draw("discard"), lang, update=True)
+            if action == "sort":
+                prefs = await self.store.player_prefs(interaction.user.id)
+                await self.store.update_player_prefs(interaction.user.id,
+                                                     sort=SORT_CYCLE.get(prefs.sort, "suit"))
+                return await self._hand_reply(interaction, await self._view(interaction), lang,
+                                              update=True)
+            if not first:
+                return error_reply(t("bot.error.pick_cards", lang, button=button))
+            if action == "meld":
+                melds = tuple(m for m in (tuple(first), tuple(second)) if m)
+                return await self._act(interaction, Meld(melds), lang, update=True)
+            if action == "discard":
+                if len(first) != 1:
+                    return error_reply(t("bot.error.pick_one", lang))
+                return await self._act(interaction, Discard(first[0]), lang, update=True)
+            if not meld:
+                return error_reply(t("bot.error.pick_meld", lang, button=button))
+            if action == "layoff":
+                return await self._act(interaction, LayOff(tuple(first), meld[0] - 1), lang,
+                                       update=True)
+            if len(first) != 1:
+                return error_reply(t("bot.error.pick_one_swap", lang))
+            return await self._act(interaction, SwapJoker(first[0], meld[0] - 1), lang,
+                                   update=True)
+
+        await self.run(interaction, f"hand.{action}", work)
+
+    async def pick(self, interaction: discord.Interaction, slot: str, channel_id: int,
+                   values: Sequence[str]) -> None:
+        """Remember a menu pick in the hand message itself (its default options)."""
+        async def work(lang: str) -> Reply:
+            self._same_channel(interaction, channel_id)
+            selected = {k: set(v) for k, v in selection_of(interaction.message).items()}
+            selected[slot] = set(values)
+            view = await self._view(interaction)
+            return await self._hand_reply(interaction, view, lang, update=True,
+                                          selected=selected, picture=False)
+
+        await self.run(interaction, f"pick.{slot}", work)
+
+    # ------------------------------------------------------------------ autocomplete
+    async def card_choices(self, interaction: discord.Interaction, current: str,
+                           *, several: bool) -> list[discord.app_commands.Choice[str]]:
+        """Cards of the caller's own hand completing what they typed (a hint only)."""
+        try:
+            view = await self._view(interaction)
+        except Exception:
+            return []
+        if several:
+            head, _, last = current.rpartition(" ")
+            head = (head + " ") if head else ""
+        else:
+            head, last = "", current.strip()
+        used = head.split()
+        sort = "suit"
+        order = present.display_order(view, sort)
+        texts = [present.piece_text(view.hand[i]) for i in order]
+        seen: set[str] = set()
+        choices = []
+        for text in texts:
+            ascii_text = _ascii(text)
+            if text in seen or used.count(text) >= texts.count(text):
+                continue
+            if last and not (text.lower().startswith(last.lower())
+                             or ascii_text.startswith(last.lower())):
+                continue
+            seen.add(text)
+            value = (head + text)[:100]
+            choices.append(discord.app_commands.Choice(name=value, value=value))
+        return choices[:25]
+
+    async def meld_choices(self, interaction: discord.Interaction,
+                           current: str) -> list[discord.app_commands.Choice[int]]:
+        try:
+            snapshot = await self.tables.snapshot(interaction.channel_id or 0)
+        except Exception:
+            return []
+        if snapshot is None or snapshot.view is None:
+            return []
+        return [
+            discord.app_commands.Choice(
+                name=f"{m.number}: {present.pieces_text(m.pieces)}"[:100], value=m.number)
+            for m in snapshot.view.melds
+            if not current or str(m.number).startswith(current.strip())
+        ][:25]
+
+
+def _const(reply: Reply) -> Callable[[], Awaitable[Reply]]:
+    async def work() -> Reply:
+        return reply
+
+    return work
+
+
+def _update(reply: Reply) -> Reply:
+    return Reply(content=reply.content, embeds=reply.embeds, pictures=reply.pictures,
+                 view=reply.view, update=True)
+
+
+def _ascii(text: str) -> str:
+    return (text.replace("♣", "c").replace("♠", "s").replace("♥", "h").replace("♦", "d")
+            .lower())
+
+
+def _card_of_value(value: str) -> Card:
+    """A menu value ``"3:10♥"`` (position:card) back to its card."""
+    return parse_card(value.partition(":")[2] or value)
+
+
+def parse_pieces(text: str, view: PlayerView, sort: str) -> list[Card]:
+    """Cards written in notation or as positions in the hand as displayed (``3 4 5``).
+
+    Raises:
+        NotationError: a token is neither a card nor a position in the hand.
+    """
+    order: list[int] | None = None
+    cards: list[Card] = []
+    for token in text.replace(",", " ").split():
+        if token.isdigit():
+            order = order if order is not None else present.display_order(view, sort)
+            position = int(token)
+            if not 1 <= position <= len(order):
+                raise NotationError("bot.error.position", token=token, count=len(order))
+            piece = view.hand[order[position - 1]]
+            if not isinstance(piece, Card):
+                raise NotationError("notation", token=token)
+            cards.append(piece)
+        else:
+            cards.append(parse_card(token))
+    if not cards:
+        raise NotationError("notation", token=text)
+    return cards
+
+
+def one_piece(text: str, view: PlayerView, sort: str) -> Card:
+    cards = parse_pieces(text, view, sort)
+    if len(cards) != 1:
+        raise NotationError("bot.error.one_card", token=text)
+    return cards[0]
+
+
+def is_playing(view: PlayerView) -> bool:
+    return view.phase in (Phase.DRAW, Phase.PLAY)
+

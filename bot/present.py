@@ -1,0 +1,315 @@
+"""What the bot shows: lobby, table, hand, round and match results, rules, as replies.
+
+Pure functions from session snapshots and engine views to :class:`bot.replies.Reply`
+objects (text in the player's language, pictures from ``render``, components from
+``bot.views``); nothing here talks to Discord or to the session.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
+
+import discord
+
+from bot import views
+from bot.i18n import t
+from bot.replies import Picture, Reply
+from bot.session import Snapshot, Status
+from engine import variant
+from engine.cards import Card, format_card
+from engine.tiles import format_tile
+from engine.views import MeldView, Phase, Piece, PlayerView, PublicView
+from render.hand import render_hand, sorted_hand
+
+COLOUR = discord.Colour.dark_green()
+VARIANTS = ("classic", "rami51", "rami30", "gameduell", "tiles")
+
+
+def piece_text(piece: Piece) -> str:
+    return format_card(piece) if isinstance(piece, Card) else format_tile(piece)
+
+
+def pieces_text(pieces: Iterable[Piece]) -> str:
+    return " ".join(piece_text(p) for p in pieces)
+
+
+def _render(name: str) -> Callable[..., Any] | None:
+    """A ``render`` entry point, or None while it is not written yet."""
+    try:
+        return getattr(importlib.import_module("render"), name, None)  # type: ignore[no-any-return]
+    except ImportError:
+        return None
+
+
+def _picture(obj: Any) -> Picture:
+    return Picture(png=obj.png, alt=obj.alt, filename=obj.filename)
+
+
+def variant_name(variant: str, lang: str) -> str:
+    return t(f"bot.variant.{variant}", lang)
+
+
+def mention(snapshot: Snapshot, seat: int) -> str:
+    user = snapshot.seats[seat].user_id
+    return f"<@{user}>" if user is not None else snapshot.seats[seat].name
+
+
+# ---------------------------------------------------------------------- lobby
+def lobby(snapshot: Snapshot, lang: str, target: int | None = None) -> Reply:
+    players = ", ".join(
+        f"<@{s.user_id}>" if s.user_id is not None else s.name for s in snapshot.seats
+    ) or t("bot.lobby.nobody", lang)
+    lines = [t(f"bot.rules.{snapshot.variant}", lang), ""]
+    if target is not None:
+        lines.append(t("bot.lobby.target", lang, target=target) if target
+                     else t("bot.lobby.single_round", lang))
+    lines.append(t("bot.lobby.players", lang, count=len(snapshot.seats), players=players))
+    lines.append(t("bot.lobby.howto", lang, creator=f"<@{snapshot.created_by}>"))
+    embed = discord.Embed(
+        title=t("bot.lobby.title", lang, variant=variant_name(snapshot.variant, lang)),
+        description="\n".join(lines), colour=COLOUR,
+    )
+    return Reply(embeds=[embed], view=views.lobby_view(snapshot.channel_id, lang))
+
+
+def lobby_closed(snapshot: Snapshot, lang: str, code: str) -> Reply:
+    embed = discord.Embed(
+        title=t("bot.lobby.title", lang, variant=variant_name(snapshot.variant, lang)),
+        description=t(code, lang), colour=COLOUR,
+    )
+    return Reply(embeds=[embed], view=discord.ui.View())
+
+
+# ---------------------------------------------------------------------- table
+def _meld_lines(melds: Sequence[MeldView]) -> str:
+    return "\n".join(f"`{m.number}` {pieces_text(m.pieces)}" for m in melds)
+
+
+def table(snapshot: Snapshot, lang: str, last_move: str | None = None) -> Reply:
+    """The public table: whose turn, piles, seats and melds, plus the table picture."""
+    view = snapshot.view
+    assert view is not None
+    lines = []
+    if snapshot.status is Status.PLAYING and view.phase in (Phase.DRAW, Phase.PLAY):
+        lines.append(t("bot.table.turn", lang, player=mention(snapshot, view.current)))
+    top = piece_text(view.discard_top) if view.discard_top is not None else t(
+        "bot.table.empty", lang)
+    lines.append(t("bot.table.piles", lang, stock=view.stock_size, top=top))
+    if last_move:
+        lines.append(t("bot.table.last", lang, move=last_move))
+    embed = discord.Embed(
+        title=t("bot.table.title", lang, variant=variant_name(snapshot.variant, lang),
+                round=view.round_number),
+        description="\n".join(lines), colour=COLOUR,
+    )
+    seats = "\n".join(
+        t("bot.table.seat", lang, name=s.name, cards=s.hand_size, score=view.totals[s.seat],
+          opened=t("bot.table.opened", lang) if s.has_opened else "")
+        for s in view.seats
+    )
+    embed.add_field(name="\u200b", value=seats[:1024], inline=False)
+    embed.add_field(name=t("bot.table.melds", lang),
+                    value=_meld_lines(view.melds)[:1024] or t("bot.table.no_melds", lang),
+                    inline=False)
+    pictures = []
+    draw = _render("render_table")
+    if draw is not None:
+        picture = _picture(draw(view, lang=lang))
+        embed.set_image(url=f"attachment://{picture.filename}")
+        pictures.append(picture)
+    return Reply(embeds=[embed], pictures=pictures,
+                 view=views.table_view(snapshot.channel_id, lang))
+
+
+def table_closed(snapshot: Snapshot, lang: str, by: str | None) -> Reply:
+    text = t("bot.match.ended", lang, player=by) if by else t("bot.lobby.cancelled", lang)
+    embed = discord.Embed(title=variant_name(snapshot.variant, lang), description=text,
+                          colour=COLOUR)
+    return Reply(embeds=[embed], view=discord.ui.View())
+
+
+def ping(snapshot: Snapshot, lang: str) -> tuple[str, int] | None:
+    """The turn reminder and the one user it may ping, when a human is to play."""
+    seat = snapshot.current_seat
+    if seat is None or seat.user_id is None:
+        return None
+    return t("bot.table.ping", lang, mention=f"<@{seat.user_id}>"), seat.user_id
+
+
+# ---------------------------------------------------------------------- scores
+def _score_lines(view: PublicView, snapshot: Snapshot, lang: str) -> list[str]:
+    last = view.rounds[-1] if view.rounds else None
+    return [
+        t("bot.round.line", lang, name=seat.name,
+          points=last.points[index] if last else 0, total=view.totals[index])
+        for index, seat in enumerate(snapshot.seats)
+    ]
+
+
+def round_over(snapshot: Snapshot, lang: str) -> Reply:
+    view = snapshot.view
+    assert view is not None and view.rounds
+    last = view.rounds[-1]
+    lines = []
+    if last.winner is not None:
+        code = "bot.round.rami_sec" if last.rami_sec else "bot.round.went_out"
+        lines.append(t(code, lang, player=snapshot.seats[last.winner].name))
+    else:
+        lines.append(t("bot.round.no_winner", lang))
+    lines += _score_lines(view, snapshot, lang)
+    embed = discord.Embed(title=t("bot.round.title", lang, round=last.number),
+                          description="\n".join(lines), colour=COLOUR)
+    pictures = _score_pictures(view, embed, lang)
+    over = snapshot.status is Status.MATCH_OVER or view.phase is Phase.MATCH_OVER
+    component = None if over else views.round_over_view(snapshot.channel_id, lang)
+    return Reply(embeds=[embed], pictures=pictures, view=component)
+
+
+def _score_pictures(view: PublicView, embed: discord.Embed, lang: str) -> list[Picture]:
+    draw = _render("render_scores")
+    if draw is None:
+        return []
+    picture = _picture(draw(view, lang=lang))
+    embed.set_image(url=f"attachment://{picture.filename}")
+    return [picture]
+
+
+def ranking(view: PublicView) -> list[int]:
+    """Seats from first to last."""
+    return sorted(range(len(view.seats)), key=lambda s: view.totals[s],
+                  reverse=view.high_wins)
+
+
+def match_over(snapshot: Snapshot, lang: str) -> Reply:
+    view = snapshot.view
+    assert view is not None
+    order = ranking(view)
+    lines = [t("bot.match.winner", lang, player=snapshot.seats[order[0]].name)]
+    lines += [t("bot.match.line", lang, place=place, name=snapshot.seats[seat].name,
+                total=view.totals[seat]) for place, seat in enumerate(order, 1)]
+    embed = discord.Embed(title=t("bot.match.title", lang), description="\n".join(lines),
+                          colour=COLOUR)
+    return Reply(embeds=[embed], view=views.match_over_view(snapshot.channel_id, lang))
+
+
+def score_sheet(snapshot: Snapshot, lang: str) -> Reply:
+    view = snapshot.view
+    embed = discord.Embed(title=t("bot.score.title", lang), colour=COLOUR)
+    if view is None or not view.rounds:
+        embed.description = t("bot.score.none", lang)
+        return Reply(embeds=[embed], ephemeral=True)
+    header = " | ".join(["#", *(s.name for s in snapshot.seats)])
+    rows = [" | ".join([str(r.number), *(str(p) for p in r.points)]) for r in view.rounds]
+    rows.append(" | ".join(["=", *(str(total) for total in view.totals)]))
+    embed.description = "```\n" + "\n".join([header, *rows])[:4000] + "\n```"
+    pictures = _score_pictures(view, embed, lang)
+    return Reply(embeds=[embed], pictures=pictures, ephemeral=True)
+
+
+# ---------------------------------------------------------------------- rules
+def rules(variant: str, lang: str) -> Reply:
+    embed = discord.Embed(title=variant_name(variant, lang),
+                          description=t(f"bot.rules.{variant}", lang), colour=COLOUR)
+    embed.set_footer(text=t("bot.rules.commands", lang))
+    return Reply(embeds=[embed], ephemeral=True, view=views.rules_view(VARIANTS, variant, lang))
+
+
+# ---------------------------------------------------------------------- hand
+def display_order(view: PlayerView, sort: str, order: Sequence[int] | None = None) -> list[int]:
+    """Hand indexes in the order shown (position p is ``result[p - 1]``)."""
+    try:
+        return sorted_hand(view.hand, sort, order)
+    except ValueError:
+        return sorted_hand(view.hand, "suit")
+
+
+def hand(
+    view: PlayerView,
+    channel_id: int,
+    lang: str,
+    *,
+    sort: str = "suit",
+    theme: str = "classic",
+    back: str = "blue",
+    note: str | None = None,
+    names: Sequence[str] = (),
+    selected: dict[str, set[str]] | None = None,
+    picture: bool = True,
+) -> Reply:
+    """The private hand message: picture, alt text, numbered notation and components."""
+    order = display_order(view, sort)
+    shown = [view.hand[i] for i in order]
+    playing = view.phase in (Phase.DRAW, Phase.PLAY)
+    my_turn = playing and view.current == view.seat
+    lines = []
+    if note:
+        lines.append(note)
+    lines.append("**" + t("bot.hand.title", lang, count=len(shown)) + "**")
+    lines.append("  ".join(f"`{pos}` {piece_text(p)}" for pos, p in enumerate(shown, 1)))
+    if not playing:
+        lines.append(t("bot.hand.over", lang))
+    elif my_turn and view.phase is Phase.DRAW:
+        top = piece_text(view.discard_top) if view.discard_top is not None else t(
+            "bot.table.empty", lang)
+        lines.append(t("bot.hand.draw", lang, top=top))
+    elif my_turn:
+        if view.drawn is not None:
+            lines.append(t("bot.hand.drawn", lang, card=piece_text(view.drawn)))
+        if view.must_lay is not None:
+            lines.append(t("bot.hand.must_lay", lang, card=piece_text(view.must_lay)))
+        lines.append(t("bot.hand.play", lang))
+    else:
+        name = names[view.current] if view.current < len(names) else view.seats[view.current].name
+        lines.append(t("bot.hand.waiting", lang, player=name))
+    if playing and view.opening_needed:
+        lines.append(t("bot.hand.opening", lang, points=view.opening_needed))
+    if len(shown) > views.MAX_OPTIONS:
+        lines.append(t("bot.hand.too_many", lang))
+    pictures = [_picture(render_hand(view, theme=theme, back=back, sort=sort, lang=lang))
+                ] if picture else []
+    cards = [(f"{pos}:{piece_text(p)}", f"{pos}. {piece_text(p)}")
+             for pos, p in enumerate(shown, 1)]
+    melds = [(str(m.number), t("bot.select.meld_option", lang, number=m.number,
+                                cards=pieces_text(m.pieces))) for m in view.melds]
+    components = views.hand_view(
+        channel_id, lang, cards=cards, melds=melds, selected=selected or {}, sort=sort,
+        can_draw=my_turn and view.phase is Phase.DRAW,
+        can_play=my_turn and view.phase is Phase.PLAY,
+    )
+    return Reply(content="\n".join(lines)[:2000], pictures=pictures, view=components,
+                 ephemeral=True)
+
+
+def action_note(action: object, view: PlayerView, lang: str) -> str | None:
+    """What the player just did, in words (the first line of the refreshed hand)."""
+    name = type(action).__name__
+    if name == "Draw":
+        if getattr(action, "source", "stock") == "discard":
+            return None if view.drawn is None else t(
+                "bot.note.take", lang, card=piece_text(view.drawn))
+        return None  # the hand says "You drew …"
+    if name == "Meld":
+        melds = getattr(action, "melds", ())
+        return t("bot.note.meld", lang, cards=" | ".join(pieces_text(m) for m in melds))
+    if name == "LayOff":
+        return t("bot.note.layoff", lang, cards=pieces_text(getattr(action, "cards", ())),
+                 meld=getattr(action, "meld", 0) + 1)
+    if name == "SwapJoker":
+        return t("bot.note.swap", lang, card=piece_text(action.card),  # type: ignore[attr-defined]
+                 meld=getattr(action, "meld", 0) + 1)
+    if name == "Discard":
+        return t("bot.note.discard", lang, card=piece_text(action.card))  # type: ignore[attr-defined]
+    return None
+
+
+def variant_key(name: str | None) -> str:
+    """The canonical variant name for ``name`` (an alias such as "51"), else rami51.
+
+    Raises:
+        RuleError: an unknown variant (its message lists the known ones).
+    """
+    if not name:
+        return "rami51"
+    return str(variant(name).name)

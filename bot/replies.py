@@ -1,0 +1,174 @@
+"""One way to answer an interaction: within Discord's 3 seconds, errors made friendly.
+
+A handler builds a :class:`Reply`; :func:`answer` runs it, defers when the work takes
+longer than :data:`DEFER_AFTER` seconds, and sends the result. It is the single error
+path of the bot: a :class:`~engine.RummyError` (bad notation, illegal move, not your
+turn…) becomes an ephemeral message in the player's language and nothing changes; any
+other exception is logged with its traceback and the player gets an apology.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass, field, replace
+
+import discord
+
+from bot.i18n import t
+from engine import RummyError
+
+log = logging.getLogger("rami.bot")
+
+DEFER_AFTER = 2.0  # seconds; Discord wants a first answer within 3
+NO_PINGS = discord.AllowedMentions.none()
+
+
+@dataclass(frozen=True, slots=True)
+class Picture:
+    """A PNG to attach (``render.Picture`` has the same shape)."""
+
+    png: bytes
+    alt: str
+    filename: str
+
+
+@dataclass(frozen=True, slots=True)
+class Reply:
+    """What to send: a message body, and whether only the caller sees it."""
+
+    content: str | None = None
+    embeds: Sequence[discord.Embed] = ()
+    pictures: Sequence[Picture] = ()
+    view: discord.ui.View | None = None
+    ephemeral: bool = False
+    update: bool = False  # edit the clicked message instead of sending a new one
+    allowed_mentions: discord.AllowedMentions = field(default_factory=lambda: NO_PINGS)
+
+    def files(self) -> list[discord.File]:
+        import io
+
+        return [
+            discord.File(io.BytesIO(p.png), filename=p.filename, description=p.alt[:1024])
+            for p in self.pictures
+        ]
+
+    def as_ephemeral(self) -> Reply:
+        return replace(self, ephemeral=True, update=False)
+
+
+def error_reply(text: str) -> Reply:
+    return Reply(content=text, ephemeral=True)
+
+
+Handler = Callable[[], Awaitable[Reply]]
+
+
+async def answer(
+    interaction: discord.Interaction, work: Handler, *, lang: str, what: str
+) -> int | None:
+    """Run ``work`` and answer ``interaction`` with its reply (or a friendly error).
+
+    ``what`` names the command or component in the logs. Returns the id of the message
+    sent (None for an error or when Discord did not say).
+    """
+    started = time.perf_counter()
+    task = asyncio.ensure_future(_guarded(work, lang, what, interaction))
+    done, _ = await asyncio.wait({task}, timeout=DEFER_AFTER)
+    deferred = False
+    if not done:
+        deferred = True
+        await _defer(interaction, update=_probably_update(interaction))
+    reply = await task
+    message_id = None
+    try:
+        message_id = await send(interaction, reply, deferred=deferred)
+    except discord.HTTPException:
+        log.exception("reply failed what=%s", what)
+    log.debug(
+        "answered what=%s user=%s channel=%s ms=%.1f deferred=%s",
+        what, interaction.user.id, interaction.channel_id,
+        (time.perf_counter() - started) * 1000, deferred,
+    )
+    return message_id
+
+
+def _probably_update(interaction: discord.Interaction) -> bool:
+    return interaction.type is discord.InteractionType.component
+
+
+async def _guarded(work: Handler, lang: str, what: str, interaction: discord.Interaction) -> Reply:
+    try:
+        return await work()
+    except RummyError as error:
+        log.info(
+            "refused what=%s user=%s channel=%s code=%s",
+            what, interaction.user.id, interaction.channel_id, error.code,
+        )
+        return error_reply(error.message(lang))
+    except Exception:
+        log.exception(
+            "handler failed what=%s user=%s channel=%s",
+            what, interaction.user.id, interaction.channel_id,
+        )
+        return error_reply(t("bot.error.internal", lang))
+
+
+async def _defer(interaction: discord.Interaction, *, update: bool) -> None:
+    if interaction.response.is_done():
+        return
+    if update:
+        await interaction.response.defer()
+    else:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+
+
+async def send(
+    interaction: discord.Interaction, reply: Reply, *, deferred: bool = False
+) -> int | None:
+    """Send ``reply`` as the interaction's answer (or a follow-up once answered).
+
+    Returns the id of the message sent or edited, when Discord says it.
+    """
+    response = interaction.response
+    if not response.is_done():
+        if reply.update and interaction.message is not None:
+            callback = await response.edit_message(
+                content=reply.content,
+                embeds=list(reply.embeds),
+                attachments=reply.files() if reply.pictures else discord.utils.MISSING,
+                view=reply.view,
+                allowed_mentions=reply.allowed_mentions,
+            )
+        else:
+            callback = await response.send_message(
+                content=reply.content,
+                embeds=list(reply.embeds),
+                files=reply.files(),
+                view=reply.view or discord.utils.MISSING,
+                ephemeral=reply.ephemeral,
+                allowed_mentions=reply.allowed_mentions,
+            )
+        return callback.message_id if callback is not None else None
+    if deferred and (reply.update or interaction.type is not discord.InteractionType.component):
+        # A deferred answer is filled in: the clicked message, or the "thinking" one.
+        edited = await interaction.edit_original_response(
+            content=reply.content,
+            embeds=list(reply.embeds),
+            attachments=reply.files() if reply.pictures else discord.utils.MISSING,
+            view=reply.view,
+            allowed_mentions=reply.allowed_mentions,
+        )
+        return edited.id
+    sent = await interaction.followup.send(
+        content=reply.content or discord.utils.MISSING,
+        embeds=list(reply.embeds),
+        files=reply.files(),
+        view=reply.view or discord.utils.MISSING,
+        ephemeral=True,
+        allowed_mentions=reply.allowed_mentions,
+        wait=True,
+    )
+    return sent.id

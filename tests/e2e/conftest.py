@@ -1,0 +1,33 @@
+"""Fixtures: a fake Discord on 127.0.0.1 and the real bot connected to it."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from e2e.fake_discord import FakeDiscord
+from e2e.harness import BotHarness
+
+
+@pytest.fixture
+async def fake() -> AsyncIterator[FakeDiscord]:
+    server = FakeDiscord()
+    await server.start()
+    yield server
+    await server.stop()
+    assert server.unknown_routes == [], f"routes the fake lacks: {server.unknown_routes}"
+
+
+@pytest.fixture
+def db_path(tmp_path: Path) -> Path:
+    return tmp_path / "rami.sqlite3"
+
+
+@pytest.fixture
+async def harness(fake: FakeDiscord, db_path: Path) -> AsyncIterator[BotHarness]:
+    runner = BotHarness(fake, db_path)
+    await runner.start()
+    yield runner
+    await runner.stop()

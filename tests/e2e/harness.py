@@ -1,0 +1,66 @@
+"""Run the real bot against the fake Discord: start, stop, restart on the same database."""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+from collections.abc import Callable
+from pathlib import Path
+
+from bot.client import RamiBot, point_at
+from bot.config import Settings
+from e2e.fake_discord import FakeDiscord
+
+
+class BotHarness:
+    """One bot process (in this event loop) talking to ``fake``, saving to ``db_path``."""
+
+    def __init__(self, fake: FakeDiscord, db_path: Path, *, ai_delay: float = 0.001,
+                 seed_source: Callable[[], int] | None = None) -> None:
+        self.fake = fake
+        self.db_path = db_path
+        self.ai_delay = ai_delay
+        self.seed_source = seed_source or itertools.count(1234).__next__
+        self.bot: RamiBot | None = None
+        self._task: asyncio.Task[None] | None = None
+
+    @property
+    def settings(self) -> Settings:
+        return Settings(token=self.fake.token, db_path=self.db_path,
+                        api_base=self.fake.api_base, gateway_url=self.fake.gateway_url,
+                        dev_guild=self.fake.guild_id, ai_delay=self.ai_delay)
+
+    async def start(self) -> RamiBot:
+        settings = self.settings
+        point_at(settings)
+        bot = RamiBot(settings, seed_source=self.seed_source, turn_timeout=0,
+                      guild_ready_timeout=0.01)
+        self.bot = bot
+        self._task = asyncio.create_task(bot.start(self.fake.token))
+        ready = asyncio.create_task(bot.wait_until_ready())
+        done, _ = await asyncio.wait({ready, self._task}, timeout=15,
+                                     return_when=asyncio.FIRST_COMPLETED)
+        if self._task in done:
+            ready.cancel()
+            self._task.result()  # raises what stopped the bot
+            raise AssertionError("the bot stopped before it was ready")
+        if ready not in done:
+            raise AssertionError("the bot was not ready within 15 s")
+        return bot
+
+    async def stop(self) -> None:
+        if self.bot is not None:
+            await self.bot.close()
+        if self._task is not None:
+            await asyncio.wait_for(self._task, 15)
+        self.bot = None
+        self._task = None
+
+    async def restart(self) -> RamiBot:
+        await self.stop()
+        return await self.start()
+
+    async def idle(self) -> None:
+        """Wait until the bot has shown every change it queued."""
+        assert self.bot is not None
+        await self.bot.wait_idle()

@@ -1,0 +1,43 @@
+"""The bot logs in to the fake Discord, syncs its commands and answers interactions."""
+
+from __future__ import annotations
+
+from e2e.fake_discord import FakeDiscord
+from e2e.harness import BotHarness
+
+
+async def test_login_and_command_sync(fake: FakeDiscord, harness: BotHarness) -> None:
+    assert fake.identifies == 1
+    (group,) = fake.guild_commands
+    assert group["name"] == "rummy"
+    assert group["name_localizations"]["fr"] == "rami"
+    subcommands = {option["name"]: option for option in group["options"]}
+    assert {"new", "join", "leave", "start", "hand", "draw", "meld", "layoff", "swap",
+            "discard", "table", "score", "rules", "end"} <= set(subcommands)
+    assert subcommands["discard"]["name_localizations"]["fr"] == "defausser"
+    assert subcommands["new"]["description_localizations"]["fr"].startswith("Ouvrir")
+
+
+async def test_slash_command_round_trip_is_ephemeral(
+        fake: FakeDiscord, harness: BotHarness) -> None:
+    alice = fake.add_user("alice")
+    it = await fake.slash(alice, fake.channels[0], "rummy rules", variant="rami51")
+    assert it.response_type == 4
+    reply = it.reply
+    assert reply.ephemeral
+    assert "51 points" in reply.text()
+    assert "rami:rules:classic" in reply.custom_ids()
+
+
+async def test_button_click_updates_the_message(fake: FakeDiscord, harness: BotHarness) -> None:
+    alice = fake.add_user("alice")
+    it = await fake.slash(alice, fake.channels[0], "rummy rules")
+    click = await fake.click(alice, it.reply, "rami:rules:classic")
+    assert click.response_type == 7
+    assert "One deck" in it.reply.text()
+
+
+async def test_french_client_gets_french_text(fake: FakeDiscord, harness: BotHarness) -> None:
+    zoe = fake.add_user("zoé", locale="fr")
+    it = await fake.slash(zoe, fake.channels[0], "rummy rules", variant="rami51")
+    assert "Deux jeux" in it.reply.text()
