@@ -1,1 +1,32 @@
-"""Rami's render package."""
+"""Rami's pictures: hands, racks, tables, score sheets and leaderboards, drawn with Pillow.
+
+Every function takes engine views and returns a :class:`Picture` (PNG bytes, alt text,
+size, file name). Cards, tiles and text are drawn by code with the bundled DejaVu fonts;
+costly drawings are cached per theme and size, so a picture takes a few milliseconds.
+"""
+
+from render.hand import SORTS, render_hand, sorted_hand
+from render.labels import LABELS, LANGS
+from render.picture import Picture
+from render.scores import LeaderboardEntry, render_leaderboard, render_scores
+from render.table import render_table
+from render.themes import BACKS, THEMES, Back, Theme, get_back, get_theme
+
+__all__ = [
+    "BACKS",
+    "LABELS",
+    "LANGS",
+    "SORTS",
+    "THEMES",
+    "Back",
+    "LeaderboardEntry",
+    "Picture",
+    "Theme",
+    "get_back",
+    "get_theme",
+    "render_hand",
+    "render_leaderboard",
+    "render_scores",
+    "render_table",
+    "sorted_hand",
+]

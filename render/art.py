@@ -23,7 +23,7 @@ from render.themes import RGB, Back, Theme
 
 # Sizes used by the pictures (width, height).
 HAND_CARD = (112, 156)
-TABLE_CARD = (64, 90)
+TABLE_CARD = (60, 84)
 PILE_CARD = (88, 123)
 HAND_TILE = (80, 106)
 TABLE_TILE = (48, 64)
@@ -40,15 +40,21 @@ def tile_radius(width: int) -> int:
 
 
 def _centred(
-    draw: ImageDraw.ImageDraw, centre: tuple[float, float], text: str,
-    face: ImageFont.FreeTypeFont, fill: RGB,
-) -> None:  # fmt: skip
+    draw: ImageDraw.ImageDraw,
+    centre: tuple[float, float],
+    text: str,
+    face: ImageFont.FreeTypeFont,
+    fill: RGB,
+) -> None:
     """Draw ``text`` with its inked box centred on ``centre``."""
     x0, y0, x1, y1 = draw.textbbox((0, 0), text, font=face, anchor="ls")
     draw.text(
-        (centre[0] - (x0 + x1) / 2, centre[1] - (y0 + y1) / 2), text, font=face, anchor="ls",
+        (centre[0] - (x0 + x1) / 2, centre[1] - (y0 + y1) / 2),
+        text,
+        font=face,
+        anchor="ls",
         fill=fill,
-    )  # fmt: skip
+    )
 
 
 def _finish(canvas: Image.Image, width: int, height: int, radius: int) -> Image.Image:
@@ -58,9 +64,13 @@ def _finish(canvas: Image.Image, width: int, height: int, radius: int) -> Image.
 
 
 def _index(
-    draw: ImageDraw.ImageDraw, u: float, rank: str, suit: Suit | None, ink: RGB,
+    draw: ImageDraw.ImageDraw,
+    u: float,
+    rank: str,
+    suit: Suit | None,
+    ink: RGB,
     symbol: str | None = None,
-) -> None:  # fmt: skip
+) -> None:
     """The top-left index: the rank, with the suit (or ``symbol``) under it."""
     size = 38 if len(rank) > 1 else 46
     draw.text((6 * u, 40 * u), rank, font=font(round(size * u), True), anchor="ls", fill=ink)
@@ -92,10 +102,14 @@ def card_sprite(
             _centred(draw, centre, "★", font(round(64 * u)), theme.joker_star)
         else:
             _index(draw, u, "JK", None, theme.joker_ink, symbol="★")
-            _centred(draw, (big_w * 0.6, big_h * 0.62), "★", font(round(78 * u)),
-                     theme.joker_star)  # fmt: skip
-            _centred(draw, (big_w * 0.5, big_h * 0.9), "JOKER", font(round(17 * u), True),
-                     theme.joker_ink)  # fmt: skip
+            _centred(draw, (big_w * 0.6, big_h * 0.62), "★", font(round(78 * u)), theme.joker_star)
+            _centred(
+                draw,
+                (big_w * 0.5, big_h * 0.9),
+                "JOKER",
+                font(round(17 * u), True),
+                theme.joker_ink,
+            )
     else:
         assert card.suit is not None
         ink = theme.ink(card.suit)
@@ -103,13 +117,22 @@ def card_sprite(
         if card.rank in _COURT:
             box = (38 * u, 52 * u, big_w - 8 * u, big_h - 8 * u)
             draw.rounded_rectangle(
-                box, radius=round(8 * u), fill=blend(face, theme.court_frame, 0.16),
-                outline=theme.court_frame, width=round(3 * u),
-            )  # fmt: skip
-            _centred(draw, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2 + 4 * u),
-                     _COURT[card.rank], font(round(60 * u)), ink)  # fmt: skip
-            _centred(draw, (box[2] - 11 * u, box[1] + 12 * u), card.suit.symbol,
-                     font(round(18 * u)), ink)  # fmt: skip
+                box,
+                radius=round(8 * u),
+                fill=blend(face, theme.court_frame, 0.16),
+                outline=theme.court_frame,
+                width=round(3 * u),
+            )
+            _centred(
+                draw,
+                ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2 + 4 * u),
+                _COURT[card.rank],
+                font(round(60 * u)),
+                ink,
+            )
+            _centred(
+                draw, (box[2] - 11 * u, box[1] + 12 * u), card.suit.symbol, font(round(18 * u)), ink
+            )
         else:
             size = 92 if card.rank == 1 else 70
             _centred(draw, centre, card.suit.symbol, font(round(size * u)), ink)
@@ -135,12 +158,17 @@ def back_sprite(back: Back, width: int, height: int) -> Image.Image:
         k += step
     cx, cy = field.width / 2, field.height / 2
     rx, ry = 26 * u, 34 * u
-    draw.ellipse((cx - rx, cy - ry, cx + rx, cy + ry), fill=back.field, outline=back.emblem,
-                 width=round(3 * u))  # fmt: skip
+    draw.ellipse(
+        (cx - rx, cy - ry, cx + rx, cy + ry),
+        fill=back.field,
+        outline=back.emblem,
+        width=round(3 * u),
+    )
     _centred(draw, (cx, cy), "R", font(round(40 * u), True), back.emblem)
     mask = Image.new("L", field.size, 0)
-    ImageDraw.Draw(mask).rounded_rectangle((0, 0, field.width - 1, field.height - 1),
-                                           radius=round(6 * u), fill=255)  # fmt: skip
+    ImageDraw.Draw(mask).rounded_rectangle(
+        (0, 0, field.width - 1, field.height - 1), radius=round(6 * u), fill=255
+    )
     canvas.paste(field, (inset, inset), mask)
     return _finish(canvas, width, height, card_radius(width))
 
@@ -158,29 +186,36 @@ def tile_sprite(
     edge = max(s, round(1.4 * u))
     radius = round(tile_radius(width) * s * 0.8)
     bevel = blend(theme.tile_face, theme.tile_edge, 0.55)
-    draw.rounded_rectangle((edge, edge, big_w - 1 - edge, big_h - 1 - edge), radius=radius,
-                           fill=bevel)  # fmt: skip
-    draw.rounded_rectangle((edge, edge, big_w - 1 - edge, big_h - 1 - 7 * u), radius=radius,
-                           fill=theme.tile_face)  # fmt: skip
+    draw.rounded_rectangle(
+        (edge, edge, big_w - 1 - edge, big_h - 1 - edge), radius=radius, fill=bevel
+    )
+    draw.rounded_rectangle(
+        (edge, edge, big_w - 1 - edge, big_h - 1 - 7 * u), radius=radius, fill=theme.tile_face
+    )
     if tile.colour is None:
         red = theme.tile_colour(Colour.RED)
         _centred(draw, (big_w / 2, 42 * u), "☺", font(round(60 * u), True), red)
         if stands_for is not None and stands_for.colour is not None:
-            _centred(draw, (big_w / 2, 82 * u), str(stands_for.number),
-                     font(round(22 * u), True), theme.tile_colour(stands_for.colour))  # fmt: skip
+            _centred(
+                draw,
+                (big_w / 2, 82 * u),
+                str(stands_for.number),
+                font(round(22 * u), True),
+                theme.tile_colour(stands_for.colour),
+            )
         else:
             for i, colour in enumerate(Colour):
                 x = big_w / 2 + (i - 1.5) * 13 * u
                 r = 4.5 * u
-                draw.ellipse((x - r, 83 * u - r, x + r, 83 * u + r),
-                             fill=theme.tile_colour(colour))  # fmt: skip
+                draw.ellipse((x - r, 83 * u - r, x + r, 83 * u + r), fill=theme.tile_colour(colour))
     else:
         ink = theme.tile_colour(tile.colour)
         size = 54 if tile.number < 10 else 44
         _centred(draw, (big_w / 2, 40 * u), str(tile.number), font(round(size * u), True), ink)
         r = 7 * u
-        draw.ellipse((big_w / 2 - r, 82 * u - r, big_w / 2 + r, 82 * u + r), outline=ink,
-                     width=round(3 * u))  # fmt: skip
+        draw.ellipse(
+            (big_w / 2 - r, 82 * u - r, big_w / 2 + r, 82 * u + r), outline=ink, width=round(3 * u)
+        )
     return _finish(canvas, width, height, tile_radius(width))
 
 

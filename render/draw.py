@@ -108,9 +108,13 @@ def shadow_mask(width: int, height: int, radius: int, blur: int, alpha: int) -> 
 
 
 def shadow(
-    image: Image.Image, box: tuple[int, int, int, int], radius: int, blur: int, alpha: int,
+    image: Image.Image,
+    box: tuple[int, int, int, int],
+    radius: int,
+    blur: int,
+    alpha: int,
     offset: tuple[int, int] = (3, 4),
-) -> None:  # fmt: skip
+) -> None:
     """Drop a soft black shadow under the rounded rectangle ``box`` (x0, y0, x1, y1)."""
     x0, y0, x1, y1 = box
     mask = shadow_mask(x1 - x0, y1 - y0, radius, blur, alpha)

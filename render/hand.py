@@ -25,8 +25,14 @@ from render.picture import Picture, finish
 from render.themes import Theme, get_back, get_theme
 
 SORTS = ("suit", "rank", "own")
-_SORT_ALIASES = {"colour": "suit", "color": "suit", "runs": "suit", "number": "rank",
-                 "groups": "rank", "custom": "own"}  # fmt: skip
+_SORT_ALIASES = {
+    "colour": "suit",
+    "color": "suit",
+    "runs": "suit",
+    "number": "rank",
+    "groups": "rank",
+    "custom": "own",
+}
 
 MARGIN = 20
 HEADER = 48
@@ -117,14 +123,22 @@ def _layout(count: int, per_row_max: int) -> tuple[int, int]:
     return rows, max(1, math.ceil(count / rows))
 
 
-def _pill(image: Image.Image, theme: Theme, centre_x: int, top: int, number: int,
-          fill: tuple[int, int, int], ink: tuple[int, int, int]) -> None:  # fmt: skip
+def _pill(
+    image: Image.Image,
+    theme: Theme,
+    centre_x: int,
+    top: int,
+    number: int,
+    fill: tuple[int, int, int],
+    ink: tuple[int, int, int],
+) -> None:
     text = str(number)
     width = max(40, text_width(text, 22, True) + 20)
     x0 = centre_x - width // 2
     panel(image, (x0, top, x0 + width, top + PILL_H), PILL_H // 2, fill)
-    draw_text(image, (centre_x, top + PILL_H // 2), text, 22, ink, bold=True, anchor="centre",
-              middle=True)  # fmt: skip
+    draw_text(
+        image, (centre_x, top + PILL_H // 2), text, 22, ink, bold=True, anchor="centre", middle=True
+    )
 
 
 def _pill_colours(theme: Theme, marks: _Marks, index: int) -> tuple[tuple[int, int, int], ...]:
@@ -138,14 +152,18 @@ def _pill_colours(theme: Theme, marks: _Marks, index: int) -> tuple[tuple[int, i
     return theme.panel, theme.text
 
 
-def _header(image: Image.Image, theme: Theme, view: PlayerView, tiles: bool, sort: str,
-            lang: str) -> None:  # fmt: skip
+def _header(
+    image: Image.Image, theme: Theme, view: PlayerView, tiles: bool, sort: str, lang: str
+) -> None:
     title = label("your_rack" if tiles else "your_hand", lang)
     x = MARGIN
     x += draw_text(image, (x, 14), title, 24, theme.text, bold=True)
     kind = "tile" if tiles else "card"
-    sort_key = {"suit": "sort_colour" if tiles else "sort_suit",
-                "rank": "sort_number" if tiles else "sort_rank", "own": "sort_own"}[sort]  # fmt: skip
+    sort_key = {
+        "suit": "sort_colour" if tiles else "sort_suit",
+        "rank": "sort_number" if tiles else "sort_rank",
+        "own": "sort_own",
+    }[sort]
     detail = f"  ·  {count_label(kind, len(view.hand), lang)}  ·  {label(sort_key, lang)}"
     draw_text(image, (x, 17), detail, 20, theme.text_dim)
     if view.current == view.seat:
@@ -153,15 +171,24 @@ def _header(image: Image.Image, theme: Theme, view: PlayerView, tiles: bool, sor
         width = text_width(turn, 18, True) + 24
         x1 = image.width - MARGIN
         panel(image, (x1 - width, 12, x1, 42), 15, theme.accent)
-        draw_text(image, (x1 - width // 2, 27), turn, 18, theme.felt_dark, bold=True,
-                  anchor="centre", middle=True)  # fmt: skip
+        draw_text(
+            image,
+            (x1 - width // 2, 27),
+            turn,
+            18,
+            theme.felt_dark,
+            bold=True,
+            anchor="centre",
+            middle=True,
+        )
     elif 0 <= view.current < len(view.seats):
         turn = label("turn_of", lang, name=view.seats[view.current].name)
         draw_text(image, (image.width - MARGIN, 19), turn, 18, theme.text_dim, anchor="right")
 
 
-def _legend_items(theme: Theme, view: PlayerView, marks: _Marks, lang: str
-                  ) -> list[tuple[tuple[int, int, int] | None, str]]:  # fmt: skip
+def _legend_items(
+    theme: Theme, view: PlayerView, marks: _Marks, lang: str
+) -> list[tuple[tuple[int, int, int] | None, str]]:
     items: list[tuple[tuple[int, int, int] | None, str]] = []
     if marks.drawn is not None:
         items.append((theme.accent, label("drawn", lang)))
@@ -176,8 +203,9 @@ def _legend_items(theme: Theme, view: PlayerView, marks: _Marks, lang: str
     return items
 
 
-def _legend(image: Image.Image, theme: Theme, items: list[tuple[tuple[int, int, int] | None,
-            str]], top: int) -> None:  # fmt: skip
+def _legend(
+    image: Image.Image, theme: Theme, items: list[tuple[tuple[int, int, int] | None, str]], top: int
+) -> None:
     x = MARGIN
     for colour, text in items:
         if colour is not None:
@@ -186,8 +214,14 @@ def _legend(image: Image.Image, theme: Theme, items: list[tuple[tuple[int, int, 
         x += draw_text(image, (x, top + 17), text, 20, theme.text, middle=True) + 24
 
 
-def _draw_piece(image: Image.Image, theme: Theme, piece: Piece, size: tuple[int, int],
-                xy: tuple[int, int], drawn: bool) -> None:  # fmt: skip
+def _draw_piece(
+    image: Image.Image,
+    theme: Theme,
+    piece: Piece,
+    size: tuple[int, int],
+    xy: tuple[int, int],
+    drawn: bool,
+) -> None:
     x, y = xy
     radius = tile_radius(size[0]) if isinstance(piece, Tile) else card_radius(size[0])
     shadow(image, (x, y, x + size[0], y + size[1]), radius, 4, theme.shadow_alpha)
@@ -197,9 +231,13 @@ def _draw_piece(image: Image.Image, theme: Theme, piece: Piece, size: tuple[int,
 
 
 def compose_hand(
-    view: PlayerView, theme: Theme, sort: str, order: Sequence[int] | None, lang: str,
+    view: PlayerView,
+    theme: Theme,
+    sort: str,
+    order: Sequence[int] | None,
+    lang: str,
     playable: Collection[int] | None,
-) -> tuple[Image.Image, str]:  # fmt: skip
+) -> tuple[Image.Image, str]:
     """The hand picture in RGB and its alt text (see :func:`render_hand`)."""
     sort = _sort_name(sort)
     shown = sorted_hand(view.hand, sort, order)
@@ -219,20 +257,32 @@ def compose_hand(
         left = (width - (len(chunk) * size[0] + (len(chunk) - 1) * gap)) // 2
         top = HEADER + row * row_h + LIFT
         if tiles:
-            wood = (left - 12, top + size[1] - 26, width - left + 12 - (per_row - len(chunk))
-                    * (size[0] + gap), top + size[1] + PILL_GAP + PILL_H + 4)  # fmt: skip
+            wood = (
+                left - 12,
+                top + size[1] - 26,
+                width - left + 12 - (per_row - len(chunk)) * (size[0] + gap),
+                top + size[1] + PILL_GAP + PILL_H + 4,
+            )
             panel(image, wood, 8, theme.rack_dark)
             panel(image, (wood[0], wood[1], wood[2], wood[3] - 5), 8, theme.rack)
         for column, index in enumerate(chunk):
             x = left + column * (size[0] + gap)
             drawn = index == marks.drawn
-            _draw_piece(image, theme, view.hand[index], size, (x, top - (LIFT if drawn else 0)),
-                        drawn)  # fmt: skip
+            _draw_piece(
+                image, theme, view.hand[index], size, (x, top - (LIFT if drawn else 0)), drawn
+            )
             fill, ink = _pill_colours(theme, marks, index)
             if tiles and fill == theme.panel:
                 fill = blend(theme.rack_dark, theme.felt_dark, 0.3)
-            _pill(image, theme, x + size[0] // 2, top + size[1] + PILL_GAP,
-                  row * per_row + column + 1, fill, ink)  # fmt: skip
+            _pill(
+                image,
+                theme,
+                x + size[0] // 2,
+                top + size[1] + PILL_GAP,
+                row * per_row + column + 1,
+                fill,
+                ink,
+            )
     if items:
         _legend(image, theme, items, height - LEGEND - MARGIN // 4)
     return image, _alt(view, shown, marks, tiles, sort, lang)
@@ -244,8 +294,9 @@ def _notation(pieces: Sequence[Piece]) -> str:
     return format_tiles(tiles) if tiles else format_cards(cards)
 
 
-def _alt(view: PlayerView, shown: list[int], marks: _Marks, tiles: bool, sort: str,
-         lang: str) -> str:  # fmt: skip
+def _alt(
+    view: PlayerView, shown: list[int], marks: _Marks, tiles: bool, sort: str, lang: str
+) -> str:
     title = label("your_rack" if tiles else "your_hand", lang)
     count = count_label("tile" if tiles else "card", len(shown), lang)
     parts = [f"{title}, {count}: {_notation([view.hand[i] for i in shown])}."]

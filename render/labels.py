@@ -32,8 +32,10 @@ LABELS: dict[str, dict[str, str]] = {
     "opening": {"en": "Opening: {n} points to lay", "fr": "Ouverture : {n} points à poser"},
     "no_melds": {"en": "No meld on the table yet", "fr": "Aucune combinaison posée"},
     "no_sets": {"en": "No set on the table yet", "fr": "Aucune série posée"},
-    "draft": {"en": "Your turn in progress (not confirmed)",
-              "fr": "Votre tour en cours (non validé)"},  # fmt: skip
+    "draft": {
+        "en": "Your turn in progress (not confirmed)",
+        "fr": "Votre tour en cours (non validé)",
+    },
     "melds": {"en": "Melds", "fr": "Combinaisons"},
     "meld": {"en": "meld", "fr": "combinaison"},
     "sets": {"en": "Sets", "fr": "Séries"},
@@ -46,8 +48,10 @@ LABELS: dict[str, dict[str, str]] = {
     "score_sheet": {"en": "Score sheet", "fr": "Feuille de marque"},
     "total": {"en": "Total", "fr": "Total"},
     "target_high": {"en": "First to {n} wins", "fr": "Le premier à {n} gagne"},
-    "target_low": {"en": "Ends at {n} · lowest total wins",
-                   "fr": "Fin à {n} · le plus petit total gagne"},  # fmt: skip
+    "target_low": {
+        "en": "Ends at {n} · lowest total wins",
+        "fr": "Fin à {n} · le plus petit total gagne",
+    },
     "single_high": {"en": "Highest total wins", "fr": "Le plus grand total gagne"},
     "single_low": {"en": "Lowest total wins", "fr": "Le plus petit total gagne"},
     "no_rounds": {"en": "No round finished yet", "fr": "Aucune manche terminée"},
@@ -63,7 +67,23 @@ LABELS: dict[str, dict[str, str]] = {
     "leaderboard_empty": {"en": "Nobody has played yet", "fr": "Personne n'a encore joué"},
     "leader": {"en": "leader", "fr": "en tête"},
     "round_short": {"en": "R{n}", "fr": "M{n}"},
+    "variant_classic": {"en": "Classic rummy", "fr": "Rami classique"},
+    "variant_rami51": {"en": "Rami 51", "fr": "Rami 51"},
+    "variant_rami30": {"en": "Rami 30", "fr": "Rami 30"},
+    "variant_gameduell": {"en": "Rami 51 (GameDuell)", "fr": "Rami 51 (GameDuell)"},
+    "variant_tiles": {"en": "Tile rummy", "fr": "Rami des tuiles"},
+    "hand_size_cards": {"en": "{n} in hand", "fr": "{n} en main"},
+    "seat_alt": {"en": "{name}: {count}, {score} points", "fr": "{name} : {count}, {score} points"},
+    "players_alt": {"en": "Players", "fr": "Joueurs"},
+    "melds_alt": {"en": "Melds", "fr": "Combinaisons"},
+    "sets_alt": {"en": "Sets", "fr": "Séries"},
 }
+
+
+def variant_name(variant: str, lang: str) -> str:
+    """The display name of a variant (the variant's own name if unknown)."""
+    key = f"variant_{variant}"
+    return label(key, lang) if key in LABELS else variant
 
 
 def label(key: str, lang: str, **params: object) -> str:

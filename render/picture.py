@@ -15,10 +15,10 @@ from functools import lru_cache
 
 from PIL import Image
 
-from render.themes import RGB, BACKS, Theme
+from render.themes import BACKS, MEDAL_INK, MEDALS, RGB, Theme
 
 ALT_LIMIT = 1000  # Discord accepts attachment descriptions up to 1024 characters
-COMPRESS_LEVEL = 6
+COMPRESS_LEVEL = 3  # measured: level 6 is twice slower for 10–15 % fewer bytes
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,12 +41,32 @@ class Picture:
 def _key_colours(theme: Theme) -> list[RGB]:
     """Colours that must be exact in every picture of ``theme``."""
     colours: list[RGB] = [
-        theme.felt, theme.felt_dark, theme.panel, theme.panel_line, theme.text, theme.text_dim,
-        theme.accent, theme.good, theme.bad, theme.you, theme.card_face, theme.card_edge,
-        theme.court_frame, theme.joker_face, theme.joker_ink, theme.joker_star, theme.tile_face,
-        theme.tile_edge, theme.rack, theme.rack_dark, (0, 0, 0), (255, 255, 255),
-        *theme.card_ink, *theme.tile_ink,
-    ]  # fmt: skip
+        theme.felt,
+        theme.felt_dark,
+        theme.panel,
+        theme.panel_line,
+        theme.text,
+        theme.text_dim,
+        theme.accent,
+        theme.good,
+        theme.bad,
+        theme.you,
+        theme.card_face,
+        theme.card_edge,
+        theme.court_frame,
+        theme.joker_face,
+        theme.joker_ink,
+        theme.joker_star,
+        theme.tile_face,
+        theme.tile_edge,
+        theme.rack,
+        theme.rack_dark,
+        (0, 0, 0),
+        (255, 255, 255),
+        *theme.card_ink,
+        *theme.tile_ink,
+    ]
+    colours += [*MEDALS.values(), MEDAL_INK]
     for back in BACKS.values():
         colours += [back.field, back.lattice, back.emblem]
     unique: list[RGB] = []
@@ -63,7 +83,7 @@ def theme_palette(theme: Theme) -> Image.Image:
 
     exact = _key_colours(theme)
     sample = palette_sample(theme)
-    learnt = sample.quantize(256 - len(exact), method=Image.Quantize.MEDIANCUT)
+    learnt = sample.quantize(256 - len(exact), method=Image.Quantize.MAXCOVERAGE)
     learnt_palette = learnt.getpalette() or []
     flat: list[int] = [channel for colour in exact for channel in colour]
     flat += learnt_palette[: 3 * (256 - len(exact))]

@@ -16,12 +16,15 @@ from PIL import Image
 from engine.cards import JOKER, Card, Suit
 from engine.tiles import TILE_JOKER, Colour, Tile
 from engine.views import MeldView, Phase, Piece, PlayerView, PublicView, RoundScore, SeatView
+from render.scores import LeaderboardEntry
 from render.themes import Theme
 
 NAMES = ("Alice", "Bruno", "Chloé", "Dmitri", "Élodie", "Farid")
 
 
-def _seats(count: int, hand_sizes: tuple[int, ...], scores: tuple[int, ...]) -> tuple[SeatView, ...]:
+def _seats(
+    count: int, hand_sizes: tuple[int, ...], scores: tuple[int, ...]
+) -> tuple[SeatView, ...]:
     return tuple(
         SeatView(seat, NAMES[seat], hand_sizes[seat], scores[seat], seat % 3 != 2)
         for seat in range(count)
@@ -81,13 +84,16 @@ def _rounds(players: int, count: int, rng: random.Random) -> tuple[RoundScore, .
     rounds = []
     for number in range(1, count + 1):
         winner = rng.randrange(players)
-        points = tuple(0 if seat == winner else rng.choice((5, 12, 23, 31, 48, 100))
-                       for seat in range(players))  # fmt: skip
+        points = tuple(
+            0 if seat == winner else rng.choice((5, 12, 23, 31, 48, 100)) for seat in range(players)
+        )
         rounds.append(RoundScore(number, points, winner, number == 3, "went_out"))
     return tuple(rounds)
 
 
-def public_view(tiles: bool = False, players: int = 6, melds: int = 20, seed: int = 4) -> PublicView:
+def public_view(
+    tiles: bool = False, players: int = 6, melds: int = 20, seed: int = 4
+) -> PublicView:
     """A mid-game table: ``melds`` melds (tile sets) and ``players`` players, seeded."""
     rng = random.Random(seed)
     rounds = _rounds(players, 0 if tiles else 4, rng)
@@ -113,8 +119,9 @@ def public_view(tiles: bool = False, players: int = 6, melds: int = 20, seed: in
     )
 
 
-def player_view(tiles: bool = False, seat: int = 2, seed: int = 7, size: int | None = None,
-                melds: int = 20) -> PlayerView:  # fmt: skip
+def player_view(
+    tiles: bool = False, seat: int = 2, seed: int = 7, size: int | None = None, melds: int = 20
+) -> PlayerView:
     """Seat ``seat``'s view of :func:`public_view`, with a seeded hand (13 cards, 14 tiles)."""
     rng = random.Random(seed)
     public = public_view(tiles, melds=melds)
@@ -139,13 +146,37 @@ def player_view(tiles: bool = False, seat: int = 2, seed: int = 7, size: int | N
     )
 
 
+def leaderboard() -> list[LeaderboardEntry]:
+    """A sample server leaderboard of eight players."""
+    rows = [
+        ("Alice", 42, 19, 2210),
+        ("Farid", 38, 15, 1984),
+        ("Chloé", 51, 14, 1902),
+        ("Bruno", 29, 11, 1540),
+        ("Élodie", 33, 9, 1321),
+        ("Dmitri", 17, 6, 874),
+        ("Gaspard-Emmanuel de la Tour", 12, 3, 512),
+        ("Hana", 5, 1, 190),
+    ]
+    return [LeaderboardEntry(i + 1, *row) for i, row in enumerate(rows)]
+
+
 def palette_sample(theme: Theme) -> Image.Image:
     """Sample pictures of ``theme`` side by side, in RGB, to learn its palette from."""
     from render.hand import compose_hand
+    from render.scores import compose_leaderboard, compose_scores
+    from render.table import compose_table
+    from render.themes import BACKS
 
     images = [
         compose_hand(player_view(), theme, "suit", None, "en", {0, 1, 2})[0],
         compose_hand(player_view(tiles=True), theme, "suit", None, "en", None)[0],
+        compose_table(public_view(), theme, BACKS["blue"], "en", 1)[0],
+        compose_table(
+            public_view(tiles=True, players=4, melds=12), theme, BACKS["red"], "en", None
+        )[0],
+        compose_scores(public_view(), theme, "en")[0],
+        compose_leaderboard(leaderboard(), "Leaderboard", theme, "en")[0],
     ]
     width = max(image.width for image in images)
     sample = Image.new("RGB", (width, sum(image.height for image in images)), theme.felt)
@@ -159,6 +190,8 @@ def palette_sample(theme: Theme) -> Image.Image:
 def write_samples(folder: Path) -> list[Path]:
     """Write the sample pictures into ``folder``; the paths written."""
     from render.hand import render_hand
+    from render.scores import render_leaderboard, render_scores
+    from render.table import render_table
     from render.themes import THEMES
 
     folder.mkdir(parents=True, exist_ok=True)
@@ -174,6 +207,15 @@ def write_samples(folder: Path) -> list[Path]:
         save(f"hand-{theme}.png", render_hand(view, theme=theme, playable={0, 3, 5}).png)
     save("hand-fr.png", render_hand(view, lang="fr", sort="rank").png)
     save("rack.png", render_hand(player_view(tiles=True)).png)
+    save("table.png", render_table(public_view(), highlight_seat=1).png)
+    save(
+        "table-dark.png",
+        render_table(public_view(players=4, melds=9), theme="dark", back="red", lang="fr").png,
+    )
+    save("tile-table.png", render_table(public_view(tiles=True, players=4, melds=12)).png)
+    save("scores.png", render_scores(public_view()).png)
+    save("scores-fr-dark.png", render_scores(public_view(players=4), theme="dark", lang="fr").png)
+    save("leaderboard.png", render_leaderboard(leaderboard(), title="Leaderboard · Rami 51").png)
     return written
 
 

@@ -135,8 +135,16 @@ BACKS: dict[str, Back] = {
     "black": Back("black", field=(34, 34, 40), lattice=(90, 90, 104), emblem=(214, 178, 90)),
 }
 
-_ALIASES = {"four-color": "four-colour", "fourcolour": "four-colour", "4-colour": "four-colour",
-            "dark-four-color": "dark-four-colour"}  # fmt: skip
+# Gold, silver and bronze, for the first three of a leaderboard (the same in every theme).
+MEDALS: dict[int, RGB] = {1: (232, 184, 40), 2: (192, 198, 208), 3: (205, 127, 50)}
+MEDAL_INK: RGB = (40, 32, 16)
+
+_ALIASES = {
+    "four-color": "four-colour",
+    "fourcolour": "four-colour",
+    "4-colour": "four-colour",
+    "dark-four-color": "dark-four-colour",
+}
 
 
 def get_theme(name: str) -> Theme:
@@ -149,9 +157,7 @@ def get_theme(name: str) -> Theme:
     try:
         return THEMES[key]
     except KeyError:
-        raise ValueError(
-            f"unknown theme {name!r}; choose one of: {', '.join(THEMES)}"
-        ) from None
+        raise ValueError(f"unknown theme {name!r}; choose one of: {', '.join(THEMES)}") from None
 
 
 def get_back(name: str) -> Back:

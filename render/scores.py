@@ -1,0 +1,332 @@
+"""The match score sheet (round by round) and the leaderboard pictures."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from PIL import Image
+
+from engine.views import PublicView, RoundScore
+from render.draw import background, blend, draw_text, fit, panel
+from render.labels import check_lang, label, variant_name
+from render.picture import Picture, finish
+from render.themes import MEDAL_INK, MEDALS, Theme, get_theme
+
+MARGIN = 20
+TITLE = 56
+ROW = 36
+FIRST_COL = 96
+PLAYER_COL = 132
+FOOTER = 44
+
+
+@dataclass(frozen=True, slots=True)
+class LeaderboardEntry:
+    """One line of a leaderboard."""
+
+    rank: int  # 1-based; equal ranks for ties
+    name: str
+    matches: int
+    wins: int
+    points: int
+
+
+def _leaders(totals: Sequence[int], high_wins: bool) -> set[int]:
+    if not totals:
+        return set()
+    best = max(totals) if high_wins else min(totals)
+    return {seat for seat, total in enumerate(totals) if total == best}
+
+
+def _title(image: Image.Image, theme: Theme, text: str, detail: str) -> None:
+    x = MARGIN + 4
+    x += draw_text(image, (x, 16), text, 24, theme.text, bold=True)
+    if detail:
+        draw_text(image, (x + 12, 20), detail, 19, theme.text_dim)
+
+
+def _round_cell(
+    image: Image.Image,
+    theme: Theme,
+    result: RoundScore,
+    seat: int,
+    centre: int,
+    top: int,
+    lang: str,
+) -> None:
+    points = result.points[seat] if seat < len(result.points) else 0
+    winner = result.winner == seat
+    text = f"★ {points}" if winner else str(points)
+    colour = theme.accent if winner else theme.text
+    width = draw_text(
+        image, (centre, top + ROW // 2), text, 19, colour, bold=winner, anchor="centre", middle=True
+    )
+    if winner and result.rami_sec:
+        draw_text(
+            image,
+            (centre + width // 2 + 6, top + ROW // 2),
+            label("rami_sec", lang),
+            13,
+            theme.good,
+            bold=True,
+            middle=True,
+        )
+
+
+def compose_scores(view: PublicView, theme: Theme, lang: str) -> tuple[Image.Image, str]:
+    """The score sheet in RGB and its alt text (see :func:`render_scores`)."""
+    players = len(view.seats)
+    width = max(520, 2 * MARGIN + FIRST_COL + players * PLAYER_COL)
+    rows = max(1, len(view.rounds))
+    height = TITLE + ROW * (rows + 2) + 8 + FOOTER
+    image = background(width, height, theme.felt, theme.felt_dark)
+    _title(image, theme, label("score_sheet", lang), variant_name(view.variant, lang))
+    totals = view.totals or tuple(seat.score for seat in view.seats)
+    leaders = _leaders(totals, view.high_wins) if view.rounds else set()
+    table = (MARGIN, TITLE, width - MARGIN, TITLE + ROW * (rows + 2) + 4)
+    panel(image, table, 12, theme.panel, theme.panel_line, 1)
+    left = MARGIN + FIRST_COL
+
+    def centre(seat: int) -> int:
+        return left + seat * PLAYER_COL + PLAYER_COL // 2
+
+    for seat, info in enumerate(view.seats):
+        colour = theme.accent if seat in leaders else theme.text
+        name = fit(info.name, 18, True, PLAYER_COL - 12)
+        draw_text(
+            image,
+            (centre(seat), TITLE + ROW // 2 + 2),
+            name,
+            18,
+            colour,
+            bold=True,
+            anchor="centre",
+            middle=True,
+        )
+    stripe = blend(theme.panel, theme.felt, 0.45)
+    for i, result in enumerate(view.rounds):
+        top = TITLE + ROW * (i + 1) + 2
+        if i % 2 == 0:
+            image.paste(stripe, (MARGIN + 2, top, width - MARGIN - 2, top + ROW))
+        draw_text(
+            image,
+            (MARGIN + 14, top + ROW // 2),
+            label("round", lang, n=result.number),
+            17,
+            theme.text_dim,
+            middle=True,
+        )
+        for seat in range(players):
+            _round_cell(image, theme, result, seat, centre(seat), top, lang)
+    if not view.rounds:
+        draw_text(
+            image,
+            (width // 2, TITLE + ROW + ROW // 2 + 2),
+            label("no_rounds", lang),
+            18,
+            theme.text_dim,
+            anchor="centre",
+            middle=True,
+        )
+    top = TITLE + ROW * (rows + 1) + 2
+    image.paste(theme.panel_line, (MARGIN + 2, top, width - MARGIN - 2, top + 2))
+    draw_text(
+        image,
+        (MARGIN + 14, top + ROW // 2 + 2),
+        label("total", lang),
+        19,
+        theme.text,
+        bold=True,
+        middle=True,
+    )
+    for seat in range(players):
+        total = totals[seat] if seat < len(totals) else 0
+        colour = theme.accent if seat in leaders else theme.text
+        draw_text(
+            image,
+            (centre(seat), top + ROW // 2 + 2),
+            str(total),
+            21,
+            colour,
+            bold=True,
+            anchor="centre",
+            middle=True,
+        )
+    footer = _target_text(view, lang)
+    draw_text(image, (MARGIN + 4, height - FOOTER + 10), footer, 18, theme.text_dim)
+    return image, _scores_alt(view, totals, leaders, footer, lang)
+
+
+def _target_text(view: PublicView, lang: str) -> str:
+    if view.target > 0:
+        return label("target_high" if view.high_wins else "target_low", lang, n=view.target)
+    return label("single_high" if view.high_wins else "single_low", lang)
+
+
+def _scores_alt(
+    view: PublicView, totals: Sequence[int], leaders: set[int], footer: str, lang: str
+) -> str:
+    names = [seat.name for seat in view.seats]
+    parts = [f"{label('score_sheet', lang)}, {variant_name(view.variant, lang)}."]
+    for result in view.rounds:
+        cells = []
+        for seat, name in enumerate(names):
+            points = result.points[seat] if seat < len(result.points) else 0
+            mark = f" ({label('went_out', lang)})" if result.winner == seat else ""
+            if result.winner == seat and result.rami_sec:
+                mark = f" ({label('went_out', lang)}, {label('rami_sec', lang)})"
+            cells.append(f"{name} {points}{mark}")
+        parts.append(f"{label('round', lang, n=result.number)}: {', '.join(cells)}.")
+    if not view.rounds:
+        parts.append(label("no_rounds", lang) + ".")
+    total_text = ", ".join(
+        f"{name} {totals[i] if i < len(totals) else 0}" for i, name in enumerate(names)
+    )
+    parts.append(f"{label('total', lang)}: {total_text}.")
+    if leaders:
+        leader = ", ".join(names[i] for i in sorted(leaders))
+        parts.append(f"{label('leader', lang).capitalize()}: {leader}.")
+    parts.append(footer + ".")
+    return " ".join(parts)
+
+
+def render_scores(view: PublicView, *, theme: str = "classic", lang: str = "en") -> Picture:
+    """The match score sheet: points per round and seat, totals, the target and who leads.
+
+    Raises:
+        ValueError: an unknown theme or language.
+    """
+    chosen = get_theme(theme)
+    image, alt = compose_scores(view, chosen, check_lang(lang))
+    return finish(image, chosen, alt, "scores.png")
+
+
+_COLUMNS = (("rank", 64), ("player", 300), ("matches", 120), ("wins", 120), ("pts", 130))
+
+
+def compose_leaderboard(
+    rows: Sequence[LeaderboardEntry], title: str, theme: Theme, lang: str
+) -> tuple[Image.Image, str]:
+    """The leaderboard in RGB and its alt text (see :func:`render_leaderboard`)."""
+    width = 2 * MARGIN + sum(w for _, w in _COLUMNS)
+    height = TITLE + ROW * (max(1, len(rows)) + 1) + 8 + MARGIN
+    image = background(width, height, theme.felt, theme.felt_dark)
+    _title(image, theme, fit(title, 24, True, width - 2 * MARGIN), "")
+    panel(
+        image,
+        (MARGIN, TITLE, width - MARGIN, height - MARGIN),
+        12,
+        theme.panel,
+        theme.panel_line,
+        1,
+    )
+    x = MARGIN
+    for key, column in _COLUMNS:
+        anchor = "left" if key == "player" else "centre"
+        at = x + 14 if key == "player" else x + column // 2
+        draw_text(
+            image,
+            (at, TITLE + ROW // 2 + 2),
+            label(key, lang),
+            17,
+            theme.text_dim,
+            bold=True,
+            anchor=anchor,
+            middle=True,
+        )
+        x += column
+    stripe = blend(theme.panel, theme.felt, 0.45)
+    for i, row in enumerate(rows):
+        top = TITLE + ROW * (i + 1) + 2
+        if i % 2 == 0:
+            image.paste(stripe, (MARGIN + 2, top, width - MARGIN - 2, top + ROW))
+        _leaderboard_row(image, theme, row, top)
+    if not rows:
+        draw_text(
+            image,
+            (width // 2, TITLE + ROW + ROW // 2),
+            label("leaderboard_empty", lang),
+            18,
+            theme.text_dim,
+            anchor="centre",
+            middle=True,
+        )
+    return image, _leaderboard_alt(rows, title, lang)
+
+
+def _leaderboard_row(image: Image.Image, theme: Theme, row: LeaderboardEntry, top: int) -> None:
+    middle = top + ROW // 2
+    x = MARGIN
+    rank_w = _COLUMNS[0][1]
+    medal = MEDALS.get(row.rank)
+    if medal is not None:
+        cx = x + rank_w // 2
+        panel(image, (cx - 14, middle - 14, cx + 14, middle + 14), 14, medal)
+        draw_text(
+            image,
+            (cx, middle),
+            str(row.rank),
+            16,
+            MEDAL_INK,
+            bold=True,
+            anchor="centre",
+            middle=True,
+        )
+    else:
+        draw_text(
+            image,
+            (x + rank_w // 2, middle),
+            str(row.rank),
+            17,
+            theme.text_dim,
+            anchor="centre",
+            middle=True,
+        )
+    x += rank_w
+    name_w = _COLUMNS[1][1]
+    draw_text(
+        image,
+        (x + 14, middle),
+        fit(row.name, 19, True, name_w - 20),
+        19,
+        theme.text,
+        bold=True,
+        middle=True,
+    )
+    x += name_w
+    for value, (_, column) in zip((row.matches, row.wins, row.points), _COLUMNS[2:], strict=True):
+        draw_text(
+            image,
+            (x + column // 2, middle),
+            str(value),
+            18,
+            theme.text,
+            anchor="centre",
+            middle=True,
+        )
+        x += column
+
+
+def _leaderboard_alt(rows: Sequence[LeaderboardEntry], title: str, lang: str) -> str:
+    if not rows:
+        return f"{title}: {label('leaderboard_empty', lang)}."
+    lines = [
+        f"{row.rank}. {row.name}, {label('matches', lang).lower()} {row.matches}, "
+        f"{label('wins', lang).lower()} {row.wins}, {label('pts', lang).lower()} {row.points}"
+        for row in rows
+    ]
+    return f"{title}: {'; '.join(lines)}."
+
+
+def render_leaderboard(
+    rows: Sequence[LeaderboardEntry], *, title: str, theme: str = "classic", lang: str = "en"
+) -> Picture:
+    """A leaderboard: rank (medals for the first three), player, matches, wins, points.
+
+    Raises:
+        ValueError: an unknown theme or language.
+    """
+    chosen = get_theme(theme)
+    image, alt = compose_leaderboard(rows, title, chosen, check_lang(lang))
+    return finish(image, chosen, alt, "leaderboard.png")

@@ -1,0 +1,389 @@
+"""The picture of the public table: melds (or tile sets), piles, players and whose turn.
+
+Layout, top to bottom: a header (variant, round, whose turn); the seats in a grid (name,
+pieces in hand, match score, opened); then the piles on the left (stock and discard pile
+top, or the tile pool) and the melds flowing in rows on the right, each in a box headed
+by its number and who laid it. A joker on the table is drawn purple with the card it
+stands for in its index (a tile joker shows the number it stands for, in its colour).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from PIL import Image
+
+from engine.cards import Card, format_card
+from engine.tiles import Tile, format_tile
+from engine.views import MeldView, Piece, PlayerView, PublicView, SeatView
+from render.art import (
+    PILE_CARD,
+    TABLE_CARD,
+    TABLE_TILE,
+    back_sprite,
+    card_radius,
+    card_sprite,
+    piece_sprite,
+    tile_radius,
+)
+from render.draw import (
+    background,
+    blend,
+    draw_text,
+    fit,
+    panel,
+    paste_sprite,
+    shadow,
+    text_width,
+)
+from render.labels import check_lang, count_label, label, variant_name
+from render.picture import Picture, finish
+from render.themes import Back, Theme, get_back, get_theme
+
+WIDTH = 1000
+MARGIN = 18
+HEADER = 52
+SEAT_H = 60
+SEAT_GAP = 10
+PILES_W = 120
+MELD_PAD = 7
+MELD_HEAD = 22
+MELD_GAP = 10
+CARD_STEP = 36  # cards of a meld overlap, leaving each index visible
+MIN_CARD_STEP = 31  # the narrowest overlap that still shows a "10" index whole
+TILE_STEP = 50
+MIN_TILE_STEP = 48
+
+
+@dataclass(frozen=True, slots=True)
+class _Block:
+    meld: MeldView
+    width: int
+    x: int
+    y: int
+
+
+def _is_tiles(view: PublicView) -> bool:
+    pieces = [p for meld in view.melds for p in meld.pieces]
+    if isinstance(view, PlayerView):
+        pieces += list(view.hand)
+        pieces += [p for meld in view.draft or () for p in meld.pieces]
+    return view.variant == "tiles" or any(isinstance(p, Tile) for p in pieces)
+
+
+def _shown_melds(view: PublicView) -> tuple[tuple[MeldView, ...], bool]:
+    """The melds to draw, and whether they are the current player's unconfirmed draft."""
+    if isinstance(view, PlayerView) and view.draft is not None:
+        return view.draft, True
+    return view.melds, False
+
+
+def _piece_size(tiles: bool) -> tuple[tuple[int, int], int]:
+    return (TABLE_TILE, TILE_STEP) if tiles else (TABLE_CARD, CARD_STEP)
+
+
+def _meld_width(meld: MeldView, tiles: bool, owner: str, tight: bool = False) -> int:
+    size, step = _piece_size(tiles)
+    if tight:
+        step = MIN_TILE_STEP if tiles else MIN_CARD_STEP
+    cards = step * (len(meld.pieces) - 1) + size[0] if meld.pieces else size[0]
+    head = text_width(str(meld.number), 18, True) + 8 + min(text_width(owner, 16), 120)
+    return 2 * MELD_PAD + max(cards, head)
+
+
+def _owner(view: PublicView, meld: MeldView) -> str:
+    if meld.owner is None or not 0 <= meld.owner < len(view.seats):
+        return ""
+    return view.seats[meld.owner].name
+
+
+def _flow(
+    view: PublicView, melds: Sequence[MeldView], tiles: bool, left: int, right: int, top: int
+) -> tuple[list[_Block], int]:
+    """Place the meld boxes in rows between ``left`` and ``right``; the blocks and the bottom."""
+    size, _ = _piece_size(tiles)
+    block_h = 2 * MELD_PAD + MELD_HEAD + size[1]
+    blocks: list[_Block] = []
+    x, y = left, top
+    for meld in melds:
+        width = min(_meld_width(meld, tiles, _owner(view, meld)), right - left)
+        if x > left and x + width > right:
+            # Squeeze the overlap rather than leave the end of the row empty.
+            tight = _meld_width(meld, tiles, _owner(view, meld), tight=True)
+            if x + tight <= right:
+                width = right - x
+            else:
+                x, y = left, y + block_h + MELD_GAP
+        blocks.append(_Block(meld, width, x, y))
+        x += width + MELD_GAP
+    bottom = y + block_h if melds else top + 40
+    return blocks, bottom
+
+
+@lru_cache(maxsize=1024)
+def _meld_image(
+    theme: Theme, meld: MeldView, width: int, owner: str, mine: bool, tiles: bool
+) -> Image.Image:
+    """One meld's box on the felt, opaque (a table redrawn later pastes it again as is)."""
+    size, step = _piece_size(tiles)
+    height = 2 * MELD_PAD + MELD_HEAD + size[1]
+    image = Image.new("RGB", (width, height), theme.felt)
+    fill = blend(theme.felt, theme.panel, 0.6)
+    panel(image, (0, 0, width, height), 10, fill, theme.you if mine else None, 2)
+    number = str(meld.number)
+    number_w = draw_text(image, (MELD_PAD, 4), number, 18, theme.accent, bold=True)
+    if owner:
+        room = width - 2 * MELD_PAD - number_w - 8
+        name = fit(owner, 16, False, room)
+        draw_text(image, (MELD_PAD + number_w + 8, 6), name, 16, theme.text_dim)
+    count = len(meld.pieces)
+    room = width - 2 * MELD_PAD - size[0]
+    step = min(step, room // (count - 1)) if count > 1 else step
+    radius = tile_radius(size[0]) if tiles else card_radius(size[0])
+    top = MELD_PAD + MELD_HEAD
+    if count:
+        box = (MELD_PAD, top, MELD_PAD + step * (count - 1) + size[0], top + size[1])
+        shadow(image, box, radius, 3, theme.shadow_alpha // 2, (2, 3))
+    for i, piece in enumerate(meld.pieces):
+        stands = meld.stands_for[i] if i < len(meld.stands_for) else None
+        paste_sprite(image, piece_sprite(theme, size, piece, stands), (MELD_PAD + i * step, top))
+    return image
+
+
+def _header(image: Image.Image, theme: Theme, view: PublicView, lang: str) -> None:
+    title = f"{variant_name(view.variant, lang)}  ·  {label('round', lang, n=view.round_number)}"
+    draw_text(image, (MARGIN + 4, 15), title, 22, theme.text, bold=True)
+    if 0 <= view.current < len(view.seats):
+        mine = isinstance(view, PlayerView) and view.seat == view.current
+        turn = (
+            label("your_turn", lang)
+            if mine
+            else label("turn_of", lang, name=view.seats[view.current].name)
+        )
+        turn = fit(turn, 18, True, 420)
+        width = text_width(turn, 18, True) + 28
+        x1 = image.width - MARGIN - 4
+        panel(image, (x1 - width, 12, x1, 44), 16, theme.accent)
+        draw_text(
+            image,
+            (x1 - width // 2, 28),
+            turn,
+            18,
+            theme.felt_dark,
+            bold=True,
+            anchor="centre",
+            middle=True,
+        )
+
+
+def _seat_columns(count: int) -> int:
+    return count if count <= 4 else 3
+
+
+@lru_cache(maxsize=256)
+def _seat_image(
+    theme: Theme, seat: SeatView, width: int, current: bool, you: bool, tiles: bool, lang: str
+) -> Image.Image:
+    """One seat's box on the felt, opaque and cached."""
+    image = Image.new("RGB", (width, SEAT_H), theme.felt)
+    outline = theme.accent if current else theme.you if you else theme.panel_line
+    panel(image, (0, 0, width, SEAT_H), 12, theme.panel, outline, 3 if current or you else 1)
+    score = label("points", lang, n=seat.score)
+    score_w = draw_text(image, (width - 12, 9), score, 20, theme.text, bold=True, anchor="right")
+    name = seat.name + (f" ({label('you', lang)})" if you else "")
+    marker = "▶ " if current else ""
+    room = width - 24 - score_w - 12
+    colour = theme.accent if current else theme.text
+    draw_text(image, (12, 8), fit(marker + name, 20, True, room), 20, colour, bold=True)
+    detail = count_label("tile" if tiles else "card", seat.hand_size, lang)
+    if seat.has_opened:
+        detail += f"  ·  ✓ {label('opened', lang)}"
+    draw_text(image, (12, 35), detail, 16, theme.text_dim)
+    return image
+
+
+def _seats(
+    image: Image.Image,
+    theme: Theme,
+    view: PublicView,
+    top: int,
+    tiles: bool,
+    highlight_seat: int | None,
+    lang: str,
+) -> None:
+    columns = _seat_columns(len(view.seats))
+    width = (image.width - 2 * MARGIN - (columns - 1) * SEAT_GAP) // columns
+    for i, seat in enumerate(view.seats):
+        row, column = divmod(i, columns)
+        x = MARGIN + column * (width + SEAT_GAP)
+        y = top + row * (SEAT_H + SEAT_GAP)
+        current, you = i == view.current, i == highlight_seat
+        image.paste(_seat_image(theme, seat, width, current, you, tiles, lang), (x, y))
+
+
+def _piles_height(tiles: bool) -> int:
+    return TABLE_TILE[1] + 64 if tiles else 2 * PILE_CARD[1] + 100
+
+
+@lru_cache(maxsize=256)
+def _piles_image(
+    theme: Theme,
+    back: Back,
+    stock_size: int,
+    discard_top: Card | None,
+    discard_size: int,
+    tiles: bool,
+    lang: str,
+) -> Image.Image:
+    """The stock and the discard pile (or the tile pool), opaque on the felt, cached."""
+    image = Image.new("RGB", (PILES_W, _piles_height(tiles)), theme.felt)
+    w, h = PILE_CARD
+    centre = PILES_W // 2
+    x = centre - w // 2
+    if tiles:
+        tw, th = TABLE_TILE
+        radius = tile_radius(tw)
+        for i in range(3):
+            tx, ty = centre - tw // 2 + (i - 1) * 14, 8 + abs(i - 1) * 6
+            shadow(image, (tx, ty, tx + tw, ty + th), radius, 3, theme.shadow_alpha)
+            panel(image, (tx, ty, tx + tw, ty + th), radius, theme.tile_edge)
+            panel(image, (tx + 2, ty + 2, tx + tw - 2, ty + th - 6), radius - 2, theme.tile_face)
+        text = label("pool", lang, n=stock_size)
+        draw_text(image, (centre, th + 26), text, 17, theme.text, bold=True, anchor="centre")
+        return image
+    for i in range(min(3, max(1, stock_size // 10)) if stock_size else 0):
+        y = 6 - i * 3
+        shadow(image, (x + i * 2, y, x + i * 2 + w, y + h), card_radius(w), 3, theme.shadow_alpha)
+        paste_sprite(image, back_sprite(back, w, h), (x + i * 2, y))
+    if not stock_size:
+        panel(image, (x, 6, x + w, 6 + h), card_radius(w), theme.panel_line)
+        panel(image, (x + 2, 8, x + w - 2, 4 + h), card_radius(w) - 2, theme.felt)
+    text = label("stock", lang, n=stock_size)
+    draw_text(image, (centre, h + 12), text, 17, theme.text, bold=True, anchor="centre")
+    y = h + 50
+    if discard_top is not None:
+        shadow(image, (x, y, x + w, y + h), card_radius(w), 4, theme.shadow_alpha)
+        paste_sprite(image, card_sprite(theme, w, h, discard_top), (x, y))
+        text = label("discard", lang, n=discard_size)
+    else:
+        panel(image, (x, y, x + w, y + h), card_radius(w), theme.panel_line)
+        panel(image, (x + 2, y + 2, x + w - 2, y + h - 2), card_radius(w) - 2, theme.felt)
+        text = label("discard_empty", lang)
+    draw_text(image, (centre, y + h + 12), text, 17, theme.text, bold=True, anchor="centre")
+    return image
+
+
+def compose_table(
+    view: PublicView, theme: Theme, back: Back, lang: str, highlight_seat: int | None
+) -> tuple[Image.Image, str]:
+    """The table picture in RGB and its alt text (see :func:`render_table`)."""
+    tiles = _is_tiles(view)
+    if highlight_seat is None and isinstance(view, PlayerView):
+        highlight_seat = view.seat
+    melds, draft = _shown_melds(view)
+    columns = _seat_columns(len(view.seats))
+    seats_h = math.ceil(len(view.seats) / columns) * (SEAT_H + SEAT_GAP) if view.seats else 0
+    top = HEADER + seats_h + 6
+    left = MARGIN + PILES_W + 16
+    melds_top = top + (30 if draft else 0)
+    blocks, bottom = _flow(view, melds, tiles, left, WIDTH - MARGIN, melds_top)
+    piles_bottom = top + _piles_height(tiles)
+    height = max(bottom, piles_bottom) + MARGIN
+    image = background(WIDTH, height, theme.felt, theme.felt_dark)
+    _header(image, theme, view, lang)
+    _seats(image, theme, view, HEADER, tiles, highlight_seat, lang)
+    piles = _piles_image(
+        theme, back, view.stock_size, view.discard_top, view.discard_size, tiles, lang
+    )
+    image.paste(piles, (MARGIN, top))
+    if draft:
+        draw_text(image, (left, top + 2), label("draft", lang), 18, theme.accent, bold=True)
+    if not melds:
+        text = label("no_sets" if tiles else "no_melds", lang)
+        draw_text(image, (left + 8, melds_top + 10), text, 20, theme.text_dim)
+    for block in blocks:
+        mine = highlight_seat is not None and block.meld.owner == highlight_seat
+        owner = _owner(view, block.meld)
+        meld_image = _meld_image(theme, block.meld, block.width, owner, mine, tiles)
+        image.paste(meld_image, (block.x, block.y))
+    return image, _alt(view, melds, tiles, draft, lang)
+
+
+def _piece_text(piece: Piece, stands: Piece | None) -> str:
+    text = format_tile(piece) if isinstance(piece, Tile) else format_card(piece)
+    if stands is not None:
+        other = format_tile(stands) if isinstance(stands, Tile) else format_card(stands)
+        text += f"={other}"
+    return text
+
+
+def _alt(view: PublicView, melds: Sequence[MeldView], tiles: bool, draft: bool, lang: str) -> str:
+    parts = [
+        f"{label('table', lang)}, {variant_name(view.variant, lang)}, "
+        f"{label('round', lang, n=view.round_number).lower()}."
+    ]
+    if 0 <= view.current < len(view.seats):
+        parts.append(label("turn_of", lang, name=view.seats[view.current].name) + ".")
+    if tiles:
+        parts.append(label("pool", lang, n=view.stock_size) + ".")
+    else:
+        parts.append(label("stock", lang, n=view.stock_size) + ".")
+        if isinstance(view.discard_top, Card):
+            parts.append(
+                label("discard", lang, n=view.discard_size)
+                + ", "
+                + label("discard_top", lang, card=format_card(view.discard_top))
+                + "."
+            )
+        else:
+            parts.append(label("discard_empty", lang) + ".")
+    kind = "tile" if tiles else "card"
+    seats = [
+        label(
+            "seat_alt", lang, name=s.name, count=count_label(kind, s.hand_size, lang), score=s.score
+        )
+        for s in view.seats
+    ]
+    parts.append(f"{label('players_alt', lang)}: {'; '.join(seats)}.")
+    if draft:
+        parts.append(label("draft", lang) + ".")
+    if melds:
+        texts = []
+        for meld in melds:
+            owner = _owner(view, meld)
+            head = f"{meld.number}" + (f" ({owner})" if owner else "")
+            pieces = " ".join(
+                _piece_text(p, meld.stands_for[i] if i < len(meld.stands_for) else None)
+                for i, p in enumerate(meld.pieces)
+            )
+            texts.append(f"{head}: {pieces}")
+        parts.append(f"{label('sets_alt' if tiles else 'melds_alt', lang)}: {'; '.join(texts)}.")
+    else:
+        parts.append(label("no_sets" if tiles else "no_melds", lang) + ".")
+    return " ".join(parts)
+
+
+def render_table(
+    view: PublicView,
+    *,
+    theme: str = "classic",
+    back: str = "blue",
+    lang: str = "en",
+    highlight_seat: int | None = None,
+) -> Picture:
+    """The picture of the table everybody sees (cards or tiles, from the pieces in ``view``).
+
+    Every meld is numbered as the commands refer to it, with who laid it; a joker shows
+    the card it stands for. ``highlight_seat`` outlines a seat and its melds (by default
+    the owner's seat when ``view`` is a :class:`PlayerView`); a tile player's unconfirmed
+    ``draft`` is drawn instead of the table when ``view`` carries one.
+
+    Raises:
+        ValueError: an unknown theme, back or language.
+    """
+    chosen = get_theme(theme)
+    image, alt = compose_table(view, chosen, get_back(back), check_lang(lang), highlight_seat)
+    return finish(image, chosen, alt, "table.png")
