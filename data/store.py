@@ -25,6 +25,7 @@ from typing import Any, Literal, Self, TypeVar, cast
 import aiosqlite
 
 from data import accounts, games, scores
+from data.checkpoint import BACKSTOP_PAGES, Checkpointer
 from data.errors import CorruptRow, GameNotFound, StoreError
 from data.migrations import LATEST_VERSION, migrate, schema_version
 from data.records import (
@@ -95,6 +96,7 @@ class Store:
         self._pending: list[tuple[Job[Any], asyncio.Future[Any]]] = []
         self._flusher: asyncio.Task[None] | None = None
         self._closed = False
+        self._checkpointer = Checkpointer(path)
 
     # ------------------------------------------------------------ opening and closing
 
@@ -139,6 +141,7 @@ class Store:
         self._closed = True
         if self._flusher is not None:
             await asyncio.shield(self._flusher)
+        await self._checkpointer.close()
         await self._db.close()
 
     async def __aenter__(self) -> Self:
@@ -191,6 +194,7 @@ class Store:
                 if isinstance(error, asyncio.CancelledError | KeyboardInterrupt | SystemExit):
                     raise
                 continue
+            self._checkpointer.wrote(len(batch))
             for (_, future), (ok, value) in zip(batch, outcomes, strict=True):
                 if future.done():  # the caller was cancelled; the write stands anyway
                     continue
@@ -487,4 +491,5 @@ def _prepare(
     migrate(conn, path, target=0)
     conn.execute("PRAGMA journal_mode = WAL")
     conn.execute(f"PRAGMA synchronous = {synchronous}")
+    conn.execute(f"PRAGMA wal_autocheckpoint = {BACKSTOP_PAGES}")
     migrate(conn, path, target=target)
