@@ -165,7 +165,8 @@ class CardRound(CardState):
     def _may_discard(self, card: Card, hand: Sequence[Card], acted: bool) -> bool:
         rules = self.rules
         if card == self.taken and (rules.discard_pick is DiscardPick.KEEP or acted):
-            return False
+            # Our choice: with two identical cards (two decks) the other copy may go.
+            return hand.count(card) > 1
         if card.rank == 0 and not rules.joker_discard and len(hand) > 1:
             return all(other.rank == 0 for other in hand)  # our choice: never stuck
         return True
@@ -243,49 +244,45 @@ class CardRound(CardState):
             raise IllegalMove("meld.no_joker_for", card=str(card))
         swapped = swap(shape, card, rules)
         rest.append(JOKER)
-        table = [s for s, _ in self.table]
-        table[index] = swapped
-        if rules.swapped_joker_must_be_laid and not self._joker_layable(rest, table):
-            raise IllegalMove("swap.joker_unplayable")
+        if rules.swapped_joker_must_be_laid:
+            trial = self.clone()
+            trial._commit_swap(index, swapped, rest)
+            if not trial._joker_layable():
+                raise IllegalMove("swap.joker_unplayable")
         if commit:
-            self.table[index] = (swapped, self.table[index][1])
-            self.hands[self.current] = rest
-            self.acted = True
-            if rules.swapped_joker_must_be_laid:
-                self.must_lay += 1
+            self._commit_swap(index, swapped, rest)
 
-    def _joker_layable(self, hand: list[Card], table: Sequence[MeldShape]) -> bool:
-        """Whether a joker of ``hand`` can still be laid this turn (on a meld, or in a new
-        meld with two other cards of the hand)."""
+    def _commit_swap(self, index: int, swapped: MeldShape, rest: list[Card]) -> None:
+        self.table[index] = (swapped, self.table[index][1])
+        self.hands[self.current] = rest
+        self.acted = True
+        if self.rules.swapped_joker_must_be_laid:
+            self.must_lay += 1
+
+    def _joker_layable(self) -> bool:
+        """Whether the current seat could lay a joker of its hand now (on a meld, or in a
+        new meld with two other cards of the hand), every rule included."""
+        hand = self.hands[self.current]
         if JOKER not in hand:
             return False
-        out_by_discard = self.rules.going_out is GoingOut.DISCARD_ONLY
-        if len(hand) >= 2 or not out_by_discard:
-            for shape in table:
-                try:
-                    extend(shape, (JOKER,), self.rules)
-                except IllegalMeld:
-                    continue
+        seat = self.current
+        for index in range(len(self.table)):
+            if self.is_legal(seat, LayOff((JOKER,), index)):
                 return True
-        if out_by_discard and len(hand) < 4:
-            return False
-        others = list(hand)
-        others.remove(JOKER)
+        others = sorted(set(hand) - {JOKER}, key=lambda c: c.rank)
+        if hand.count(JOKER) > 1:
+            others.append(JOKER)
         for i, low in enumerate(others):
             for high in others[i + 1 :]:
-                a, b = (low, high) if low.rank <= high.rank else (high, low)
-                for trio in ((a, b, JOKER), (a, JOKER, b), (JOKER, a, b)):
-                    try:
-                        classify(trio, self.rules)
-                    except IllegalMeld:
-                        continue
-                    return True
+                for trio in ((low, high, JOKER), (low, JOKER, high), (JOKER, low, high)):
+                    if self.is_legal(seat, Meld((trio,))):
+                        return True
         return False
 
     def _discard(self, card: Card, commit: bool) -> None:
         hand = self.hands[self.current]
         rest = self._take([card])
-        if self.must_lay and self._joker_layable(hand, [s for s, _ in self.table]):
+        if self.must_lay and self._joker_layable():
             raise IllegalMove("swap.lay_joker_first")
         if not self._may_discard(card, hand, self.acted):
             if card.rank == 0:
@@ -512,6 +509,50 @@ register_messages(
             "this turn.",
             "fr": "Vous ne pouvez pas défausser {card}, la carte prise dans la défausse, "
             "ce tour-ci.",
+        },
+    }
+)
+
+
+def stacked_deck(
+    rules: RuleSet,
+    hands: Sequence[Sequence[Card]],
+    discard: Card | None = None,
+    stock: Sequence[Card] = (),
+) -> list[Card]:
+    """A full deck (top first) that deals exactly ``hands`` (seat 0 first), starts the
+    discard pile with ``discard`` and puts ``stock`` on top of the stock; the other cards
+    follow in a fixed order. For tests, puzzles and bug reports: ``Game.new(..., deck=)``.
+
+    Raises:
+        RuleError: a hand is not of the variant's size, or a card is not in the deck
+            (or asked for more often than the deck holds it).
+    """
+    size = rules.hand_size(len(hands))
+    if any(len(hand) != size for hand in hands):
+        raise RuleError("round.stacked_hand", size=size)
+    left = Counter(full_deck(rules.decks, rules.jokers))
+    wanted = [card for hand in hands for card in hand] + list(stock)
+    wanted += [discard] if discard is not None else []
+    for card in wanted:
+        if left[card] <= 0:
+            raise RuleError("round.stacked_card", card=str(card))
+        left[card] -= 1
+    rest = list(left.elements())
+    order = [hands[index % len(hands)][index // len(hands)] for index in range(size * len(hands))]
+    order.append(discard if discard is not None else rest.pop(0))
+    return order + list(stock) + rest
+
+
+register_messages(
+    {
+        "round.stacked_hand": {
+            "en": "Every hand must hold {size} cards.",
+            "fr": "Chaque main doit compter {size} cartes.",
+        },
+        "round.stacked_card": {
+            "en": "The deck has no more {card} to give.",
+            "fr": "Le paquet n'a plus de {card} à donner.",
         },
     }
 )

@@ -9,7 +9,7 @@ the faulty field, and never yields a half-built round.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from typing import Any, Self
 
 from engine.cards import Card, format_cards, full_deck, parse_cards
 from engine.errors import CorruptGame, IllegalMeld, NotationError
@@ -53,7 +53,7 @@ class CardState:
         self.pickup_log: list[tuple[int, Card]] = []
         self.score: RoundScore | None = None
 
-    def clone(self) -> CardState:
+    def clone(self) -> Self:
         """A deep copy, fast (cards and melds are immutable, only the lists are copied)."""
         other = object.__new__(type(self))
         for name in CardState.__slots__:
