@@ -97,16 +97,22 @@ def solve(
             if t_counts[c][n] + r_counts[c][n] > _MAX_COPIES:
                 raise ValueError(f"more than {_MAX_COPIES} copies of {Tile(n, Colour(c))}")
     if goal == "value":
-        weights = [[_SCALE * n + 1 for n in range(NUMBERS + 1)] for _ in range(COLOURS)]
+        primary = [[n for n in range(NUMBERS + 1)] for _ in range(COLOURS)]
         worth = jv if joker_worth is None else joker_worth
+        weights = [[_SCALE * n + 1 for n in range(NUMBERS + 1)] for _ in range(COLOURS)]
         joker_weight = _SCALE * worth + 1
     else:
-        weights = [[_SCALE + n for n in range(NUMBERS + 1)] for _ in range(COLOURS)]
+        primary = [[1] * (NUMBERS + 1) for _ in range(COLOURS)]
         worth = 1 if joker_worth is None else joker_worth
+        weights = [[_SCALE + n for n in range(NUMBERS + 1)] for _ in range(COLOURS)]
         joker_weight = _SCALE * worth + jv
+    primary_max = sum(
+        r_counts[c][n] * primary[c][n] for c in range(COLOURS) for n in range(1, NUMBERS + 1)
+    ) + r_jokers * worth
     if goal == "opening":
         empty = [[0] * (NUMBERS + 1) for _ in range(COLOURS)]
-        found = run_dp(empty, r_counts, 0, r_jokers, weights, joker_weight, opening_minimum(rules))
+        found = _search(empty, r_counts, 0, r_jokers, weights, joker_weight,
+                        opening_minimum(rules), primary_max)
         if found is None:
             return None
         new_sets, used, jokers = _rebuild(found, empty, r_counts, 0, r_jokers)
@@ -116,7 +122,9 @@ def solve(
         placed = _placed(used, jokers)
         opening_value = sum(tile_set_value(s, rules) for s in new_sets)
         return Solution(goal, (*old, *new_sets), placed, _value(placed, jv), opening_value)
-    found = run_dp(t_counts, r_counts, t_jokers, r_jokers, weights, joker_weight, None)
+    found = _search(
+        t_counts, r_counts, t_jokers, r_jokers, weights, joker_weight, None, primary_max
+    )
     if found is None:
         return None
     new_table, used, jokers = _rebuild(found, t_counts, r_counts, t_jokers, r_jokers)
@@ -124,6 +132,34 @@ def solve(
     if not placed:
         return None
     return Solution(goal, tuple(new_table), placed, _value(placed, jv), 0)
+
+
+def _search(
+    table: list[list[int]],
+    rack: list[list[int]],
+    table_jokers: int,
+    rack_jokers: int,
+    weights: list[list[int]],
+    joker_weight: int,
+    opening: int | None,
+    most: int,
+) -> tuple[int, int, list[tuple[int, int, dict[int, int]]]] | None:
+    """The DP with branch and bound: first look only for plays placing everything
+    (``most``, in the goal's own units), then step the floor down until a play is found.
+
+    Exact: with floor ``k`` no play worth ``k`` or more is ever cut, so the first floor
+    that finds a play finds the optimum; the last try has no floor at all.
+    """
+    step = 1
+    target = most
+    while target > 0:
+        found = run_dp(table, rack, table_jokers, rack_jokers, weights, joker_weight,
+                       opening, target * _SCALE)
+        if found is not None:
+            return found
+        target -= step
+        step *= 2
+    return run_dp(table, rack, table_jokers, rack_jokers, weights, joker_weight, opening)
 
 
 def partition(tiles: Iterable[Tile]) -> list[tuple[Tile, ...]] | None:
@@ -288,7 +324,7 @@ def _rebuild(
         jokers_here = ((child >> JOKER_SHIFT) & 7) - ((parent >> JOKER_SHIFT) & 7)
         option = None
         if t or r or total_jokers:
-            for candidate in colour_options(local, t, r, left):
+            for candidate in colour_options(local, t, r, left, 2, 2):
                 if candidate[0] == new_local and candidate[1] == jokers_here:
                     groups_here = ((child >> GROUP_SHIFT) & 15) - ((parent >> GROUP_SHIFT) & 15)
                     if candidate[2] == groups_here:

@@ -35,7 +35,7 @@ COLOURS = 4
 
 @cache
 def colour_options(
-    local: int, table: int, rack: int, jokers_left: int
+    local: int, table: int, rack: int, jokers_left: int, next1: int = 2, next2: int = 2
 ) -> tuple[tuple[int, int, int, int, int], ...]:
     """What one colour may do at one number from local run state ``local``.
 
@@ -43,6 +43,8 @@ def colour_options(
     ``table`` tiles are all used, up to ``rack`` more, each real tile either joins a run
     or goes to a group; runs of length 1 or 2 must go on, runs of 3+ may stop; a run is
     never both stopped and started at one number (going on is always as good).
+    ``next1``/``next2``: the most tiles of this colour at the next two numbers; runs
+    that could not reach length 3 with them and the jokers left are not offered.
     """
     a1, a2, a3 = local & 7, (local >> 3) & 7, (local >> 6) & 7
     must = a1 + a2
@@ -62,6 +64,9 @@ def colour_options(
                         continue
                     n1, n2, n3 = started, a1, a2 + going_on
                     if n1 > 7 or n3 > 7:
+                        continue
+                    spare = jokers_left - jokers
+                    if max(0, n1 + n2 - next1) + max(0, n1 - next2) > spare:
                         continue
                     new_local = n1 | (n2 << 3) | (n3 << 6)
                     out.append((new_local, jokers, to_groups, real - table, real + jokers))
@@ -97,14 +102,24 @@ def run_dp(
     weights: list[list[int]],
     joker_weight: int,
     opening: int | None,
+    floor: int = 0,
 ) -> tuple[int, int, list[Layer]] | None:
     """Best score and final state, with the parent maps to rebuild the sets.
 
     ``table``/``rack``/``weights`` are indexed ``[colour][number]`` (number 1..13).
     ``opening``: when set, the placed tiles' value must reach it (rack-only openings).
-    Returns None when no arrangement uses every table tile.
+    ``floor``: only plays scoring at least this much are looked for (states that cannot
+    reach it, even placing every remaining rack tile, are dropped: branch and bound).
+    Returns None when no arrangement uses every table tile (and reaches ``floor``).
     """
     total_jokers = table_jokers + rack_jokers
+    # Most a state can still gain after each (number, colour) step.
+    ahead = rack_jokers * max(joker_weight, 0)
+    still: dict[tuple[int, int], int] = {}
+    for number in range(NUMBERS, 0, -1):
+        for colour in range(COLOURS - 1, -1, -1):
+            still[(number, colour)] = ahead
+            ahead += rack[colour][number] * weights[colour][number]
     layers: list[Layer] = []
     cur: dict[int, int] = {0: 0}
     cap = opening or 0
@@ -114,6 +129,8 @@ def run_dp(
             t = table[colour][number]
             r = rack[colour][number]
             w = weights[colour][number]
+            next1 = table[colour][number + 1] + rack[colour][number + 1] if number < 13 else 0
+            next2 = table[colour][number + 2] + rack[colour][number + 2] if number < 12 else 0
             if not (t or r or total_jokers):
                 # Nothing can happen in this colour: runs of 3+ stop, shorter ones die.
                 keep: dict[int, int] = {}
@@ -132,6 +149,7 @@ def run_dp(
             nxt: dict[int, int] = {}
             parents = {}
             moves: dict[tuple[int, int], list[tuple[int, int]]] = {}
+            least = floor - still[(number, colour)]
             for key, score in cur.items():
                 local = (key >> shift) & COLOUR_MASK
                 left = total_jokers - ((key >> JOKER_SHIFT) & 7)
@@ -139,7 +157,7 @@ def run_dp(
                 if plan is None:
                     plan = []
                     for new_local, jokers, to_groups, used, units in colour_options(
-                        local, t, r, left
+                        local, t, r, left, next1, next2
                     ):
                         delta = (
                             ((new_local - local) << shift)
@@ -158,7 +176,7 @@ def run_dp(
                         if value > cap:
                             child += (cap - value) << VALUE_SHIFT
                     gained = score + gain
-                    if gained > nxt.get(child, -1):
+                    if gained >= least and gained > nxt.get(child, -1):
                         nxt[child] = gained
                         parents[child] = key
             cur = nxt
@@ -194,7 +212,7 @@ def run_dp(
         if opening is not None and ((key >> VALUE_SHIFT) & 255) < cap:
             continue
         total = score + (used - table_jokers) * joker_weight
-        if total > best:
+        if total > best and total >= floor:
             best, best_key = total, key
     if best_key < 0:
         return None

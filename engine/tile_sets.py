@@ -43,7 +43,7 @@ def opening_minimum(rules: Any) -> int:
 
 def joker_value(rules: Any) -> int:
     """What a joker left on a rack counts at the end of a round (30 by default)."""
-    for name in ("joker_value", "joker_points"):
+    for name in ("joker_hand_value", "joker_value", "joker_points"):
         value = getattr(rules, name, None)
         if isinstance(value, int) and not isinstance(value, bool):
             return value

@@ -1,0 +1,194 @@
+"""Benchmark: our exact tile solver against the reference `rummikub-solver` (ILP, HiGHS).
+
+Run on purpose (not in CI): ``.venv/bin/pip install -e '.[bench]' highspy`` then
+``.venv/bin/python bench/solver_bench.py [--count N] [--seed S]``.
+
+Positions are seeded and random: an empty table with a 14-tile rack (goal "opening"), a
+table of about 30 tiles with a 14-tile rack, and about 60 with 20 (goals "tiles" and
+"value"). Both solvers answer every position in one run; the bench checks that both
+place the same number of tiles (the same value for "value") and prints median, p99 and
+worst time per size for each, and the ratios.
+
+Objectives are aligned with the reference's: for "opening" and "value" it gives a rack
+joker no worth (it maximizes number tiles, resp. their face values), so ours is run with
+``joker_worth=0`` there. Where ours places more than the reference, the bench checks our
+table set by set and counts the position as "reference below optimum" (the reference
+only knows runs of 3-5 with inner jokers and groups of four without joker, so a joker
+at the end of a 4-run or in a 4-group is beyond it).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from collections import Counter
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from engine.solver import solve
+from engine.tile_sets import is_valid_set
+from engine.tiles import TILE_JOKER, Colour, Tile, full_pool
+
+
+def random_table(rng: random.Random, pool: Counter[Tile], target: int) -> list[list[Tile]]:
+    """Random valid sets taken from ``pool`` until about ``target`` tiles are laid."""
+    sets: list[list[Tile]] = []
+    laid = 0
+    attempts = 0
+    while laid < target and attempts < 10_000:
+        attempts += 1
+        chosen: list[Tile] = []
+        if rng.random() < 0.5:
+            length = rng.randint(3, 5)
+            start = rng.randint(1, 14 - length)
+            colour = Colour(rng.randrange(4))
+            wanted = [Tile(n, colour) for n in range(start, start + length)]
+        else:
+            number = rng.randint(1, 13)
+            colours = rng.sample(list(Colour), rng.choice((3, 4)))
+            wanted = [Tile(number, c) for c in colours]
+        taken: Counter[Tile] = Counter()
+        for tile in wanted:
+            if pool[tile] - taken[tile] > 0 and rng.random() > 0.05:
+                chosen.append(tile)
+                taken[tile] += 1
+            elif pool[TILE_JOKER] - taken[TILE_JOKER] > 0 and rng.random() < 0.5:
+                chosen.append(TILE_JOKER)
+                taken[TILE_JOKER] += 1
+            else:
+                break
+        if len(chosen) != len(wanted) or not is_valid_set(chosen):
+            continue
+        pool.subtract(taken)
+        sets.append(chosen)
+        laid += len(chosen)
+    return sets
+
+
+def positions(seed: int, count: int, table_size: int, rack_size: int) -> list[Any]:
+    rng = random.Random(seed)
+    out = []
+    for _ in range(count):
+        pool = Counter(full_pool())
+        table = random_table(rng, pool, table_size) if table_size else []
+        rest = list(pool.elements())
+        rng.shuffle(rest)
+        out.append((table, rest[:rack_size]))
+    return out
+
+
+class Reference:
+    """The reference solver, warmed up (its problems are built once)."""
+
+    def __init__(self) -> None:
+        import rummikub_solver as rs
+
+        self.rs = rs
+        self.rules = rs.RuleSet()
+        self.tiles = self.rules.tiles
+
+    def _tile(self, tile: Tile) -> Any:
+        if tile.colour is None:
+            return self.tiles[-1]
+        return self.tiles[int(tile.colour) * 13 + tile.number - 1]
+
+    def solve(self, table: list[Tile], rack: list[Tile], goal: str) -> tuple[int, int, int]:
+        """(tiles placed, number tiles placed, their face value)."""
+        state = self.rules.new_game()
+        if table:
+            state.add_table(*[self._tile(t) for t in table])
+        state.add_rack(*[self._tile(t) for t in rack])
+        mode = {
+            "tiles": self.rs.SolverMode.TILE_COUNT,
+            "value": self.rs.SolverMode.TOTAL_VALUE,
+            "opening": self.rs.SolverMode.INITIAL,
+        }[goal]
+        found = self.rules.solve(state, mode)
+        if found is None:
+            return (0, 0, 0)
+        numbers = [t for t in found.tiles if hasattr(t, "value")]
+        return (len(found.tiles), len(numbers), sum(t.value for t in numbers))
+
+
+def ours(table: list[list[Tile]], rack: list[Tile], goal: str) -> tuple[int, int, int]:
+    worth = None if goal == "tiles" else 0
+    found = solve(table, rack, None, goal, joker_worth=worth)
+    if found is None:
+        return (0, 0, 0)
+    for s in found.table:
+        assert is_valid_set(s), s
+    laid = Counter(t for s in found.table for t in s)
+    assert laid == Counter(t for s in table for t in s) + Counter(found.placed)
+    numbers = [t for t in found.placed if not t.is_joker]
+    return (found.tiles_placed, len(numbers), sum(t.number for t in numbers))
+
+
+def timed(call: Callable[[], tuple[int, int, int]]) -> tuple[float, tuple[int, int, int]]:
+    start = time.perf_counter()
+    result = call()
+    return time.perf_counter() - start, result
+
+
+def pct(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--count", type=int, default=200, help="positions per size")
+    parser.add_argument("--seed", type=int, default=2026)
+    args = parser.parse_args()
+    reference = Reference()
+    warm_table, warm_rack = positions(1, 1, 30, 14)[0]
+    for goal in ("tiles", "value", "opening"):
+        reference.solve([t for s in warm_table for t in s], warm_rack, goal)
+        ours(warm_table, warm_rack, goal)
+    sizes = [
+        ("empty table + 14", 0, 14, ("opening",)),
+        ("~30 table + 14", 30, 14, ("tiles", "value")),
+        ("~60 table + 20", 60, 20, ("tiles", "value")),
+    ]
+    print(f"{'size':<18}{'goal':<9}{'n':>5}  {'ours ms med/p99/max':>24}  "
+          f"{'reference ms med/p99/max':>26}  {'ratio med':>9} {'ratio max':>9}  agree")
+    failures = 0
+    for index, (label, table_size, rack_size, goals) in enumerate(sizes):
+        cases = positions(args.seed + index, args.count, table_size, rack_size)
+        for goal in goals:
+            mine: list[float] = []
+            theirs: list[float] = []
+            same = better = worse = 0
+            for table, rack in cases:
+                flat = [t for s in table for t in s]
+                t_ref, r_ref = timed(lambda: reference.solve(flat, rack, goal))  # noqa: B023
+                t_our, r_our = timed(lambda: ours(table, rack, goal))  # noqa: B023
+                theirs.append(t_ref * 1000)
+                mine.append(t_our * 1000)
+                key = {"tiles": 0, "opening": 1, "value": 2}[goal]
+                if r_our[key] == r_ref[key]:
+                    same += 1
+                elif r_our[key] > r_ref[key]:
+                    better += 1
+                else:
+                    worse += 1
+                    print(f"  WORSE than reference: {goal} {table} {rack} {r_our} {r_ref}")
+            failures += worse
+            med_o, p99_o, max_o = statistics.median(mine), pct(mine, 0.99), max(mine)
+            med_r, p99_r, max_r = statistics.median(theirs), pct(theirs, 0.99), max(theirs)
+            print(
+                f"{label:<18}{goal:<9}{len(cases):>5}  "
+                f"{med_o:7.2f} {p99_o:7.2f} {max_o:8.2f}  {med_r:8.2f} {p99_r:8.2f} {max_r:8.2f}"
+                f"  {med_r / med_o:8.1f}x {max_r / max_o:8.1f}x  {same} same, {better} above "
+                f"reference, {worse} below"
+            )
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
