@@ -246,9 +246,11 @@ class Store:
             try:
                 decoded.append(games.game_from_row(row))
             except CorruptRow as error:
+                if row[5] != GameStatus.ACTIVE:  # history: report it, leave it as it is
+                    log.warning("game %s is unreadable (%s)", row[0], error)
+                    continue
                 log.warning("game %s is unreadable (%s): isolated as corrupt", row[0], error)
-                if row[5] != GameStatus.CORRUPT:
-                    await self.mark_corrupt(row[0], f"unreadable row: {error}")
+                await self.mark_corrupt(row[0], f"unreadable row: {error}")
         return decoded
 
     async def save(

@@ -197,3 +197,26 @@ async def test_store_is_an_async_context_manager(db_path: Path) -> None:
     assert await task == 1
     async with await Store.open(db_path) as store:
         assert [e.action for e in await store.game_log(game.id)] == ["a"]
+
+
+async def test_an_unreadable_ended_game_is_reported_not_relabelled(
+    store: Store, db_path: Path
+) -> None:
+    game = await store.create_game(1, 1, 1, "rami51", STATE)
+    await store.end_game(game.id, "finished", STATE)
+    with sqlite3.connect(db_path) as conn:
+        conn.execute("UPDATE games SET state = 'garbage' WHERE id = ?", (game.id,))
+    assert await store.game(game.id) is None
+    with sqlite3.connect(db_path) as conn:
+        assert conn.execute("SELECT status FROM games").fetchone() == ("finished",)
+
+
+async def test_the_wal_is_checkpointed_in_the_background(db_path: Path) -> None:
+    async with await Store.open(db_path) as store:
+        game = await store.create_game(1, 1, 1, "rami51", STATE)
+        for n in range(250):
+            await store.save(game.id, json.dumps({"n": n, "pad": "x" * 3000}), actor=1, action="a")
+    assert store._checkpointer.runs >= 1
+    async with await Store.open(db_path) as store:
+        saved = await store.active_game(1)
+        assert saved is not None and saved.version == 250
