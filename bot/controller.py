@@ -7,9 +7,10 @@ button and its command do exactly the same thing. Every handler goes through
 
 from __future__ import annotations
 
+import itertools
 import logging
-from collections.abc import Awaitable, Callable, Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Awaitable, Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, cast
 
 import discord
 
@@ -18,9 +19,9 @@ from bot.i18n import resolve_language, t
 from bot.replies import Reply, answer, error_reply
 from bot.session import Player, SessionError, Snapshot, Tables
 from bot.views import selection_of
-from engine import Card, NotationError, parse_card
+from engine import Card, NotationError, RuleSet, RummyError, classify, parse_card
 from engine.actions import Discard, Draw, LayOff, Meld, SwapJoker
-from engine.views import Phase, PlayerView
+from engine.views import PlayerView
 
 if TYPE_CHECKING:
     from bot.publisher import Publisher
@@ -104,6 +105,12 @@ class Controller:
         view = await self.tables.act(interaction.channel_id or 0, interaction.user.id, action)
         note = present.action_note(action, view, lang)
         return await self._hand_reply(interaction, view, lang, note, update=update)
+
+    async def _rules(self, interaction: discord.Interaction) -> RuleSet:
+        snapshot = await self.tables.snapshot(interaction.channel_id or 0)
+        if snapshot is None:
+            raise SessionError("session.no_game")
+        return cast(RuleSet, self.tables.rules_of(snapshot))
 
     async def _view(self, interaction: discord.Interaction) -> PlayerView:
         return await self.tables.hand(interaction.channel_id or 0, interaction.user.id)
@@ -319,7 +326,8 @@ class Controller:
             if not first:
                 return error_reply(t("bot.error.pick_cards", lang, button=button))
             if action == "meld":
-                melds = tuple(m for m in (tuple(first), tuple(second)) if m)
+                rules = await self._rules(interaction)
+                melds = tuple(arrange_meld(m, rules) for m in (first, second) if m)
                 return await self._act(interaction, Meld(melds), lang, update=True)
             if action == "discard":
                 if len(first) != 1:
@@ -451,6 +459,41 @@ def one_piece(text: str, view: PlayerView, sort: str) -> Card:
     return cards[0]
 
 
-def is_playing(view: PlayerView) -> bool:
-    return view.phase in (Phase.DRAW, Phase.PLAY)
+def arrange_meld(cards: Sequence[Card], rules: RuleSet) -> tuple[Card, ...]:
+    """Cards picked in a menu (which keeps no order) in an order that makes a meld.
+
+    Jokers are tried in every place between and around the real cards sorted by rank
+    (ace low, then ace high); the first valid arrangement wins. Cards that form no meld
+    are returned sorted, for the engine to explain what is wrong.
+    """
+    reals = [c for c in cards if not c.is_joker]
+    jokers = [c for c in cards if c.is_joker]
+    orders = [sorted(reals, key=lambda c: c.rank),
+              sorted(reals, key=lambda c: 14 if c.rank == 1 else c.rank)]
+    for order in orders:
+        if not jokers:
+            candidates: Iterable[tuple[Card, ...]] = [tuple(order)]
+        else:
+            size = len(cards)
+            candidates = (
+                _with_jokers(order, jokers, places)
+                for places in itertools.combinations(range(size), len(jokers))
+            )
+        for candidate in candidates:
+            try:
+                classify(candidate, rules)
+            except RummyError:
+                continue
+            return candidate
+    return tuple(orders[0] + jokers)
+
+
+def _with_jokers(reals: list[Card], jokers: list[Card], places: tuple[int, ...]
+                 ) -> tuple[Card, ...]:
+    out: list[Card] = []
+    it = iter(reals)
+    jk = iter(jokers)
+    for index in range(len(reals) + len(jokers)):
+        out.append(next(jk) if index in places else next(it))
+    return tuple(out)
 

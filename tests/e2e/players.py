@@ -1,0 +1,183 @@
+"""Play through the Discord interface as a human would: slash commands and clicks.
+
+The test decides each move with the engine's easy computer player (from the seat's own
+view, as a human reads it on the hand message), then performs it only through the fake
+Discord: ``/rummy draw|meld|layoff|swap|discard`` or the hand message's menus and buttons.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from typing import Literal
+
+from e2e.fake_discord import FakeDiscord, Interaction, Message, User
+from e2e.harness import BotHarness
+from engine import Card, Discard, Draw, LayOff, Meld, SwapJoker, format_cards
+from engine.ai import choose_action
+from engine.views import Phase, PlayerView
+
+Style = Literal["slash", "buttons"]
+HAND_FILES = ("hand.png", "rack.png")
+
+
+def is_hand(message: Message) -> bool:
+    return any(a.filename in HAND_FILES for a in message.attachments) or (
+        "rami:hand:" in " ".join(message.custom_ids()))
+
+
+def assert_hands_private(fake: FakeDiscord) -> int:
+    """Every message showing a hand is ephemeral (flag 64); returns how many there were."""
+    hands = [m for m in fake.all_messages() if is_hand(m)]
+    public = [m for m in hands if not m.ephemeral]
+    assert not public, f"{len(public)} hand message(s) were public: {public[0].content!r}"
+    return len(hands)
+
+
+def assert_ok(it: Interaction) -> Message:
+    """The interaction was answered with a hand (not an error message)."""
+    reply = it.reply
+    assert is_hand(reply), f"expected a hand, got: {reply.text()!r}"
+    assert reply.ephemeral
+    return reply
+
+
+def _cards(cards: tuple[Card, ...]) -> str:
+    return format_cards(cards, ascii=True)
+
+
+class Human:
+    """A seated person who plays through the fake Discord."""
+
+    def __init__(self, fake: FakeDiscord, harness: BotHarness, user: User, channel: int,
+                 style: Style, seed: int) -> None:
+        self.fake, self.harness, self.user, self.channel = fake, harness, user, channel
+        self.style = style
+        self.rng = random.Random(seed)
+        self.hand_message: Message | None = None
+        self.actions = 0
+
+    async def view(self) -> PlayerView:
+        assert self.harness.bot is not None
+        return await self.harness.bot.tables.hand(self.channel, self.user.id)
+
+    async def rules(self) -> object:
+        assert self.harness.bot is not None
+        snapshot = await self.harness.bot.tables.snapshot(self.channel)
+        assert snapshot is not None
+        return self.harness.bot.tables.rules_of(snapshot)
+
+    async def play_turn(self) -> None:
+        """Play this seat's whole turn (it must be its turn)."""
+        rules = await self.rules()
+        view = await self.view()
+        assert view.current == view.seat and view.phase in (Phase.DRAW, Phase.PLAY)
+        if self.style == "buttons":
+            it = await self.fake.slash(self.user, self.channel, "rummy hand")
+            self.hand_message = assert_ok(it)
+        while view.current == view.seat and view.phase in (Phase.DRAW, Phase.PLAY):
+            action = choose_action(view, rules, "easy", self.rng)  # type: ignore[arg-type]
+            if self.style == "buttons":
+                await self._click(action)
+            else:
+                await self._slash(action)
+            self.actions += 1
+            view = await self.view()
+
+    async def _slash(self, action: object) -> None:
+        fake, user, channel = self.fake, self.user, self.channel
+        match action:
+            case Draw(source=source):
+                it = await fake.slash(user, channel, "rummy draw", source=source)
+            case Meld(melds=melds):
+                it = await fake.slash(user, channel, "rummy meld",
+                                      cards=" | ".join(_cards(m) for m in melds))
+            case LayOff(cards=cards, meld=meld):
+                it = await fake.slash(user, channel, "rummy layoff", cards=_cards(cards),
+                                      meld=meld + 1)
+            case SwapJoker(card=card, meld=meld):
+                it = await fake.slash(user, channel, "rummy swap", meld=meld + 1,
+                                      card=_cards((card,)))
+            case Discard(card=card):
+                it = await fake.slash(user, channel, "rummy discard", card=_cards((card,)))
+            case _:
+                raise AssertionError(f"unexpected action {action!r}")
+        assert_ok(it)
+
+    def _values(self, message: Message, slot: str, cards: tuple[Card, ...]) -> list[str]:
+        """The menu values naming ``cards`` (each position used once)."""
+        options = message.component(f"rami:pick:{slot}:")["options"]
+        wanted = [_cards((c,)) for c in cards]
+        values: list[str] = []
+        for card_text in wanted:
+            for option in options:
+                value = option["value"]
+                text = value.partition(":")[2]
+                if value not in values and format_cards([_parse(text)], ascii=True) == card_text:
+                    values.append(value)
+                    break
+            else:
+                raise AssertionError(f"{card_text} not in the menu")
+        return values
+
+    async def _pick_and_click(self, picks: dict[str, list[str]], button: str) -> None:
+        message = self.hand_message
+        assert message is not None
+        for slot, values in picks.items():
+            it = await self.fake.select(self.user, message, f"rami:pick:{slot}:", values)
+            assert it.response_type == 7, it.reply.text()
+        it = await self.fake.click(self.user, message, f"rami:hand:{button}:")
+        self.hand_message = assert_ok(it)
+
+    async def _click(self, action: object) -> None:
+        message = self.hand_message
+        assert message is not None
+        match action:
+            case Draw(source=source):
+                button = "draw" if source == "stock" else "take"
+                it = await self.fake.click(self.user, message, f"rami:hand:{button}:")
+                self.hand_message = assert_ok(it)
+            case Meld(melds=melds) if len(melds) <= 2:
+                picks = {"a": self._values(message, "a", melds[0])}
+                if len(melds) == 2:
+                    picks["b"] = self._values(message, "b", melds[1])
+                await self._pick_and_click(picks, "meld")
+            case LayOff(cards=cards, meld=meld):
+                await self._pick_and_click(
+                    {"a": self._values(message, "a", cards), "m": [str(meld + 1)]}, "layoff")
+            case SwapJoker(card=card, meld=meld):
+                await self._pick_and_click(
+                    {"a": self._values(message, "a", (card,)), "m": [str(meld + 1)]}, "swap")
+            case Discard(card=card):
+                await self._pick_and_click({"a": self._values(message, "a", (card,))},
+                                           "discard")
+            case _:
+                await self._slash(action)  # three melds at once: the command does it
+                it = await self.fake.slash(self.user, self.channel, "rummy hand")
+                self.hand_message = assert_ok(it)
+
+
+def _parse(text: str) -> Card:
+    from engine import parse_card
+
+    return parse_card(text)
+
+
+async def wait_for_turn(harness: BotHarness, channel: int, humans: dict[int, Human],
+                        timeout: float = 20.0) -> Human | None:
+    """Wait until a human is to play (returned) or the round is over (None)."""
+    assert harness.bot is not None
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while loop.time() < deadline:
+        snapshot = await harness.bot.tables.snapshot(channel)
+        assert snapshot is not None
+        view = snapshot.view
+        assert view is not None
+        if view.phase not in (Phase.DRAW, Phase.PLAY):
+            return None
+        seat = snapshot.seats[view.current]
+        if seat.user_id is not None:
+            return humans[seat.user_id]
+        await asyncio.sleep(0.002)
+    raise AssertionError("no human turn came")
