@@ -1,0 +1,315 @@
+"""The session layer, on real SQLite files: lobby, play, saves, computer turns, restarts."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from bot.session import (
+    Event,
+    EventKind,
+    Player,
+    SessionError,
+    Status,
+    Tables,
+    describe_action,
+)
+from data import Store
+from engine import Card, IllegalMove, Suit, parse_cards
+from engine.actions import Discard, Draw, LayOff, Meld
+from engine.ai import choose_action
+from engine.views import Phase
+
+CHANNEL, GUILD = 100, 7
+ALICE, BOB, CAROL = Player(1, "Alice"), Player(2, "Bob"), Player(3, "Carol")
+
+
+@pytest.fixture
+async def store(tmp_path: Path) -> AsyncIterator[Store]:
+    async with await Store.open(tmp_path / "rami.sqlite3") as opened:
+        yield opened
+
+
+def make_tables(store: Store, *, seed: int = 11, **options: float | None) -> Tables:
+    seeds = iter(range(seed, seed + 1000))
+    options.setdefault("turn_timeout", 0)
+    return Tables(store, ai_delay=0, seed_source=lambda: next(seeds), **options)  # type: ignore[arg-type]
+
+
+async def settle(tables: Tables) -> None:
+    """Let computer turns scheduled with no delay run until nothing is pending."""
+    for _ in range(10_000):
+        pending = [task for table in tables._tables.values() for task in table.tasks
+                   if not task.done()]
+        if not pending:
+            return
+        await asyncio.gather(*pending, return_exceptions=True)
+    raise AssertionError("computer turns never settled")
+
+
+async def human_turn(tables: Tables, player: Player, rng: random.Random,
+                     level: str = "medium") -> None:
+    """Play the human's whole turn with a computer player's choices (through ``act``)."""
+    view = await tables.hand(CHANNEL, player.user_id)
+    while view.current == view.seat and view.phase in (Phase.DRAW, Phase.PLAY):
+        rules = tables.rules_of((await tables.snapshot(CHANNEL)))  # type: ignore[arg-type]
+        view = await tables.act(CHANNEL, player.user_id, choose_action(view, rules, level, rng))
+
+
+async def test_lobby_join_add_computer_and_start(store: Store) -> None:
+    tables = make_tables(store)
+    lobby = await tables.open_lobby(CHANNEL, GUILD, ALICE, "rami51")
+    assert lobby.status is Status.LOBBY and lobby.variant == "rami51"
+    await tables.join(CHANNEL, BOB)
+    snapshot = await tables.add_computer(CHANNEL, BOB.user_id, "hard")
+    assert [seat.name for seat in snapshot.seats] == ["Alice", "Bob", "CPU 1 (hard)"]
+    assert snapshot.seats[2].is_computer and snapshot.seats[2].level == "hard"
+    started = await tables.start(CHANNEL, ALICE.user_id)
+    assert started.status is Status.PLAYING and started.view is not None
+    assert [seat.hand_size for seat in started.view.seats] == [13, 13, 13]
+    await tables.close()
+
+
+@pytest.mark.parametrize(
+    ("step", "code"),
+    [
+        ("join_twice", "session.already_seated"),
+        ("stranger_adds_computer", "session.not_seated"),
+        ("bad_level", "session.unknown_level"),
+        ("stranger_starts", "session.not_creator"),
+        ("start_alone", "session.player_count"),
+        ("second_lobby", "session.game_exists"),
+    ],
+)
+async def test_lobby_refusals_change_nothing(store: Store, step: str, code: str) -> None:
+    tables = make_tables(store)
+    await tables.open_lobby(CHANNEL, GUILD, ALICE, "classic")
+    before = await store.active_game(CHANNEL)
+    calls = {
+        "join_twice": lambda: tables.join(CHANNEL, ALICE),
+        "stranger_adds_computer": lambda: tables.add_computer(CHANNEL, CAROL.user_id),
+        "bad_level": lambda: tables.add_computer(CHANNEL, ALICE.user_id, "genius"),
+        "stranger_starts": lambda: tables.start(CHANNEL, CAROL.user_id),
+        "start_alone": lambda: tables.start(CHANNEL, ALICE.user_id),
+        "second_lobby": lambda: tables.open_lobby(CHANNEL, GUILD, BOB, "classic"),
+    }
+    with pytest.raises(SessionError) as caught:
+        await calls[step]()
+    assert caught.value.code == code
+    assert caught.value.message("fr") != caught.value.message("en")
+    after = await store.active_game(CHANNEL)
+    assert after is not None and before is not None
+    assert (after.version, after.state) == (before.version, before.state)
+
+
+async def test_table_full_for_the_variant(store: Store) -> None:
+    tables = make_tables(store)
+    await tables.open_lobby(CHANNEL, GUILD, ALICE, "rami30")  # 2 to 4 players
+    for _ in range(3):
+        await tables.add_computer(CHANNEL, ALICE.user_id, "easy")
+    with pytest.raises(SessionError, match="4 players"):
+        await tables.join(CHANNEL, BOB)
+
+
+async def start_heads_up(tables: Tables, variant: str = "classic", level: str = "easy") -> None:
+    await tables.open_lobby(CHANNEL, GUILD, ALICE, variant)
+    await tables.add_computer(CHANNEL, ALICE.user_id, level)
+    await tables.start(CHANNEL, ALICE.user_id)
+    await settle(tables)
+
+
+async def test_out_of_turn_and_stranger_actions_change_nothing(store: Store) -> None:
+    tables = make_tables(store)
+    await tables.open_lobby(CHANNEL, GUILD, ALICE, "classic")
+    await tables.join(CHANNEL, BOB)
+    await tables.start(CHANNEL, ALICE.user_id)
+    snapshot = await tables.snapshot(CHANNEL)
+    assert snapshot is not None and snapshot.view is not None
+    waiting = BOB if snapshot.view.current == 0 else ALICE
+    before = await store.active_game(CHANNEL)
+    with pytest.raises(IllegalMove):
+        await tables.act(CHANNEL, waiting.user_id, Draw("stock"))
+    with pytest.raises(SessionError) as caught:
+        await tables.act(CHANNEL, CAROL.user_id, Draw("stock"))
+    assert caught.value.code == "session.not_seated"
+    after = await store.active_game(CHANNEL)
+    assert before is not None and after is not None and after.version == before.version
+
+
+async def test_a_whole_match_against_a_computer_is_saved_and_scored(store: Store) -> None:
+    tables = make_tables(store)
+    events: list[Event] = []
+
+    async def listen(event: Event) -> None:
+        events.append(event)
+
+    tables.subscribe(listen)
+    await start_heads_up(tables, "classic")
+    rng = random.Random(5)
+    for _ in range(5000):
+        snapshot = await tables.snapshot(CHANNEL)
+        assert snapshot is not None
+        if snapshot.status is Status.MATCH_OVER:
+            break
+        assert snapshot.view is not None
+        if snapshot.view.phase is Phase.ROUND_OVER:
+            await tables.next_round(CHANNEL, ALICE.user_id)
+        else:
+            await human_turn(tables, ALICE, rng)
+        await settle(tables)
+    else:
+        pytest.fail("the match never ended")
+    kinds = {event.kind for event in events}
+    assert {EventKind.STARTED, EventKind.ACTION, EventKind.ROUND_OVER,
+            EventKind.MATCH_OVER} <= kinds
+    stored = await store.active_game(CHANNEL)
+    assert stored is not None
+    log = await store.game_log(stored.id)
+    assert len(log) == stored.version  # one log entry per saved change
+    final = await tables.snapshot(CHANNEL)
+    assert final is not None and final.view is not None
+    history = await store.match_history(GUILD, limit=5)
+    assert len(history) == 1
+    assert [seat.total for seat in history[0].seats] == list(final.view.totals)
+    board = await store.leaderboard(GUILD, "classic", "all")
+    assert [(row.user_id, row.matches_played) for row in board] == [(ALICE.user_id, 1)]
+    assert board[0].rounds_won == sum(r.winner == 0 for r in final.view.rounds)
+    # A rematch starts a fresh game in the same channel with the same seats.
+    again = await tables.rematch(CHANNEL, ALICE.user_id)
+    assert again.status is Status.PLAYING and again.game_id != stored.id
+    await tables.close()
+
+
+async def test_restart_in_the_middle_of_a_round_loses_nothing(store: Store) -> None:
+    tables = make_tables(store)
+    await start_heads_up(tables, "rami51", "medium")
+    rng = random.Random(3)
+    for _ in range(3):
+        await human_turn(tables, ALICE, rng)
+        await settle(tables)
+    hand = await tables.hand(CHANNEL, ALICE.user_id)
+    await tables.close()
+
+    revived = make_tables(store)
+    assert await revived.resume() == [CHANNEL]
+    assert await revived.hand(CHANNEL, ALICE.user_id) == hand
+    await human_turn(revived, ALICE, rng)  # and the game goes on
+    await settle(revived)
+    after = await revived.hand(CHANNEL, ALICE.user_id)
+    assert after.current == after.seat
+    await revived.close()
+
+
+async def test_two_simultaneous_draws_apply_once(store: Store) -> None:
+    tables = make_tables(store)
+    await start_heads_up(tables, "classic")
+    view = await tables.hand(CHANNEL, ALICE.user_id)
+    assert view.current == view.seat and view.phase is Phase.DRAW
+    before = (await store.active_game(CHANNEL)).version  # type: ignore[union-attr]
+    results = await asyncio.gather(
+        tables.act(CHANNEL, ALICE.user_id, Draw("stock")),
+        tables.act(CHANNEL, ALICE.user_id, Draw("stock")),
+        return_exceptions=True,
+    )
+    assert sum(isinstance(result, IllegalMove) for result in results) == 1
+    after = await tables.hand(CHANNEL, ALICE.user_id)
+    assert len(after.hand) == len(view.hand) + 1
+    assert (await store.active_game(CHANNEL)).version == before + 1  # type: ignore[union-attr]
+    await tables.close()
+
+
+async def test_a_failed_save_leaves_the_table_as_saved(store: Store) -> None:
+    tables = make_tables(store)
+    await start_heads_up(tables, "classic")
+    view = await tables.hand(CHANNEL, ALICE.user_id)
+    original = store.save
+
+    async def broken(*args: object, **kwargs: object) -> int:
+        raise OSError("disk full")
+
+    store.save = broken  # type: ignore[method-assign]
+    with pytest.raises(OSError):
+        await tables.act(CHANNEL, ALICE.user_id, Draw("stock"))
+    store.save = original  # type: ignore[method-assign]
+    assert await tables.hand(CHANNEL, ALICE.user_id) == view
+    await tables.act(CHANNEL, ALICE.user_id, Draw("stock"))
+    await tables.close()
+
+
+async def test_a_corrupt_row_is_isolated_and_the_channel_starts_fresh(store: Store) -> None:
+    tables = make_tables(store)
+    await start_heads_up(tables, "classic")
+    stored = await store.active_game(CHANNEL)
+    assert stored is not None
+    await tables.close()
+    document = json.loads(stored.state)
+    document["game"]["rounds"] = "tampered"  # not what the engine wrote
+    document["game"]["hands"] = [["nonsense"]]
+    await store.save(stored.id, json.dumps(document), actor=None, action="tamper")
+
+    revived = make_tables(store)
+    assert await revived.resume() == []
+    assert await store.active_game(CHANNEL) is None
+    fresh = await revived.open_lobby(CHANNEL, GUILD, BOB, "classic")
+    assert fresh.status is Status.LOBBY
+    await revived.close()
+
+
+async def test_a_computer_level_changes_mid_match_and_the_game_goes_on(store: Store) -> None:
+    tables = make_tables(store)
+    await start_heads_up(tables, "rami30", "easy")
+    before = await tables.hand(CHANNEL, ALICE.user_id)
+    snapshot = await tables.set_level(CHANNEL, ALICE.user_id, 1, "hard")
+    assert snapshot.seats[1].level == "hard"
+    assert await tables.hand(CHANNEL, ALICE.user_id) == before
+    with pytest.raises(SessionError) as caught:
+        await tables.set_level(CHANNEL, ALICE.user_id, 0, "hard")
+    assert caught.value.code == "session.not_computer"
+    await human_turn(tables, ALICE, random.Random(1))
+    await settle(tables)
+    await tables.close()
+
+
+async def test_a_timed_out_turn_is_played_for_the_absent_player(store: Store) -> None:
+    tables = make_tables(store, turn_timeout=0.01)
+    events: list[Event] = []
+
+    async def listen(event: Event) -> None:
+        events.append(event)
+
+    tables.subscribe(listen)
+    await tables.open_lobby(CHANNEL, GUILD, ALICE, "classic")
+    await tables.join(CHANNEL, BOB)
+    await tables.start(CHANNEL, ALICE.user_id)
+    first = (await tables.snapshot(CHANNEL)).view.current  # type: ignore[union-attr]
+    for _ in range(200):
+        await asyncio.sleep(0.01)
+        if any(event.kind is EventKind.TIMEOUT for event in events):
+            break
+    timeouts = [event for event in events if event.kind is EventKind.TIMEOUT]
+    assert timeouts and timeouts[0].seat == first
+    assert timeouts[0].action is not None and timeouts[0].action.startswith("draw")
+    await tables.close()
+
+
+async def test_only_the_creator_or_a_moderator_ends_the_game(store: Store) -> None:
+    tables = make_tables(store)
+    await tables.open_lobby(CHANNEL, GUILD, ALICE, "classic")
+    await tables.join(CHANNEL, BOB)
+    with pytest.raises(SessionError):
+        await tables.cancel(CHANNEL, BOB.user_id)
+    await tables.cancel(CHANNEL, BOB.user_id, is_moderator=True)
+    assert await tables.snapshot(CHANNEL) is None
+
+
+def test_actions_are_described_in_notation() -> None:
+    seven, eight, nine = parse_cards("7h 8h 9h")
+    assert describe_action(Draw("discard")) == "draw discard"
+    assert describe_action(Meld(((seven, eight, nine),))) == "meld 7♥ 8♥ 9♥"
+    assert describe_action(LayOff((Card(10, Suit.HEARTS),), 0)) == "layoff 10♥ 1"
+    assert describe_action(Discard(Card(12, Suit.SPADES))) == "discard Q♠"
