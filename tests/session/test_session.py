@@ -57,7 +57,7 @@ async def human_turn(tables: Tables, player: Player, rng: random.Random,
     """Play the human's whole turn with a computer player's choices (through ``act``)."""
     view = await tables.hand(CHANNEL, player.user_id)
     while view.current == view.seat and view.phase in (Phase.DRAW, Phase.PLAY):
-        rules = tables.rules_of((await tables.snapshot(CHANNEL)))  # type: ignore[arg-type]
+        rules = tables.rules_of(await tables.snapshot(CHANNEL))  # type: ignore[arg-type]
         view = await tables.act(CHANNEL, player.user_id, choose_action(view, rules, level, rng))
 
 
