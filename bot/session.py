@@ -37,7 +37,7 @@ from dataclasses import dataclass, field, fields, is_dataclass
 from typing import Any
 
 from data import Store, StoredGame
-from engine import Card, CorruptGame, IllegalMove, RummyError, Tile, format_cards, variant
+from engine import Card, CorruptGame, RummyError, Tile, format_cards, variant
 from engine.ai import LEVELS, choose_action
 from engine.errors import register_messages
 from engine.game import Game
@@ -671,7 +671,7 @@ class Tables:
             game = table.game
             if game is None or game.phase is not Phase.ROUND_OVER:
                 raise SessionError("session.no_round_over")
-            candidate = Game.from_json(game.to_json())
+            candidate = game.clone()
             candidate.start_next_round()
             await self._save(table, dict(table.doc), candidate, actor=user_id,
                              action="next_round")
@@ -768,20 +768,11 @@ class Tables:
         rng = random.Random(f"{table.doc['seed']}:{table.version}")
         for attempt_level in (level, "easy"):
             action = choose_action(view, table.game.rules, attempt_level, rng)
-            if self._is_legal(table.game, seat, action):
+            if table.game.is_legal(seat, action):
                 return action
             log.error("computer player chose an illegal move level=%s action=%s",
                       attempt_level, describe_action(action))
         raise SessionError("session.computer_stuck")
-
-    @staticmethod
-    def _is_legal(game: Game, seat: int, action: object) -> bool:
-        trial = Game.from_json(game.to_json())
-        try:
-            trial.apply(seat, action)
-        except IllegalMove:
-            return False
-        return True
 
     async def _turn_timer(self, channel_id: int, version: int) -> None:
         table = self._tables.get(channel_id)
