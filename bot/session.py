@@ -36,7 +36,7 @@ from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field, fields, is_dataclass
 from typing import Any
 
-from data import Store, StoredGame
+from data import MatchExists, Store, StoredGame
 from engine import Card, CorruptGame, RummyError, Tile, format_cards, variant
 from engine.ai import LEVELS, choose_action
 from engine.errors import register_messages
@@ -296,6 +296,10 @@ class Tables:
             if table is None:
                 continue
             self._tables[stored.channel_id] = table
+            if table.game is not None and table.game.rounds:
+                await self._record_rounds(table)
+                if table.status is Status.MATCH_OVER:
+                    await self._record_match(table)
             self._after_change(table)
             resumed.append(stored.channel_id)
         return resumed
@@ -616,7 +620,7 @@ class Tables:
             raise
         events = [Event(kind, table.snapshot(), seat, words)]
         if game.phase in (Phase.ROUND_OVER, Phase.MATCH_OVER):
-            await self._record_round(table)
+            await self._record_rounds(table)
             events.append(Event(EventKind.ROUND_OVER, table.snapshot(), seat, words))
         if game.phase is Phase.MATCH_OVER:
             await self._record_match(table)
@@ -624,19 +628,26 @@ class Tables:
         self._after_change(table)
         return events
 
-    async def _record_round(self, table: _Table) -> None:
+    async def _record_rounds(self, table: _Table) -> None:
+        """Record every finished round the store lacks (idempotent, so a crash between
+        the save and this call is repaired when the table is loaded again)."""
         from data import SeatScore
 
         assert table.game is not None
         view = table.game.public_view()
-        if not view.rounds:
-            return
-        last = view.rounds[-1]
-        scores = [
-            SeatScore(seat.user_id, seat.name, last.points[index], view.totals[index])
-            for index, seat in enumerate(table.seats)
-        ]
-        await self.store.record_round(table.game_id, last.number, scores)
+        recorded = {record.round_number for record in await self.store.match_rounds(
+            table.game_id)}
+        running = [0] * len(view.seats)
+        for score in view.rounds:
+            running = [total + points for total, points in zip(running, score.points,
+                                                                 strict=True)]
+            if score.number in recorded:
+                continue
+            scores = [
+                SeatScore(seat.user_id, seat.name, score.points[index], running[index])
+                for index, seat in enumerate(table.seats)
+            ]
+            await self.store.record_round(table.game_id, score.number, scores)
 
     async def _record_match(self, table: _Table) -> None:
         from data import MatchSeat
@@ -656,8 +667,9 @@ class Tables:
                 rami_secs=sum(r.winner == index and r.rami_sec for r in view.rounds),
                 points=view.totals[index],
             ))
-        await self.store.finish_match(table.game_id, table.guild_id, table.doc["variant"],
-                                      results)
+        with contextlib.suppress(MatchExists):  # already booked before a restart
+            await self.store.finish_match(table.game_id, table.guild_id,
+                                          table.doc["variant"], results)
 
     async def next_round(self, channel_id: int, user_id: int) -> Snapshot:
         """Deal the next round once a round is over (any seated player).

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import random
 from collections.abc import AsyncIterator
@@ -313,3 +314,36 @@ def test_actions_are_described_in_notation() -> None:
     assert describe_action(Meld(((seven, eight, nine),))) == "meld 7♥ 8♥ 9♥"
     assert describe_action(LayOff((Card(10, Suit.HEARTS),), 0)) == "layoff 10♥ 1"
     assert describe_action(Discard(Card(12, Suit.SPADES))) == "discard Q♠"
+
+
+async def test_scores_missed_by_a_crash_are_booked_on_restart(store: Store) -> None:
+    tables = make_tables(store)
+    await start_heads_up(tables, "classic", "medium")
+    original = store.record_round
+
+    async def dies(*args: object, **kwargs: object) -> None:
+        raise asyncio.CancelledError  # the process dies between the save and the booking
+
+    store.record_round = dies  # type: ignore[method-assign]
+    rng = random.Random(9)
+    for _ in range(500):
+        snapshot = await tables.snapshot(CHANNEL)
+        assert snapshot is not None and snapshot.view is not None
+        if snapshot.view.phase is Phase.ROUND_OVER:
+            break
+        with contextlib.suppress(asyncio.CancelledError):
+            await human_turn(tables, ALICE, rng)
+        await settle(tables)
+    else:
+        pytest.fail("the round never ended")
+    store.record_round = original  # type: ignore[method-assign]
+    await tables.close()
+    stored = await store.active_game(CHANNEL)
+    assert stored is not None and await store.match_rounds(stored.id) == []
+
+    revived = make_tables(store)
+    await revived.resume()
+    rounds = await store.match_rounds(stored.id)
+    assert [record.round_number for record in rounds] == [1]
+    assert [score.points for score in rounds[0].scores] == list(snapshot.view.rounds[0].points)
+    await revived.close()
