@@ -27,6 +27,14 @@ from engine.views import Phase, PlayerView
 
 Action = Draw | Meld | LayOff | SwapJoker | Discard
 
+# Hard's weights (tuned with the simulator, see docs/AI.md).
+OUT_WEIGHT = 0.14  # a loose card's points shrink by this per live card that would meld it
+OUT_CAP = 0.7
+PICKUP_RISK = 4.0  # feeding the next player a card near one they took from the pile
+DISCARD_SAFETY = 1.5  # ... near one they threw away themselves
+LAYOFF_RISK = 3.0  # ... that they could lay off at once
+HARD_PAIR_DRAW = 0.0
+
 
 def choose_card_action(
     view: PlayerView, variant: CardVariant, level: str, rng: random.Random
@@ -66,6 +74,10 @@ def _draw(view: PlayerView, variant: CardVariant, level: str, hand: list[Card]) 
         return Draw("discard" if group and run else "stock")
     # hard: take it when the hand after the best discard is clearly better.
     if not completes:
+        if HARD_PAIR_DRAW:
+            group, run = near_meld_partners(top, parts.best(hand).loose)
+            if group and run:
+                return Draw("discard")
         return Draw("stock")
     scorer = _Scorer(view, variant, [*hand, top])
     after = min(
@@ -171,13 +183,24 @@ def _lay_off(
 
 def _place_joker(view: PlayerView, variant: CardVariant, hand: list[Card]) -> Meld | LayOff | None:
     """Lay again the joker won by a swap (some variants require it this turn)."""
-    parts = Partitioner(variant.kit, hand).best(hand)
-    with_joker = [meld for meld in parts.melds if meld.jokers]
-    if with_joker and variant.may_meld(view):
+    kit = variant.kit
+    parts = Partitioner(kit, hand).best(hand)
+    with_joker = _keep_a_discard(view, variant, hand, [m for m in parts.melds if m.jokers])
+    if with_joker:
         return Meld(tuple(meld.cards for meld in with_joker))
-    for index, meld in enumerate(view.melds):
-        if variant.extends(meld, (JOKER,)):
-            return LayOff((JOKER,), index)
+    rest = _without(hand, JOKER)
+    if _can_end_with(view, variant, rest):
+        for index, meld in enumerate(view.melds):
+            if variant.extends(meld, (JOKER,)):
+                return LayOff((JOKER,), index)
+    others = sorted(set(rest), key=lambda c: c.sort_key)
+    for i, low in enumerate(others):
+        for high in others[i + 1 :]:
+            for trio in ((low, high, JOKER), (low, JOKER, high), (JOKER, low, high)):
+                if kit.is_meld(trio) and _can_end_with(
+                    view, variant, _without_all(hand, trio)
+                ):
+                    return Meld((trio,))
     return None
 
 
@@ -274,7 +297,7 @@ class _Scorer:
                 total += 2.0  # a loose joker will find a meld
                 continue
             outs = self._outs(card, loose)
-            total += self.variant.kit.points(card) * (1.0 - min(0.7, 0.14 * outs))
+            total += self.variant.kit.points(card) * (1.0 - min(OUT_CAP, OUT_WEIGHT * outs))
         if not self.opened and self.view.opening_needed:
             total += 0.4 * max(0, self.view.opening_needed - part.value)
         return total
@@ -311,18 +334,18 @@ class _Scorer:
             if taken.rank == card.rank or (
                 taken.suit == card.suit and abs(taken.rank - card.rank) <= 2
             ):
-                risk += 4.0
+                risk += PICKUP_RISK
         for seat, thrown in view.discards:
             if seat != nxt or thrown.is_joker or card.is_joker:
                 continue
             if thrown.rank == card.rank or (
                 thrown.suit == card.suit and abs(thrown.rank - card.rank) <= 1
             ):
-                risk -= 1.5
+                risk -= DISCARD_SAFETY
         if view.seats[nxt].has_opened and any(
             self.variant.extends(meld, (card,)) for meld in view.melds
         ):
-            risk += 3.0
+            risk += LAYOFF_RISK
         if card.is_joker:
             risk += 25.0
         return risk

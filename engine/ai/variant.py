@@ -14,7 +14,7 @@ from engine import melds as meld_rules
 from engine.ai.hand import CardRules
 from engine.cards import Card
 from engine.errors import IllegalMeld
-from engine.rules import DiscardPick, GoingOut, JokerLimit, JokerSwap, RuleSet
+from engine.rules import GoingOut, JokerLimit, JokerSwap, RuleSet
 from engine.views import MeldView, PlayerView
 
 
@@ -59,15 +59,19 @@ class CardVariant:
         hand: list[Card] | None = None,
         taken: Card | None = None,
     ) -> bool:
-        """Whether ``card`` may end the turn (``hand``: what will be held then)."""
+        """Whether ``card`` may end the turn (``hand``: what will be held then).
+
+        The card taken from the discard pile is treated as kept for the turn in every
+        variant: laying it straight back (gameduell) is never worth it to a computer.
+        """
         if taken is None and isinstance(view.taken_from_discard, Card):
             taken = view.taken_from_discard
-        if taken is not None and card == taken and self.rules.discard_pick == DiscardPick.KEEP:
+        if taken is not None and card == taken:
             return False
-        size = len(hand) if hand is not None else len(view.hand)
-        if card.is_joker and not self.rules.joker_discard and size > 1:
-            return False
-        return not (view.must_lay is not None and card.is_joker)
+        held = hand if hand is not None else [c for c in view.hand if isinstance(c, Card)]
+        if card.is_joker and not self.rules.joker_discard and len(held) > 1:
+            return all(other.is_joker for other in held)
+        return True
 
     def first_turn(self, view: PlayerView) -> bool:
         """Whether this is the seat's own first turn of the round."""
@@ -81,7 +85,7 @@ class CardVariant:
         """Whether the seat may lay off now (opened, and not in its opening turn where banned)."""
         if not view.seats[view.seat].has_opened:
             return False
-        return self.rules.lay_off_in_opening_turn or not _opened_this_turn(view)
+        return self.rules.lay_off_in_opening_turn or not _opened_this_turn(view, self.rules)
 
     def may_swap_from(self, meld: MeldView) -> bool:
         """Whether a joker of ``meld`` may be swapped out under these rules."""
@@ -103,10 +107,24 @@ class CardVariant:
         return shape is not None and meld_rules.joker_to_swap(shape, card) is not None
 
 
-def _opened_this_turn(view: PlayerView) -> bool:
-    # The engine tells whether the seat opened this turn where it can.
+def _opened_this_turn(view: PlayerView, rules: RuleSet) -> bool:
+    """Whether the seat may have opened during this very turn (True when unsure).
+
+    The view does not say it outright, so it is read from the table: melds are appended
+    in the order laid, and the cards the seat has laid since the deal are
+    ``dealt + 1 - hand`` during its turn. The seat surely opened earlier when someone
+    melded after its melds, or when it has laid more cards than its own melds hold
+    (lay-offs elsewhere, which an opening turn cannot contain).
+    """
     flag = getattr(view, "opened_this_turn", None)
-    return bool(flag)
+    if flag is not None:
+        return bool(flag)
+    mine = [i for i, meld in enumerate(view.melds) if meld.owner == view.seat]
+    count = len(view.melds)
+    if mine != list(range(count - len(mine), count)):
+        return False
+    laid = rules.hand_size(len(view.seats)) + 1 - len(view.hand)
+    return laid <= sum(len(view.melds[i].pieces) for i in mine)
 
 
 @cache

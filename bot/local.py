@@ -1,0 +1,283 @@
+"""``rummy-bot play``: a game in the terminal against computer players (no Discord).
+
+    rummy-bot play [--variant V] [--players N] [--level L] [--seed S] [--lang en|fr]
+                   [--pictures DIR] [--plain]
+
+The human sits at seat 1; the other seats are computer players at ``--level``. Commands
+are the action words of the Discord commands (``?`` lists them); errors are the engine's
+own messages in the chosen language. Input is read line by line, so a script of commands
+can be piped in; end of input quits cleanly.
+
+The game is driven through a small seam (:class:`LocalTable`) around ``engine.game.Game``:
+apply an action for a seat, ask a computer seat for its move, start the next round. The
+computer players see only their own seat's view, as everywhere else.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, TextIO
+
+from bot import local_commands as commands
+from engine import IllegalMove, RuleError, RummyError
+from engine.ai import LEVELS, choose_action
+from engine.errors import render_message
+from engine.game import Game
+from engine.rules import Kind, RuleSet, variant
+from engine.views import Phase, PlayerView
+
+
+@dataclass(slots=True)
+class LocalTable:
+    """The seam between the terminal and the engine: one game, one human seat."""
+
+    game: Game
+    rules: RuleSet
+    levels: list[str | None]  # per seat: None for the human, else the computer level
+    seed: int
+    decisions: int = 0
+
+    @classmethod
+    def new(
+        cls, rules: RuleSet, players: int, level: str, seed: int, names: Sequence[str]
+    ) -> LocalTable:
+        game = Game.new(rules, list(names), seed)
+        levels: list[str | None] = [None] + [level] * (players - 1)
+        return cls(game, rules, levels, seed)
+
+    @property
+    def phase(self) -> Phase:
+        return self.game.phase
+
+    def view(self, seat: int) -> PlayerView:
+        return self.game.view(seat)
+
+    def apply(self, seat: int, action: object) -> None:
+        """Play ``action`` for ``seat``; IllegalMove leaves the game unchanged."""
+        self.game.apply(seat, action)
+
+    def computer_move(self) -> tuple[int, object] | None:
+        """Play one action of the computer seat whose turn it is (None: the human's turn)."""
+        if self.phase not in (Phase.DRAW, Phase.PLAY):
+            return None
+        seat = self.game.current
+        level = self.levels[seat]
+        if level is None:
+            return None
+        rng = random.Random(f"{self.seed}:{self.decisions}")
+        self.decisions += 1
+        view = self.game.view(seat)
+        action = choose_action(view, self.rules, level, rng)
+        try:
+            self.game.apply(seat, action)
+        except IllegalMove:  # never expected: fall back on the simplest level
+            action = choose_action(view, self.rules, "easy", rng)
+            self.game.apply(seat, action)
+        return seat, action
+
+    def set_level(self, level: str) -> None:
+        """Change every computer seat's level; the game goes on unchanged."""
+        self.levels = [None if lv is None else level for lv in self.levels]
+
+
+@dataclass(slots=True)
+class Terminal:
+    """The text user interface of one local game."""
+
+    table: LocalTable
+    lang: str
+    out: TextIO
+    colour: bool = True
+    pictures: Path | None = None
+    human: int = 0
+    by_rank: bool = False
+    _shown_round: int = field(default=0)
+
+    def say(self, code: str, **params: Any) -> None:
+        print(render_message(code, self.lang, **params), file=self.out)
+
+    def run(self, lines: TextIO) -> int:
+        self.say("local.welcome", variant=self.table.rules.name)
+        while True:
+            if not self._advance():
+                return 0
+            self._show_turn()
+            print(render_message("local.prompt", self.lang), end=" ", file=self.out)
+            self.out.flush()
+            line = lines.readline()
+            if not line:
+                print(file=self.out)
+                self.say("local.bye")
+                return 0
+            if not self.handle(line.strip()):
+                self.say("local.bye")
+                return 0
+
+    def _advance(self) -> bool:
+        """Play computer turns and move on between rounds; False once the match is over."""
+        table = self.table
+        while True:
+            phase = table.phase
+            if phase is Phase.MATCH_OVER:
+                self._show_scores(final=True)
+                return False
+            if phase is Phase.ROUND_OVER:
+                self._show_round_over()
+                table.game.start_next_round()
+                continue
+            moved = table.computer_move()
+            if moved is None:
+                return True
+            seat, action = moved
+            name = table.game.public_view().seats[seat].name
+            self.say("local.did", name=name, action=commands.describe(action, self.colour))
+
+    def handle(self, line: str) -> bool:
+        """Run one command line; False when the player quits."""
+        if not line:
+            return True
+        word, _, rest = line.partition(" ")
+        word = word.lower()
+        view = self.table.view(self.human)
+        try:
+            if word in ("?", "help", "aide"):
+                kind = "tiles" if self.table.rules.kind == Kind.TILES else "cards"
+                self.say(f"local.help.{kind}")
+            elif word in ("quit", "exit", "quitter"):
+                return False
+            elif word in ("hand", "main"):
+                self._show_hand(view)
+            elif word in ("table",):
+                self._show_table(view)
+            elif word in ("score", "scores"):
+                self._show_scores(final=False)
+            elif word in ("sort", "trier"):
+                self.by_rank = not self.by_rank
+                self._show_hand(view)
+            elif word in ("level", "niveau"):
+                level = rest.strip().lower()
+                if level not in LEVELS:
+                    raise RuleError("ai.level", level=level, levels=", ".join(LEVELS))
+                self.table.set_level(level)
+                self.say("local.level", level=level)
+            elif word in ("pictures", "images"):
+                self._save_pictures(view)
+            else:
+                action = commands.parse(word, rest, view, self.table.rules)
+                if action is None:
+                    self.say("local.unknown", word=word)
+                else:
+                    self.table.apply(self.human, action)
+        except RummyError as error:
+            print(error.message(self.lang), file=self.out)
+        return True
+
+    # ------------------------------------------------------------ showing
+
+    def _show_turn(self) -> None:
+        view = self.table.view(self.human)
+        if view.round_number != self._shown_round:
+            self._shown_round = view.round_number
+            self.say("local.round", number=view.round_number)
+            self._save_pictures(view, quiet=True)
+        self._show_table(view)
+        self._show_hand(view)
+        kind = "tiles" if self.table.rules.kind == Kind.TILES else "cards"
+        self.say(f"local.turn.{kind}.{view.phase.value}")
+
+    def _show_hand(self, view: PlayerView) -> None:
+        self.say("local.hand", hand=commands.show_hand(view, self.by_rank, self.colour))
+
+    def _show_table(self, view: PlayerView) -> None:
+        for line in commands.show_table(view, self.colour, self.lang):
+            print(line, file=self.out)
+
+    def _show_round_over(self) -> None:
+        view = self.table.game.public_view()
+        if not view.rounds:
+            return
+        last = view.rounds[-1]
+        winner = view.seats[last.winner].name if last.winner is not None else "—"
+        self.say("local.round_over", number=last.number, winner=winner)
+        for seat in view.seats:
+            self.say(
+                "local.score_line",
+                name=seat.name,
+                points=last.points[seat.seat],
+                total=view.totals[seat.seat],
+            )
+
+    def _show_scores(self, *, final: bool) -> None:
+        view = self.table.game.public_view()
+        if final:
+            outcome = self.table.game.outcome()
+            winners = getattr(outcome, "winners", ()) if outcome is not None else ()
+            names = ", ".join(view.seats[w].name for w in winners) or "—"
+            self.say("local.match_over", winners=names)
+        for seat in view.seats:
+            self.say("local.total_line", name=seat.name, total=view.totals[seat.seat])
+
+    def _save_pictures(self, view: PlayerView, *, quiet: bool = False) -> None:
+        if self.pictures is None:
+            if not quiet:
+                self.say("local.no_pictures")
+            return
+        try:
+            from render import render_hand, render_table  # type: ignore[attr-defined]
+        except ImportError:
+            self.say("local.no_render")
+            return
+        self.pictures.mkdir(parents=True, exist_ok=True)
+        stem = f"round{view.round_number:02d}-turn{len(view.discards):03d}"
+        hand = render_hand(view)
+        table = render_table(self.table.game.public_view())
+        for suffix, picture in (("hand", hand), ("table", table)):
+            path = self.pictures / f"{stem}-{suffix}.png"
+            path.write_bytes(picture.png)
+        self.say("local.pictures", folder=str(self.pictures))
+
+
+def parse_args(argv: Sequence[str]) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="rummy-bot play", description="Rummy in the terminal.")
+    parser.add_argument("--variant", default="classic")
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--level", default="medium", choices=LEVELS)
+    parser.add_argument("--seed", type=int, default=None)
+    parser.add_argument("--lang", default="en", choices=("en", "fr"))
+    parser.add_argument("--pictures", type=Path, default=None, help="save PNG pictures here")
+    parser.add_argument("--plain", action="store_true", help="no ANSI colours")
+    return parser.parse_args(list(argv))
+
+
+def run(argv: Sequence[str], stdin: TextIO, stdout: TextIO) -> int:
+    """Play one match reading commands from ``stdin``; returns the exit status."""
+    args = parse_args(argv)
+    try:
+        rules = variant(args.variant)
+        rules.hand_size(args.players)
+    except RuleError as error:
+        print(error.message(args.lang), file=sys.stderr)
+        return 2
+    seed = args.seed if args.seed is not None else random.SystemRandom().getrandbits(31)
+    you = render_message("local.you", args.lang)
+    names = [you] + [
+        render_message("local.computer", args.lang, number=i, level=args.level)
+        for i in range(1, args.players)
+    ]
+    table = LocalTable.new(rules, args.players, args.level, seed, names)
+    terminal = Terminal(table, args.lang, stdout, not args.plain, args.pictures)
+    return terminal.run(stdin)
+
+
+def main(argv: list[str]) -> int:
+    """Entry point of ``rummy-bot play``."""
+    return run(argv, sys.stdin, sys.stdout)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))
