@@ -1,0 +1,158 @@
+"""Rule sets: the presets hold the VARIANTS.md table, overrides are checked."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from engine import VARIANT_NAMES, RuleError, RuleSet, variant
+from engine.rules import (
+    DiscardPick,
+    GoingOut,
+    JokerLimit,
+    JokerSwap,
+    Kind,
+    Scoring,
+    StockEnd,
+)
+
+# One row per parameter of the table: (parameter, classic, rami51, rami30, gameduell, tiles).
+TABLE = [
+    ("kind", Kind.CARDS, Kind.CARDS, Kind.CARDS, Kind.CARDS, Kind.TILES),
+    ("deck_size", 52, 108, 54, 110, 106),
+    ("jokers", 0, 4, 2, 6, 2),
+    ("min_players", 2, 2, 2, 2, 2),
+    ("max_players", 6, 6, 4, 4, 4),
+    ("draw_from_discard", True, True, True, True, False),
+    ("discard_pick", DiscardPick.KEEP, DiscardPick.KEEP, DiscardPick.KEEP,
+     DiscardPick.LAY_BACK, DiscardPick.KEEP),
+    ("single_card_no_discard_pick", False, False, False, True, False),
+    ("opening_minimum", 0, 51, 30, 51, 30),
+    ("opening_minimum_two_players", 0, 51, 50, 51, 30),
+    ("lay_off_in_opening_turn", True, True, False, True, True),
+    ("first_turn_meld_ban", False, False, False, True, False),
+    ("ace_high", False, True, True, True, False),
+    ("meld_jokers", JokerLimit.ANY, JokerLimit.ANY, JokerLimit.ONE, JokerLimit.MINORITY,
+     JokerLimit.ANY),
+    ("joker_swap", JokerSwap.NEVER, JokerSwap.AFTER_OPENING, JokerSwap.AFTER_OPENING,
+     JokerSwap.COMPLETE_GROUP, JokerSwap.NEVER),
+    ("swapped_joker_must_be_laid", False, True, False, True, False),
+    ("joker_discard", True, True, True, False, True),
+    ("going_out", GoingOut.ANY, GoingOut.ANY, GoingOut.ANY, GoingOut.DISCARD_ONLY,
+     GoingOut.ANY),
+    ("max_reshuffles", 3, 3, 3, 3, 0),
+    ("stock_end", StockEnd.LOWEST_COLLECTS, StockEnd.NO_WINNER, StockEnd.NO_WINNER,
+     StockEnd.NO_WINNER, StockEnd.BLOCKED),
+    ("ace_hand_value", 1, 11, 15, 11, 1),
+    ("joker_hand_value", 0, 20, 20, 20, 30),
+    ("scoring", Scoring.WINNER_COLLECTS, Scoring.PENALTY, Scoring.PENALTY, Scoring.PENALTY,
+     Scoring.TILES),
+    ("never_melded_penalty", 0, 100, 100, 0, 0),
+    ("never_melded_penalty_rami_sec", 0, 200, 100, 0, 0),
+    ("rami_sec_multiplier", 1, 1, 2, 2, 1),
+    ("high_wins", True, False, False, False, True),
+    ("target", 100, 1000, 1000, 1000, 0),
+    ("tie_plays_on", True, True, True, True, False),
+]  # fmt: skip
+NAMES = ("classic", "rami51", "rami30", "gameduell", "tiles")
+
+
+@pytest.mark.parametrize(("parameter", "column"), [
+    (row[0], index) for row in TABLE for index in range(5)
+])  # fmt: skip
+def test_presets_hold_the_table(parameter: str, column: int) -> None:
+    row = next(row for row in TABLE if row[0] == parameter)
+    assert getattr(variant(NAMES[column]), parameter) == row[column + 1]
+
+
+@pytest.mark.parametrize(
+    ("name", "players", "size"),
+    [("classic", 2, 10), ("classic", 3, 7), ("classic", 4, 7), ("classic", 5, 6),
+     ("classic", 6, 6), ("rami51", 2, 13), ("rami51", 6, 13), ("rami30", 2, 13),
+     ("rami30", 3, 13), ("rami30", 4, 10), ("gameduell", 4, 13), ("tiles", 3, 14)],
+)  # fmt: skip
+def test_hand_sizes(name: str, players: int, size: int) -> None:
+    assert variant(name).hand_size(players) == size
+
+
+@pytest.mark.parametrize(("name", "players"), [("classic", 7), ("rami30", 5), ("rami51", 1)])
+def test_player_counts_outside_the_table_are_refused(name: str, players: int) -> None:
+    with pytest.raises(RuleError) as caught:
+        variant(name).hand_size(players)
+    assert caught.value.code == "rules.players"
+
+
+def test_opening_minimum_of_rami30_depends_on_players() -> None:
+    assert variant("rami30").opening_for(2) == 50
+    assert variant("rami30").opening_for(3) == 30
+
+
+@pytest.mark.parametrize(
+    ("alias", "name"),
+    [("Classic", "classic"), ("rami-51", "rami51"), ("51", "rami51"), ("30", "rami30"),
+     ("RAMI_30", "rami30"), ("GameDuell", "gameduell"), ("rummikub", "tiles"),
+     ("tuiles", "tiles")],
+)  # fmt: skip
+def test_aliases(alias: str, name: str) -> None:
+    assert variant(alias).name == name
+
+
+def test_variant_names_lists_the_presets() -> None:
+    assert VARIANT_NAMES == NAMES
+
+
+def test_unknown_variant_lists_the_known_ones() -> None:
+    with pytest.raises(RuleError) as caught:
+        variant("poker")
+    assert "rami51" in str(caught.value)
+    assert "poker" in caught.value.message("fr")
+
+
+def test_overrides_are_applied_and_coerced_from_text() -> None:
+    rules = variant("rami51").with_overrides(draw_from_discard="non", target="500",
+                                             meld_jokers="one")
+    assert (rules.draw_from_discard, rules.target, rules.meld_jokers) == (
+        False, 500, JokerLimit.ONE)
+    assert variant("rami51").draw_from_discard  # the preset is untouched
+
+
+def test_hand_sizes_override_accepts_a_mapping_or_one_number() -> None:
+    assert variant("classic").with_overrides(hand_sizes=5).hand_size(6) == 5
+    changed = variant("rami30").with_overrides(hand_sizes={2: 10, 3: 10, 4: 9})
+    assert changed.hand_size(4) == 9
+
+
+@pytest.mark.parametrize(
+    ("changes", "code"),
+    [({"colour": 3}, "rules.unknown"), ({"name": "x"}, "rules.unknown"),
+     ({"opening_minimum": -1}, "rules.negative"), ({"target": "many"}, "rules.value"),
+     ({"target": True}, "rules.value"), ({"ace_high": "maybe"}, "rules.value"),
+     ({"meld_jokers": "two"}, "rules.choice"), ({"max_players": 9}, "rules.players_range"),
+     ({"min_players": 5, "max_players": 4}, "rules.players_range"),
+     ({"max_players": 7}, "rules.hand_size_missing"), ({"hand_sizes": 30}, "rules.deck_too_small"),
+     ({"hand_sizes": "x"}, "rules.value"), ({"decks": 0}, "rules.range"),
+     ({"rami_sec_multiplier": 0}, "rules.range")],
+)  # fmt: skip
+def test_bad_overrides_raise_rule_error(changes: dict[str, object], code: str) -> None:
+    with pytest.raises(RuleError) as caught:
+        variant("rami51").with_overrides(**changes)
+    assert caught.value.code == code
+    assert caught.value.message("en") != caught.value.message("fr")
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_to_dict_round_trips_through_json(name: str) -> None:
+    rules = variant(name).with_overrides(target=300)
+    again = RuleSet.from_dict(json.loads(json.dumps(rules.to_dict())))
+    assert again == rules
+
+
+def test_from_dict_refuses_a_missing_or_bad_parameter() -> None:
+    data = variant("rami30").to_dict()
+    del data["target"]
+    with pytest.raises(RuleError):
+        RuleSet.from_dict(data)
+    data = variant("rami30").to_dict() | {"kind": "tiles"}
+    with pytest.raises(RuleError):
+        RuleSet.from_dict(data)
