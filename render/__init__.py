@@ -11,6 +11,7 @@ from render.picture import Picture
 from render.scores import LeaderboardEntry, render_leaderboard, render_scores
 from render.table import render_table
 from render.themes import BACKS, THEMES, Back, Theme, get_back, get_theme
+from render.warm import warm_up
 
 __all__ = [
     "BACKS",
@@ -29,4 +30,5 @@ __all__ = [
     "render_scores",
     "render_table",
     "sorted_hand",
+    "warm_up",
 ]

@@ -79,7 +79,7 @@ def _index(
         _centred(draw, (21 * u, 58 * u), mark, font(round(34 * u)), ink)
 
 
-@lru_cache(maxsize=2048)
+@lru_cache(maxsize=1536)  # every card of every theme at the three sizes
 def card_sprite(
     theme: Theme, width: int, height: int, card: Card, stands_for: Card | None = None
 ) -> Image.Image:

@@ -20,7 +20,7 @@ from engine.tiles import Tile, format_tiles
 from engine.views import Piece, PlayerView
 from render.art import HAND_CARD, HAND_TILE, card_radius, piece_sprite, tile_radius
 from render.draw import background, blend, draw_text, panel, paste_sprite, shadow, text_width
-from render.labels import check_lang, count_label, label
+from render.labels import check_lang, colon, count_label, label
 from render.picture import Picture, finish
 from render.themes import Theme, get_back, get_theme
 
@@ -299,18 +299,20 @@ def _alt(
 ) -> str:
     title = label("your_rack" if tiles else "your_hand", lang)
     count = count_label("tile" if tiles else "card", len(shown), lang)
-    parts = [f"{title}, {count}: {_notation([view.hand[i] for i in shown])}."]
+    parts = [f"{title}, {count}{colon(lang)}{_notation([view.hand[i] for i in shown])}."]
+
+    def mention(key: str, indexes: Sequence[int]) -> None:
+        pieces = _notation([view.hand[i] for i in indexes])
+        parts.append(f"{label(key, lang).capitalize()}{colon(lang)}{pieces}.")
+
     if marks.drawn is not None:
-        parts.append(f"{label('drawn', lang).capitalize()}: {_notation([view.hand[marks.drawn]])}.")
+        mention("drawn", [marks.drawn])
     if marks.playable:
-        playable = [view.hand[i] for i in shown if i in marks.playable]
-        parts.append(f"{label('playable', lang).capitalize()}: {_notation(playable)}.")
+        mention("playable", [i for i in shown if i in marks.playable])
     if marks.keep is not None:
-        parts.append(f"{label('keep', lang).capitalize()}: {_notation([view.hand[marks.keep]])}.")
+        mention("keep", [marks.keep])
     if marks.must_lay is not None:
-        parts.append(
-            f"{label('must_lay', lang).capitalize()}: {_notation([view.hand[marks.must_lay]])}."
-        )
+        mention("must_lay", [marks.must_lay])
     if view.opening_needed > 0:
         parts.append(label("opening", lang, n=view.opening_needed) + ".")
     if view.current == view.seat:

@@ -108,3 +108,8 @@ def check_lang(lang: str) -> str:
     if lang not in LANGS:
         raise ValueError(f"unknown language {lang!r}; choose one of: {', '.join(LANGS)}")
     return lang
+
+
+def colon(lang: str) -> str:
+    """The colon and its spaces: French puts a space before it."""
+    return " : " if lang == "fr" else ": "

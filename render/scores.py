@@ -9,7 +9,7 @@ from PIL import Image
 
 from engine.views import PublicView, RoundScore
 from render.draw import background, blend, draw_text, fit, panel
-from render.labels import check_lang, label, variant_name
+from render.labels import check_lang, colon, label, variant_name
 from render.picture import Picture, finish
 from render.themes import MEDAL_INK, MEDALS, Theme, get_theme
 
@@ -177,16 +177,16 @@ def _scores_alt(
             if result.winner == seat and result.rami_sec:
                 mark = f" ({label('went_out', lang)}, {label('rami_sec', lang)})"
             cells.append(f"{name} {points}{mark}")
-        parts.append(f"{label('round', lang, n=result.number)}: {', '.join(cells)}.")
+        parts.append(f"{label('round', lang, n=result.number)}{colon(lang)}{', '.join(cells)}.")
     if not view.rounds:
         parts.append(label("no_rounds", lang) + ".")
     total_text = ", ".join(
         f"{name} {totals[i] if i < len(totals) else 0}" for i, name in enumerate(names)
     )
-    parts.append(f"{label('total', lang)}: {total_text}.")
+    parts.append(f"{label('total', lang)}{colon(lang)}{total_text}.")
     if leaders:
         leader = ", ".join(names[i] for i in sorted(leaders))
-        parts.append(f"{label('leader', lang).capitalize()}: {leader}.")
+        parts.append(f"{label('leader', lang).capitalize()}{colon(lang)}{leader}.")
     parts.append(footer + ".")
     return " ".join(parts)
 
@@ -310,13 +310,13 @@ def _leaderboard_row(image: Image.Image, theme: Theme, row: LeaderboardEntry, to
 
 def _leaderboard_alt(rows: Sequence[LeaderboardEntry], title: str, lang: str) -> str:
     if not rows:
-        return f"{title}: {label('leaderboard_empty', lang)}."
+        return f"{title}{colon(lang)}{label('leaderboard_empty', lang)}."
     lines = [
         f"{row.rank}. {row.name}, {label('matches', lang).lower()} {row.matches}, "
         f"{label('wins', lang).lower()} {row.wins}, {label('pts', lang).lower()} {row.points}"
         for row in rows
     ]
-    return f"{title}: {'; '.join(lines)}."
+    return f"{title}{colon(lang)}{'; '.join(lines)}."
 
 
 def render_leaderboard(

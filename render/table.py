@@ -39,7 +39,7 @@ from render.draw import (
     shadow,
     text_width,
 )
-from render.labels import check_lang, count_label, label, variant_name
+from render.labels import check_lang, colon, count_label, label, variant_name
 from render.picture import Picture, finish
 from render.themes import Back, Theme, get_back, get_theme
 
@@ -123,7 +123,7 @@ def _flow(
     return blocks, bottom
 
 
-@lru_cache(maxsize=1024)
+@lru_cache(maxsize=384)  # ~70 KB each: a few tables of every theme
 def _meld_image(
     theme: Theme, meld: MeldView, width: int, owner: str, mine: bool, tiles: bool
 ) -> Image.Image:
@@ -183,7 +183,7 @@ def _seat_columns(count: int) -> int:
     return count if count <= 4 else 3
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=192)
 def _seat_image(
     theme: Theme, seat: SeatView, width: int, current: bool, you: bool, tiles: bool, lang: str
 ) -> Image.Image:
@@ -228,7 +228,7 @@ def _piles_height(tiles: bool) -> int:
     return TABLE_TILE[1] + 64 if tiles else 2 * PILE_CARD[1] + 100
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=48)
 def _piles_image(
     theme: Theme,
     back: Back,
@@ -347,7 +347,7 @@ def _alt(view: PublicView, melds: Sequence[MeldView], tiles: bool, draft: bool, 
         )
         for s in view.seats
     ]
-    parts.append(f"{label('players_alt', lang)}: {'; '.join(seats)}.")
+    parts.append(f"{label('players_alt', lang)}{colon(lang)}{'; '.join(seats)}.")
     if draft:
         parts.append(label("draft", lang) + ".")
     if melds:
@@ -359,8 +359,10 @@ def _alt(view: PublicView, melds: Sequence[MeldView], tiles: bool, draft: bool, 
                 _piece_text(p, meld.stands_for[i] if i < len(meld.stands_for) else None)
                 for i, p in enumerate(meld.pieces)
             )
-            texts.append(f"{head}: {pieces}")
-        parts.append(f"{label('sets_alt' if tiles else 'melds_alt', lang)}: {'; '.join(texts)}.")
+            texts.append(f"{head}{colon(lang)}{pieces}")
+        parts.append(
+            f"{label('sets_alt' if tiles else 'melds_alt', lang)}{colon(lang)}{'; '.join(texts)}."
+        )
     else:
         parts.append(label("no_sets" if tiles else "no_melds", lang) + ".")
     return " ".join(parts)

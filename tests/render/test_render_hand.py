@@ -1,0 +1,110 @@
+"""The hand (or rack) picture: order, numbering, highlights, alt text, size."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+from conftest import HAND_13, RACK_14, decode, player, public
+
+from engine.cards import Card, Suit, format_cards, parse_cards
+from engine.tiles import format_tiles, parse_tiles
+from engine.views import PlayerView
+from render import THEMES, render_hand, sorted_hand
+
+
+def test_suit_sort_is_suit_then_rank_jokers_last() -> None:
+    hand = parse_cards("jk 3d Kc 2s 3c")
+    assert [hand[i] for i in sorted_hand(hand, "suit")] == parse_cards("3c Kc 2s 3d jk")
+
+
+def test_rank_sort_is_rank_then_suit_jokers_last() -> None:
+    hand = parse_cards("jk 3d Kc 2s 3c")
+    assert [hand[i] for i in sorted_hand(hand, "rank")] == parse_cards("2s 3c 3d Kc jk")
+
+
+def test_tiles_sort_by_colour_or_by_number() -> None:
+    rack = parse_tiles("r1 jk k5 b1")
+    assert [rack[i] for i in sorted_hand(rack, "suit")] == parse_tiles("k5 b1 r1 jk")
+    assert [rack[i] for i in sorted_hand(rack, "rank")] == parse_tiles("b1 r1 k5 jk")
+
+
+def test_own_order_is_kept_and_new_cards_follow() -> None:
+    hand = parse_cards("3c 4c 5c 6c")
+    assert sorted_hand(hand, "own", [2, 0, 1, 3]) == [2, 0, 1, 3]
+    assert sorted_hand(hand, "own", [3, 1]) == [3, 1, 0, 2]
+    assert sorted_hand(hand, "own", None) == [0, 1, 2, 3]
+
+
+@pytest.mark.parametrize("order", [[0, 0, 1], [4], [-1]])
+def test_a_bad_own_order_raises(order: list[int]) -> None:
+    with pytest.raises(ValueError, match="not an ordering"):
+        sorted_hand(parse_cards("3c 4c 5c 6c"), "own", order)
+
+
+def test_an_unknown_sort_raises() -> None:
+    with pytest.raises(ValueError, match="unknown sort 'size'; choose one of: suit, rank, own"):
+        sorted_hand(parse_cards("3c"), "size")
+
+
+@pytest.mark.parametrize("theme", sorted(THEMES))
+def test_a_13_card_hand_is_two_rows_narrow_enough_for_a_phone(
+    hand_view: PlayerView, theme: str
+) -> None:
+    picture = render_hand(hand_view, theme=theme)
+    image = decode(picture)
+    assert image.mode == "P"
+    assert picture.filename == "hand.png"
+    assert (picture.width, picture.height) == (884, 538)
+    assert len(picture.png) < 100_000
+
+
+def test_the_alt_text_lists_the_cards_in_display_order(hand_view: PlayerView) -> None:
+    picture = render_hand(hand_view, sort="rank")
+    shown = [hand_view.hand[i] for i in sorted_hand(hand_view.hand, "rank")]
+    assert picture.alt.startswith(f"Your hand, 13 cards: {format_cards(shown)}.")
+    assert "Just drawn: 6♥." in picture.alt
+
+
+def test_the_card_just_drawn_is_named_and_drawn_higher() -> None:
+    view = player(public(), [*HAND_13[:5], Card(6, Suit.HEARTS)], drawn=Card(6, Suit.HEARTS))
+    plain = replace(view, drawn=None)
+    picture, unmarked = render_hand(view), render_hand(plain)
+    assert "Just drawn: 6♥." in picture.alt
+    assert picture.png != unmarked.png
+    assert picture.height > unmarked.height  # the legend line
+
+
+def test_marks_and_legend_in_french(hand_view: PlayerView) -> None:
+    view = replace(hand_view, taken_from_discard=HAND_13[0], opening_needed=51, current=1)
+    picture = render_hand(view, lang="fr", playable={1, 2})
+    assert picture.alt.startswith("Votre main, 13 cartes : 7♣ 8♣ 10♣ K♣")
+    assert "Peut être posée : 8♣ 10♣." in picture.alt
+    assert "Ne peut pas être défaussée : 7♣." in picture.alt
+    assert "Ouverture : 51 points à poser." in picture.alt
+    assert "À vous." in picture.alt
+
+
+def test_a_rack_lists_its_tiles(rack_view: PlayerView) -> None:
+    picture = render_hand(rack_view)
+    decode(picture)
+    assert picture.filename == "rack.png"
+    shown = [rack_view.hand[i] for i in sorted_hand(rack_view.hand, "suit")]
+    assert picture.alt.startswith(f"Your rack, 14 tiles: {format_tiles(shown)}.")
+    assert "Just drawn: r3." in picture.alt
+
+
+def test_an_empty_hand_still_renders() -> None:
+    picture = render_hand(player(public(), []))
+    decode(picture)
+    assert picture.alt.startswith("Your hand, 0 cards: .")
+
+
+def test_long_racks_wrap_into_more_rows() -> None:
+    rack = RACK_14 * 2
+    short, long = (
+        render_hand(player(public(tiles=True), RACK_14)),
+        render_hand(player(public(tiles=True), rack)),
+    )
+    assert long.height > short.height
+    assert long.width <= 920

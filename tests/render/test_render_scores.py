@@ -1,0 +1,55 @@
+"""The score sheet and the leaderboard."""
+
+from __future__ import annotations
+
+from conftest import decode, public
+
+from engine.views import RoundScore
+from render import LeaderboardEntry, render_leaderboard, render_scores
+
+ROUNDS = (
+    RoundScore(1, (0, 23, 41), 0, False, "went_out"),
+    RoundScore(2, (12, 0, 200), 1, True, "went_out"),
+    RoundScore(3, (5, 8, 3), None, False, "stock_exhausted"),
+)
+
+
+def test_the_score_sheet_lists_rounds_totals_and_the_target() -> None:
+    picture = render_scores(public(3, rounds=ROUNDS))
+    decode(picture)
+    assert picture.filename == "scores.png"
+    assert "Round 1: Alice 0 (went out), Bruno 23, Chloé 41." in picture.alt
+    assert "Round 2: Alice 12, Bruno 0 (went out, rami sec), Chloé 200." in picture.alt
+    assert "Total: Alice 17, Bruno 31, Chloé 244." in picture.alt
+    assert "Leader: Alice." in picture.alt
+    assert "Ends at 1000 · lowest total wins." in picture.alt
+
+
+def test_more_rounds_make_a_taller_sheet() -> None:
+    short = render_scores(public(3, rounds=ROUNDS[:1]))
+    long = render_scores(public(3, rounds=ROUNDS))
+    assert long.height > short.height
+    assert long.width == short.width
+
+
+def test_a_sheet_before_any_round_in_french() -> None:
+    picture = render_scores(public(2), lang="fr", theme="dark")
+    decode(picture)
+    assert "Aucune manche terminée." in picture.alt
+
+
+def test_the_leaderboard_lists_every_row() -> None:
+    rows = [LeaderboardEntry(1, "Alice", 10, 6, 900), LeaderboardEntry(2, "Bruno", 8, 2, 400)]
+    picture = render_leaderboard(rows, title="Server ranking")
+    decode(picture)
+    assert picture.filename == "leaderboard.png"
+    assert picture.alt == (
+        "Server ranking: 1. Alice, matches 10, wins 6, points 900; "
+        "2. Bruno, matches 8, wins 2, points 400."
+    )
+
+
+def test_an_empty_leaderboard() -> None:
+    picture = render_leaderboard([], title="Classement", lang="fr")
+    decode(picture)
+    assert picture.alt == "Classement : Personne n'a encore joué."
