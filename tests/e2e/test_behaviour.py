@@ -1,0 +1,249 @@
+"""What people rely on: wrong clicks and typos change nothing, double clicks apply once,
+a restart loses nothing, hands stay private."""
+
+from __future__ import annotations
+
+import asyncio
+
+from bot.session import Status
+from e2e.fake_discord import MANAGE_GUILD, MEMBER_PERMISSIONS, FakeDiscord, Message, User
+from e2e.harness import BotHarness
+from e2e.players import assert_hands_private, assert_ok, is_hand, wait_for_turn
+from engine import format_cards
+from engine.views import Phase
+
+
+async def open_table(fake: FakeDiscord, harness: BotHarness, *, variant: str = "rami51",
+                     computer: bool = True) -> tuple[int, User, User, Message]:
+    """alice creates, bob joins, a computer player sits, alice starts; returns the lobby."""
+    channel = fake.channels[0]
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    lobby = (await fake.slash(alice, channel, "rummy new", variant=variant, target=1)).reply
+    await fake.click(bob, lobby, "rami:lobby:join:")
+    if computer:
+        await fake.click(alice, lobby, "rami:lobby:ai:")
+    await fake.click(alice, lobby, "rami:lobby:start:")
+    await harness.idle()
+    return channel, alice, bob, lobby
+
+
+async def state(harness: BotHarness, channel: int) -> tuple[int, str]:
+    """The saved version and the whole game, to check that nothing changed."""
+    assert harness.bot is not None
+    snapshot = await harness.bot.tables.snapshot(channel)
+    assert snapshot is not None
+    return snapshot.version, repr(snapshot.view)
+
+
+async def whose_turn(harness: BotHarness, channel: int, *users: User) -> tuple[User, User]:
+    """(the user to play, the other one), once a human is to play."""
+    humans = {u.id: u for u in users}
+    assert harness.bot is not None
+    snapshot = await harness.bot.tables.snapshot(channel)
+    assert snapshot is not None
+    current = snapshot.seats[snapshot.view.current].user_id if snapshot.view else None
+    if current not in humans:
+        from e2e.players import Human
+
+        await wait_for_turn(harness, channel, {u.id: Human(harness.fake, harness, u, channel,
+                                                            "slash", 0) for u in users})
+        snapshot = await harness.bot.tables.snapshot(channel)
+        assert snapshot is not None and snapshot.view is not None
+        current = snapshot.seats[snapshot.view.current].user_id
+    player = humans[current]  # type: ignore[index]
+    other = next(u for u in users if u is not player)
+    return player, other
+
+
+def refused(it: object) -> str:
+    """The interaction got an ephemeral message (not a hand) and returns its text."""
+    reply = it.reply  # type: ignore[attr-defined]
+    assert reply.ephemeral, reply.text()
+    assert not is_hand(reply), reply.text()
+    return str(reply.text())
+
+
+async def test_lobby_is_public_and_updates(fake: FakeDiscord, harness: BotHarness) -> None:
+    channel = fake.channels[0]
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    it = await fake.slash(alice, channel, "rummy new", variant="classic")
+    lobby = it.reply
+    assert not lobby.ephemeral
+    assert {"join", "leave", "ai", "start", "cancel"} == {
+        c.split(":")[2] for c in lobby.custom_ids()}
+    assert all(c.endswith(f":{channel}") for c in lobby.custom_ids())
+    joined = await fake.slash(bob, channel, "rummy join")
+    assert joined.reply.ephemeral
+    await harness.idle()
+    assert f"<@{bob.id}>" in lobby.text()
+    # A second game in the same channel is refused, with what would work.
+    again = refused(await fake.slash(bob, channel, "rummy new"))
+    assert "/rummy end" in again
+    # Only the creator starts; bob cannot.
+    assert "created" in refused(await fake.click(bob, lobby, "rami:lobby:start:"))
+    await fake.click(alice, lobby, "rami:lobby:start:")
+    await harness.idle()
+    assert "started" in lobby.text()
+    table = [m for m in fake.channel_messages(channel) if "rami:table:hand:" in
+             " ".join(m.custom_ids())]
+    assert len(table) == 1 and not table[0].ephemeral
+
+
+async def test_stranger_and_out_of_turn_change_nothing(fake: FakeDiscord,
+                                                       harness: BotHarness) -> None:
+    channel, alice, bob, _ = await open_table(fake, harness)
+    _player, other = await whose_turn(harness, channel, alice, bob)
+    carol = fake.add_user("carol")
+    before = await state(harness, channel)
+
+    # A stranger: commands and a click on the table's "My hand" button.
+    assert "not seated" in refused(await fake.slash(carol, channel, "rummy draw"))
+    assert "not seated" in refused(await fake.slash(carol, channel, "rummy hand"))
+    table = next(m for m in fake.channel_messages(channel)
+                 if "rami:table:hand:" in " ".join(m.custom_ids()))
+    assert "not seated" in refused(await fake.click(carol, table, "rami:table:hand:"))
+    # Out of turn: a command and a button on the other player's own hand message.
+    assert refused(await fake.slash(other, channel, "rummy draw", source="stock"))
+    hand = assert_ok(await fake.slash(other, channel, "rummy hand"))
+    assert refused(await fake.click(other, hand, "rami:hand:draw:"))
+    assert await state(harness, channel) == before
+    assert_hands_private(fake)
+
+
+async def test_typos_and_illegal_melds_change_nothing(fake: FakeDiscord,
+                                                      harness: BotHarness) -> None:
+    channel, alice, bob, _ = await open_table(fake, harness)
+    player, _ = await whose_turn(harness, channel, alice, bob)
+    before = await state(harness, channel)
+    typo = refused(await fake.slash(player, channel, "rummy discard", card="zz"))
+    assert "zz" in typo and "10h" in typo
+    # Discarding before drawing is refused, saying what to do.
+    assert refused(await fake.slash(player, channel, "rummy discard", card="1"))
+    assert await state(harness, channel) == before
+
+    assert_ok(await fake.slash(player, channel, "rummy draw", source="stock"))
+    drawn = await state(harness, channel)
+    bad = refused(await fake.slash(player, channel, "rummy meld", cards="1 2 3 | 4 5"))
+    assert bad
+    wrong_position = refused(await fake.slash(player, channel, "rummy discard", card="99"))
+    assert "99" in wrong_position
+    # A menu button with nothing picked says what to pick.
+    hand = assert_ok(await fake.slash(player, channel, "rummy hand"))
+    assert "Pick" in refused(await fake.click(player, hand, "rami:hand:meld:"))
+    assert await state(harness, channel) == drawn
+
+
+async def test_two_clicks_at_the_same_instant_apply_once(fake: FakeDiscord,
+                                                         harness: BotHarness) -> None:
+    channel, alice, bob, _ = await open_table(fake, harness)
+    player, _ = await whose_turn(harness, channel, alice, bob)
+    assert harness.bot is not None
+    hand = assert_ok(await fake.slash(player, channel, "rummy hand"))
+    size = len((await harness.bot.tables.hand(channel, player.id)).hand)
+    first, second = await asyncio.gather(
+        fake.click(player, hand, "rami:hand:draw:", wait=False),
+        fake.click(player, hand, "rami:hand:draw:", wait=False),
+    )
+    await asyncio.gather(fake.settle(first), fake.settle(second))
+    replies = [first.reply, second.reply]
+    assert sum(is_hand(r) for r in replies) == 1, [r.text() for r in replies]
+    assert len((await harness.bot.tables.hand(channel, player.id)).hand) == size + 1
+
+    # Two discards of the same card at once: one discard, the turn passes once.
+    view = await harness.bot.tables.hand(channel, player.id)
+    card = format_cards([view.hand[0]], ascii=True)
+    its = await asyncio.gather(*(
+        fake.slash(player, channel, "rummy discard", card=card, wait=False) for _ in range(2)))
+    await asyncio.gather(*(fake.settle(it) for it in its))
+    assert sum(is_hand(it.reply) for it in its) == 1
+    after = await harness.bot.tables.hand(channel, player.id)
+    assert len(after.hand) == size
+    assert sum(1 for seat, _ in after.discards if seat == view.seat) == 1
+
+
+async def test_restart_in_the_middle_of_a_round_loses_nothing(
+        fake: FakeDiscord, harness: BotHarness) -> None:
+    channel, alice, bob, _lobby = await open_table(fake, harness)
+    player, _ = await whose_turn(harness, channel, alice, bob)
+    assert harness.bot is not None
+    hand = assert_ok(await fake.slash(player, channel, "rummy hand"))
+    before_view = await harness.bot.tables.hand(channel, player.id)
+    table_ids = [m.id for m in fake.channel_messages(channel)
+                 if "rami:table:hand:" in " ".join(m.custom_ids())]
+
+    await harness.restart()
+    assert fake.identifies == 2
+    assert harness.bot is not None
+    # The saved hand is shown again, and the old hand message's buttons still work.
+    again = assert_ok(await fake.slash(player, channel, "rummy hand"))
+    assert again.content == hand.content
+    assert await harness.bot.tables.hand(channel, player.id) == before_view
+    drew = assert_ok(await fake.click(player, hand, "rami:hand:draw:"))
+    assert "You drew" in drew.content
+    await harness.idle()
+    # The table message from before the restart is edited in place, not posted again.
+    now = [m.id for m in fake.channel_messages(channel)
+           if "rami:table:hand:" in " ".join(m.custom_ids())]
+    assert now == table_ids
+    assert_hands_private(fake)
+
+
+async def test_end_needs_creator_or_manage_server(fake: FakeDiscord,
+                                                  harness: BotHarness) -> None:
+    channel, alice, bob, _ = await open_table(fake, harness)
+    assert "Manage Server" in refused(await fake.slash(bob, channel, "rummy end"))
+    mod = fake.add_user("mod", permissions=MEMBER_PERMISSIONS | MANAGE_GUILD)
+    ended = await fake.slash(mod, channel, "rummy end")
+    assert ended.reply.ephemeral
+    await harness.idle()
+    assert harness.bot is not None
+    assert await harness.bot.tables.snapshot(channel) is None
+    assert "no game" in refused(await fake.slash(alice, channel, "rummy hand"))
+
+
+async def test_autocomplete_offers_only_the_callers_cards(fake: FakeDiscord,
+                                                          harness: BotHarness) -> None:
+    channel, alice, _bob, _ = await open_table(fake, harness)
+    assert harness.bot is not None
+    view = await harness.bot.tables.hand(channel, alice.id)
+    choices = await fake.autocomplete(alice, channel, "rummy discard", "card", card="")
+    mine = {format_cards([c]) for c in view.hand}
+    assert choices and {c["value"] for c in choices} <= mine
+    several = await fake.autocomplete(alice, channel, "rummy meld", "cards",
+                                      cards=format_cards([view.hand[0]]) + " ")
+    assert all(c["value"].startswith(format_cards([view.hand[0]]) + " ") for c in several)
+    stranger = fake.add_user("carol")
+    assert await fake.autocomplete(stranger, channel, "rummy discard", "card", card="") == []
+
+
+async def test_french_player_reads_french(fake: FakeDiscord, harness: BotHarness) -> None:
+    channel = fake.channels[1]
+    zoe, yann = fake.add_user("zoé", locale="fr"), fake.add_user("yann", locale="fr")
+    lobby = (await fake.slash(zoe, channel, "rummy new", variant="rami51")).reply
+    assert "Rejoindre" in str(lobby.components)
+    await fake.click(yann, lobby, "rami:lobby:join:")
+    await fake.click(zoe, lobby, "rami:lobby:start:")
+    hand = assert_ok(await fake.slash(zoe, channel, "rummy hand"))
+    assert "Votre main" in hand.content
+    await harness.idle()
+    assert any("à vous de jouer" in m.content for m in fake.channel_messages(channel))
+
+
+async def test_round_and_match_end_show_scores_and_offer_a_new_match(
+        fake: FakeDiscord, harness: BotHarness) -> None:
+    from e2e.test_game import last_with, play_match
+
+    channel = fake.channels[2]
+    await play_match(fake, harness, "rami30", 1, channel)
+    await harness.idle()
+    assert any("Round 1 is over" in m.text() for m in fake.channel_messages(channel))
+    ranking = last_with(fake, channel, "rami:table:rematch:")
+    assert "The match is over" in ranking.text()
+    alice = next(u for u in fake.users.values() if u.name == "alice")
+    await fake.click(alice, ranking, "rami:table:rematch:")
+    await harness.idle()
+    assert harness.bot is not None
+    snapshot = await harness.bot.tables.snapshot(channel)
+    assert snapshot is not None and snapshot.status is Status.PLAYING
+    assert snapshot.view is not None and snapshot.view.phase in (Phase.DRAW, Phase.PLAY)
+    assert_hands_private(fake)
