@@ -833,7 +833,7 @@ register_messages(
             "en": "A game is already running in this channel: join it, or end it with "
             "/rummy end before starting another.",
             "fr": "Une partie est déjà en cours dans ce salon : rejoignez-la, ou terminez-la "
-            "avec /rami fin avant d'en lancer une autre.",
+            "avec /rami terminer avant d'en lancer une autre.",
         },
         "session.channel_not_allowed": {
             "en": "Games are not allowed in this channel; a moderator chose the channels "
