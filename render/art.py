@@ -151,7 +151,7 @@ def back_sprite(back: Back, width: int, height: int) -> Image.Image:
     draw = ImageDraw.Draw(field)
     step, line = 14 * u, max(1, round(2 * u))
     span = field.width + field.height
-    k = -span
+    k: float = -span
     while k < span:
         draw.line((k, 0, k + field.height, field.height), fill=back.lattice, width=line)
         draw.line((k + field.height, 0, k, field.height), fill=back.lattice, width=line)

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from PIL import Image
 
 from engine.views import PublicView, RoundScore
-from render.draw import background, blend, draw_text, fit, panel
+from render.draw import Anchor, background, blend, draw_text, fit, panel
 from render.labels import check_lang, colon, label, variant_name
 from render.picture import Picture, finish
 from render.themes import MEDAL_INK, MEDALS, Theme, get_theme
@@ -223,7 +223,7 @@ def compose_leaderboard(
     )
     x = MARGIN
     for key, column in _COLUMNS:
-        anchor = "left" if key == "player" else "centre"
+        anchor: Anchor = "left" if key == "player" else "centre"
         at = x + 14 if key == "player" else x + column // 2
         draw_text(
             image,

@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 import pytest
 
+from engine.views import PlayerView
 from render import (
     BACKS,
     THEMES,
@@ -16,7 +17,6 @@ from render import (
     render_scores,
     render_table,
 )
-from engine.views import PlayerView
 
 
 def test_the_required_themes_and_backs_exist() -> None:
@@ -31,12 +31,12 @@ def test_names_are_case_blind_and_four_color_is_an_alias() -> None:
 
 
 def test_an_unknown_theme_lists_the_valid_ones() -> None:
-    with pytest.raises(ValueError, match="unknown theme 'neon'.*classic, four-colour, dark"):
+    with pytest.raises(ValueError, match=r"unknown theme 'neon'.*classic, four-colour, dark"):
         get_theme("neon")
 
 
 def test_an_unknown_back_lists_the_valid_ones() -> None:
-    with pytest.raises(ValueError, match="unknown card back 'gold'.*blue, red, green"):
+    with pytest.raises(ValueError, match=r"unknown card back 'gold'.*blue, red, green"):
         get_back("gold")
 
 
