@@ -9,7 +9,7 @@ import pytest
 from conftest import CARD_VARIANTS, card, cards, deal
 
 from engine import Card, Game, IllegalMove, RuleError, full_deck, variant
-from engine.actions import Discard, Draw, LayOff, Meld, SwapJoker
+from engine.actions import Discard, Draw, LayOff, Meld
 from engine.views import Phase
 
 OPENING = "8c 9c 10c jc qc kc"  # 57 points: opens everywhere
@@ -22,10 +22,13 @@ def act(game: Game, *actions: object) -> None:
 
 
 def pass_turn(game: Game) -> None:
-    """Draw from the stock and discard the card drawn."""
+    """Draw from the stock and discard the card drawn (a joker stays where it may not go)."""
     game.apply(game.current, Draw("stock"))
-    drawn = game.view(game.current).drawn
+    view = game.view(game.current)
+    drawn = view.drawn
     assert isinstance(drawn, Card)
+    if drawn.is_joker and not game.rules.joker_discard:
+        drawn = next(c for c in view.hand if isinstance(c, Card) and not c.is_joker)
     game.apply(game.current, Discard(drawn))
 
 
