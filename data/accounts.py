@@ -59,8 +59,9 @@ def _as_dict(values: GuildSettings | PlayerPrefs) -> dict[str, Any]:
 def delete_user_data(conn: sqlite3.Connection, user_id: int) -> DeletedUserData:
     """Delete the player's preferences and challenge tries; anonymise their seats in match
     and round history (other players' history stays whole, nothing counts for them any
-    more) and their name in the logs of ended games. Active games are left alone: the
-    session layer still needs them and they age out within days."""
+    more), and their id in the logs and creator column of ended games (0: unknown).
+    Active games are left alone: the session layer still needs them and they end or
+    expire within days. The opaque states of ended games are not searched."""
     prefs = conn.execute("DELETE FROM player_prefs WHERE user_id = ?", (user_id,)).rowcount
     seats = conn.execute(
         "UPDATE match_seats SET user_id = NULL, name = ? WHERE user_id = ?",
@@ -77,4 +78,8 @@ def delete_user_data(conn: sqlite3.Connection, user_id: int) -> DeletedUserData:
         " AND game_id NOT IN (SELECT id FROM games WHERE status = ?)",
         (user_id, str(GameStatus.ACTIVE)),
     ).rowcount
-    return DeletedUserData(user_id, prefs, seats, rounds, tries, log)
+    created = conn.execute(
+        "UPDATE games SET created_by = 0 WHERE created_by = ? AND status != ?",
+        (user_id, str(GameStatus.ACTIVE)),
+    ).rowcount
+    return DeletedUserData(user_id, prefs, seats, rounds, tries, log, created)

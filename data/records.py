@@ -142,13 +142,16 @@ class DeletedUserData:
     round_scores: int
     challenge_tries: int
     log_entries: int
+    games_created: int = 0
 
     @property
     def total(self) -> int:
+        """Every row touched."""
         return (
             self.preferences
             + self.match_seats
             + self.round_scores
             + self.challenge_tries
             + self.log_entries
+            + self.games_created
         )

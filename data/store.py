@@ -60,22 +60,22 @@ def _run_batch(conn: sqlite3.Connection, jobs: list[Job[Any]]) -> list[tuple[boo
     Raises whatever made the whole transaction fail (then nothing of it was written).
     """
     outcomes: list[tuple[bool, Any]] = []
+    single = len(jobs) == 1
     conn.execute("BEGIN IMMEDIATE")
     try:
-        if len(jobs) == 1:
-            try:
-                outcomes.append((True, jobs[0](conn)))
-            except (StoreError, ValueError) as error:
-                conn.execute("ROLLBACK")
-                return [(False, error)]
-        else:
-            for job in jobs:
+        for job in jobs:
+            if not single:
                 conn.execute("SAVEPOINT job")
-                try:
-                    outcomes.append((True, job(conn)))
-                except (StoreError, ValueError, sqlite3.IntegrityError) as error:
-                    conn.execute("ROLLBACK TO job")
-                    outcomes.append((False, error))
+            try:
+                outcomes.append((True, job(conn)))
+            except Exception as error:  # this job's own failure: undo it alone
+                if not conn.in_transaction:  # SQLite rolled back everything (disk full...)
+                    raise
+                conn.execute("ROLLBACK" if single else "ROLLBACK TO job")
+                if single:
+                    return [(False, error)]
+                outcomes.append((False, error))
+            if not single:
                 conn.execute("RELEASE job")
         conn.execute("COMMIT")
     except BaseException:
@@ -314,7 +314,9 @@ class Store:
         self, now: float | None = None, idle_days: float = IDLE_DAYS
     ) -> list[int]:
         """Archive (status "expired", nothing deleted) the active games not saved for more
-        than ``idle_days``; return their ids."""
+        than ``idle_days``; return their ids. Raises ValueError unless ``idle_days`` > 0."""
+        if not idle_days > 0:
+            raise ValueError(f"idle_days must be more than 0, not {idle_days!r}")
         return await self._write(games.expire_idle, self._now(now), idle_days)
 
     async def mark_corrupt(self, game_id: int, reason: str) -> None:
@@ -328,7 +330,9 @@ class Store:
         self, game_id: int, round_number: int, scores_: Sequence[SeatScore]
     ) -> None:
         """Store the scores after a round (recording a round again replaces it).
-        Raises GameNotFound."""
+        Raises GameNotFound; ValueError for no scores or a round number below 1."""
+        if not scores_ or round_number < 1:
+            raise ValueError("a round has a number from 1 and at least one seat's score")
         await self._write(scores.record_round, game_id, round_number, tuple(scores_))
 
     async def match_rounds(self, game_id: int) -> list[RoundRecord]:
@@ -367,6 +371,7 @@ class Store:
         self, guild_id: int, limit: int = 10, *, variant: str | None = None
     ) -> list[MatchRecord]:
         """The guild's latest finished matches, newest first."""
+        _check_limit(limit)
         return await self._read(scores.match_history, guild_id, limit, variant)
 
     # ------------------------------------------------------------ statistics
@@ -382,6 +387,7 @@ class Store:
         """The guild's best players for a variant (None: all) over a period ("all", this
         "month", this "week"; UTC, weeks start on Monday), by matches won, then rounds won,
         then rami secs. Raises ValueError for an unknown period."""
+        _check_limit(limit)
         since = scores.period_start(period, self._now(now))
         return await self._read(scores.leaderboard, guild_id, variant, since, limit)
 
@@ -415,6 +421,7 @@ class Store:
     ) -> list[ChallengeResult]:
         """Best score per player of the day, highest first (ties: fewer tries first)."""
         _check_day(day)
+        _check_limit(limit)
         return await self._read(scores.challenge_ranking, guild_id, day, limit)
 
     # ------------------------------------------------------------ settings and preferences
@@ -455,6 +462,11 @@ def _bind(fn: Callable[..., T], args: tuple[Any, ...], conn: sqlite3.Connection)
 
 def _run_batch_on(jobs: list[Job[Any]], conn: sqlite3.Connection) -> list[tuple[bool, Any]]:
     return _run_batch(conn, jobs)
+
+
+def _check_limit(limit: int) -> None:
+    if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
+        raise ValueError(f"limit must be a whole number from 1, not {limit!r}")
 
 
 def _check_day(day: str) -> None:

@@ -220,3 +220,11 @@ async def test_the_wal_is_checkpointed_in_the_background(db_path: Path) -> None:
     async with await Store.open(db_path) as store:
         saved = await store.active_game(1)
         assert saved is not None and saved.version == 250
+
+
+@pytest.mark.parametrize("idle_days", [0, -1.0])
+async def test_expiry_needs_a_positive_idle_time(store: Store, idle_days: float) -> None:
+    await store.create_game(1, 1, 1, "rami51", STATE)
+    with pytest.raises(ValueError, match="idle_days"):
+        await store.expire_idle(idle_days=idle_days)
+    assert len(await store.active_games()) == 1

@@ -201,7 +201,10 @@ async def test_delete_user_data(store: Store) -> None:
     deleted = await store.delete_user_data(ANN)
 
     assert (deleted.preferences, deleted.match_seats, deleted.round_scores) == (1, 1, 1)
-    assert (deleted.challenge_tries, deleted.log_entries, deleted.total) == (2, 1, 6)
+    assert (deleted.challenge_tries, deleted.log_entries, deleted.games_created) == (2, 1, 1)
+    assert deleted.total == 7
+    ended = await store.game(game.id)
+    assert ended is not None and ended.created_by == 0
     assert (await store.player_prefs(ANN)).theme == "classic"
     assert (await store.player_stats(GUILD, ANN)).matches_played == 0
     assert [r.user_id for r in await store.leaderboard(GUILD)] == [BOB]
@@ -213,3 +216,22 @@ async def test_delete_user_data(store: Store) -> None:
     assert (await store.player_prefs(BOB)).theme == "dark"
     assert (await store.player_stats(GUILD, BOB)).matches_played == 1
     assert (await store.delete_user_data(ANN)).total == 0
+
+
+@pytest.mark.parametrize("limit", [0, -1, True, 2.5])
+async def test_a_bad_limit_is_refused(store: Store, limit: int) -> None:
+    with pytest.raises(ValueError, match="limit"):
+        await store.leaderboard(GUILD, limit=limit)
+    with pytest.raises(ValueError, match="limit"):
+        await store.match_history(GUILD, limit=limit)
+    with pytest.raises(ValueError, match="limit"):
+        await store.challenge_ranking(GUILD, "2026-11-30", limit=limit)
+
+
+async def test_a_round_without_scores_is_refused(store: Store) -> None:
+    game = await store.create_game(1, GUILD, ANN, "rami51", "{}")
+    with pytest.raises(ValueError, match="round"):
+        await store.record_round(game.id, 1, [])
+    with pytest.raises(ValueError, match="round"):
+        await store.record_round(game.id, 0, [SeatScore(ANN, "Ann", 0, 0)])
+    assert await store.match_rounds(game.id) == []
