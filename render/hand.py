@@ -19,8 +19,8 @@ from engine.cards import Card, format_cards
 from engine.tiles import Tile, format_tiles
 from engine.views import Piece, PlayerView
 from render.art import HAND_CARD, HAND_TILE, card_radius, piece_sprite, tile_radius
-from render.draw import background, blend, draw_text, panel, paste_sprite, shadow, text_width
-from render.labels import check_lang, colon, count_label, label
+from render.draw import background, blend, draw_text, fit, panel, paste_sprite, shadow, text_width
+from render.labels import check_lang, colon, count_label, label, turn_text
 from render.picture import Picture, finish
 from render.themes import Theme, get_back, get_theme
 
@@ -41,8 +41,11 @@ LIFT = 14  # how far the card just drawn is raised
 PILL_H = 32
 PILL_GAP = 6
 ROW_GAP = 10
-LEGEND = 44
+LEGEND = 44  # the legend's first line, with its margin
+LEGEND_LINE = 32
 MIN_WIDTH = 560
+
+_Item = tuple[tuple[int, int, int] | None, str]  # a legend entry: swatch colour, text
 
 
 def _sort_name(sort: str) -> str:
@@ -165,31 +168,24 @@ def _header(
         "own": "sort_own",
     }[sort]
     detail = f"  ·  {count_label(kind, len(view.hand), lang)}  ·  {label(sort_key, lang)}"
-    draw_text(image, (x, 17), detail, 20, theme.text_dim)
-    if view.current == view.seat:
-        turn = label("your_turn", lang)
-        width = text_width(turn, 18, True) + 24
-        x1 = image.width - MARGIN
-        panel(image, (x1 - width, 12, x1, 42), 15, theme.accent)
-        draw_text(
-            image,
-            (x1 - width // 2, 27),
-            turn,
-            18,
-            theme.felt_dark,
-            bold=True,
-            anchor="centre",
-            middle=True,
-        )
-    elif 0 <= view.current < len(view.seats):
-        turn = label("turn_of", lang, name=view.seats[view.current].name)
-        draw_text(image, (image.width - MARGIN, 19), turn, 18, theme.text_dim, anchor="right")
+    x += draw_text(image, (x, 17), detail, 20, theme.text_dim)
+    turn, case = turn_text(view, lang)
+    if not turn:
+        return
+    x1 = image.width - MARGIN
+    if case == "other":
+        turn = fit(turn, 18, False, x1 - x - 16)
+        draw_text(image, (x1, 19), turn, 18, theme.text_dim, anchor="right")
+        return
+    width = text_width(turn, 18, True) + 24
+    fill = theme.accent if case == "yours" else theme.panel_line
+    ink = theme.felt_dark if case == "yours" else theme.text
+    panel(image, (x1 - width, 12, x1, 42), 15, fill)
+    draw_text(image, (x1 - width // 2, 27), turn, 18, ink, bold=True, anchor="centre", middle=True)
 
 
-def _legend_items(
-    theme: Theme, view: PlayerView, marks: _Marks, lang: str
-) -> list[tuple[tuple[int, int, int] | None, str]]:
-    items: list[tuple[tuple[int, int, int] | None, str]] = []
+def _legend_items(theme: Theme, view: PlayerView, marks: _Marks, lang: str) -> list[_Item]:
+    items: list[_Item] = []
     if marks.drawn is not None:
         items.append((theme.accent, label("drawn", lang)))
     if marks.playable:
@@ -203,15 +199,32 @@ def _legend_items(
     return items
 
 
-def _legend(
-    image: Image.Image, theme: Theme, items: list[tuple[tuple[int, int, int] | None, str]], top: int
-) -> None:
-    x = MARGIN
-    for colour, text in items:
-        if colour is not None:
-            panel(image, (x, top + 6, x + 24, top + 28), 6, colour)
-            x += 32
-        x += draw_text(image, (x, top + 17), text, 20, theme.text, middle=True) + 24
+def _item_width(item: _Item) -> int:
+    return (32 if item[0] is not None else 0) + text_width(item[1], 20) + 24
+
+
+def _legend_lines(items: list[_Item], width: int) -> list[list[_Item]]:
+    """The legend's items, wrapped into lines that fit ``width``."""
+    lines: list[list[_Item]] = []
+    used = width
+    for item in items:
+        needed = _item_width(item)
+        if not lines or used + needed > width - 2 * MARGIN + 24:
+            lines.append([])
+            used = 0
+        lines[-1].append(item)
+        used += needed
+    return lines
+
+
+def _legend(image: Image.Image, theme: Theme, lines: list[list[_Item]], top: int) -> None:
+    for number, line in enumerate(lines):
+        x, y = MARGIN, top + number * LEGEND_LINE
+        for colour, text in line:
+            if colour is not None:
+                panel(image, (x, y + 6, x + 24, y + 28), 6, colour)
+                x += 32
+            x += draw_text(image, (x, y + 17), text, 20, theme.text, middle=True) + 24
 
 
 def _draw_piece(
@@ -249,7 +262,9 @@ def compose_hand(
     items = _legend_items(theme, view, marks, lang)
     row_h = LIFT + size[1] + PILL_GAP + PILL_H + ROW_GAP
     width = max(MIN_WIDTH, 2 * MARGIN + per_row * size[0] + (per_row - 1) * gap)
-    height = HEADER + rows * row_h + (LEGEND if items else 0) + MARGIN // 2
+    lines = _legend_lines(items, width)
+    legend_h = LEGEND + LEGEND_LINE * (len(lines) - 1) if lines else 0
+    height = HEADER + rows * row_h + legend_h + MARGIN // 2
     image = background(width, height, theme.felt, theme.felt_dark)
     _header(image, theme, view, tiles, sort, lang)
     for row in range(rows):
@@ -283,8 +298,8 @@ def compose_hand(
                 fill,
                 ink,
             )
-    if items:
-        _legend(image, theme, items, height - LEGEND - MARGIN // 4)
+    if lines:
+        _legend(image, theme, lines, height - legend_h - MARGIN // 4)
     return image, _alt(view, shown, marks, tiles, sort, lang)
 
 
@@ -315,8 +330,9 @@ def _alt(
         mention("must_lay", [marks.must_lay])
     if view.opening_needed > 0:
         parts.append(label("opening", lang, n=view.opening_needed) + ".")
-    if view.current == view.seat:
-        parts.append(label("your_turn", lang) + ".")
+    turn, _ = turn_text(view, lang)
+    if turn:
+        parts.append(turn + ".")
     return " ".join(parts)
 
 

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
+from engine.views import Phase, PlayerView, PublicView
+
 LANGS = ("en", "fr")
 
 LABELS: dict[str, dict[str, str]] = {
@@ -67,6 +71,8 @@ LABELS: dict[str, dict[str, str]] = {
     "leaderboard_empty": {"en": "Nobody has played yet", "fr": "Personne n'a encore joué"},
     "leader": {"en": "leader", "fr": "en tête"},
     "round_short": {"en": "R{n}", "fr": "M{n}"},
+    "round_over": {"en": "Round over", "fr": "Manche terminée"},
+    "match_over": {"en": "Match over", "fr": "Partie terminée"},
     "variant_classic": {"en": "Classic rummy", "fr": "Rami classique"},
     "variant_rami51": {"en": "Rami 51", "fr": "Rami 51"},
     "variant_rami30": {"en": "Rami 30", "fr": "Rami 30"},
@@ -113,3 +119,16 @@ def check_lang(lang: str) -> str:
 def colon(lang: str) -> str:
     """The colon and its spaces: French puts a space before it."""
     return " : " if lang == "fr" else ": "
+
+
+def turn_text(view: PublicView, lang: str) -> tuple[str, Literal["yours", "other", "over", ""]]:
+    """Whose turn it is (or that the round or match is over), and which case that is."""
+    if view.phase == Phase.MATCH_OVER:
+        return label("match_over", lang), "over"
+    if view.phase == Phase.ROUND_OVER:
+        return label("round_over", lang), "over"
+    if not 0 <= view.current < len(view.seats):
+        return "", ""
+    if isinstance(view, PlayerView) and view.seat == view.current:
+        return label("your_turn", lang), "yours"
+    return label("turn_of", lang, name=view.seats[view.current].name), "other"

@@ -187,9 +187,38 @@ def palette_sample(theme: Theme) -> Image.Image:
     return sample
 
 
+def deck_sheet(theme: Theme) -> Image.Image:
+    """Every card, the joker, a joker standing for a card, and every back, in RGB."""
+    from render.art import HAND_CARD, PILE_CARD, back_sprite, card_sprite, tile_sprite
+    from render.draw import background, paste_sprite
+    from render.themes import BACKS
+
+    w, h = HAND_CARD
+    step_x, step_y = w + 8, h + 10
+    width, height = 16 + 13 * step_x, 16 + 5 * step_y + 20
+    sheet = background(width, height, theme.felt, theme.felt_dark)
+    for row, suit in enumerate(Suit):
+        for column, rank in enumerate(range(1, 14)):
+            sprite = card_sprite(theme, w, h, Card(rank, suit))
+            paste_sprite(sheet, sprite, (12 + column * step_x, 12 + row * step_y))
+    y = 12 + 4 * step_y
+    paste_sprite(sheet, card_sprite(theme, w, h, JOKER), (12, y))
+    paste_sprite(sheet, card_sprite(theme, w, h, JOKER, Card(7, Suit.HEARTS)), (12 + step_x, y))
+    for i, back in enumerate(BACKS.values()):
+        paste_sprite(sheet, back_sprite(back, w, h), (12 + (2 + i) * step_x, y))
+    x = 12 + (2 + len(BACKS)) * step_x + 20
+    tw, th = PILE_CARD[0] - 8, PILE_CARD[1] - 12
+    for i, tile in enumerate([*(Tile(i * 3 + 1, c) for i, c in enumerate(Colour)), TILE_JOKER]):
+        paste_sprite(sheet, tile_sprite(theme, tw, th, tile), (x + i * (tw + 8), y + 20))
+    return sheet
+
+
 def write_samples(folder: Path) -> list[Path]:
     """Write the sample pictures into ``folder``; the paths written."""
+    from dataclasses import replace
+
     from render.hand import render_hand
+    from render.picture import encode
     from render.scores import render_leaderboard, render_scores
     from render.table import render_table
     from render.themes import THEMES
@@ -205,17 +234,19 @@ def write_samples(folder: Path) -> list[Path]:
     view = player_view()
     for theme in THEMES:
         save(f"hand-{theme}.png", render_hand(view, theme=theme, playable={0, 3, 5}).png)
-    save("hand-fr.png", render_hand(view, lang="fr", sort="rank").png)
+    marked = replace(view, taken_from_discard=view.hand[0], current=0)
+    save("hand-fr.png", render_hand(marked, lang="fr", sort="rank", playable={1, 4}).png)
     save("rack.png", render_hand(player_view(tiles=True)).png)
     save("table.png", render_table(public_view(), highlight_seat=1).png)
-    save(
-        "table-dark.png",
-        render_table(public_view(players=4, melds=9), theme="dark", back="red", lang="fr").png,
-    )
+    dark = public_view(players=4, melds=9)
+    save("table-dark-fr.png", render_table(dark, theme="dark", back="red", lang="fr").png)
     save("tile-table.png", render_table(public_view(tiles=True, players=4, melds=12)).png)
+    scores = public_view(players=4)
     save("scores.png", render_scores(public_view()).png)
-    save("scores-fr-dark.png", render_scores(public_view(players=4), theme="dark", lang="fr").png)
+    save("scores-dark-fr.png", render_scores(scores, theme="dark", lang="fr").png)
     save("leaderboard.png", render_leaderboard(leaderboard(), title="Leaderboard · Rami 51").png)
+    for theme in ("classic", "four-colour", "dark"):
+        save(f"deck-{theme}.png", encode(deck_sheet(THEMES[theme]), THEMES[theme]))
     return written
 
 

@@ -39,7 +39,7 @@ from render.draw import (
     shadow,
     text_width,
 )
-from render.labels import check_lang, colon, count_label, label, variant_name
+from render.labels import check_lang, colon, count_label, label, turn_text, variant_name
 from render.picture import Picture, finish
 from render.themes import Back, Theme, get_back, get_theme
 
@@ -155,28 +155,17 @@ def _meld_image(
 
 def _header(image: Image.Image, theme: Theme, view: PublicView, lang: str) -> None:
     title = f"{variant_name(view.variant, lang)}  ·  {label('round', lang, n=view.round_number)}"
-    draw_text(image, (MARGIN + 4, 15), title, 22, theme.text, bold=True)
-    if 0 <= view.current < len(view.seats):
-        mine = isinstance(view, PlayerView) and view.seat == view.current
-        turn = (
-            label("your_turn", lang)
-            if mine
-            else label("turn_of", lang, name=view.seats[view.current].name)
-        )
-        turn = fit(turn, 18, True, 420)
-        width = text_width(turn, 18, True) + 28
-        x1 = image.width - MARGIN - 4
-        panel(image, (x1 - width, 12, x1, 44), 16, theme.accent)
-        draw_text(
-            image,
-            (x1 - width // 2, 28),
-            turn,
-            18,
-            theme.felt_dark,
-            bold=True,
-            anchor="centre",
-            middle=True,
-        )
+    title_w = draw_text(image, (MARGIN + 4, 15), title, 22, theme.text, bold=True)
+    turn, case = turn_text(view, lang)
+    if not turn:
+        return
+    turn = fit(turn, 18, True, image.width - title_w - 3 * MARGIN - 40)
+    width = text_width(turn, 18, True) + 28
+    x1 = image.width - MARGIN - 4
+    fill = theme.panel_line if case == "over" else theme.accent
+    ink = theme.text if case == "over" else theme.felt_dark
+    panel(image, (x1 - width, 12, x1, 44), 16, fill)
+    draw_text(image, (x1 - width // 2, 28), turn, 18, ink, bold=True, anchor="centre", middle=True)
 
 
 def _seat_columns(count: int) -> int:
@@ -325,8 +314,9 @@ def _alt(view: PublicView, melds: Sequence[MeldView], tiles: bool, draft: bool, 
         f"{label('table', lang)}, {variant_name(view.variant, lang)}, "
         f"{label('round', lang, n=view.round_number).lower()}."
     ]
-    if 0 <= view.current < len(view.seats):
-        parts.append(label("turn_of", lang, name=view.seats[view.current].name) + ".")
+    turn, _ = turn_text(view, lang)
+    if turn:
+        parts.append(turn + ".")
     if tiles:
         parts.append(label("pool", lang, n=view.stock_size) + ".")
     else:

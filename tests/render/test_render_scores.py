@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from conftest import decode, public
+from PIL import Image
 
 from engine.views import RoundScore
 from render import LeaderboardEntry, render_leaderboard, render_scores
+from render.samples import write_samples
 
 ROUNDS = (
     RoundScore(1, (0, 23, 41), 0, False, "went_out"),
@@ -53,3 +57,21 @@ def test_an_empty_leaderboard() -> None:
     picture = render_leaderboard([], title="Classement", lang="fr")
     decode(picture)
     assert picture.alt == "Classement : Personne n'a encore joué."
+
+
+def test_the_doc_samples_are_written(tmp_path: Path) -> None:
+    written = write_samples(tmp_path)
+    names = {path.name for path in written}
+    assert {
+        "hand-classic.png",
+        "hand-four-colour.png",
+        "hand-dark.png",
+        "rack.png",
+        "table.png",
+        "tile-table.png",
+        "scores.png",
+        "leaderboard.png",
+    } <= names
+    for path in written:
+        assert Image.open(path).format == "PNG"
+        assert path.stat().st_size < 100_000
