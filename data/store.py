@@ -119,6 +119,7 @@ class Store:
         Raises:
             SchemaTooNew: the database was written by a newer Rami.
             MigrationError: a migration failed (the database stays at the version before).
+            StoreError: the file is not an SQLite database (or cannot be opened).
         """
         text = os.fspath(path)
         if text != ":memory:":
@@ -129,6 +130,9 @@ class Store:
         store = cls(db, text, clock)
         try:
             await store._call(partial(_prepare, text, synchronous, busy_timeout_s, schema_target))
+        except sqlite3.DatabaseError as error:
+            await db.close()
+            raise StoreError(f"cannot open {text!r} as a Rami database: {error}") from error
         except BaseException:
             await db.close()
             raise

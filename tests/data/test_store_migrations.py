@@ -7,8 +7,17 @@ from pathlib import Path
 
 import pytest
 
-from data import LATEST_VERSION, MatchSeat, SchemaTooNew, Store
-from data.migrations import MIGRATIONS, load_migrations
+from data import (
+    DEFAULT_PATH,
+    LATEST_VERSION,
+    MatchSeat,
+    MigrationError,
+    SchemaTooNew,
+    Store,
+    StoreError,
+    migrations,
+)
+from data.migrations import MIGRATIONS, Migration, load_migrations
 
 
 def tables(path: Path) -> set[str]:
@@ -97,3 +106,37 @@ async def test_a_newer_schema_is_refused_untouched(db_path: Path) -> None:
     with sqlite3.connect(db_path) as conn:
         assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "delete"
         assert conn.execute("PRAGMA user_version").fetchone()[0] == LATEST_VERSION + 1
+
+
+async def test_a_failing_migration_leaves_the_previous_version(
+    db_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    async with await Store.open(db_path) as store:
+        await store.create_game(1, 1, 1, "rami51", "{}")
+    broken = Migration(LATEST_VERSION + 1, "broken", "ALTER TABLE games ADD x INTEGER;\nBOGUS;")
+    monkeypatch.setattr(migrations, "MIGRATIONS", (*MIGRATIONS, broken))
+    monkeypatch.setattr(migrations, "LATEST_VERSION", LATEST_VERSION + 1)
+    with pytest.raises(MigrationError, match="broken"):
+        await Store.open(db_path, schema_target=LATEST_VERSION + 1)
+    monkeypatch.undo()
+    with sqlite3.connect(db_path) as conn:
+        columns = [row[1] for row in conn.execute("PRAGMA table_info(games)")]
+    assert "x" not in columns  # the half of the migration that ran was rolled back
+    async with await Store.open(db_path) as store:
+        assert await store.schema_version() == LATEST_VERSION
+        assert await store.active_game(1) is not None
+
+
+async def test_not_a_database_is_a_clear_error(db_path: Path) -> None:
+    db_path.write_bytes(b"this is not SQLite" * 100)
+    with pytest.raises(StoreError, match=r"cannot open .* as a Rami database"):
+        await Store.open(db_path)
+
+
+async def test_the_default_path_is_data_rami_sqlite3(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    async with await Store.open() as store:
+        assert store.path == DEFAULT_PATH == "data/rami.sqlite3"
+    assert (tmp_path / "data" / "rami.sqlite3").is_file()
