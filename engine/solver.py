@@ -23,16 +23,15 @@ from itertools import combinations
 from typing import Any
 
 from engine.solver_dp import (
-    COLOUR_BITS,
-    COLOUR_MASK,
     COLOURS,
-    GROUP_SHIFT,
     JOKER_SHIFT,
     NUMBERS,
-    colour_options,
+    Found,
+    decisions,
     run_dp,
+    trailing,
 )
-from engine.tile_sets import joker_value, opening_minimum, tile_set_value
+from engine.tile_sets import analyse_set, joker_value, opening_minimum, tile_set_value
 from engine.tiles import TILE_JOKER, Colour, Tile
 
 GOALS = ("tiles", "value", "opening")
@@ -143,7 +142,7 @@ def _search(
     joker_weight: int,
     opening: int | None,
     most: int,
-) -> tuple[int, int, list[tuple[int, int, dict[int, int]]]] | None:
+) -> Found | None:
     """The DP with branch and bound: first look only for plays placing everything
     (``most``, in the goal's own units), then step the floor down until a play is found.
 
@@ -291,74 +290,76 @@ def _partition(tiles: list[Tile]) -> list[tuple[Tile, ...]] | None:
 
 
 def _rebuild(
-    found: tuple[int, int, list[tuple[int, int, dict[int, int]]]],
+    found: Found,
     table: list[list[int]],
     rack: list[list[int]],
     table_jokers: int,
     rack_jokers: int,
 ) -> tuple[list[tuple[Tile, ...]], list[list[int]], int]:
     """Turn the DP's best path into sets: (sets, rack tiles used per tile, jokers used)."""
-    _, key, layers = found
-    total_jokers = table_jokers + rack_jokers
-    path: list[tuple[int, int, int, int]] = []
-    for number, colour, parents in reversed(layers):
-        parent = parents[key]
-        path.append((number, colour, parent, key))
-        key = parent
-    path.reverse()
     runs: list[list[list[Tile]]] = [[] for _ in range(COLOURS)]
     sets: list[tuple[Tile, ...]] = []
     used = [[0] * (NUMBERS + 1) for _ in range(COLOURS)]
     to_groups: list[list[Tile]] = [[] for _ in range(COLOURS)]
-    for number, colour, parent, child in path:
+    for number, colour, group_jokers, option in decisions(
+        found, table, rack, table_jokers + rack_jokers
+    ):
         if colour < 0:
-            jokers = ((child >> JOKER_SHIFT) & 7) - ((parent >> JOKER_SHIFT) & 7)
-            sets.extend(_groups(to_groups, jokers))
+            sets.extend(_groups(to_groups, group_jokers))
             to_groups = [[] for _ in range(COLOURS)]
             continue
-        shift = COLOUR_BITS * colour
-        local = (parent >> shift) & COLOUR_MASK
-        new_local = (child >> shift) & COLOUR_MASK
-        t, r = table[colour][number], rack[colour][number]
-        left = total_jokers - ((parent >> JOKER_SHIFT) & 7)
-        jokers_here = ((child >> JOKER_SHIFT) & 7) - ((parent >> JOKER_SHIFT) & 7)
-        option = None
-        if t or r or total_jokers:
-            for candidate in colour_options(local, t, r, left, 2, 2):
-                if candidate[0] == new_local and candidate[1] == jokers_here:
-                    groups_here = ((child >> GROUP_SHIFT) & 15) - ((parent >> GROUP_SHIFT) & 15)
-                    if candidate[2] == groups_here:
-                        option = candidate
-                        break
-            assert option is not None, "solver path lost"
-        else:
-            option = (0, 0, 0, 0, 0)
-        _, jokers, grouped, rack_used, _ = option
-        real = t + rack_used
+        open_runs = runs[colour]
+        if option is None:
+            sets.extend(tuple(run) for run in open_runs)
+            runs[colour] = []
+            continue
+        _, _, grouped, rack_used, _, detail, _ = option
+        c1, c2, x, s0, s1, s2, inner, extra = detail
         used[colour][number] += rack_used
         tile = Tile(number, Colour(colour))
-        open_runs = runs[colour]
-        short = [run for run in open_runs if len(run) < 3]
-        long_runs = [run for run in open_runs if len(run) >= 3]
-        going_on = ((new_local >> 6) & 7) - ((local >> 3) & 7)
-        started = new_local & 7
-        for run in long_runs[going_on:]:
-            sets.append(tuple(run))
-        targets = short + long_runs[:going_on]
-        fresh: list[list[Tile]] = [[] for _ in range(started)]
-        targets.extend(fresh)
-        # Real tiles first to runs that hold no number tile yet.
-        targets.sort(key=lambda run: any(not t_.is_joker for t_ in run))
+        real = table[colour][number] + rack_used
+        ones = [run for run in open_runs if len(run) == 1]
+        twos = [run for run in open_runs if len(run) == 2]
+        longs = [run for run in open_runs if len(run) >= 3]
+        stopping = ones[c1:] + twos[c2:] + longs[x:]
+        needs = [3 - len(run) if len(run) < 3 else 0 for run in stopping]
+        for run, count in zip(stopping, trailing(needs, extra, NUMBERS + 1 - number), strict=True):
+            sets.append((*run, *([TILE_JOKER] * count)))
+        going = ones[:c1] + twos[:c2] + longs[:x]
         in_runs = real - grouped
-        for index, run in enumerate(targets):
-            run.append(tile if index < in_runs else TILE_JOKER)
-        assert len(targets) == in_runs + jokers
-        runs[colour] = targets
+        fed = in_runs - s0 - s1 - s2
+        for index, run in enumerate(going):
+            run.append(tile if index < fed else TILE_JOKER)
+        assert len(going) == fed + inner
+        fresh = [[tile] for _ in range(s0)]
+        fresh += [[TILE_JOKER, tile] for _ in range(s1)]
+        fresh += [[TILE_JOKER, TILE_JOKER, tile] for _ in range(s2)]
+        runs[colour] = going + fresh
         to_groups[colour] = [tile] * grouped
     for colour_runs in runs:
         sets.extend(tuple(run) for run in colour_runs)
-    jokers_used = (found[1] >> JOKER_SHIFT) & 7
+    sets = _absorb(sets, found[3])
+    jokers_used = ((found[1] >> JOKER_SHIFT) & 7) + found[3]
     return sets, used, jokers_used
+
+
+def _absorb(sets: list[tuple[Tile, ...]], jokers: int) -> list[tuple[Tile, ...]]:
+    """Lay ``jokers`` more jokers where sets have room (3-groups, runs below 13)."""
+    out = list(sets)
+    for _ in range(jokers):
+        for index, tiles in enumerate(out):
+            read = analyse_set(tiles)
+            if read.kind == "group" and len(tiles) == 3:
+                out[index] = (*tiles, TILE_JOKER)
+                break
+            if read.kind == "run":
+                top = read.stands_for[-1] or read.tiles[-1]
+                if top.number < NUMBERS:
+                    out[index] = (*read.tiles, TILE_JOKER)
+                    break
+        else:
+            raise AssertionError("no room for a joker")
+    return out
 
 
 def _groups(tiles: list[list[Tile]], jokers: int) -> list[tuple[Tile, ...]]:
@@ -367,7 +368,8 @@ def _groups(tiles: list[list[Tile]], jokers: int) -> list[tuple[Tile, ...]]:
     if total == 0:
         return []
     widest = max(len(group) for group in tiles)
-    count = max(widest, (total + 3) // 4)
+    count = total // 3  # as many groups as possible: the 3-groups leave room for jokers
+    assert count >= widest and 4 * count >= total
     groups: list[list[Tile]] = [[] for _ in range(count)]
     index = 0
     for colour_tiles in tiles:

@@ -29,47 +29,112 @@ GROUP_MASK = (1 << 39) - 1 | (((1 << 128) - 1) << VALUE_SHIFT)  # clears R and t
 SHORT_MASK = sum(0b111111 << (COLOUR_BITS * c) for c in range(4))  # runs of length 1 or 2
 JOKER_MASK = 7 << JOKER_SHIFT
 VALUE_MASK = 255 << VALUE_SHIFT
+ROOM_SHIFT = 54  # jokers the closed sets could still take (capped at the jokers in play)
+ROOM_MASK = 7 << ROOM_SHIFT
 NUMBERS = 13
 COLOURS = 4
 
 
+Option = tuple[int, int, int, int, int, tuple[int, ...], int]
+
+
+def trailing(needs: list[int], extra: int, room: int) -> list[int]:
+    """Jokers after the last number tile of each run that stops now (``needs``: the least
+    each must take), the ``extra`` ones stacked on the first runs with room."""
+    out = list(needs)
+    for index in range(len(out)):
+        take = min(extra, room - out[index])
+        out[index] += take
+        extra -= take
+    return out
+
+
 @cache
 def colour_options(
-    local: int, table: int, rack: int, jokers_left: int, next1: int = 2, next2: int = 2
-) -> tuple[tuple[int, int, int, int, int], ...]:
-    """What one colour may do at one number from local run state ``local``.
+    local: int,
+    table: int,
+    rack: int,
+    jokers_left: int,
+    number: int,
+    next1: int = 2,
+    next2: int = 2,
+    gap: int = 1,
+) -> tuple[Option, ...]:
+    """What one colour may do at ``number`` from local run state ``local``.
 
-    Returns ``(new_local, jokers_in_runs, tiles_to_groups, rack_used, units)`` tuples:
-    ``table`` tiles are all used, up to ``rack`` more, each real tile either joins a run
-    or goes to a group; runs of length 1 or 2 must go on, runs of 3+ may stop; a run is
-    never both stopped and started at one number (going on is always as good).
-    ``next1``/``next2``: the most tiles of this colour at the next two numbers; runs
-    that could not reach length 3 with them and the jokers left are not offered.
+    Returns ``(new_local, jokers, tiles_to_groups, rack_used, value, detail, space)`` where
+    ``detail = (c1, c2, x, s0, s1, s2, p, extra)``: runs of length 1, 2 and 3+ going on
+    (the others stop), new runs started with 0, 1 or 2 jokers before their first number
+    tile, jokers inside runs at this number, and extra jokers after stopping runs.
+
+    Jokers are placed in one canonical way, so no joker ever waits alone in a state:
+    jokers before a run's first number tile are laid with that tile; jokers after its
+    last number tile are laid when it stops (above it, never past 13); a joker inside a
+    run needs a number tile of the colour ahead (``gap``: distance to the next number
+    with a tile of this colour, large when none). ``table`` tiles are all used, up to
+    ``rack`` more. A run of 3+ is never stopped while a new run starts without joker
+    (going on is as good). ``next1``/``next2``: tiles of the colour at the next two
+    numbers, to drop short runs that cannot reach length 3.
     """
     a1, a2, a3 = local & 7, (local >> 3) & 7, (local >> 6) & 7
-    must = a1 + a2
-    out = []
+    room = NUMBERS + 1 - number  # jokers that fit above a run stopping now
+    out: list[Option] = []
     for real in range(table, table + rack + 1):
         for to_groups in range(real + 1):
             in_runs = real - to_groups
-            for going_on in range(a3 + 1):
-                base = must + going_on
-                start_min = max(0, in_runs - base)
-                start_max = in_runs + jokers_left - base
-                for started in range(start_min, start_max + 1):
-                    if started and going_on < a3:
+            for c1 in range(a1 + 1):
+                close1 = a1 - c1
+                if close1 and room < 2:
+                    continue
+                for c2 in range(a2 + 1):
+                    close2 = a2 - c2
+                    if close2 and room < 1:
                         continue
-                    jokers = base + started - in_runs
-                    if jokers < 0 or jokers > jokers_left:
+                    need_close = 2 * close1 + close2
+                    if need_close > jokers_left:
                         continue
-                    n1, n2, n3 = started, a1, a2 + going_on
-                    if n1 > 7 or n3 > 7:
-                        continue
-                    spare = jokers_left - jokers
-                    if max(0, n1 + n2 - next1) + max(0, n1 - next2) > spare:
-                        continue
-                    new_local = n1 | (n2 << 3) | (n3 << 6)
-                    out.append((new_local, jokers, to_groups, real - table, real + jokers))
+                    for x in range(a3 + 1):
+                        close3 = a3 - x
+                        going = c1 + c2 + x
+                        stopping = close1 + close2 + close3
+                        for started in range(max(0, in_runs - going), in_runs + 1):
+                            inner = going - (in_runs - started)
+                            for s2 in range(started + 1 if number >= 3 else 1):
+                                for s1 in range(started - s2 + 1 if number >= 2 else 1):
+                                    s0 = started - s1 - s2
+                                    if s0 and close3:
+                                        continue
+                                    fixed = inner + s1 + 2 * s2 + need_close
+                                    spare_room = stopping * room - need_close
+                                    top = min(jokers_left - fixed, spare_room)
+                                    for extra in range(top + 1):
+                                        jokers = fixed + extra
+                                        spare = jokers_left - jokers
+                                        if inner and gap - 1 > spare:
+                                            continue
+                                        n1, n2, n3 = s0, c1 + s1, c2 + x + s2
+                                        if n1 > 7 or n2 > 7 or n3 > 7:
+                                            continue
+                                        if max(0, n1 + n2 - next1) + max(0, n1 - next2) > spare:
+                                            continue
+                                        value = number * (real + inner)
+                                        value += s1 * (number - 1) + s2 * (2 * number - 3)
+                                        needs = [2] * close1 + [1] * close2 + [0] * close3
+                                        space = 0
+                                        for f in trailing(needs, extra, room):
+                                            value += f * number + f * (f - 1) // 2
+                                            space += room - f
+                                        out.append(
+                                            (
+                                                n1 | (n2 << 3) | (n3 << 6),
+                                                jokers,
+                                                to_groups,
+                                                real - table,
+                                                value,
+                                                (c1, c2, x, s0, s1, s2, inner, extra),
+                                                space,
+                                            )
+                                        )
     return tuple(out)
 
 
@@ -91,7 +156,88 @@ def group_jokers(in_groups: int, twos: int, jokers_left: int) -> tuple[int, ...]
     return tuple(out)
 
 
-Layer = tuple[int, int, dict[int, int]]  # (number, colour or -1 for groups, child -> parent)
+# (number, colour or -1, child -> (parent, choice))
+Layer = tuple[int, int, dict[int, tuple[int, int]]]
+
+
+@cache
+def dominates(strong: int, weak: int) -> bool:
+    """Whether local run state ``strong`` can do whatever ``weak`` can from here on.
+
+    Runs are matched longest to longest: every run of ``weak`` needs a run of ``strong``
+    at least as long (a longer run can follow it, taking as jokers after its end the
+    ones the shorter would need), and ``strong``'s unmatched runs must be of 3+ (they
+    may stop at once).
+    """
+    if strong == weak:
+        return False
+
+    def lengths(local: int) -> list[int]:
+        a1, a2, a3 = local & 7, (local >> 3) & 7, (local >> 6) & 7
+        return [3] * a3 + [2] * a2 + [1] * a1
+
+    a, b = lengths(strong), lengths(weak)
+    if len(a) < len(b):
+        return False
+    return all(x >= y for x, y in zip(a, b, strict=False)) and all(x == 3 for x in a[len(b):])
+
+
+def _drop_dominated(states: dict[int, int], colours: range) -> dict[int, int]:
+    """Drop the states another state beats in one colour's runs (same everything else,
+    a score at least as high)."""
+    for colour in colours:
+        shift = COLOUR_BITS * colour
+        buckets: dict[int, list[tuple[int, int, int]]] = {}
+        for key, score in states.items():
+            local = (key >> shift) & COLOUR_MASK
+            buckets.setdefault(key - (local << shift), []).append((local, score, key))
+        dropped = False
+        for items in buckets.values():
+            if len(items) < 2:
+                continue
+            for local, score, key in items:
+                for other, other_score, _ in items:
+                    if other_score >= score and dominates(other, local):
+                        del states[key]
+                        dropped = True
+                        break
+        if not dropped:
+            continue
+    return states
+
+
+def _drop_joker_dominated(states: dict[int, int], total: int) -> None:
+    """Drop states beaten by one that used fewer jokers or has more room for them: it
+    can do all the other does and lay its extra jokers in the room."""
+    buckets: dict[int, list[tuple[int, int, int, int]]] = {}
+    for key, score in states.items():
+        used = (key >> JOKER_SHIFT) & 7
+        room = min((key >> ROOM_SHIFT) & 7, total - used)
+        buckets.setdefault(key & ~(JOKER_MASK | ROOM_MASK), []).append((used, room, score, key))
+    for items in buckets.values():
+        if len(items) < 2:
+            continue
+        for used, room, score, key in items:
+            for o_used, o_room, o_score, o_key in items:
+                if (
+                    o_key != key
+                    and o_score >= score
+                    and o_used <= used
+                    and o_used + o_room >= used + room
+                    and (o_used < used or o_room > room)
+                ):
+                    del states[key]
+                    break
+
+
+Found = tuple[int, int, list[Layer], int]  # score, final state, layers, jokers absorbed
+
+
+def _gap(tiles: list[int], number: int) -> int:
+    for ahead in range(number + 1, NUMBERS + 1):
+        if tiles[ahead]:
+            return ahead - number
+    return 99  # (number, colour or -1 for groups, child -> parent)
 
 
 def run_dp(
@@ -103,8 +249,9 @@ def run_dp(
     joker_weight: int,
     opening: int | None,
     floor: int = 0,
-) -> tuple[int, int, list[Layer]] | None:
-    """Best score and final state, with the parent maps to rebuild the sets.
+) -> Found | None:
+    """Best score and final state, with the parent maps to rebuild the sets, and how
+    many jokers are then laid where closed sets have room.
 
     ``table``/``rack``/``weights`` are indexed ``[colour][number]`` (number 1..13).
     ``opening``: when set, the placed tiles' value must reach it (rack-only openings).
@@ -122,6 +269,11 @@ def run_dp(
             ahead += rack[colour][number] * weights[colour][number]
     layers: list[Layer] = []
     cur: dict[int, int] = {0: 0}
+    ahead_tiles = [
+        [table[c][n] + rack[c][n] if 1 <= n <= NUMBERS else 0 for n in range(NUMBERS + 3)]
+        for c in range(COLOURS)
+    ]
+    gaps = [[_gap(ahead_tiles[c], n) for n in range(NUMBERS + 1)] for c in range(COLOURS)]
     cap = opening or 0
     for number in range(1, NUMBERS + 1):
         for colour in range(COLOURS):
@@ -129,12 +281,13 @@ def run_dp(
             t = table[colour][number]
             r = rack[colour][number]
             w = weights[colour][number]
-            next1 = table[colour][number + 1] + rack[colour][number + 1] if number < 13 else 0
-            next2 = table[colour][number + 2] + rack[colour][number + 2] if number < 12 else 0
+            next1 = ahead_tiles[colour][number + 1]
+            next2 = ahead_tiles[colour][number + 2]
+            gap = gaps[colour][number]
             if not (t or r or total_jokers):
                 # Nothing can happen in this colour: runs of 3+ stop, shorter ones die.
                 keep: dict[int, int] = {}
-                parents: dict[int, int] = {}
+                parents: dict[int, tuple[int, int]] = {}
                 for key, score in cur.items():
                     local = (key >> shift) & COLOUR_MASK
                     if local & 0b111111:
@@ -142,13 +295,13 @@ def run_dp(
                     child = key - (local << shift)
                     if score > keep.get(child, -1):
                         keep[child] = score
-                        parents[child] = key
+                        parents[child] = (key, -1)
                 cur = keep
                 layers.append((number, colour, parents))
                 continue
             nxt: dict[int, int] = {}
             parents = {}
-            moves: dict[tuple[int, int], list[tuple[int, int]]] = {}
+            moves: dict[tuple[int, int], list[tuple[int, int, int, int]]] = {}
             least = floor - still[(number, colour)]
             for key, score in cur.items():
                 local = (key >> shift) & COLOUR_MASK
@@ -156,8 +309,8 @@ def run_dp(
                 plan = moves.get((local, left))
                 if plan is None:
                     plan = []
-                    for new_local, jokers, to_groups, used, units in colour_options(
-                        local, t, r, left, next1, next2
+                    for index, (new_local, jokers, to_groups, used, value, _, space) in enumerate(
+                        colour_options(local, t, r, left, number, next1, next2, gap)
                     ):
                         delta = (
                             ((new_local - local) << shift)
@@ -166,11 +319,15 @@ def run_dp(
                             + ((to_groups == 2) << TWO_SHIFT)
                         )
                         if opening is not None:
-                            delta += (units * number) << VALUE_SHIFT
-                        plan.append((delta, used * w))
+                            delta += value << VALUE_SHIFT
+                        plan.append((delta, used * w, index, space))
                     moves[(local, left)] = plan
-                for delta, gain in plan:
+                for delta, gain, index, space in plan:
                     child = key + delta
+                    if space:
+                        room = (child >> ROOM_SHIFT) & 7
+                        if room < total_jokers:
+                            child += (min(total_jokers, room + space) - room) << ROOM_SHIFT
                     if opening is not None:
                         value = (child >> VALUE_SHIFT) & 255
                         if value > cap:
@@ -178,8 +335,8 @@ def run_dp(
                     gained = score + gain
                     if gained >= least and gained > nxt.get(child, -1):
                         nxt[child] = gained
-                        parents[child] = key
-            cur = nxt
+                        parents[child] = (key, index)
+            cur = _drop_dominated(nxt, range(colour, colour + 1))
             layers.append((number, colour, parents))
         # Jokers may join this number's groups; then the group counters reset.
         nxt = {}
@@ -191,29 +348,85 @@ def run_dp(
             base = key & GROUP_MASK
             for jokers in group_jokers(in_groups, twos, total_jokers - used):
                 child = base + (jokers << JOKER_SHIFT)
+                laid = in_groups + jokers
+                if laid:
+                    # Groups are made as many as possible, so the 3-groups leave room.
+                    room = (child >> ROOM_SHIFT) & 7
+                    more = min(total_jokers, room + 4 * (laid // 3) - laid)
+                    child += (more - room) << ROOM_SHIFT
                 if opening is not None and (in_groups or jokers):
                     value = ((child >> VALUE_SHIFT) & 255) + jokers * number
                     child = (child & ~VALUE_MASK) | (min(value, cap) << VALUE_SHIFT)
                 if score > nxt.get(child, -1):
                     nxt[child] = score
-                    parents[child] = key
+                    parents[child] = (key, jokers)
         cur = nxt
+        if total_jokers:
+            _drop_joker_dominated(cur, total_jokers)
         layers.append((number, -1, parents))
         if not cur:
             return None
     best_key = -1
     best = -1
+    best_absorbed = 0
     for key, score in cur.items():
         if key & SHORT_MASK:
             continue
         used = (key >> JOKER_SHIFT) & 7
-        if used < table_jokers:
+        room = (key >> ROOM_SHIFT) & 7
+        # Jokers not laid yet go where closed sets have room (table jokers must).
+        most = min(total_jokers, used + room)
+        if most < table_jokers:
             continue
+        final = most if joker_weight > 0 else max(used, table_jokers)
         if opening is not None and ((key >> VALUE_SHIFT) & 255) < cap:
             continue
-        total = score + (used - table_jokers) * joker_weight
+        total = score + (final - table_jokers) * joker_weight
         if total > best and total >= floor:
-            best, best_key = total, key
+            best, best_key, best_absorbed = total, key, final - used
     if best_key < 0:
         return None
-    return best, best_key, layers
+    return best, best_key, layers, best_absorbed
+
+
+Step = tuple[int, int, int, Option | None]  # (number, colour or -1, group jokers, option)
+
+
+def decisions(
+    found: Found,
+    table: list[list[int]],
+    rack: list[list[int]],
+    total_jokers: int,
+) -> list[Step]:
+    """The choices along the best path, first number first: for a colour step its option
+    (None: nothing there, long runs stop), for a group step the jokers joining groups."""
+    _, key, layers, _ = found
+    ahead_tiles = [
+        [table[c][n] + rack[c][n] if 1 <= n <= NUMBERS else 0 for n in range(NUMBERS + 3)]
+        for c in range(COLOURS)
+    ]
+    out: list[Step] = []
+    for number, colour, parents in reversed(layers):
+        parent, choice = parents[key]
+        if colour < 0:
+            out.append((number, -1, choice, None))
+        elif choice < 0:
+            out.append((number, colour, 0, None))
+        else:
+            shift = COLOUR_BITS * colour
+            local = (parent >> shift) & COLOUR_MASK
+            left = total_jokers - ((parent >> JOKER_SHIFT) & 7)
+            options = colour_options(
+                local,
+                table[colour][number],
+                rack[colour][number],
+                left,
+                number,
+                ahead_tiles[colour][number + 1],
+                ahead_tiles[colour][number + 2],
+                _gap(ahead_tiles[colour], number),
+            )
+            out.append((number, colour, 0, options[choice]))
+        key = parent
+    out.reverse()
+    return out
