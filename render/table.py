@@ -168,6 +168,11 @@ def _header(image: Image.Image, theme: Theme, view: PublicView, lang: str) -> No
     draw_text(image, (x1 - width // 2, 28), turn, 18, ink, bold=True, anchor="centre", middle=True)
 
 
+def _min_width(players: int) -> int:
+    """The narrowest table that still gives every seat box room for a name and a score."""
+    return 640 if players <= 3 else 820
+
+
 def _seat_columns(count: int) -> int:
     return count if count <= 4 else 3
 
@@ -281,7 +286,12 @@ def compose_table(
     blocks, bottom = _flow(view, melds, tiles, left, WIDTH - MARGIN, melds_top)
     piles_bottom = top + _piles_height(tiles)
     height = max(bottom, piles_bottom) + MARGIN
-    image = background(WIDTH, height, theme.felt, theme.felt_dark)
+    width = WIDTH
+    if all(block.y == melds_top for block in blocks):
+        # A single row of melds: a narrower picture shows larger on a phone.
+        right = max((block.x + block.width for block in blocks), default=left + 300)
+        width = max(_min_width(len(view.seats)), right + MARGIN)
+    image = background(width, height, theme.felt, theme.felt_dark)
     _header(image, theme, view, lang)
     _seats(image, theme, view, HEADER, tiles, highlight_seat, lang)
     piles = _piles_image(

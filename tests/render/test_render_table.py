@@ -8,7 +8,7 @@ from conftest import NAMES, decode, meld, player, public, random_melds
 
 from engine.cards import Card, Suit, format_card, parse_cards
 from engine.tiles import parse_tiles
-from engine.views import PublicView
+from engine.views import Phase, PublicView
 from render import THEMES, render_table
 
 
@@ -85,5 +85,18 @@ def test_long_names_are_cut_to_fit() -> None:
     long = replace(view, seats=tuple(replace(s, name=s.name * 12) for s in view.seats))
     picture = render_table(long)
     decode(picture)
-    assert picture.width == 1000
+    assert picture.width == 640
     assert NAMES[0] * 12 in picture.alt
+
+
+def test_a_small_table_is_narrower() -> None:
+    small = render_table(public(2, [meld(1, parse_cards("3h 4h 5h"), 0)]))
+    assert 640 <= small.width < 1000
+
+
+def test_after_the_round_the_header_says_so() -> None:
+    view = replace(public(3), phase=Phase.ROUND_OVER)
+    alt = render_table(view).alt
+    assert "Round over." in alt
+    assert "turn" not in alt
+    assert "Partie terminée." in render_table(replace(view, phase=Phase.MATCH_OVER), lang="fr").alt
