@@ -12,8 +12,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from conftest import HAND_13, meld, player, public, random_melds
 from PIL import Image, ImageChops, ImageStat
+from render_helpers import HAND_13, meld, player, public, random_melds
 
 from engine.cards import Card, Suit, parse_cards
 from engine.tiles import parse_tiles

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from conftest import HAND_13, RACK_14, decode, player, public
+from render_helpers import HAND_13, RACK_14, decode, player, public
 
 from engine.cards import Card, Suit, format_cards, parse_cards
 from engine.tiles import format_tiles, parse_tiles

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from conftest import decode, public
 from PIL import Image
+from render_helpers import decode, public
 
 from engine.views import RoundScore
 from render import LeaderboardEntry, render_leaderboard, render_scores

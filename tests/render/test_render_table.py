@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from conftest import NAMES, decode, meld, player, public, random_melds
+from render_helpers import NAMES, decode, meld, player, public, random_melds
 
 from engine.cards import Card, Suit, format_card, parse_cards
 from engine.tiles import parse_tiles
