@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from engine.actions import Discard, Draw, LayOff, Meld, SwapJoker
 from engine.cards import JOKER, Card, Suit
 from engine.errors import IllegalMeld
-from engine.melds import MeldShape, classify
+from engine.melds import MeldShape, classify, joker_to_swap, touches
 from engine.rules import RuleSet
 from engine.views import Phase
 
@@ -35,12 +35,31 @@ def candidate_moves(state: CardState) -> list[Candidate]:
     minimum = 0 if opened else state.rules.opening_for(state.seats)
     moves.extend(Meld(melds) for melds in meld_options(hand, state.rules, minimum))
     for index, (shape, _) in enumerate(state.table):
+        has_joker = JOKER in shape.cards
         for card in distinct:
-            moves.append(LayOff((card,), index))
-            if JOKER in shape.cards and card.rank:
+            if touches(shape, card):
+                moves.append(LayOff((card,), index))
+            if has_joker and card.rank and joker_to_swap(shape, card) is not None:
                 moves.append(SwapJoker(card, index))
+    if state.must_lay:
+        moves.extend(Meld((trio,)) for trio in joker_trios(hand))
     moves.extend(Discard(card) for card in distinct)
     return moves
+
+
+def joker_trios(hand: list[Card]) -> list[tuple[Card, Card, Card]]:
+    """Every way of writing a joker of ``hand`` with two other cards of it (valid or not):
+    where a won joker could be laid as a new meld."""
+    if JOKER not in hand:
+        return []
+    others = sorted(set(hand) - {JOKER}, key=lambda c: c.rank)
+    if hand.count(JOKER) > 1:
+        others.append(JOKER)
+    trios: list[tuple[Card, Card, Card]] = []
+    for i, low in enumerate(others):
+        for high in others[i + 1 :]:
+            trios.extend(((low, high, JOKER), (low, JOKER, high), (JOKER, low, high)))
+    return trios
 
 
 def hand_melds(hand: list[Card], rules: RuleSet) -> list[MeldShape]:

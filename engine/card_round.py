@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import Any, Self
 
 from engine.actions import Discard, Draw, LayOff, Meld, SwapJoker
-from engine.card_moves import candidate_moves
+from engine.card_moves import candidate_moves, joker_trios
 from engine.card_state import CardState, round_from_dict, round_to_dict
 from engine.cards import JOKER, Card, full_deck
 from engine.errors import IllegalMeld, IllegalMove, RuleError, register_messages
@@ -269,15 +269,7 @@ class CardRound(CardState):
         for index in range(len(self.table)):
             if self.is_legal(seat, LayOff((JOKER,), index)):
                 return True
-        others = sorted(set(hand) - {JOKER}, key=lambda c: c.rank)
-        if hand.count(JOKER) > 1:
-            others.append(JOKER)
-        for i, low in enumerate(others):
-            for high in others[i + 1 :]:
-                for trio in ((low, high, JOKER), (low, JOKER, high), (JOKER, low, high)):
-                    if self.is_legal(seat, Meld((trio,))):
-                        return True
-        return False
+        return any(self.is_legal(seat, Meld((trio,))) for trio in joker_trios(hand))
 
     def _discard(self, card: Card, commit: bool) -> None:
         hand = self.hands[self.current]

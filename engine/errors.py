@@ -59,7 +59,11 @@ class RummyError(ValueError):
     def __init__(self, code: str | None = None, /, **params: Any) -> None:
         self.code = code or self.default_code
         self.params = params
-        super().__init__(self.message("en"))
+        # The text is rendered only when asked for: legality checks raise many errors.
+        super().__init__(self.code)
+
+    def __str__(self) -> str:
+        return self.message("en")
 
     def message(self, lang: Language = "en") -> str:
         """The message in ``lang`` ("en" or "fr")."""

@@ -306,6 +306,20 @@ def fits(shape: MeldShape, cards: Sequence[Card], rules: RuleSet) -> bool:
     return True
 
 
+def touches(shape: MeldShape, card: Card) -> bool:
+    """A quick test: could ``card`` alone be laid off on the meld? (A joker always might;
+    :func:`extend` gives the exact answer, joker limits included.)"""
+    rank = card.rank
+    if rank == 0:
+        return True
+    if shape.kind is MeldKind.GROUP:
+        return rank == shape.rank and all(c.suit is not card.suit for c in shape.cards)
+    if card.suit is not shape.suit:
+        return False
+    high = shape.top + 1
+    return rank in (shape.rank - 1, high) or (rank == 1 and high == HIGH_ACE)
+
+
 def joker_to_swap(shape: MeldShape, card: Card) -> int | None:
     """The position of a joker that ``card`` may replace, or None.
 
