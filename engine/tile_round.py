@@ -1,0 +1,589 @@
+"""One round of tile rummy: the :class:`engine.round.Round` of the ``tiles`` variant.
+
+Glossary: the *pool* is the face-down reserve (top first); a *rack* is a player's
+tiles; the *table* is the list of sets laid; the *draft* is the table as the current
+player edits it this turn (:mod:`engine.tile_draft`), saved with the round.
+
+A turn: edit the draft and ``Confirm`` (or ``Play`` a whole table), or ``DrawTile``
+(ends the turn, discards the draft); with an empty pool ``Pass``. Opening: rack tiles
+only, in new sets worth the opening minimum, the table untouched. After opening any
+rearrangement is allowed if every set of the final table is valid and at least one rack
+tile was added; no table tile returns to a rack. When every player has passed in a row
+the round is blocked. Scoring (numbers face value, joker ``joker_hand_value``): going
+out, the winner gains the others' racks and each other loses their own; blocked, the
+lowest rack gains the difference from each other and each other loses it; a tie for the
+lowest is a draw (no points).
+
+``hand(seat)`` is the rack without the tiles the seat has placed on its draft;
+``hand_sizes()`` counts confirmed racks (what the others see).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import random
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any, Self
+
+from engine.errors import CorruptGame, IllegalMeld, IllegalMove, RuleError, register_messages
+from engine.tile_actions import (
+    Add,
+    Confirm,
+    DrawTile,
+    Move,
+    NewSet,
+    Pass,
+    Play,
+    Reset,
+    Split,
+    TakeBack,
+    Undo,
+)
+from engine.tile_draft import Draft, Sets
+from engine.tile_sets import analyse_set, rack_value, tile_set_value
+from engine.tiles import TILE_JOKER, Colour, Tile, format_tiles, parse_tile
+from engine.views import MeldView, Phase, Piece, RoundScore
+
+FORMAT = 1
+
+
+def tile_pool(rules: Any) -> list[Tile]:
+    """Every tile of the variant: ``decks`` copies of 1-13 in four colours, then jokers."""
+    decks = getattr(rules, "decks", 2)
+    jokers = getattr(rules, "jokers", 2)
+    one = [Tile(number, colour) for colour in Colour for number in range(1, 14)]
+    return one * decks + [TILE_JOKER] * jokers
+
+
+def _key(tiles: Sequence[Tile]) -> tuple[Tile, ...]:
+    return tuple(sorted(tiles, key=lambda tile: tile.sort_key))
+
+
+class TileRound:
+    """A round of tile rummy. Build it with :meth:`deal` or :meth:`from_dict`."""
+
+    def __init__(self, rules: Any, seats: int, first: int, number: int) -> None:
+        self.rules = rules
+        self.seats = seats
+        self.first = first
+        self.number = number
+        self.racks: list[list[Tile]] = [[] for _ in range(seats)]
+        self.pool: list[Tile] = []  # top first
+        self.table: list[tuple[Tile, ...]] = []
+        self.owners: list[int | None] = []
+        self.opened = [False] * seats
+        self.turn = first
+        self.passes = 0  # passes in a row
+        self.drawn: list[Tile | None] = [None] * seats  # the tile each seat drew last turn
+        self.draft: Draft | None = None
+        self.winner: int | None = None
+        self.reason: str | None = None  # "went_out" or "blocked" once over
+
+    # ------------------------------------------------------------------ dealing
+
+    @classmethod
+    def deal(
+        cls,
+        rules: Any,
+        seats: int,
+        first: int,
+        number: int,
+        rng: random.Random,
+        deck: Sequence[Piece] | None = None,
+    ) -> Self:
+        """Deal 14 tiles to each seat, one at a time from ``first``; the rest is the pool.
+
+        Raises:
+            RuleError: ``deck`` is not exactly the variant's tiles, or the seat count is
+                wrong for the variant.
+        """
+        size = rules.hand_size(seats)
+        expected = tile_pool(rules)
+        if deck is None:
+            tiles = list(expected)
+            rng.shuffle(tiles)
+        else:
+            tiles = [tile for tile in deck if isinstance(tile, Tile)]
+            if len(tiles) != len(deck) or Counter(tiles) != Counter(expected):
+                raise RuleError("tiles.deck", tiles=len(expected))
+        state = cls(rules, seats, first, number)
+        for index in range(size * seats):
+            state.racks[(first + index) % seats].append(tiles[index])
+        state.pool = tiles[size * seats :]
+        return state
+
+    # ------------------------------------------------------------------ playing
+
+    @property
+    def current(self) -> int:
+        return self.turn
+
+    @property
+    def phase(self) -> Phase:
+        return Phase.ROUND_OVER if self.reason is not None else Phase.PLAY
+
+    def opening_minimum(self) -> int:
+        """The points an opening needs (the two-player figure with two seats)."""
+        if self.seats == 2:
+            return int(getattr(self.rules, "opening_minimum_two_players", 30))
+        return int(getattr(self.rules, "opening_minimum", 30))
+
+    def apply(self, seat: int, action: object) -> None:
+        """Play ``action`` for ``seat``.
+
+        Raises:
+            IllegalMove: the action is not allowed now (the code says why); nothing changed.
+        """
+        if self.reason is not None:
+            raise IllegalMove("tiles.round_over")
+        if seat != self.turn:
+            raise IllegalMove("tiles.not_your_turn", seat=self.turn + 1)
+        if isinstance(action, (NewSet, Add, Move, Split, TakeBack)):
+            draft = self.draft or Draft.start(self.table)
+            frozen = 0 if self.opened[seat] else len(self.table)
+            trial = Draft(draft.sets, draft.placed, list(draft.history))
+            trial.edit(action, self.racks[seat], frozen)
+            self.draft = trial
+        elif isinstance(action, Undo):
+            if self.draft is None:
+                raise IllegalMove("tiles.nothing_to_undo")
+            trial = Draft(self.draft.sets, self.draft.placed, list(self.draft.history))
+            trial.undo()
+            self.draft = trial
+        elif isinstance(action, Reset):
+            self.draft = None
+        elif isinstance(action, Confirm):
+            if self.draft is None:
+                raise IllegalMove("tiles.nothing_placed")
+            self._lay(seat, self.draft.sets, Counter(self.draft.placed))
+        elif isinstance(action, Play):
+            self._lay(seat, action.table, self._placed_by(seat, action.table))
+        elif isinstance(action, DrawTile) or _is_card_draw(action):
+            if not self.pool:
+                raise IllegalMove("tiles.pool_empty")
+            tile = self.pool.pop(0)
+            self.racks[seat].append(tile)
+            self.drawn[seat] = tile
+            self.passes = 0
+            self._next()
+        elif isinstance(action, Pass):
+            if self.pool:
+                raise IllegalMove("tiles.pass_with_pool")
+            self.passes += 1
+            self.drawn[seat] = None
+            if self.passes >= self.seats:
+                self.reason = "blocked"
+                self.draft = None
+                lowest = min(self._values())
+                if self._values().count(lowest) == 1:
+                    self.winner = self._values().index(lowest)
+            else:
+                self._next()
+        else:
+            raise IllegalMove("tiles.unknown_action", action=type(action).__name__)
+
+    def is_legal(self, seat: int, action: object) -> bool:
+        """Whether ``apply(seat, action)`` would succeed (nothing changes)."""
+        trial = self.clone()
+        try:
+            trial.apply(seat, action)
+        except IllegalMove:
+            return False
+        return True
+
+    def legal_moves(self) -> list[object]:
+        """The simple moves of the current seat: draw, or pass with an empty pool."""
+        if self.reason is not None:
+            return []
+        return [DrawTile()] if self.pool else [Pass()]
+
+    def clone(self) -> TileRound:
+        """An independent copy."""
+        return TileRound.from_dict(self.to_dict(), self.rules)
+
+    def _placed_by(self, seat: int, table: Sequence[Sequence[Tile]]) -> Counter[Tile]:
+        """The rack tiles a proposed table adds (checked against table and rack)."""
+        new = Counter(tile for s in table for tile in s)
+        old = Counter(tile for s in self.table for tile in s)
+        missing = old - new
+        if missing:
+            raise IllegalMove("tiles.table_tile_taken", tiles=format_tiles(missing.elements()))
+        added = new - old
+        rack = Counter(self.racks[seat])
+        if added - rack:
+            raise IllegalMove("tiles.not_on_rack", tiles=format_tiles((added - rack).elements()))
+        return added
+
+    def _lay(self, seat: int, sets: Sets, placed: Counter[Tile]) -> None:
+        """Check a whole new table and lay it; the turn passes on (or the round ends)."""
+        if not placed:
+            raise IllegalMove("tiles.nothing_placed")
+        laid: list[tuple[Tile, ...]] = []
+        for index, tiles in enumerate(sets):
+            try:
+                laid.append(analyse_set(tiles, self.rules).tiles)
+            except IllegalMeld as error:
+                raise IllegalMove(
+                    "tiles.invalid_table", set=index + 1, reason=error.message("en"),
+                    reason_fr=error.message("fr"),
+                ) from None
+        owners: list[int | None] = []
+        old = Counter(_key(s) for s in self.table)
+        old_owner = {_key(s): owner for s, owner in zip(self.table, self.owners, strict=True)}
+        if not self.opened[seat]:
+            kept = Counter(_key(s) for s in laid) & old
+            if kept != old:
+                raise IllegalMove("tiles.opening_table_untouched", set=0)
+            fresh = list(laid)
+            for s in self.table:
+                fresh.remove(next(f for f in fresh if _key(f) == _key(s)))
+            if Counter(tile for s in fresh for tile in s) != placed:
+                raise IllegalMove("tiles.opening_rack_only")
+            value = sum(tile_set_value(s, self.rules) for s in fresh)
+            needed = self.opening_minimum()
+            if value < needed:
+                raise IllegalMove("tiles.opening_short", value=value, needed=needed)
+            laid = [*self.table, *fresh]
+        for s in laid:
+            key = _key(s)
+            if old[key]:
+                old[key] -= 1
+                owners.append(old_owner[key])
+            else:
+                owners.append(seat if Counter(s) <= placed else None)
+        rack = Counter(self.racks[seat])
+        rack.subtract(placed)
+        remaining = list(self.racks[seat])
+        for tile in placed.elements():
+            remaining.remove(tile)
+        self.table = laid
+        self.owners = owners
+        self.racks[seat] = remaining
+        self.opened[seat] = True
+        self.draft = None
+        self.passes = 0
+        self.drawn[seat] = None
+        if not remaining:
+            self.reason = "went_out"
+            self.winner = seat
+        else:
+            self._next()
+
+    def _next(self) -> None:
+        self.draft = None
+        self.turn = (self.turn + 1) % self.seats
+
+    def _values(self) -> list[int]:
+        return [rack_value(rack, self.rules) for rack in self.racks]
+
+    def result(self) -> RoundScore | None:
+        """Points per seat once the round is over."""
+        if self.reason is None:
+            return None
+        values = self._values()
+        points = [0] * self.seats
+        if self.reason == "went_out":
+            assert self.winner is not None
+            for seat, value in enumerate(values):
+                if seat != self.winner:
+                    points[seat] = -value
+                    points[self.winner] += value
+        elif self.winner is not None:
+            low = values[self.winner]
+            for seat, value in enumerate(values):
+                if seat != self.winner:
+                    points[seat] = -(value - low)
+                    points[self.winner] += value - low
+        return RoundScore(self.number, tuple(points), self.winner, False, self.reason)
+
+    # -------------------------------------------------------------------- views
+
+    def hand(self, seat: int) -> tuple[Piece, ...]:
+        rack = list(self.racks[seat])
+        if self.draft is not None and seat == self.turn:
+            for tile in self.draft.placed:
+                rack.remove(tile)
+        return tuple(rack)
+
+    def hand_sizes(self) -> tuple[int, ...]:
+        return tuple(len(rack) for rack in self.racks)
+
+    def has_opened(self, seat: int) -> bool:
+        return self.opened[seat]
+
+    def melds(self) -> tuple[MeldView, ...]:
+        return _views(self.table, self.owners)
+
+    def discard_top(self) -> Piece | None:
+        return None
+
+    def discard_size(self) -> int:
+        return 0
+
+    def stock_size(self) -> int:
+        return len(self.pool)
+
+    def reshuffles(self) -> int:
+        return 0
+
+    def discards(self) -> tuple[tuple[int, Piece], ...]:
+        return ()
+
+    def pickups(self) -> tuple[tuple[int, Piece], ...]:
+        return ()
+
+    def turn_state(self, seat: int) -> dict[str, Any]:
+        """``drawn`` (the tile drawn last turn), ``opening_needed`` (what the opening
+        still needs counting the valid new sets of the draft), ``draft`` (the current
+        seat's draft as views; None when not editing)."""
+        draft = None
+        needed = 0
+        if not self.opened[seat]:
+            needed = self.opening_minimum()
+        if self.draft is not None and seat == self.turn and self.reason is None:
+            draft = _views(self.draft.sets, [None] * len(self.draft.sets))
+            if not self.opened[seat]:
+                fresh = self.draft.sets[len(self.table) :]
+                worth = 0
+                for tiles in fresh:
+                    with contextlib.suppress(IllegalMeld):
+                        worth += tile_set_value(tiles, self.rules)
+                needed = max(0, needed - worth)
+        return {
+            "drawn": self.drawn[seat],
+            "taken_from_discard": None,
+            "must_lay": None,
+            "opening_needed": needed,
+            "draft": draft,
+        }
+
+    def all_pieces(self) -> list[Piece]:
+        out: list[Piece] = [tile for rack in self.racks for tile in rack]
+        out.extend(self.pool)
+        out.extend(tile for s in self.table for tile in s)
+        return out
+
+    # ------------------------------------------------------------------- saving
+
+    def to_dict(self) -> dict[str, Any]:
+        """The round as JSON-ready data (tiles in notation; the draft and its undo steps)."""
+        draft = None
+        if self.draft is not None:
+            draft = {
+                "sets": _sets_out(self.draft.sets),
+                "placed": format_tiles(self.draft.placed),
+                "history": [
+                    {"sets": _sets_out(sets), "placed": format_tiles(placed)}
+                    for sets, placed in self.draft.history
+                ],
+            }
+        return {
+            "kind": "tiles", "format": FORMAT, "seats": self.seats, "first": self.first,
+            "number": self.number, "current": self.turn,
+            "racks": [format_tiles(rack) for rack in self.racks],
+            "pool": format_tiles(self.pool), "table": _sets_out(self.table),
+            "owners": list(self.owners), "opened": list(self.opened), "passes": self.passes,
+            "drawn": [None if tile is None else str(tile) for tile in self.drawn],
+            "draft": draft, "reason": self.reason, "winner": self.winner,
+        }  # fmt: skip
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any], rules: Any) -> Self:
+        """Rebuild a round saved by :meth:`to_dict`, checking it.
+
+        Raises:
+            CorruptGame: the document is malformed or inconsistent.
+        """
+        try:
+            return cls._load(data, rules)
+        except CorruptGame:
+            raise
+        except (ValueError, TypeError, KeyError, IndexError, AttributeError) as error:
+            raise CorruptGame("corrupt_game", detail=f"tiles round: {error}") from None
+
+    @classmethod
+    def _load(cls, data: dict[str, Any], rules: Any) -> Self:
+        if not isinstance(data, dict) or data.get("kind") != "tiles":
+            raise ValueError("not a tile round")
+        seats = _int(data["seats"], 2, 8)
+        state = cls(rules, seats, _int(data["first"], 0, seats - 1), _int(data["number"], 1, 10**6))
+        state.turn = _int(data["current"], 0, seats - 1)
+        state.racks = [_tiles_in(text) for text in _list(data["racks"], seats)]
+        state.pool = _tiles_in(data["pool"])
+        state.table = [analyse_set(s, rules).tiles for s in _sets_in(data["table"])]
+        owners = _list(data["owners"], len(state.table))
+        if not all(o is None or (isinstance(o, int) and 0 <= o < seats) for o in owners):
+            raise ValueError("bad owners")
+        state.owners = owners
+        state.opened = [bool(_bool(x)) for x in _list(data["opened"], seats)]
+        state.passes = _int(data["passes"], 0, seats)
+        drawn = _list(data["drawn"], seats)
+        state.drawn = [None if t is None else parse_tile(str(t)) for t in drawn]
+        reason = data.get("reason")
+        if reason not in (None, "went_out", "blocked"):
+            raise ValueError(f"bad reason {reason!r}")
+        state.reason = reason
+        winner = data.get("winner")
+        if winner is not None:
+            winner = _int(winner, 0, seats - 1)
+        state.winner = winner
+        if Counter(state.all_pieces()) != Counter(tile_pool(rules)):
+            raise ValueError("the tiles do not make up the pool")
+        raw = data.get("draft")
+        if raw is not None:
+            if reason is not None:
+                raise ValueError("a draft in a finished round")
+            history = [
+                (_sets_in(step["sets"]), tuple(_tiles_in(step["placed"])))
+                for step in raw["history"]
+            ]
+            draft = Draft(_sets_in(raw["sets"]), tuple(_tiles_in(raw["placed"])), history)
+            for sets, placed in [(draft.sets, draft.placed), *history]:
+                if Counter(placed) - Counter(state.racks[state.turn]):
+                    raise ValueError("draft tiles not on the rack")
+                on_table = Counter(t for s in state.table for t in s) + Counter(placed)
+                if Counter(t for s in sets for t in s) != on_table:
+                    raise ValueError("draft tiles do not match table and rack")
+            state.draft = draft
+        return state
+
+
+# --------------------------------------------------------------------- helpers
+
+
+def _is_card_draw(action: object) -> bool:
+    return type(action).__name__ == "Draw" and getattr(action, "source", None) == "stock"
+
+
+def _views(sets: Sequence[Sequence[Tile]], owners: Sequence[int | None]) -> tuple[MeldView, ...]:
+    out = []
+    for index, (tiles, owner) in enumerate(zip(sets, owners, strict=True)):
+        try:
+            read = analyse_set(tiles)
+            out.append(MeldView(index + 1, read.tiles, read.stands_for, read.kind, owner))
+        except IllegalMeld:
+            out.append(MeldView(index + 1, tuple(tiles), (None,) * len(tiles), "invalid", owner))
+    return tuple(out)
+
+
+def _sets_out(sets: Sequence[Sequence[Tile]]) -> list[str]:
+    return [format_tiles(s) for s in sets]
+
+
+def _sets_in(data: Any) -> Sets:
+    if not isinstance(data, list):
+        raise ValueError("expected a list of sets")
+    return tuple(tuple(_tiles_in(text)) for text in data)
+
+
+def _tiles_in(text: Any) -> list[Tile]:
+    if not isinstance(text, str):
+        raise ValueError("expected tiles")
+    return [parse_tile(token) for token in text.split()]
+
+
+def _list(data: Any, count: int) -> list[Any]:
+    if not isinstance(data, list) or len(data) != count:
+        raise ValueError(f"expected a list of {count}")
+    return data
+
+
+def _int(data: Any, low: int, high: int) -> int:
+    if not isinstance(data, int) or isinstance(data, bool) or not low <= data <= high:
+        raise ValueError(f"expected a number {low}..{high}, got {data!r}")
+    return data
+
+
+def _bool(data: Any) -> bool:
+    if not isinstance(data, bool):
+        raise ValueError("expected true or false")
+    return data
+
+
+register_messages(
+    {
+        "tiles.deck": {
+            "en": "The tiles given are not the {tiles} tiles of the game.",
+            "fr": "Les tuiles données ne sont pas les {tiles} tuiles du jeu.",
+        },
+        "tiles.round_over": {
+            "en": "The round is over.",
+            "fr": "La manche est terminée.",
+        },
+        "tiles.not_your_turn": {
+            "en": "It is player {seat}'s turn.",
+            "fr": "C'est au tour du joueur {seat}.",
+        },
+        "tiles.nothing_to_undo": {
+            "en": "There is nothing to undo.",
+            "fr": "Il n'y a rien à annuler.",
+        },
+        "tiles.nothing_placed": {
+            "en": "Lay at least one tile from your rack, or draw.",
+            "fr": "Posez au moins une tuile de votre chevalet, ou piochez.",
+        },
+        "tiles.invalid_table": {
+            "en": "The table is not valid: set {set}: {reason}",
+            "fr": "La table n'est pas valide : combinaison {set} : {reason_fr}",
+        },
+        "tiles.opening_table_untouched": {
+            "en": "Before your opening the sets on the table stay as they are.",
+            "fr": "Avant votre première pose, les combinaisons de la table restent intactes.",
+        },
+        "tiles.opening_rack_only": {
+            "en": "Your opening uses tiles from your rack only, in new sets.",
+            "fr": "Votre première pose n'utilise que des tuiles de votre chevalet, dans de "
+            "nouvelles combinaisons.",
+        },
+        "tiles.opening_short": {
+            "en": "Your opening is worth {value} points; it needs {needed}.",
+            "fr": "Votre première pose vaut {value} points ; il en faut {needed}.",
+        },
+        "tiles.pool_empty": {
+            "en": "The pool is empty: play or pass.",
+            "fr": "La réserve est vide : jouez ou passez.",
+        },
+        "tiles.pass_with_pool": {
+            "en": "You may pass only when the pool is empty; draw a tile instead.",
+            "fr": "On ne passe que lorsque la réserve est vide ; piochez une tuile.",
+        },
+        "tiles.unknown_action": {
+            "en": "{action} is not a move of tile rummy.",
+            "fr": "{action} n'est pas un coup du rami à tuiles.",
+        },
+        "tiles.table_tile_taken": {
+            "en": "Table tiles never return to a rack: {tiles} must stay on the table.",
+            "fr": "Les tuiles de la table ne reviennent jamais sur un chevalet : {tiles} "
+            "doit rester sur la table.",
+        },
+        "tiles.not_on_rack": {
+            "en": "{tiles}: not on your rack.",
+            "fr": "{tiles} : pas sur votre chevalet.",
+        },
+        "tiles.not_in_set": {
+            "en": "{tiles}: not in set {set}.",
+            "fr": "{tiles} : pas dans la combinaison {set}.",
+        },
+        "tiles.not_yours": {
+            "en": "Only your own tiles laid this turn go back to your rack ({tiles}).",
+            "fr": "Seules vos tuiles posées ce tour-ci reviennent sur votre chevalet ({tiles}).",
+        },
+        "tiles.no_such_set": {
+            "en": "There is no set {set} (the table has {count}).",
+            "fr": "Il n'y a pas de combinaison {set} (la table en a {count}).",
+        },
+        "tiles.same_set": {
+            "en": "The tiles are already in set {set}.",
+            "fr": "Les tuiles sont déjà dans la combinaison {set}.",
+        },
+        "tiles.bad_split": {
+            "en": "Set {set} has {size} tiles: split it between two of them.",
+            "fr": "La combinaison {set} a {size} tuiles : coupez-la entre deux d'entre elles.",
+        },
+        "tiles.no_tiles": {
+            "en": "Name at least one tile.",
+            "fr": "Indiquez au moins une tuile.",
+        },
+    }
+)
