@@ -87,7 +87,9 @@ def test_the_draft_survives_a_save_through_game() -> None:
 edit = st.one_of(
     st.builds(lambda n: ("new", n), st.integers(1, 3)),
     st.builds(lambda n, s: ("add", n, s), st.integers(1, 2), st.integers(0, 5)),
-    st.builds(lambda s, t: ("move", s, t), st.integers(0, 5), st.one_of(st.none(), st.integers(0, 5))),
+    st.builds(
+        lambda s, t: ("move", s, t), st.integers(0, 5), st.one_of(st.none(), st.integers(0, 5))
+    ),
     st.builds(lambda s, a: ("split", s, a), st.integers(0, 5), st.integers(0, 4)),
     st.builds(lambda s: ("back", s), st.integers(0, 5)),
     st.just(("undo",)),
