@@ -303,3 +303,26 @@ def test_next_round_only_after_the_round() -> None:
     with pytest.raises(IllegalMove) as caught:
         game.start_next_round()
     assert caught.value.code == "move.round_not_over"
+
+
+def test_won_joker_may_be_laid_as_a_new_meld_and_legal_moves_offer_it() -> None:
+    game = deal("rami51", ["kc kd ks kh 9h 9s 9c jk 9d qd jk"], players=3, stock="5d")
+    act(game, Draw("stock"), meld("kc kd ks kh", "9h 9s 9c jk"), SwapJoker(card("9d"), 1))
+    refused(game, Discard(card("5d")), "swap.lay_joker_first")
+    laying = [m for m in game.legal_moves() if JOKER in getattr(m, "melds", ((),))[0]]
+    assert laying
+    act(game, laying[0])
+    assert game.view(0).must_lay is None
+    act(game, Discard(card("5d")))
+
+
+def test_stacked_deck_refuses_impossible_hands() -> None:
+    from engine import RuleError
+    from engine.card_round import stacked_deck
+
+    rules = variant("classic")
+    with pytest.raises(RuleError):
+        stacked_deck(rules, [cards("ah"), cards("2h")])
+    ten = cards("ah 2h 3h 4h 5h 6h 7h 8h 9h 10h")
+    with pytest.raises(RuleError):
+        stacked_deck(rules, [ten, ten])
