@@ -1,7 +1,7 @@
 """Rami's rules engine: pure Python, standard library only."""
 
 from engine.actions import Action, Discard, Draw, LayOff, Meld, SwapJoker
-from engine.card_round import CardRound
+from engine.card_round import CardRound, stacked_deck
 from engine.cards import (
     JOKER,
     Card,
@@ -71,6 +71,7 @@ __all__ = [
     "parse_tile",
     "parse_tiles",
     "solve",
+    "stacked_deck",
     "tile_set_value",
     "variant",
 ]

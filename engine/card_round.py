@@ -19,6 +19,7 @@ from engine.card_state import CardState, round_from_dict, round_to_dict
 from engine.cards import JOKER, Card, full_deck
 from engine.errors import IllegalMeld, IllegalMove, RuleError, register_messages
 from engine.melds import MeldKind, MeldShape, classify, extend, hand_value, joker_to_swap, swap
+from engine.round import Round
 from engine.rules import DiscardPick, GoingOut, JokerSwap, RuleSet, Scoring, StockEnd
 from engine.views import MeldView, Phase, Piece, RoundScore
 
@@ -548,3 +549,8 @@ register_messages(
         },
     }
 )
+
+
+def _implements_round(card_round: CardRound) -> Round:
+    """Never called: mypy checks here that CardRound implements the Round protocol."""
+    return card_round

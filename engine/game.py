@@ -302,6 +302,8 @@ def _check_match(
         raise corrupt("game.round: not dealt to the game's players")
     if getattr(round_, "number", number) != number:
         raise corrupt("game.round_number: differs from the round's number")
+    if getattr(round_, "first", (number - 1) % seats) != (number - 1) % seats:
+        raise corrupt("game.round.first: not the seat whose turn it is to start this round")
     over = round_.phase is Phase.ROUND_OVER
     if len(rounds) != (number if over else number - 1):
         raise corrupt("game.rounds: the count of finished rounds does not match the round")
