@@ -24,6 +24,7 @@ LABELS: dict[str, dict[str, str]] = {
     "turn_of": {"en": "{name}'s turn", "fr": "À {name} de jouer"},
     "round": {"en": "Round {n}", "fr": "Manche {n}"},
     "stock": {"en": "Stock: {n}", "fr": "Pioche : {n}"},
+    "reshuffled": {"en": "reshuffled {n}×", "fr": "remélangée {n} fois"},
     "pool": {"en": "Pool: {n}", "fr": "Réserve : {n}"},
     "discard": {"en": "Discard: {n}", "fr": "Défausse : {n}"},
     "discard_empty": {"en": "Discard: empty", "fr": "Défausse : vide"},

@@ -234,7 +234,8 @@ def write_samples(folder: Path) -> list[Path]:
     view = player_view()
     for theme in THEMES:
         save(f"hand-{theme}.png", render_hand(view, theme=theme, playable={0, 3, 5}).png)
-    marked = replace(view, taken_from_discard=view.hand[0], current=0)
+    taken = next(piece for piece in view.hand if isinstance(piece, Card) and piece.rank == 8)
+    marked = replace(view, taken_from_discard=taken, current=0)
     save("hand-fr.png", render_hand(marked, lang="fr", sort="rank", playable={1, 4}).png)
     save("rack.png", render_hand(player_view(tiles=True)).png)
     save("table.png", render_table(public_view(), highlight_seat=1).png)

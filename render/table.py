@@ -219,7 +219,7 @@ def _seats(
 
 
 def _piles_height(tiles: bool) -> int:
-    return TABLE_TILE[1] + 64 if tiles else 2 * PILE_CARD[1] + 100
+    return TABLE_TILE[1] + 64 if tiles else 2 * PILE_CARD[1] + 104
 
 
 @lru_cache(maxsize=48)
@@ -227,6 +227,7 @@ def _piles_image(
     theme: Theme,
     back: Back,
     stock_size: int,
+    reshuffles: int,
     discard_top: Card | None,
     discard_size: int,
     tiles: bool,
@@ -257,7 +258,10 @@ def _piles_image(
         panel(image, (x + 2, 8, x + w - 2, 4 + h), card_radius(w) - 2, theme.felt)
     text = label("stock", lang, n=stock_size)
     draw_text(image, (centre, h + 12), text, 17, theme.text, bold=True, anchor="centre")
-    y = h + 50
+    if reshuffles:
+        again = label("reshuffled", lang, n=reshuffles)
+        draw_text(image, (centre, h + 32), again, 14, theme.text_dim, anchor="centre")
+    y = h + 54
     if discard_top is not None:
         shadow(image, (x, y, x + w, y + h), card_radius(w), 4, theme.shadow_alpha)
         paste_sprite(image, card_sprite(theme, w, h, discard_top), (x, y))
@@ -295,7 +299,14 @@ def compose_table(
     _header(image, theme, view, lang)
     _seats(image, theme, view, HEADER, tiles, highlight_seat, lang)
     piles = _piles_image(
-        theme, back, view.stock_size, view.discard_top, view.discard_size, tiles, lang
+        theme,
+        back,
+        view.stock_size,
+        view.reshuffles,
+        view.discard_top,
+        view.discard_size,
+        tiles,
+        lang,
     )
     image.paste(piles, (MARGIN, top))
     if draft:
@@ -330,7 +341,10 @@ def _alt(view: PublicView, melds: Sequence[MeldView], tiles: bool, draft: bool, 
     if tiles:
         parts.append(label("pool", lang, n=view.stock_size) + ".")
     else:
-        parts.append(label("stock", lang, n=view.stock_size) + ".")
+        stock = label("stock", lang, n=view.stock_size)
+        if view.reshuffles:
+            stock += f" ({label('reshuffled', lang, n=view.reshuffles)})"
+        parts.append(stock + ".")
         if isinstance(view.discard_top, Card):
             parts.append(
                 label("discard", lang, n=view.discard_size)

@@ -100,3 +100,9 @@ def test_after_the_round_the_header_says_so() -> None:
     assert "Round over." in alt
     assert "turn" not in alt
     assert "Partie terminée." in render_table(replace(view, phase=Phase.MATCH_OVER), lang="fr").alt
+
+
+def test_reshuffles_of_the_stock_are_counted() -> None:
+    view = replace(public(2), reshuffles=2)
+    assert "Stock: 40 (reshuffled 2×)." in render_table(view).alt
+    assert "Pioche : 40 (remélangée 2 fois)." in render_table(view, lang="fr").alt
