@@ -25,10 +25,16 @@ def test_rami51_swap_after_opening_and_lay_the_joker_again() -> None:
     assert game.public_view().melds[0].stands_for[-1] == card("ac")
 
 
-def test_swap_needs_an_opening() -> None:
-    game = deal("rami51", [OPENING + " 5h jk 7h", "6h"], players=3, stock="2s 3s")
-    act(game, Draw("stock"), meld(OPENING, "5h jk 7h"), Discard(card("2s")), Draw("stock"))
-    refused(game, SwapJoker(card("6h"), 1), "swap.not_opened")
+@pytest.mark.parametrize("name", ["rami51", "rami30", "gameduell"])
+def test_swap_needs_an_opening(name: str) -> None:
+    group = "5h 5s 5c jk"
+    game = deal(name, [OPENING + " " + group, "5d"], players=3, stock="2s 3s 4s 6s 7s 8s")
+    if variant(name).first_turn_meld_ban:
+        for _ in range(3):
+            pass_turn(game)
+    act(game, Draw("stock"), meld(OPENING, group))
+    act(game, Discard(game.view(0).drawn), Draw("stock"))
+    refused(game, SwapJoker(card("5d"), 1), "swap.not_opened")
 
 
 def test_swap_needs_the_card_the_joker_stands_for() -> None:

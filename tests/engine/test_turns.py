@@ -80,15 +80,19 @@ def test_hand_size_dealt(name: str, players: int, size: int) -> None:
     assert all(seat.hand_size == size for seat in game.public_view().seats)
 
 
-def test_deck_order_deals_one_card_at_a_time_then_discard_then_stock() -> None:
-    deck = full_deck(1, 0)
-    game = Game.new(variant("classic"), ["a", "b"], seed=0, deck=deck)
-    assert game.view(0).hand == tuple(deck[0:20:2])
-    assert game.view(1).hand == tuple(deck[1:20:2])
-    assert game.public_view().discard_top == deck[20]
-    assert game.public_view().stock_size == 31
+@pytest.mark.parametrize("name", CARD_VARIANTS)
+def test_deck_order_deals_one_card_at_a_time_then_discard_then_stock(name: str) -> None:
+    rules = variant(name)
+    deck = full_deck(rules.decks, rules.jokers)
+    size = rules.hand_size(2)
+    game = Game.new(rules, ["a", "b"], seed=0, deck=deck)
+    assert game.view(0).hand == tuple(deck[0 : 2 * size : 2])
+    assert game.view(1).hand == tuple(deck[1 : 2 * size : 2])
+    assert game.public_view().discard_top == deck[2 * size]
+    assert game.public_view().discard_size == 1
+    assert game.public_view().stock_size == rules.deck_size - 2 * size - 1
     game.apply(0, Draw("stock"))
-    assert game.view(0).drawn == deck[21]
+    assert game.view(0).drawn == deck[2 * size + 1]
 
 
 def test_a_deck_that_is_not_the_variants_is_refused() -> None:
