@@ -22,12 +22,12 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
 
+from engine.solver_dfs import search
 from engine.solver_dp import (
     COLOURS,
-    JOKER_SHIFT,
     NUMBERS,
-    Found,
-    decisions,
+    Plan,
+    plan_of,
     run_dp,
     trailing,
 )
@@ -142,23 +142,30 @@ def _search(
     joker_weight: int,
     opening: int | None,
     most: int,
-) -> Found | None:
-    """The DP with branch and bound: first look only for plays placing everything
-    (``most``, in the goal's own units), then step the floor down until a play is found.
+) -> Plan | None:
+    """The best play: depth-first first (fast when most of the rack can be laid), then,
+    if that runs over its budget, the layered DP with branch and bound: first look only
+    for plays placing everything (``most``, in the goal's own units), then step the floor
+    down until a play is found.
 
     Exact: with floor ``k`` no play worth ``k`` or more is ever cut, so the first floor
     that finds a play finds the optimum; the last try has no floor at all.
     """
+    quick = search(table, rack, table_jokers, rack_jokers, weights, joker_weight, opening)
+    if quick is not False:
+        return None if quick is None or quick is True else quick
+    total = table_jokers + rack_jokers
     step = 1
     target = most
     while target > 0:
         found = run_dp(table, rack, table_jokers, rack_jokers, weights, joker_weight,
                        opening, target * _SCALE)
         if found is not None:
-            return found
+            return plan_of(found, table, rack, total)
         target -= step
         step *= 2
-    return run_dp(table, rack, table_jokers, rack_jokers, weights, joker_weight, opening)
+    found = run_dp(table, rack, table_jokers, rack_jokers, weights, joker_weight, opening)
+    return None if found is None else plan_of(found, table, rack, total)
 
 
 def partition(tiles: Iterable[Tile]) -> list[tuple[Tile, ...]] | None:
@@ -282,7 +289,7 @@ def _partition(tiles: list[Tile]) -> list[tuple[Tile, ...]] | None:
         raise ValueError("more copies of a tile than a game holds")
     empty = [[0] * (NUMBERS + 1) for _ in range(COLOURS)]
     zero = [[0] * (NUMBERS + 1) for _ in range(COLOURS)]
-    found = run_dp(counts, empty, jokers, 0, zero, 0, None)
+    found = _search(counts, empty, jokers, 0, zero, 0, None, 0)
     if found is None:
         return None
     sets, _, _ = _rebuild(found, counts, empty, jokers, 0)
@@ -290,7 +297,7 @@ def _partition(tiles: list[Tile]) -> list[tuple[Tile, ...]] | None:
 
 
 def _rebuild(
-    found: Found,
+    found: Plan,
     table: list[list[int]],
     rack: list[list[int]],
     table_jokers: int,
@@ -301,9 +308,7 @@ def _rebuild(
     sets: list[tuple[Tile, ...]] = []
     used = [[0] * (NUMBERS + 1) for _ in range(COLOURS)]
     to_groups: list[list[Tile]] = [[] for _ in range(COLOURS)]
-    for number, colour, group_jokers, option in decisions(
-        found, table, rack, table_jokers + rack_jokers
-    ):
+    for number, colour, group_jokers, option in found[1]:
         if colour < 0:
             sets.extend(_groups(to_groups, group_jokers))
             to_groups = [[] for _ in range(COLOURS)]
@@ -339,7 +344,7 @@ def _rebuild(
     for colour_runs in runs:
         sets.extend(tuple(run) for run in colour_runs)
     sets = _absorb(sets, found[3])
-    jokers_used = ((found[1] >> JOKER_SHIFT) & 7) + found[3]
+    jokers_used = found[2]
     return sets, used, jokers_used
 
 

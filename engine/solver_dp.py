@@ -182,27 +182,36 @@ def dominates(strong: int, weak: int) -> bool:
     return all(x >= y for x, y in zip(a, b, strict=False)) and all(x == 3 for x in a[len(b):])
 
 
+@cache
+def dominators(local: int) -> tuple[int, ...]:
+    """The local run states one step stronger than ``local``: one more run of 3+, or one
+    run a step longer (1 to 2, 2 to 3+). Enough to catch most dominated states cheaply."""
+    a1, a2, a3 = local & 7, (local >> 3) & 7, (local >> 6) & 7
+    out = []
+    if a1 + a2 + a3 < 4:
+        out.append(local + (1 << 6))
+    if a1:
+        out.append(local - 1 + (1 << 3))
+    if a2:
+        out.append(local - (1 << 3) + (1 << 6))
+    return tuple(out)
+
+
 def _drop_dominated(states: dict[int, int], colours: range) -> dict[int, int]:
     """Drop the states another state beats in one colour's runs (same everything else,
     a score at least as high)."""
     for colour in colours:
         shift = COLOUR_BITS * colour
-        buckets: dict[int, list[tuple[int, int, int]]] = {}
+        beaten = []
+        get = states.get
         for key, score in states.items():
             local = (key >> shift) & COLOUR_MASK
-            buckets.setdefault(key - (local << shift), []).append((local, score, key))
-        dropped = False
-        for items in buckets.values():
-            if len(items) < 2:
-                continue
-            for local, score, key in items:
-                for other, other_score, _ in items:
-                    if other_score >= score and dominates(other, local):
-                        del states[key]
-                        dropped = True
-                        break
-        if not dropped:
-            continue
+            for strong in dominators(local):
+                if get(key + ((strong - local) << shift), -1) >= score:
+                    beaten.append(key)
+                    break
+        for key in beaten:
+            del states[key]
     return states
 
 
@@ -430,3 +439,12 @@ def decisions(
         key = parent
     out.reverse()
     return out
+
+
+Plan = tuple[int, list[Step], int, int]  # score, choices, jokers laid in all, jokers absorbed
+
+
+def plan_of(found: Found, table: list[list[int]], rack: list[list[int]], total: int) -> Plan:
+    """The layered search's result as a :data:`Plan`."""
+    used = ((found[1] >> JOKER_SHIFT) & 7) + found[3]
+    return (found[0], decisions(found, table, rack, total), used, found[3])
