@@ -207,8 +207,8 @@ class CardRound(CardState):
         self._after_laying(rest, [card for meld in melds for card in meld])
 
     def _meld_at(self, index: int) -> MeldShape:
-        if not 0 <= index < len(self.table):
-            raise IllegalMove("move.no_such_meld", number=index + 1, count=len(self.table))
+        if type(index) is not int or not 0 <= index < len(self.table):
+            raise IllegalMove("move.no_such_meld", number=_number(index), count=len(self.table))
         return self.table[index][0]
 
     def _lay_off(self, cards: Sequence[Card], index: int, commit: bool) -> None:
@@ -377,6 +377,10 @@ class CardRound(CardState):
         state = cls(rules, 2, 0, 1, 0)
         round_from_dict(state, data)
         return state
+
+
+def _number(index: object) -> str:
+    return str(index + 1) if type(index) is int else repr(index)
 
 
 def _as_move(error: IllegalMeld, number: int, count: int) -> IllegalMove:

@@ -128,15 +128,17 @@ class Game:
         """
         if self._outcome is not None:
             raise IllegalMove("move.match_over")
-        if not 0 <= seat < len(self.players):
-            raise IllegalMove("move.no_such_seat", seat=seat + 1)
+        if type(seat) is not int or not 0 <= seat < len(self.players):
+            raise IllegalMove("move.no_such_seat", seat=repr(seat))
         self.round.apply(seat, action)
         if self.round.phase is Phase.ROUND_OVER and len(self.rounds) < self.round_number:
             self._record()
 
     def is_legal(self, seat: int, action: object) -> bool:
         """Whether ``apply(seat, action)`` would succeed (nothing changes)."""
-        if self._outcome is not None or not 0 <= seat < len(self.players):
+        if self._outcome is not None or type(seat) is not int:
+            return False
+        if not 0 <= seat < len(self.players):
             return False
         check = getattr(self.round, "is_legal", None)
         if check is not None:
@@ -206,8 +208,8 @@ class Game:
         Raises:
             IllegalMove: no such seat.
         """
-        if not 0 <= seat < len(self.players):
-            raise IllegalMove("move.no_such_seat", seat=seat + 1)
+        if type(seat) is not int or not 0 <= seat < len(self.players):
+            raise IllegalMove("move.no_such_seat", seat=repr(seat))
         state = self.round.turn_state(seat)
         return PlayerView(**self._public(), seat=seat, hand=self.round.hand(seat), **state)
 
@@ -357,8 +359,9 @@ register_messages(
             "fr": "La partie est terminée.",
         },
         "move.no_such_seat": {
-            "en": "There is no seat {seat} at this table.",
-            "fr": "Il n'y a pas de place {seat} à cette table.",
+            "en": "There is no seat {seat} at this table (seats are numbered from 0).",
+            "fr": "Il n'y a pas de place {seat} à cette table (les places sont numérotées "
+            "à partir de 0).",
         },
         "move.round_not_over": {
             "en": "The round is not over yet.",
