@@ -94,6 +94,11 @@ def sorted_hand(
     return chosen + [i for i in indexes if i not in seen]
 
 
+def _is_rack(view: PlayerView) -> bool:
+    """Whether ``view`` holds tiles (an empty rack counts, by the variant)."""
+    return view.variant == "tiles" or any(isinstance(piece, Tile) for piece in view.hand)
+
+
 def _last_index(hand: Sequence[Piece], piece: Piece | None) -> int | None:
     """The last index holding ``piece`` (a card drawn or taken is added at the end)."""
     if piece is None:
@@ -254,7 +259,7 @@ def compose_hand(
     """The hand picture in RGB and its alt text (see :func:`render_hand`)."""
     sort = _sort_name(sort)
     shown = sorted_hand(view.hand, sort, order)
-    tiles = any(isinstance(piece, Tile) for piece in view.hand)
+    tiles = _is_rack(view)
     size = HAND_TILE if tiles else HAND_CARD
     gap = 8 if tiles else GAP
     rows, per_row = _layout(len(shown), 10 if tiles else 7)
@@ -269,6 +274,8 @@ def compose_hand(
     _header(image, theme, view, tiles, sort, lang)
     for row in range(rows):
         chunk = shown[row * per_row : (row + 1) * per_row]
+        if not chunk:
+            break
         left = (width - (len(chunk) * size[0] + (len(chunk) - 1) * gap)) // 2
         top = HEADER + row * row_h + LIFT
         if tiles:
@@ -314,7 +321,8 @@ def _alt(
 ) -> str:
     title = label("your_rack" if tiles else "your_hand", lang)
     count = count_label("tile" if tiles else "card", len(shown), lang)
-    parts = [f"{title}, {count}{colon(lang)}{_notation([view.hand[i] for i in shown])}."]
+    pieces = _notation([view.hand[i] for i in shown])
+    parts = [f"{title}, {count}{colon(lang)}{pieces}." if pieces else f"{title}, {count}."]
 
     def mention(key: str, indexes: Sequence[int]) -> None:
         pieces = _notation([view.hand[i] for i in indexes])
@@ -359,5 +367,5 @@ def render_hand(
     chosen = get_theme(theme)
     get_back(back)
     image, alt = compose_hand(view, chosen, sort, order, check_lang(lang), playable)
-    tiles = any(isinstance(piece, Tile) for piece in view.hand)
+    tiles = _is_rack(view)
     return finish(image, chosen, alt, "rack.png" if tiles else "hand.png")

@@ -97,7 +97,7 @@ def test_a_rack_lists_its_tiles(rack_view: PlayerView) -> None:
 def test_an_empty_hand_still_renders() -> None:
     picture = render_hand(player(public(), []))
     decode(picture)
-    assert picture.alt.startswith("Your hand, 0 cards: .")
+    assert picture.alt.startswith("Your hand, 0 cards.")
 
 
 def test_long_racks_wrap_into_more_rows() -> None:
@@ -108,3 +108,9 @@ def test_long_racks_wrap_into_more_rows() -> None:
     )
     assert long.height > short.height
     assert long.width <= 920
+
+
+def test_an_empty_rack_is_still_a_rack() -> None:
+    picture = render_hand(player(public(tiles=True), []))
+    assert picture.filename == "rack.png"
+    assert picture.alt.startswith("Your rack, 0 tiles.")
