@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import random
 from dataclasses import replace
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from render_helpers import HAND_13, RACK_14, decode, player, public
 
-from engine.cards import Card, Suit, format_cards, parse_cards
+from engine.cards import Card, Suit, format_cards, full_deck, parse_cards
 from engine.tiles import format_tiles, parse_tiles
-from engine.views import PlayerView
+from engine.views import Piece, PlayerView
 from render import THEMES, render_hand, sorted_hand
 
 
@@ -114,3 +117,29 @@ def test_an_empty_rack_is_still_a_rack() -> None:
     picture = render_hand(player(public(tiles=True), []))
     assert picture.filename == "rack.png"
     assert picture.alt.startswith("Your rack, 0 tiles.")
+
+
+@given(
+    st.lists(st.sampled_from(full_deck(1, 1)), max_size=30),
+    st.sampled_from(["suit", "rank", "own"]),
+    st.randoms(use_true_random=False),
+)
+@settings(max_examples=60, deadline=None)
+def test_sorted_hand_is_a_permutation(hand: list[Card], sort: str, rng: random.Random) -> None:
+    order = list(range(len(hand)))
+    rng.shuffle(order)
+    shown = sorted_hand(hand, sort, order[: len(order) // 2])
+    assert sorted(shown) == list(range(len(hand)))
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_random_hands_render_and_list_every_card(seed: int) -> None:
+    rng = random.Random(seed)
+    tiles = seed % 2 == 1
+    pool: list[Piece] = list(RACK_14) if tiles else list(full_deck(2, 2))
+    hand = [rng.choice(pool) for _ in range(rng.randrange(1, 22))]
+    view = player(public(tiles=tiles), hand, drawn=hand[-1])
+    picture = render_hand(view, sort=rng.choice(["suit", "rank"]), theme=rng.choice(list(THEMES)))
+    decode(picture)
+    listed = picture.alt.split(": ", 1)[1].split(".", 1)[0].split()
+    assert len(listed) == len(hand)
