@@ -16,9 +16,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine import Game, IllegalMeld, IllegalMove, meld_value, parse_cards, variant  # noqa: E402
-from engine.actions import LayOff, Meld, SwapJoker  # noqa: E402
-from engine.views import Phase  # noqa: E402
+from engine import Game, IllegalMeld, IllegalMove, meld_value, parse_cards, variant
+from engine.actions import LayOff, Meld, SwapJoker
+from engine.views import Phase
 
 VARIANTS = ("classic", "rami51", "rami30", "gameduell")
 MELDS = [
@@ -68,6 +68,27 @@ def bench_apply(samples: int = 20_000) -> tuple[float, float, float, float]:
             percentile(illegal, 0.99))  # fmt: skip
 
 
+def bench_legal_moves(samples: int = 3000) -> tuple[float, float]:
+    """Median and p99 (µs) of ``game.legal_moves()`` over seeded random games."""
+    times: list[float] = []
+    seed = 0
+    while len(times) < samples:
+        game = Game.new(variant(VARIANTS[seed % len(VARIANTS)]), ["a", "b", "c"], seed)
+        rng = random.Random(seed)
+        seed += 1
+        while game.outcome() is None and len(times) < samples:
+            if game.phase is Phase.ROUND_OVER:
+                game.start_next_round()
+                continue
+            start = time.perf_counter_ns()
+            moves = game.legal_moves()
+            times.append((time.perf_counter_ns() - start) / 1000)
+            laying = [m for m in moves if isinstance(m, Meld | LayOff | SwapJoker)]
+            game.apply(game.current, rng.choice(laying if laying and rng.random() < 0.8
+                                                else moves))  # fmt: skip
+    return statistics.median(times), percentile(times, 0.99)
+
+
 def bench_meld_value(rounds: int = 200, batch: int = 200) -> tuple[float, float]:
     """Median and p99 (µs) of one meld_value call, averaged over batches of calls."""
     rules = variant("rami51")
@@ -77,7 +98,7 @@ def bench_meld_value(rounds: int = 200, batch: int = 200) -> tuple[float, float]
         for cards in melds:
             start = time.perf_counter_ns()
             for _ in range(batch):
-                try:
+                try:  # noqa: SIM105 - contextlib.suppress would add to the time measured
                     meld_value(cards, rules)
                 except IllegalMeld:
                     pass
@@ -105,6 +126,8 @@ def main() -> None:
     med, p99, bad_med, bad_p99 = bench_apply()
     print(f"apply() legal:    median {med:6.1f} µs   p99 {p99:6.1f} µs   (goal < 50 µs)")
     print(f"apply() illegal:  median {bad_med:6.1f} µs   p99 {bad_p99:6.1f} µs")
+    med, p99 = bench_legal_moves()
+    print(f"legal_moves():    median {med:6.1f} µs   p99 {p99:6.1f} µs")
     med, p99 = bench_meld_value()
     print(f"meld_value():     median {med:6.2f} µs   p99 {p99:6.2f} µs   (goal < 10 µs)")
     for name in VARIANTS:
