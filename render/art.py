@@ -70,13 +70,21 @@ def _index(
     suit: Suit | None,
     ink: RGB,
     symbol: str | None = None,
+    small: bool = False,
 ) -> None:
-    """The top-left index: the rank, with the suit (or ``symbol``) under it."""
-    size = 38 if len(rank) > 1 else 46
-    draw.text((6 * u, 40 * u), rank, font=font(round(size * u), True), anchor="ls", fill=ink)
+    """The top-left index: the rank, with the suit (or ``symbol``) under it.
+
+    A ``small`` card (on the table, overlapped) gets a larger index: it is all that shows.
+    """
+    size = (42 if small else 38) if len(rank) > 1 else (52 if small else 46)
+    baseline = 44 if small else 40
+    draw.text((6 * u, baseline * u), rank, font=font(round(size * u), True), anchor="ls", fill=ink)
     mark = symbol if symbol is not None else (suit.symbol if suit is not None else "")
     if mark:
-        _centred(draw, (21 * u, 58 * u), mark, font(round(34 * u)), ink)
+        suit_size, centre_y = (44, 68) if small else (34, 58)
+        _centred(
+            draw, (23 * u if small else 21 * u, centre_y * u), mark, font(round(suit_size * u)), ink
+        )
 
 
 @lru_cache(maxsize=1536)  # every card of every theme at the three sizes
@@ -88,6 +96,7 @@ def card_sprite(
     big_w, big_h = width * s, height * s
     u = big_w / 112
     joker = card.is_joker
+    small = width < 80
     face = theme.joker_face if joker else theme.card_face
     canvas = Image.new("RGB", (big_w, big_h), theme.card_edge)
     draw = ImageDraw.Draw(canvas)
@@ -98,10 +107,12 @@ def card_sprite(
     centre = (big_w * 0.62, big_h * 0.69)
     if joker:
         if stands_for is not None and stands_for.suit is not None:
-            _index(draw, u, RANK_TEXT[stands_for.rank], stands_for.suit, theme.joker_ink)
+            _index(
+                draw, u, RANK_TEXT[stands_for.rank], stands_for.suit, theme.joker_ink, small=small
+            )
             _centred(draw, centre, "★", font(round(64 * u)), theme.joker_star)
         else:
-            _index(draw, u, "JK", None, theme.joker_ink, symbol="★")
+            _index(draw, u, "JK", None, theme.joker_ink, symbol="★", small=small)
             _centred(draw, (big_w * 0.6, big_h * 0.62), "★", font(round(78 * u)), theme.joker_star)
             _centred(
                 draw,
@@ -113,7 +124,7 @@ def card_sprite(
     else:
         assert card.suit is not None
         ink = theme.ink(card.suit)
-        _index(draw, u, RANK_TEXT[card.rank], card.suit, ink)
+        _index(draw, u, RANK_TEXT[card.rank], card.suit, ink, small=small)
         if card.rank in _COURT:
             box = (38 * u, 52 * u, big_w - 8 * u, big_h - 8 * u)
             draw.rounded_rectangle(
