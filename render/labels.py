@@ -107,14 +107,16 @@ def count_label(kind: str, n: int, lang: str) -> str:
 
 
 def check_lang(lang: str) -> str:
-    """``lang`` if it is one of :data:`LANGS`.
+    """The language code of ``lang``: ``"en"`` or ``"fr"``; a Discord locale such as
+    ``"fr-FR"`` or ``"en-GB"`` gives its language.
 
     Raises:
-        ValueError: an unknown language; the message lists the valid ones.
+        ValueError: any other language; the message lists the valid ones.
     """
-    if lang not in LANGS:
+    code = lang.strip().lower().replace("_", "-").split("-", 1)[0]
+    if code not in LANGS:
         raise ValueError(f"unknown language {lang!r}; choose one of: {', '.join(LANGS)}")
-    return lang
+    return code
 
 
 def colon(lang: str) -> str:

@@ -60,3 +60,8 @@ def test_every_picture_rejects_bad_names(
 ) -> None:
     with pytest.raises(ValueError, match="choose one of"):
         call(hand_view)
+
+
+def test_a_discord_locale_gives_its_language(hand_view: PlayerView) -> None:
+    assert render_hand(hand_view, lang="fr-FR").alt.startswith("Votre main")
+    assert render_hand(hand_view, lang="en-GB").alt.startswith("Your hand")
