@@ -252,12 +252,22 @@ def _rank_text(rank: int) -> str:
     return "A" if rank in (1, HIGH_ACE) else ("JQK"[rank - 11] if rank > 10 else str(rank))
 
 
-def extend(shape: MeldShape, cards: Sequence[Card], rules: RuleSet) -> MeldShape:
-    """The meld once ``cards`` are laid off on it.
+@dataclass(frozen=True, slots=True)
+class Placement:
+    """Where laid-off cards go: ``before`` the run's first card, ``after`` its last (a
+    group takes every card ``after``), and the meld that results."""
 
-    On a run the engine decides the ends: the cards keep the order written, the first ones
-    may go before the run and the rest after it; where both are possible (a lone joker) the
-    cards go at the high end. Cards without a joker may be written in any order.
+    before: tuple[Card, ...]
+    after: tuple[Card, ...]
+    meld: MeldShape
+
+
+def place(shape: MeldShape, cards: Sequence[Card], rules: RuleSet) -> Placement:
+    """Where ``cards`` go when laid off on the meld, and the meld that results.
+
+    On a run the cards keep the order written: the first ones may go before the run and the
+    rest after it; where both are possible (a lone joker, an ace on 2…K) the cards go at the
+    high end. Cards without a joker may be written in any order.
 
     Raises:
         IllegalMeld: the cards do not fit the meld (``meld.no_fit`` or the joker limit).
@@ -270,7 +280,7 @@ def extend(shape: MeldShape, cards: Sequence[Card], rules: RuleSet) -> MeldShape
             raise IllegalMeld("meld.no_fit", cards=format_cards(cards))
         grown = _group((*shape.cards, *cards), rules)
         check_jokers(grown, rules)
-        return grown
+        return Placement((), tuple(cards), grown)
     orders = [tuple(cards)]
     if all(card.rank for card in cards):
         ordered = tuple(sorted(cards, key=lambda c: c.rank))
@@ -291,10 +301,19 @@ def extend(shape: MeldShape, cards: Sequence[Card], rules: RuleSet) -> MeldShape
             except IllegalMeld as error:
                 joker_error = error
                 continue
-            return grown
+            return Placement(order[:cut], order[cut:], grown)
     if joker_error is not None:
         raise joker_error
     raise IllegalMeld("meld.no_fit", cards=format_cards(cards))
+
+
+def extend(shape: MeldShape, cards: Sequence[Card], rules: RuleSet) -> MeldShape:
+    """The meld once ``cards`` are laid off on it (see :func:`place` for the ends).
+
+    Raises:
+        IllegalMeld: the cards do not fit the meld (``meld.no_fit`` or the joker limit).
+    """
+    return place(shape, cards, rules).meld
 
 
 def fits(shape: MeldShape, cards: Sequence[Card], rules: RuleSet) -> bool:

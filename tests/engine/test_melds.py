@@ -121,3 +121,15 @@ def test_swap_in_a_group_takes_any_missing_suit() -> None:
 )  # fmt: skip
 def test_hand_values(name: str, hand: str, value: int) -> None:
     assert hand_value(cards(hand), variant(name)) == value
+
+
+def test_place_says_which_end() -> None:
+    from engine.melds import place
+
+    rules = variant("rami51")
+    run = classify(cards("4h 5h 6h"), rules)
+    spot = place(run, cards("jk 3h 7h"), rules)
+    assert (spot.before, spot.after) == (cards("jk 3h"), cards("7h"))
+    assert spot.meld.stands_for[0] == card("2h")
+    group = place(classify(cards("5c 5s 5h"), rules), cards("5d"), rules)
+    assert (group.before, group.after) == ((), cards("5d"))
