@@ -22,7 +22,7 @@ from render.art import HAND_CARD, HAND_TILE, card_radius, piece_sprite, tile_rad
 from render.draw import background, blend, draw_text, fit, panel, paste_sprite, shadow, text_width
 from render.labels import check_lang, colon, count_label, label, turn_text
 from render.picture import Picture, finish
-from render.themes import Theme, get_back, get_theme
+from render.themes import RGB, Theme, get_back, get_theme
 
 SORTS = ("suit", "rank", "own")
 _SORT_ALIASES = {
@@ -45,7 +45,7 @@ LEGEND = 44  # the legend's first line, with its margin
 LEGEND_LINE = 32
 MIN_WIDTH = 560
 
-_Item = tuple[tuple[int, int, int] | None, str]  # a legend entry: swatch colour, text
+_Item = tuple[RGB | None, str]  # a legend entry: swatch colour, text
 
 
 def _sort_name(sort: str) -> str:
@@ -131,15 +131,8 @@ def _layout(count: int, per_row_max: int) -> tuple[int, int]:
     return rows, max(1, math.ceil(count / rows))
 
 
-def _pill(
-    image: Image.Image,
-    theme: Theme,
-    centre_x: int,
-    top: int,
-    number: int,
-    fill: tuple[int, int, int],
-    ink: tuple[int, int, int],
-) -> None:
+def _pill(image: Image.Image, centre_x: int, top: int, number: int, fill: RGB, ink: RGB) -> None:
+    """The position number under a piece, on a rounded pill."""
     text = str(number)
     width = max(40, text_width(text, 22, True) + 20)
     x0 = centre_x - width // 2
@@ -149,7 +142,7 @@ def _pill(
     )
 
 
-def _pill_colours(theme: Theme, marks: _Marks, index: int) -> tuple[tuple[int, int, int], ...]:
+def _pill_colours(theme: Theme, marks: _Marks, index: int) -> tuple[RGB, RGB]:
     dark = theme.felt_dark
     if index == marks.must_lay:
         return theme.accent, dark
@@ -298,7 +291,6 @@ def compose_hand(
                 fill = blend(theme.rack_dark, theme.felt_dark, 0.3)
             _pill(
                 image,
-                theme,
                 x + size[0] // 2,
                 top + size[1] + PILL_GAP,
                 row * per_row + column + 1,
@@ -307,7 +299,7 @@ def compose_hand(
             )
     if lines:
         _legend(image, theme, lines, height - legend_h - MARGIN // 4)
-    return image, _alt(view, shown, marks, tiles, sort, lang)
+    return image, _alt(view, shown, marks, tiles, lang)
 
 
 def _notation(pieces: Sequence[Piece]) -> str:
@@ -316,9 +308,7 @@ def _notation(pieces: Sequence[Piece]) -> str:
     return format_tiles(tiles) if tiles else format_cards(cards)
 
 
-def _alt(
-    view: PlayerView, shown: list[int], marks: _Marks, tiles: bool, sort: str, lang: str
-) -> str:
+def _alt(view: PlayerView, shown: list[int], marks: _Marks, tiles: bool, lang: str) -> str:
     title = label("your_rack" if tiles else "your_hand", lang)
     count = count_label("tile" if tiles else "card", len(shown), lang)
     pieces = _notation([view.hand[i] for i in shown])
