@@ -52,8 +52,8 @@ PILES_W = 120
 MELD_PAD = 7
 MELD_HEAD = 22
 MELD_GAP = 10
-CARD_STEP = 36  # cards of a meld overlap, leaving each index visible
-MIN_CARD_STEP = 31  # the narrowest overlap that still shows a "10" index whole
+CARD_STEP = 37  # cards of a meld overlap, leaving each index visible
+MIN_CARD_STEP = 35  # the narrowest overlap that still shows a "10" index whole
 TILE_STEP = 50
 MIN_TILE_STEP = 48
 
