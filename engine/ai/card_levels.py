@@ -33,7 +33,7 @@ OUT_CAP = 0.7
 PICKUP_RISK = 4.0  # feeding the next player a card near one they took from the pile
 DISCARD_SAFETY = 1.5  # ... near one they threw away themselves
 LAYOFF_RISK = 3.0  # ... that they could lay off at once
-HARD_PAIR_DRAW = 0.0
+LOOKAHEAD = 3.0  # draws the expected gain of one draw stands for (0: pairwise outs instead)
 
 
 def choose_card_action(
@@ -67,25 +67,11 @@ def _draw(view: PlayerView, variant: CardVariant, level: str, hand: list[Card]) 
     completes = any(top in meld.cards for meld in with_top.melds) and (
         with_top.loose_points < parts.loose_points(hand)
     )
-    if level == "medium":
-        if completes:
-            return Draw("discard")
-        group, run = near_meld_partners(top, parts.best(hand).loose)
-        return Draw("discard" if group and run else "stock")
-    # hard: take it when the hand after the best discard is clearly better.
-    if not completes:
-        if HARD_PAIR_DRAW:
-            group, run = near_meld_partners(top, parts.best(hand).loose)
-            if group and run:
-                return Draw("discard")
-        return Draw("stock")
-    scorer = _Scorer(view, variant, [*hand, top])
-    after = min(
-        scorer.score(_without([*hand, top], x))
-        for x in set(hand)
-        if variant.may_discard(view, x, taken=top)
-    )
-    return Draw("discard" if after < scorer.score(hand) - 1 else "stock")
+    # Medium and hard: take it when it melds, or when it pairs up both ways.
+    if completes:
+        return Draw("discard")
+    group, run = near_meld_partners(top, parts.best(hand).loose)
+    return Draw("discard" if group and run else "stock")
 
 
 # ---------------------------------------------------------------- playing
@@ -107,10 +93,10 @@ def _play(
         lay = _lay_off(view, variant, level, hand)
         if lay is not None:
             return lay
-        if level == "hard":
-            swap = _swap(view, variant, hand)
-            if swap is not None:
-                return swap
+    if opened and level == "hard" and variant.may_lay_off(view):
+        swap = _swap(view, variant, hand)
+        if swap is not None:
+            return swap
     return _discard(view, variant, level, hand, rng)
 
 
@@ -176,6 +162,8 @@ def _lay_off(
         if not _can_end_with(view, variant, rest):
             continue
         for index, meld in enumerate(view.melds):
+            if level != "hard" and meld.owner != view.seat:
+                continue  # medium lays off on its own melds only
             if variant.extends(meld, (card,)):
                 return LayOff((card,), index)
     return None
@@ -258,9 +246,10 @@ def _discard(
         top = max(keep_weight(c) for c in choices)
         best = [c for c in choices if keep_weight(c) == top]
         return Discard(sorted(best, key=lambda c: c.sort_key)[rng.randrange(len(best))])
-    scorer = _Scorer(view, variant, hand)
+    scorer = _Scorer(view, variant, hand, lookahead=LOOKAHEAD > 0)
+    candidates = set(scorer.parts.best(hand).loose) & set(allowed) or set(allowed)
     scored = sorted(
-        (scorer.score(_without(hand, c)) + scorer.danger(c), c.sort_key, c) for c in set(allowed)
+        (scorer.score(_without(hand, c)) + scorer.danger(c), c.sort_key, c) for c in candidates
     )
     return Discard(scored[0][2])
 
@@ -272,10 +261,16 @@ def _greedy_loose(variant: CardVariant, hand: list[Card]) -> list[Card]:
 class _Scorer:
     """Hard's measure of a hand: loose points, discounted by live outs, plus opening gap."""
 
-    def __init__(self, view: PlayerView, variant: CardVariant, pool: Sequence[Card]) -> None:
+    def __init__(
+        self,
+        view: PlayerView,
+        variant: CardVariant,
+        pool: Sequence[Card],
+        *,
+        lookahead: bool = False,
+    ) -> None:
         self.view = view
         self.variant = variant
-        self.parts = Partitioner(variant.kit, pool)
         self.opened = view.seats[view.seat].has_opened
         seen: Counter[Card] = Counter(pool)
         for meld in view.melds:
@@ -284,11 +279,38 @@ class _Scorer:
             seen.update(card for _, card in view.discards)
             seen.subtract(card for _, card in view.pickups)
         self.seen = seen
+        self.draws: list[tuple[Card, int]] = []
+        if lookahead:
+            self.draws = self._possible_draws(pool)
+        self.unseen = max(1, variant.rules.deck_size - sum(seen.values()))
+        self.parts = Partitioner(variant.kit, [*pool, *(card for card, _ in self.draws)])
+
+    def _possible_draws(self, pool: Sequence[Card]) -> list[tuple[Card, int]]:
+        """Unseen cards that could join a card of ``pool`` in a meld, with their live count."""
+        near: set[Card] = set()
+        for card in pool:
+            if card.is_joker or card.suit is None:
+                continue
+            near.update(Card(card.rank, suit) for suit in Suit if suit != card.suit)
+            for step in (-2, -1, 1, 2):
+                rank = card.rank + step
+                if rank == 14 and self.variant.kit.ace_high:
+                    rank = 1
+                if 1 <= rank <= 13:
+                    near.add(Card(rank, card.suit))
+        if self.variant.rules.jokers:
+            near.add(JOKER)
+        draws = [(card, self.live(card)) for card in near if card not in pool or card.is_joker]
+        return [(card, live) for card, live in sorted(draws, key=lambda d: d[0].sort_key) if live]
 
     def live(self, card: Card) -> int:
+        if card.is_joker:
+            return max(0, self.variant.rules.jokers - self.seen[card])
         return max(0, self.variant.decks - self.seen[card])
 
     def score(self, hand: list[Card]) -> float:
+        if self.draws:
+            return self._expected(hand)
         part = self.parts.best(hand)
         total = 0.0
         loose = part.loose
@@ -298,6 +320,21 @@ class _Scorer:
                 continue
             outs = self._outs(card, loose)
             total += self.variant.kit.points(card) * (1.0 - min(OUT_CAP, OUT_WEIGHT * outs))
+        if not self.opened and self.view.opening_needed:
+            total += 0.4 * max(0, self.view.opening_needed - part.value)
+        return total
+
+    def _expected(self, hand: list[Card]) -> float:
+        """Loose points now, less what one draw is expected to meld (times ``LOOKAHEAD``)."""
+        points = self.variant.kit.points
+        part = self.parts.best(hand)
+        now = part.loose_points
+        gain = 0.0
+        for card, live in self.draws:
+            better = now + points(card) - self.parts.loose_points([*hand, card])
+            if better > 0:
+                gain += live * better
+        total = now - LOOKAHEAD * gain / self.unseen
         if not self.opened and self.view.opening_needed:
             total += 0.4 * max(0, self.view.opening_needed - part.value)
         return total
