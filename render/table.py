@@ -101,22 +101,35 @@ def _owner(view: PublicView, meld: MeldView) -> str:
 
 
 def _flow(
-    view: PublicView, melds: Sequence[MeldView], tiles: bool, left: int, right: int, top: int
+    view: PublicView,
+    melds: Sequence[MeldView],
+    tiles: bool,
+    area: tuple[int, int, int, int],
 ) -> tuple[list[_Block], int]:
-    """Place the meld boxes in rows between ``left`` and ``right``; the blocks and the bottom."""
+    """Place the meld boxes in rows; the blocks and the bottom of the last row.
+
+    ``area`` is (left, top, right, clear): rows start at ``left`` beside the piles, and at
+    the picture's margin once they are below ``clear`` (the bottom of the piles).
+    """
+    left, top, right, clear = area
     size, _ = _piece_size(tiles)
     block_h = 2 * MELD_PAD + MELD_HEAD + size[1]
     blocks: list[_Block] = []
-    x, y = left, top
+    start, y = left, top
+    x = start
     for meld in melds:
-        width = min(_meld_width(meld, tiles, _owner(view, meld)), right - left)
-        if x > left and x + width > right:
+        owner = _owner(view, meld)
+        width = min(_meld_width(meld, tiles, owner), right - MARGIN)
+        if x > start and x + width > right:
             # Squeeze the overlap rather than leave the end of the row empty.
-            tight = _meld_width(meld, tiles, _owner(view, meld), tight=True)
+            tight = _meld_width(meld, tiles, owner, tight=True)
             if x + tight <= right:
                 width = right - x
             else:
-                x, y = left, y + block_h + MELD_GAP
+                y += block_h + MELD_GAP
+                start = MARGIN if y >= clear else left
+                x = start
+        width = min(width, right - x)
         blocks.append(_Block(meld, width, x, y))
         x += width + MELD_GAP
     bottom = y + block_h if melds else top + 40
@@ -287,8 +300,8 @@ def compose_table(
     top = HEADER + seats_h + 6
     left = MARGIN + PILES_W + 16
     melds_top = top + (30 if draft else 0)
-    blocks, bottom = _flow(view, melds, tiles, left, WIDTH - MARGIN, melds_top)
     piles_bottom = top + _piles_height(tiles)
+    blocks, bottom = _flow(view, melds, tiles, (left, melds_top, WIDTH - MARGIN, piles_bottom))
     height = max(bottom, piles_bottom) + MARGIN
     width = WIDTH
     if all(block.y == melds_top for block in blocks):
