@@ -146,10 +146,13 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=2026)
     args = parser.parse_args()
     reference = Reference()
-    warm_table, warm_rack = positions(1, 1, 30, 14)[0]
-    for goal in ("tiles", "value", "opening"):
-        reference.solve([t for s in warm_table for t in s], warm_rack, goal)
-        ours(warm_table, warm_rack, goal)
+    # Warm both up (the reference builds its problems, ours fills its move tables) on
+    # positions other than the measured ones.
+    for size, rack in ((0, 14), (30, 14), (60, 20)):
+        for warm_table, warm_rack in positions(1, 5, size, rack):
+            for goal in ("tiles", "value", "opening"):
+                reference.solve([t for s in warm_table for t in s], warm_rack, goal)
+                ours(warm_table, warm_rack, goal)
     sizes = [
         ("empty table + 14", 0, 14, ("opening",)),
         ("~30 table + 14", 30, 14, ("tiles", "value")),

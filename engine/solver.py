@@ -151,7 +151,10 @@ def _search(
     Exact: with floor ``k`` no play worth ``k`` or more is ever cut, so the first floor
     that finds a play finds the optimum; the last try has no floor at all.
     """
-    quick = search(table, rack, table_jokers, rack_jokers, weights, joker_weight, opening)
+    # Scores in whole tiles (or points): few bounds to go through; ties lean to the
+    # tie-break by the order moves are tried in.
+    quick = search(table, rack, table_jokers, rack_jokers, weights, joker_weight, opening,
+                   unit=_SCALE)
     if quick is not False:
         return None if quick is None or quick is True else quick
     total = table_jokers + rack_jokers

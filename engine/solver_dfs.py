@@ -49,9 +49,16 @@ def search(
     joker_weight: int,
     opening: int | None,
     budget: int = 20_000,
+    need: int | None = None,
+    unit: int = 1,
 ) -> Plan | bool | None:
     """The best play as a :data:`Plan`; None when no arrangement exists; False when the
-    budget ran out first (nothing decided)."""
+    budget ran out first (nothing decided). ``need``: a score known to be reachable (the
+    search then needs one pass); by default the most the rack could give, lowered to
+    each proven bound in turn. ``unit``: scores count ``weight // unit`` (whole tiles or
+    points) while moves are still tried by their full weight, so ties lean the same way
+    as the full weights without costing a search."""
+    joker_weight //= unit
     total_jokers = table_jokers + rack_jokers
     cap = opening or 0
     ahead = [
@@ -65,9 +72,10 @@ def search(
     most[-1] = joker_bonus
     for index in range(len(steps) - 1, -1, -1):
         number, colour = steps[index]
-        gain = rack[colour][number] * weights[colour][number] if colour >= 0 else 0
+        gain = rack[colour][number] * (weights[colour][number] // unit) if colour >= 0 else 0
         most[index] = most[index + 1] + gain
-    memo: list[dict[int, tuple[int, int, int]]] = [{} for _ in range(len(steps) + 1)]
+    # state -> (value, choice or jokers absorbed, exact?)
+    memo: list[dict[int, tuple[int, int, bool]]] = [{} for _ in range(len(steps) + 1)]
     plans: list[dict[tuple[int, int], list[tuple[int, int, int, int]]]] = [
         {} for _ in steps
     ]
@@ -86,22 +94,48 @@ def search(
         laid = top if joker_weight > 0 else max(used, table_jokers)
         return ((laid - table_jokers) * joker_weight, -1, laid - used)
 
-    def best(index: int, key: int) -> int:
+    def best(index: int, key: int, need: int) -> int:
+        """The exact best future gain of this state if it is at least ``need``; else an
+        upper bound below ``need`` (remembered, so a later, lower need searches again)."""
         nonlocal visited
         known = memo[index].get(key)
-        if known is not None:
+        if known is not None and (known[2] or known[0] < need):
             return known[0]
         if index == len(steps):
             found = final(key)
-            memo[index][key] = found
+            memo[index][key] = (found[0], found[2], True)
             return found[0]
         visited += 1
         if visited > budget:
             raise _OutOfBudget
-        number, colour = steps[index]
         ceiling = most[index]
-        top = _NONE
+        after = most[index + 1]
+        top = _NONE  # best exact total found
+        bound = _NONE  # upper bound of every move tried or skipped
         pick = -1
+        for gain, child, choice in moves(index, key):
+            target = max(need, top + 1) - gain
+            if after < target:
+                bound = max(bound, gain + after)
+                break  # moves come by falling gain: none after can reach the target
+            sub = best(index + 1, child, target)
+            if sub >= target:
+                top, pick = gain + sub, choice
+                if top >= ceiling:
+                    break
+            elif sub != _NONE:
+                bound = max(bound, gain + sub)
+        if top >= need:
+            memo[index][key] = (top, pick, True)
+            return top
+        bound = max(bound, top)
+        memo[index][key] = (bound, -1, False)
+        return bound
+
+    def moves(index: int, key: int) -> list[tuple[int, int, int]]:
+        """(gain, child state, choice) of every move, by falling gain."""
+        number, colour = steps[index]
+        out: list[tuple[int, int, int]] = []
         if colour < 0:
             in_groups = (key >> GROUP_SHIFT) & 15
             twos = (key >> TWO_SHIFT) & 7
@@ -117,13 +151,8 @@ def search(
                 if opening is not None and jokers:
                     value = min(cap, ((child >> VALUE_SHIFT) & 255) + jokers * number)
                     child = (child & ~VALUE_MASK) | (value << VALUE_SHIFT)
-                sub = best(index + 1, child)
-                if sub > top:
-                    top, pick = sub, jokers
-                    if top >= ceiling:
-                        break
-            memo[index][key] = (top, pick, 0)
-            return top
+                out.append((0, child, jokers))
+            return out
         shift = COLOUR_BITS * colour
         local = (key >> shift) & COLOUR_MASK
         left = total_jokers - ((key >> JOKER_SHIFT) & 7)
@@ -150,12 +179,11 @@ def search(
                         delta += value << VALUE_SHIFT
                     plan.append((used * w, delta, choice, space))
                 plan.sort(key=lambda move: -move[0])
+                plan = [(g // unit, d, c, sp) for g, d, c, sp in plan]
             elif not local & 0b111111:
                 plan.append((0, -(local << shift), -1, 0))
             plans[index][(local, left)] = plan
         for gain, delta, choice, space in plan:
-            if gain + most[index + 1] <= top:
-                break  # sorted by gain: nothing after can do better
             child = key + delta
             if space:
                 room = (child >> ROOM_SHIFT) & 7
@@ -165,69 +193,41 @@ def search(
                 value = (child >> VALUE_SHIFT) & 255
                 if value > cap:
                     child += (cap - value) << VALUE_SHIFT
-            sub = best(index + 1, child)
-            if sub == _NONE:
-                continue
-            if gain + sub > top:
-                top, pick = gain + sub, choice
-                if top >= ceiling:
-                    break
-        memo[index][key] = (top, pick, 0)
-        return top
+            out.append((gain, child, choice))
+        return out
 
     limit = sys.getrecursionlimit()
     sys.setrecursionlimit(max(limit, 1000))
+    need = most[0] if need is None else need
     try:
-        score = best(0, 0)
+        while True:
+            score = best(0, 0, need)
+            if score >= need or score == _NONE:
+                break
+            need = score  # the proven upper bound: look for exactly that now
     except _OutOfBudget:
         return False
     if score == _NONE:
         return None
-    # Walk the remembered choices down again.
     out: list[Step] = []
     key = 0
     for index, (number, colour) in enumerate(steps):
         _, pick, _ = memo[index][key]
+        child = next(c for _, c, choice in moves(index, key) if choice == pick)
         if colour < 0:
-            in_groups = (key >> GROUP_SHIFT) & 15
-            base = key & GROUP_MASK
-            child = base + (pick << JOKER_SHIFT)
-            laid = in_groups + pick
-            if laid:
-                room = (child >> ROOM_SHIFT) & 7
-                more = min(total_jokers, room + 4 * (laid // 3) - laid)
-                child += (more - room) << ROOM_SHIFT
-            if opening is not None and pick:
-                value = min(cap, ((child >> VALUE_SHIFT) & 255) + pick * number)
-                child = (child & ~VALUE_MASK) | (value << VALUE_SHIFT)
             out.append((number, -1, pick, None))
-            key = child
-            continue
-        shift = COLOUR_BITS * colour
-        local = (key >> shift) & COLOUR_MASK
-        left = total_jokers - ((key >> JOKER_SHIFT) & 7)
-        plan = plans[index][(local, left)]
-        move = next(m for m in plan if m[2] == pick)
-        child = key + move[1]
-        if move[3]:
-            room = (child >> ROOM_SHIFT) & 7
-            if room < total_jokers:
-                child += (min(total_jokers, room + move[3]) - room) << ROOM_SHIFT
-        if opening is not None:
-            value = (child >> VALUE_SHIFT) & 255
-            if value > cap:
-                child += (cap - value) << VALUE_SHIFT
-        if pick < 0:
+        elif pick < 0:
             out.append((number, colour, 0, None))
         else:
-            t, r = table[colour][number], rack[colour][number]
+            local = (key >> (COLOUR_BITS * colour)) & COLOUR_MASK
+            left = total_jokers - ((key >> JOKER_SHIFT) & 7)
             options = colour_options(
-                local, t, r, left, number,
+                local, table[colour][number], rack[colour][number], left, number,
                 ahead[colour][number + 1], ahead[colour][number + 2],
                 _gap(ahead[colour], number),
             )  # fmt: skip
             out.append((number, colour, 0, options[pick]))
         key = child
-    _, _, absorbed = memo[len(steps)][key]
+    _, absorbed, _ = memo[len(steps)][key]
     used = ((key >> JOKER_SHIFT) & 7) + absorbed
     return (score, out, used, absorbed)
