@@ -22,6 +22,7 @@ from engine.cards import full_deck
 from engine.errors import CorruptGame, IllegalMove, RuleError, register_messages
 from engine.round import Round
 from engine.rules import Kind, RuleSet
+from engine.tiles import full_pool
 from engine.views import Phase, Piece, PlayerView, PublicView, RoundScore, SeatView
 
 FORMAT = 1
@@ -314,13 +315,12 @@ def _check_match(
             raise corrupt(f"game.rounds[{index}].number: expected {index + 1}")
     if over and rounds[-1] != round_.result():
         raise corrupt("game.rounds: the last score is not the current round's result")
-    expected = [sum(score.points[seat] for score in rounds) for seat in range(seats)]
-    if totals != expected:
+    if totals != _running(rounds, len(rounds), seats):
         raise corrupt("game.totals: not the sum of the rounds' points")
-    if rules.kind is Kind.CARDS:
-        deck = Counter(full_deck(rules.decks, rules.jokers))
-        if Counter(round_.all_pieces()) != deck:
-            raise corrupt("the cards do not make up the deck")
+    pieces: list[Piece] = []
+    pieces.extend(full_deck(rules.decks, rules.jokers) if rules.kind is Kind.CARDS else full_pool())
+    if Counter(round_.all_pieces()) != Counter(pieces):
+        raise corrupt("the cards or tiles do not make up the deck or pool")
     for earlier in rounds[:-1] if over else rounds:
         if decide(rules, tuple(_running(rounds, earlier.number, seats)), earlier.number):
             raise corrupt("game.rounds: the match should have ended earlier")

@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from conftest import card, cards, deal
-from test_turns import OPENING, SMALL_RUN, act, meld, pass_turn, refused
+from engine_helpers import OPENING, SMALL_RUN, act, card, cards, deal, meld, pass_turn, refused
 
 from engine import JOKER, Game, IllegalMove, variant
 from engine.actions import Discard, Draw, LayOff, SwapJoker

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from conftest import card, cards
+from engine_helpers import card, cards
 
 from engine import IllegalMeld, MeldKind, classify, format_cards, meld_value, variant
 from engine.melds import extend, fits, hand_value, joker_to_swap, swap

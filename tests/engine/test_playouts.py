@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from conftest import CARD_VARIANTS, play_match
+from engine_helpers import CARD_VARIANTS, play_match
 
 from engine import Game, variant
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from conftest import CARD_VARIANTS, random_action
+from engine_helpers import CARD_VARIANTS, random_action
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from conftest import deal, play_match, random_action
+from engine_helpers import deal, play_match, random_action
 
 from engine import CorruptGame, Game, variant
 from engine.actions import Draw

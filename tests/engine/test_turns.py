@@ -6,45 +6,22 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from conftest import CARD_VARIANTS, card, cards, deal
+from engine_helpers import (
+    CARD_VARIANTS,
+    OPENING,
+    SMALL_RUN,
+    act,
+    card,
+    cards,
+    deal,
+    meld,
+    pass_turn,
+    refused,
+)
 
-from engine import Card, Game, IllegalMove, RuleError, full_deck, variant
-from engine.actions import Discard, Draw, LayOff, Meld
+from engine import Card, Game, RuleError, full_deck, variant
+from engine.actions import Discard, Draw, LayOff
 from engine.views import Phase
-
-OPENING = "8c 9c 10c jc qc kc"  # 57 points: opens everywhere
-SMALL_RUN = "ah 2h 3h 4h 5h 6h"  # 21 points
-
-
-def act(game: Game, *actions: object) -> None:
-    for action in actions:
-        game.apply(game.current, action)
-
-
-def pass_turn(game: Game) -> None:
-    """Draw from the stock and discard the card drawn (a joker stays where it may not go)."""
-    game.apply(game.current, Draw("stock"))
-    view = game.view(game.current)
-    drawn = view.drawn
-    assert isinstance(drawn, Card)
-    if drawn.is_joker and not game.rules.joker_discard:
-        drawn = next(c for c in view.hand if isinstance(c, Card) and not c.is_joker)
-    game.apply(game.current, Discard(drawn))
-
-
-def refused(game: Game, action: object, code: str, seat: int | None = None) -> None:
-    """``action`` raises IllegalMove with ``code`` and changes nothing."""
-    before = game.to_json()
-    with pytest.raises(IllegalMove) as caught:
-        game.apply(game.current if seat is None else seat, action)
-    assert caught.value.code == code
-    assert caught.value.message("fr") != caught.value.message("en")
-    assert game.to_json() == before
-
-
-def meld(*texts: str) -> Meld:
-    return Meld(tuple(cards(text) for text in texts))
-
 
 # ------------------------------------------------------------------ deck, players, deal
 
