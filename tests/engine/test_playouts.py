@@ -10,16 +10,16 @@ from engine_helpers import CARD_VARIANTS, play_match
 from engine import Game, variant
 
 CASES = [
-    (name, players)
+    (name, players, seed)
     for name in CARD_VARIANTS
     for players in range(variant(name).min_players, variant(name).max_players + 1)
+    for seed in (1, 2)
 ]
 
 
-@pytest.mark.parametrize(("name", "players"), CASES)
-def test_a_random_match_ends_with_a_sound_outcome(name: str, players: int) -> None:
+@pytest.mark.parametrize(("name", "players", "seed"), CASES)
+def test_a_random_match_ends_with_a_sound_outcome(name: str, players: int, seed: int) -> None:
     rules = variant(name)
-    seed = 1000 + 10 * players + CARD_VARIANTS.index(name)
     game = Game.new(rules, [f"p{i}" for i in range(players)], seed)
     play_match(game, random.Random(seed))
     outcome = game.outcome()

@@ -13,7 +13,7 @@ from engine import JOKER, Card, Game, IllegalMove, Suit, full_deck, variant
 from engine.actions import Action, Discard, Draw, LayOff, Meld, SwapJoker
 from engine.views import Phase
 
-SETTINGS = settings(max_examples=30, deadline=None,
+SETTINGS = settings(max_examples=60, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])  # fmt: skip
 
 
