@@ -6,6 +6,7 @@ import io
 import random
 from collections.abc import Sequence
 from dataclasses import replace
+from typing import Any
 
 from PIL import Image
 
@@ -67,7 +68,7 @@ def player(
     hand: Sequence[Piece],
     seat: int = 1,
     drawn: Piece | None = None,
-    **changes: object,
+    **changes: Any,
 ) -> PlayerView:
     fields = {name: getattr(view, name) for name in PublicView.__dataclass_fields__}
     built = PlayerView(

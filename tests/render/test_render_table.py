@@ -6,7 +6,7 @@ from dataclasses import replace
 
 from render_helpers import NAMES, decode, meld, player, public, random_melds
 
-from engine.cards import Card, Suit, format_card, parse_cards
+from engine.cards import Card, format_card, parse_cards
 from engine.tiles import parse_tiles
 from engine.views import Phase, PublicView
 from render import THEMES, render_table
@@ -34,7 +34,9 @@ def test_the_alt_text_names_every_meld_its_owner_and_its_jokers(big_table: Publi
         owner = big_table.seats[m.owner or 0].name
         assert f"{m.number} ({owner}): " in alt
     fourth = big_table.melds[3]
-    expected = f"JK={format_card(fourth.stands_for[1] or Card(1, Suit.CLUBS))}"
+    stands = fourth.stands_for[1]
+    assert isinstance(stands, Card)
+    expected = f"JK={format_card(stands)}"
     assert expected in alt
     assert "Stock: 40." in alt
     assert "Discard: 9, discard pile top Q♠." in alt
