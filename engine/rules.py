@@ -340,6 +340,8 @@ def variant(name: str) -> RuleSet:
     Raises:
         RuleError: no variant has that name; the message lists the known ones.
     """
+    if not isinstance(name, str):
+        raise RuleError("rules.variant", name=repr(name), known=", ".join(VARIANT_NAMES))
     key = name.strip().lower().replace("_", "-")
     key = _ALIASES.get(key, key)
     rules = PRESETS.get(key) or PRESETS.get(key.replace("-", ""))
