@@ -118,7 +118,8 @@ def test_picture_matches_its_golden(name: str) -> None:
         GOLDEN.mkdir(exist_ok=True)
         path.write_bytes(picture.png)
         return
-    problem = difference(_decoded(picture), Image.open(path))
+    with Image.open(path) as golden:
+        problem = difference(_decoded(picture), golden)
     assert problem is None, (
         f"{name} differs from its golden: {problem}; "
         "if intended, regenerate with RAMI_UPDATE_GOLDEN=1 and look at the new picture"

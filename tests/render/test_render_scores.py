@@ -73,5 +73,6 @@ def test_the_doc_samples_are_written(tmp_path: Path) -> None:
         "leaderboard.png",
     } <= names
     for path in written:
-        assert Image.open(path).format == "PNG"
+        with Image.open(path) as image:
+            assert image.format == "PNG"
         assert path.stat().st_size < 100_000
