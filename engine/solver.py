@@ -287,6 +287,8 @@ def _value(tiles: Iterable[Tile], jv: int) -> int:
 
 
 def _partition(tiles: list[Tile]) -> list[tuple[Tile, ...]] | None:
+    if not tiles:
+        return []
     counts, jokers = _counts(tiles)
     if any(counts[c][n] > _MAX_COPIES for c in range(COLOURS) for n in range(NUMBERS + 1)):
         raise ValueError("more copies of a tile than a game holds")

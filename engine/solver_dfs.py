@@ -1,18 +1,23 @@
-"""Depth-first form of the solver's dynamic program, for positions where much can be laid.
+"""Depth-first form of the solver's dynamic program, with proven bounds.
 
 The same states and moves as :mod:`engine.solver_dp`, explored from the first number
 with the most rack tiles first, remembering the best future gain of every state met
-(top-down dynamic programming). A state stops trying moves as soon as one reaches the
-most it could possibly still gain (every remaining rack tile laid): when the whole rack
-can be laid, the search runs straight down one good path instead of building every
-layer. It is exact either way; ``budget`` bounds the states it may visit, after which it
-gives up (returns None) and the caller uses the layered search.
+(top-down dynamic programming, fail-soft: a state asked for at least ``need`` either
+answers its exact best or a proven upper bound below ``need``). A state stops trying
+moves as soon as one reaches the most it could possibly still gain, and is cut at once
+when the relaxed bound of :mod:`engine.solver_bound` (checked at the start of each
+number) is below ``need``: when the whole rack can be laid, the search runs straight
+down one good path instead of building every layer. The root asks first for everything,
+then for each proven bound in turn, so the first success is the optimum. It is exact;
+``budget`` bounds the states it may visit, after which it gives up (returns False) and
+the caller uses the layered search.
 """
 
 from __future__ import annotations
 
 import sys
 
+from engine.solver_bound import RelaxedBound
 from engine.solver_dp import (
     COLOUR_BITS,
     COLOUR_MASK,
@@ -48,9 +53,10 @@ def search(
     weights: list[list[int]],
     joker_weight: int,
     opening: int | None,
-    budget: int = 20_000,
+    budget: int = 60_000,
     need: int | None = None,
     unit: int = 1,
+    bound: bool = True,
 ) -> Plan | bool | None:
     """The best play as a :data:`Plan`; None when no arrangement exists; False when the
     budget ran out first (nothing decided). ``need``: a score known to be reachable (the
@@ -59,6 +65,7 @@ def search(
     points) while moves are still tried by their full weight, so ties lean the same way
     as the full weights without costing a search."""
     joker_weight //= unit
+    joker_bonus = rack_jokers * max(joker_weight, 0)
     total_jokers = table_jokers + rack_jokers
     cap = opening or 0
     ahead = [
@@ -80,6 +87,8 @@ def search(
         {} for _ in steps
     ]
     visited = 0
+    gains = [[w // unit for w in row] for row in weights]
+    relaxed = RelaxedBound(table, rack, gains, total_jokers) if bound else None
 
     def final(key: int) -> tuple[int, int, int]:
         if key & SHORT_MASK:
@@ -108,7 +117,18 @@ def search(
         visited += 1
         if visited > budget:
             raise _OutOfBudget
+        number, colour = steps[index]
         ceiling = most[index]
+        if relaxed is not None and colour == 0 and ceiling >= need:
+            left = total_jokers - ((key >> JOKER_SHIFT) & 7)
+            ceiling = relaxed.of(number, colour, key, left)
+            if ceiling == _NONE:
+                memo[index][key] = (_NONE, -1, True)
+                return _NONE
+            ceiling += joker_bonus
+            if ceiling < need:
+                memo[index][key] = (ceiling, -1, False)
+                return ceiling
         after = most[index + 1]
         top = _NONE  # best exact total found
         bound = _NONE  # upper bound of every move tried or skipped

@@ -1,0 +1,99 @@
+"""An upper bound on what a solver state can still gain: each colour alone, jokers shared.
+
+The relaxation keeps every colour's runs exact (the moves of
+:func:`engine.solver_dp.colour_options`, every table tile used) but lets a tile join a
+group whenever other colours have tiles at its number, charging jokers in half-joker
+units: a joker in a run costs 2; a tile sent to a group costs 2 minus the other colours
+that have a tile of its number (at least 0). A real group of r number tiles holds at
+least 3 - r jokers, so the charges of its tiles never exceed its jokers: every real play
+fits the relaxation, which therefore never gains less. Colours are then combined by
+sharing the half-joker budget (a small max-plus knapsack).
+"""
+
+from __future__ import annotations
+
+from engine.solver_dp import COLOUR_BITS, COLOUR_MASK, COLOURS, NUMBERS, _gap, colour_options
+
+_NONE = -(1 << 60)
+
+
+class RelaxedBound:
+    """Per-colour best gains by (number, local runs, half-joker budget), computed lazily."""
+
+    def __init__(
+        self,
+        table: list[list[int]],
+        rack: list[list[int]],
+        gains: list[list[int]],
+        jokers: int,
+    ) -> None:
+        self.table, self.rack, self.gains, self.jokers = table, rack, gains, jokers
+        self.ahead = [
+            [table[c][n] + rack[c][n] if 1 <= n <= NUMBERS else 0 for n in range(NUMBERS + 3)]
+            for c in range(COLOURS)
+        ]
+        self.group_cost = [
+            [
+                max(0, 2 - sum(1 for o in range(COLOURS) if o != c and self.ahead[o][n]))
+                for n in range(NUMBERS + 2)
+            ]
+            for c in range(COLOURS)
+        ]
+        self.memo: dict[tuple[int, int, int, int], int] = {}
+
+    def colour(self, colour: int, number: int, local: int, budget: int) -> int:
+        """Most colour ``colour`` can gain from ``number`` on, runs ``local`` open,
+        ``budget`` half-jokers to spend; ``_NONE`` if its table tiles cannot all lie."""
+        key = (colour, number, local, budget)
+        known = self.memo.get(key)
+        if known is not None:
+            return known
+        if number > NUMBERS:
+            value = _NONE if local & 0b111111 else 0
+            self.memo[key] = value
+            return value
+        t, r = self.table[colour][number], self.rack[colour][number]
+        gain = self.gains[colour][number]
+        cost = self.group_cost[colour][number]
+        best = _NONE
+        if not (t or r or self.jokers):
+            if not local & 0b111111:
+                best = self.colour(colour, number + 1, 0, budget)
+        else:
+            ahead = self.ahead[colour]
+            for new_local, jokers, grouped, used, _, _, _ in colour_options(
+                local, t, r, budget // 2, number, ahead[number + 1], ahead[number + 2],
+                _gap(ahead, number),
+            ):  # fmt: skip
+                spend = 2 * jokers + grouped * cost
+                if spend > budget:
+                    continue
+                rest = self.colour(colour, number + 1, new_local, budget - spend)
+                if rest != _NONE and used * gain + rest > best:
+                    best = used * gain + rest
+        self.memo[key] = best
+        return best
+
+    def of(self, number: int, next_colour: int, key: int, jokers_left: int) -> int:
+        """The bound of a state about to play colour ``next_colour`` (-1: the groups) of
+        ``number``: colours before it already played that number."""
+        budget = 2 * jokers_left
+        combined = [0] * (budget + 1)
+        for colour in range(COLOURS):
+            local = (key >> (COLOUR_BITS * colour)) & COLOUR_MASK
+            done = next_colour < 0 or colour < next_colour
+            row = [
+                self.colour(colour, number + 1 if done else number, local, b)
+                for b in range(budget + 1)
+            ]
+            if row[budget] == _NONE:
+                return _NONE
+            merged = [_NONE] * (budget + 1)
+            for spent, have in enumerate(combined):
+                if have == _NONE:
+                    continue
+                for extra in range(budget - spent + 1):
+                    if row[extra] != _NONE and have + row[extra] > merged[spent + extra]:
+                        merged[spent + extra] = have + row[extra]
+            combined = merged
+        return max(combined)
