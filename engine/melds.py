@@ -267,7 +267,8 @@ def place(shape: MeldShape, cards: Sequence[Card], rules: RuleSet) -> Placement:
 
     On a run the cards keep the order written: the first ones may go before the run and the
     rest after it; where both are possible (a lone joker, an ace on 2…K) the cards go at the
-    high end. Cards without a joker may be written in any order.
+    high end. Cards without a joker may be written in any order; cards with a joker may
+    also be written high to low (``8♥ JK`` on 4-5-6♥ puts the joker on 7).
 
     Raises:
         IllegalMeld: the cards do not fit the meld (``meld.no_fit`` or the joker limit).
@@ -288,6 +289,8 @@ def place(shape: MeldShape, cards: Sequence[Card], rules: RuleSet) -> Placement:
             orders.append(ordered)
         if any(card.rank == 1 for card in cards):  # a high ace goes last
             orders.append(tuple(sorted(cards, key=lambda c: c.rank if c.rank != 1 else HIGH_ACE)))
+    elif len(cards) > 1:
+        orders.append(tuple(reversed(cards)))  # written high to low, as runs may be
     joker_error: IllegalMeld | None = None
     for order in orders:
         for cut in range(len(order) + 1):

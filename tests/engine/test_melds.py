@@ -73,6 +73,7 @@ def test_runs_are_laid_from_low_to_high() -> None:
     [("4h 5h 6h", "7h", "4h 5h 6h 7h"), ("4h 5h 6h", "3h", "3h 4h 5h 6h"),
      ("4h 5h 6h", "3h 7h", "3h 4h 5h 6h 7h"), ("4h 5h 6h", "7h 3h", "3h 4h 5h 6h 7h"),
      ("4h 5h 6h", "jk", "4h 5h 6h jk"), ("4h 5h 6h", "jk 8h", "4h 5h 6h jk 8h"),
+     ("4h 5h 6h", "8h jk", "4h 5h 6h jk 8h"), ("4h 5h 6h", "jk 2h", "2h jk 4h 5h 6h"),
      ("4h 5h 6h", "2h jk", "2h jk 4h 5h 6h"), ("jh qh kh", "ah", "jh qh kh ah"),
      ("jh qh kh", "jk", "jh qh kh jk"), ("qh kh ah", "jk", "jk qh kh ah"),
      ("5c 5s 5h", "5d", "5c 5s 5h 5d"), ("5c 5s 5h", "jk", "5c 5s 5h jk")],
