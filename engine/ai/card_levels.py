@@ -33,6 +33,7 @@ OUT_CAP = 0.7
 PICKUP_RISK = 4.0  # feeding the next player a card near one they took from the pile
 DISCARD_SAFETY = 1.5  # ... near one they threw away themselves
 LAYOFF_RISK = 3.0  # ... that they could lay off at once
+SHORTLIST = 3  # discards weighed with the look-ahead
 LOOKAHEAD = 3.0  # draws the expected gain of one draw stands for (0: pairwise outs instead)
 
 
@@ -246,8 +247,15 @@ def _discard(
         top = max(keep_weight(c) for c in choices)
         best = [c for c in choices if keep_weight(c) == top]
         return Discard(sorted(best, key=lambda c: c.sort_key)[rng.randrange(len(best))])
+    quick = Partitioner(kit, hand)
+    candidates = set(quick.best(hand).loose) & set(allowed) or set(allowed)
+    if len(candidates) > SHORTLIST:
+        # Look ahead only for the few discards that leave the fewest loose points.
+        ranked = sorted(
+            candidates, key=lambda c: (quick.loose_points(_without(hand, c)), c.sort_key)
+        )
+        candidates = set(ranked[:SHORTLIST])
     scorer = _Scorer(view, variant, hand, lookahead=LOOKAHEAD > 0)
-    candidates = set(scorer.parts.best(hand).loose) & set(allowed) or set(allowed)
     scored = sorted(
         (scorer.score(_without(hand, c)) + scorer.danger(c), c.sort_key, c) for c in candidates
     )
@@ -281,7 +289,7 @@ class _Scorer:
         self.seen = seen
         self.draws: list[tuple[Card, int]] = []
         if lookahead:
-            self.draws = self._possible_draws(pool)
+            self.draws = self._possible_draws(Partitioner(variant.kit, pool).best(pool).loose)
         self.unseen = max(1, variant.rules.deck_size - sum(seen.values()))
         self.parts = Partitioner(variant.kit, [*pool, *(card for card, _ in self.draws)])
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from itertools import combinations
 
 from engine.cards import JOKER, Card, Suit
@@ -134,37 +135,48 @@ class Partitioner:
     """Best partitions of a hand and of its sub-hands, sharing one memo.
 
     Built once per decision from the whole set of cards that may be considered (the
-    hand, plus a card that could be drawn); any sub-multiset can then be evaluated.
+    hand, plus cards that could be drawn); any sub-multiset can then be evaluated. A
+    hand is held as two bit masks over the 52 codes (cards held at least once, cards
+    held twice) and a joker count, so that checking and removing a meld are a few
+    integer operations.
     """
 
     rules: CardRules
     pool: Sequence[Card]
     prefer_value: bool = False  # rank partitions by opening value first (planning an opening)
-    _by_low: dict[Code, list[Candidate]] = field(init=False)
-    _memo: dict[State, tuple[int, int, Candidate | None]] = field(init=False)
+    _by_low: dict[Code, list[tuple[int, Candidate]]] = field(init=False)
+    _memo: dict[tuple[int, int, int], tuple[int, int, Candidate | None]] = field(init=False)
+    _points: list[int] = field(init=False)
     _joker_points: int = field(init=False)
 
     def __post_init__(self) -> None:
         self._by_low = {}
-        for cand in candidate_melds(self.pool, self.rules):
-            self._by_low.setdefault(cand.codes[0], []).append(cand)
+        for cand in _candidates(_state_of(self.pool), self.rules):
+            mask = 0
+            for code in cand.codes:
+                mask |= 1 << code
+            self._by_low.setdefault(cand.codes[0], []).append((mask, cand))
         self._memo = {}
+        self._points = [self.rules.points(card_of(code)) for code in range(52)]
         self._joker_points = self.rules.points(JOKER)
 
     def best(self, hand: Iterable[Card]) -> Partition:
         """The partition of ``hand`` leaving the fewest penalty points (ties: most value)."""
-        state = _state_of(hand)
+        once, twice, jokers = _masks(hand)
         melds: list[Candidate] = []
         loose: list[Card] = []
-        codes, jokers = state
-        while codes:
-            _, _, choice = self._solve((codes, jokers))
+        while once:
+            _, _, choice = self._solve(once, twice, jokers)
             if choice is None:
-                loose.append(card_of(codes[0]))
-                codes = codes[1:]
+                low = (once & -once).bit_length() - 1
+                loose.append(card_of(low))
+                once, twice = _take(once, twice, 1 << low)
             else:
                 melds.append(choice)
-                codes = _remove(codes, choice.codes)
+                mask = 0
+                for code in choice.codes:
+                    mask |= 1 << code
+                once, twice = _take(once, twice, mask)
                 jokers -= choice.jokers
         loose.extend([JOKER] * jokers)
         points = sum(self.rules.points(card) for card in loose)
@@ -172,34 +184,31 @@ class Partitioner:
 
     def loose_points(self, hand: Iterable[Card]) -> int:
         """Penalty points the best partition of ``hand`` leaves."""
-        return self._solve(_state_of(hand))[0]
+        return self._solve(*_masks(hand))[0]
 
-    def _solve(self, state: State) -> tuple[int, int, Candidate | None]:
-        known = self._memo.get(state)
+    def _solve(self, once: int, twice: int, jokers: int) -> tuple[int, int, Candidate | None]:
+        key = (once, twice, jokers)
+        known = self._memo.get(key)
         if known is not None:
             return known
-        codes, jokers = state
-        if not codes:
+        if not once:
             result: tuple[int, int, Candidate | None] = (jokers * self._joker_points, 0, None)
-            self._memo[state] = result
+            self._memo[key] = result
             return result
-        low = codes[0]
-        cost, neg_value, _ = self._solve((codes[1:], jokers))
-        best: tuple[int, int, Candidate | None] = (
-            cost + self.rules.points(card_of(low)),
-            neg_value,
-            None,
-        )
-        for cand in self._by_low.get(low, ()):
-            if cand.jokers > jokers or not _contains(codes, cand.codes):
+        low = (once & -once).bit_length() - 1
+        rest_once, rest_twice = _take(once, twice, 1 << low)
+        cost, neg_value, _ = self._solve(rest_once, rest_twice, jokers)
+        best: tuple[int, int, Candidate | None] = (cost + self._points[low], neg_value, None)
+        for mask, cand in self._by_low.get(low, ()):
+            if cand.jokers > jokers or mask & ~once:
                 continue
-            sub_cost, sub_neg, _ = self._solve((_remove(codes, cand.codes), jokers - cand.jokers))
+            sub_once, sub_twice = _take(once, twice, mask)
+            sub_cost, sub_neg, _ = self._solve(sub_once, sub_twice, jokers - cand.jokers)
             option = (sub_cost, sub_neg - cand.value, cand)
             if self._better(option, best):
                 best = option
-        self._memo[state] = best
+        self._memo[key] = best
         return best
-
 
     def _better(
         self, option: tuple[int, int, Candidate | None], best: tuple[int, int, Candidate | None]
@@ -209,35 +218,40 @@ class Partitioner:
         return (option[0], option[1]) < (best[0], best[1])
 
 
+def _take(once: int, twice: int, mask: int) -> tuple[int, int]:
+    """Remove one copy of each card of ``mask`` (all held) from the two masks."""
+    return (once & ~mask) | (twice & mask), twice & ~mask
+
+
+def _masks(hand: Iterable[Card]) -> tuple[int, int, int]:
+    once = twice = jokers = 0
+    for card in hand:
+        if card.is_joker:
+            jokers += 1
+            continue
+        bit = 1 << code_of(card)
+        if once & bit:
+            twice |= bit
+        once |= bit
+    return once, twice, jokers
+
+
+@lru_cache(maxsize=4096)
+def _candidates(state: State, rules: CardRules) -> tuple[Candidate, ...]:
+    codes, jokers = state
+    hand = [card_of(code) for code in codes] + [JOKER] * jokers
+    return tuple(candidate_melds(hand, rules))
+
+
 def _state_of(hand: Iterable[Card]) -> State:
-    codes: list[Code] = []
+    codes: set[Code] = set()
     jokers = 0
     for card in hand:
         if card.is_joker:
             jokers += 1
         else:
-            codes.append(code_of(card))
+            codes.add(code_of(card))
     return tuple(sorted(codes)), jokers
-
-
-def _contains(codes: tuple[Code, ...], wanted: tuple[Code, ...]) -> bool:
-    # Both sorted; a meld never holds the same card twice.
-    i = 0
-    n = len(codes)
-    for code in wanted:
-        while i < n and codes[i] < code:
-            i += 1
-        if i == n or codes[i] != code:
-            return False
-        i += 1
-    return True
-
-
-def _remove(codes: tuple[Code, ...], wanted: tuple[Code, ...]) -> tuple[Code, ...]:
-    out = list(codes)
-    for code in wanted:
-        out.remove(code)
-    return tuple(out)
 
 
 def near_meld_partners(card: Card, others: Iterable[Card]) -> tuple[int, int]:

@@ -1,0 +1,77 @@
+"""The terminal game, driven by a script of commands on its standard input."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+
+from bot import local
+
+
+def play(argv: list[str], script: str) -> tuple[int, str]:
+    out = io.StringIO()
+    status = local.run(argv, io.StringIO(script), out)
+    return status, out.getvalue()
+
+
+def test_a_human_who_always_draws_and_discards_plays_a_match_to_the_end() -> None:
+    script = "draw\ndiscard\n" * 2000
+    status, text = play(["--variant", "classic", "--players", "2", "--seed", "4", "--plain"],
+                        script)
+    assert status == 0
+    assert "The match is over" in text
+    assert "Goodbye" not in text.split("The match is over")[-1]
+
+
+def test_the_game_is_the_same_for_the_same_seed() -> None:
+    argv = ["--seed", "9", "--plain", "--level", "hard"]
+    assert play(argv, "draw\ndiscard\n" * 30)[1] == play(argv, "draw\ndiscard\n" * 30)[1]
+
+
+def test_end_of_input_quits_cleanly() -> None:
+    status, text = play(["--seed", "1", "--plain"], "hand\n")
+    assert status == 0
+    assert text.rstrip().endswith("Goodbye.")
+
+
+@pytest.mark.parametrize(
+    ("lang", "expected"),
+    [("en", "is not a card"), ("fr", "n'est pas une carte")],
+)
+def test_errors_are_the_engine_messages_in_the_players_language(lang: str, expected: str) -> None:
+    status, text = play(["--seed", "1", "--plain", "--lang", lang], "draw\ndiscard zz\nquit\n")
+    assert status == 0
+    assert expected in text
+
+
+def test_an_illegal_move_is_refused_and_the_game_goes_on() -> None:
+    status, text = play(["--seed", "1", "--plain"], "discard\ndraw\nhand\nquit\n")
+    assert status == 0
+    assert "draw" in text.lower()
+    assert text.count("Your hand") >= 2
+
+
+def test_help_lists_the_action_words() -> None:
+    _, text = play(["--seed", "1", "--plain"], "?\nquit\n")
+    for word in ("draw", "meld", "layoff", "swap", "discard", "sort", "quit"):
+        assert word in text
+
+
+def test_the_level_can_change_mid_game() -> None:
+    _, text = play(["--seed", "2", "--plain"], "level hard\ndraw\ndiscard\nlevel easy\nquit\n")
+    assert "level hard" in text and "level easy" in text
+
+
+def test_colours_are_ansi_unless_plain() -> None:
+    _, text = play(["--seed", "2"], "hand\nquit\n")
+    assert "\033[" in text
+    _, plain = play(["--seed", "2", "--plain"], "hand\nquit\n")
+    assert "\033[" not in plain
+
+
+@pytest.mark.parametrize("name", ["rami51", "rami30", "gameduell"])
+def test_every_card_variant_can_be_played_from_the_terminal(name: str) -> None:
+    status, text = play(["--variant", name, "--seed", "3", "--plain"], "draw\ndiscard\n" * 40)
+    assert status == 0
+    assert "Your hand" in text

@@ -1,0 +1,62 @@
+"""The match simulator: complete seeded matches, the figures it prints, and hard's edge."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot import simulate
+from engine.rules import variant
+
+
+def test_wilson_interval() -> None:
+    low, high = simulate.wilson(45, 50)
+    assert 0.78 < low < 0.79 and 0.95 < high < 0.96
+    assert simulate.wilson(0, 0) == (0.0, 1.0)
+    assert simulate.wilson(0, 10)[0] == 0.0
+
+
+def test_percentile_is_nearest_rank() -> None:
+    values = [float(n) for n in range(1, 101)]
+    assert simulate.percentile(values, 0.99) == 99.0
+    assert simulate.percentile(values, 0.5) == 50.0
+    assert simulate.percentile([], 0.5) == 0.0
+
+
+def test_match_seeds_do_not_depend_on_the_workers() -> None:
+    one = simulate.run("classic", ["hard", "easy"], 4, 5, workers=1)
+    two = simulate.run("classic", ["hard", "easy"], 4, 5, workers=2)
+    assert one.wins == two.wins and one.totals == two.totals and one.rounds == two.rounds
+
+
+def test_main_prints_a_row_per_player(capsys: pytest.CaptureFixture[str]) -> None:
+    status = simulate.main(
+        ["--variant", "classic", "--players", "hard,medium,easy", "--matches", "3",
+         "--seed", "2", "--workers", "1"]
+    )
+    out = capsys.readouterr().out
+    assert status == 0
+    assert "| 1 | hard |" in out and "| 2 | medium |" in out and "| 3 | easy |" in out
+    assert "rounds per match" in out
+
+
+@pytest.mark.parametrize("argv", [["--players", "hard"], ["--players", "hard,genius"],
+                                  ["--variant", "poker"], ["--matches", "0"]])
+def test_bad_arguments_are_refused(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    assert simulate.main(argv) == 2
+
+
+@pytest.mark.parametrize(
+    ("name", "opponent", "target", "least"),
+    [("classic", "easy", 30, 34), ("rami51", "easy", 100, 34)],
+)
+def test_hard_beats_easy_over_40_seeded_matches(
+    name: str, opponent: str, target: int, least: int
+) -> None:
+    """Short matches (a lower target) keep the test quick; bot.simulate gives the figures."""
+    rules = variant(name).with_overrides(target=target)
+    wins = 0.0
+    for index in range(40):
+        result = simulate.play_match(rules, ["hard", opponent], 17, index)
+        assert result.illegal == [0, 0] and not result.stopped
+        wins += 1.0 / len(result.winners) if 0 in result.winners else 0.0
+    assert wins >= least
