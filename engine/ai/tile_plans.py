@@ -1,0 +1,158 @@
+"""What the three levels want to lay in tile rummy, as a plan: the whole table after the turn.
+
+- easy: before opening, the opening the solver finds in the rack (new sets only, as the
+  rules want); after it, new sets made of rack tiles only.
+- medium: like easy, then single rack tiles added to the ends of sets on the table
+  (no set is broken up).
+- hard: the exact solver on table and rack together, rearranging the whole table, to lay
+  the most tiles (ties: the most points).
+
+A plan never takes a tile off the table and always adds at least one rack tile; the
+engine still checks it when it is played.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from engine.rules import RuleSet
+from engine.solver import solve
+from engine.tile_sets import is_valid_set
+from engine.tiles import Tile
+from engine.views import PlayerView
+
+TileTable = tuple[tuple[Tile, ...], ...]
+
+SOLVE_ALL_TILES = 60  # table tiles the exact solver rearranges at most in one decision
+
+
+@dataclass(frozen=True, slots=True)
+class TilePlan:
+    """The table as it should stand at the end of the turn, and the rack tiles it uses."""
+
+    table: TileTable
+    placed: tuple[Tile, ...]
+
+
+def plan_turn(view: PlayerView, rules: RuleSet, level: str) -> TilePlan | None:
+    """The play of ``level`` this turn, or None to draw (or pass with an empty pool)."""
+    table: TileTable = tuple(
+        tuple(p for p in meld.pieces if isinstance(p, Tile)) for meld in view.melds
+    )
+    rack = [piece for piece in view.hand if isinstance(piece, Tile)]
+    if not rack:
+        return None
+    opened = view.seats[view.seat].has_opened
+    if not opened:
+        found = solve(table, rack, rules, "opening")
+        if found is None:
+            return None
+        return _checked(table, found.table, rack)
+    simple = _rack_first(table, rack, rules, extend=level != "easy")
+    if level != "hard":
+        return simple
+    best = simple
+    for chosen in _nearby_sets(table, rack):
+        found = solve([table[i] for i in chosen], rack, rules, "tiles")
+        if found is None:
+            continue
+        kept = tuple(tiles for i, tiles in enumerate(table) if i not in chosen)
+        plan = _checked(table, (*kept, *found.table), rack)
+        if plan is not None and (best is None or _better(plan, best)):
+            best = plan
+    return best
+
+
+def _better(plan: TilePlan, other: TilePlan) -> bool:
+    """More rack tiles laid, then more points."""
+    def key(p: TilePlan) -> tuple[int, int]:
+        return len(p.placed), sum(t.number for t in p.placed)
+
+    return key(plan) > key(other)
+
+
+def _nearby_sets(table: TileTable, rack: Sequence[Tile]) -> list[frozenset[int]]:
+    """The table sets the exact solver may rearrange: every set when the table is small,
+    else those sharing a number (or a colour, two numbers apart) with the rack, closest
+    first, capped so that a decision stays fast."""
+    if sum(len(tiles) for tiles in table) <= SOLVE_ALL_TILES:
+        return [frozenset(range(len(table)))]
+    numbers = {t.number for t in rack if not t.is_joker}
+    near = {(t.colour, t.number + d) for t in rack if not t.is_joker for d in (-2, -1, 1, 2)}
+
+    def affinity(tiles: Sequence[Tile]) -> int:
+        return sum(
+            2 if t.is_joker else (t.number in numbers) + ((t.colour, t.number) in near)
+            for t in tiles
+        )
+
+    ranked = sorted(range(len(table)), key=lambda i: -affinity(table[i]) / len(table[i]))
+    chosen: list[int] = []
+    size = 0
+    for index in ranked:
+        if affinity(table[index]) == 0 or size + len(table[index]) > SOLVE_ALL_TILES:
+            continue
+        chosen.append(index)
+        size += len(table[index])
+    return [frozenset(chosen)] if chosen else []
+
+
+def _rack_first(
+    table: TileTable, rack: list[Tile], rules: RuleSet, *, extend: bool
+) -> TilePlan | None:
+    """New sets of rack tiles only, then (``extend``) single tiles added to set ends."""
+    new_sets: TileTable = ()
+    left = list(rack)
+    own = solve([], rack, rules, "tiles")
+    if own is not None:
+        new_sets = own.table
+        for tile in own.placed:
+            left.remove(tile)
+    grown = list(table)
+    if extend:
+        grown, left = _extend_ends(grown, left)
+    result = (*grown, *new_sets)
+    if len(left) == len(rack):
+        return None
+    return _checked(table, result, rack)
+
+
+def _extend_ends(table: list[tuple[Tile, ...]], rack: list[Tile]) -> tuple[
+    list[tuple[Tile, ...]], list[Tile]
+]:
+    """Add rack tiles one by one at either end of table sets while they stay valid."""
+    left = list(rack)
+    changed = True
+    while changed:
+        changed = False
+        for tile in sorted(set(left), key=lambda t: t.sort_key):
+            if tile.is_joker:
+                continue  # keep jokers for new sets
+            for index, tiles in enumerate(table):
+                for grown in ((*tiles, tile), (tile, *tiles)):
+                    if is_valid_set(grown):
+                        table[index] = grown
+                        left.remove(tile)
+                        changed = True
+                        break
+                if changed:
+                    break
+            if changed:
+                break
+    return table, left
+
+
+def _checked(
+    old: TileTable, new: Sequence[Sequence[Tile]], rack: Sequence[Tile]
+) -> TilePlan | None:
+    """The plan, if it keeps every table tile and adds only rack tiles (at least one)."""
+    before = Counter(tile for tiles in old for tile in tiles)
+    after = Counter(tile for tiles in new for tile in tiles)
+    added = after - before
+    if before - after or not added or added - Counter(rack):
+        return None
+    if not all(is_valid_set(tiles) for tiles in new):
+        return None
+    return TilePlan(tuple(tuple(tiles) for tiles in new), tuple(added.elements()))

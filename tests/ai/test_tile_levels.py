@@ -1,0 +1,83 @@
+"""The computer players of tile rummy: legal whole-turn plays, view-only, seeded."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from engine.ai import LEVELS, choose_action
+from engine.ai.tile_plans import plan_turn
+from engine.game import Game
+from engine.rules import variant
+from engine.tile_actions import DrawTile, Play
+from engine.tile_sets import is_valid_set
+from engine.tiles import full_pool
+from tests.ai.conftest import play_out
+
+RULES = variant("tiles")
+
+
+@pytest.mark.parametrize("levels", [("hard", "easy"), ("medium", "hard", "easy"), ("hard", "hard")])
+def test_every_level_plays_whole_rounds_legally(levels: tuple[str, ...]) -> None:
+    for seed in range(2):
+        game, actions = play_out(RULES, levels, seed, rounds=1)  # IllegalMove would raise
+        assert game.public_view().rounds
+        assert any(isinstance(action, Play) for action in actions)
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_a_plan_keeps_every_table_tile_and_adds_rack_tiles(level: str) -> None:
+    game, _ = play_out(RULES, ("hard", "hard"), 3, max_actions=30)
+    view = game.view(game.current)
+    plan = plan_turn(view, RULES, level)
+    if plan is None:
+        return
+    before = Counter(t for meld in view.melds for t in meld.pieces)
+    after = Counter(t for tiles in plan.table for t in tiles)
+    assert not before - after
+    assert after - before == Counter(plan.placed)
+    assert not Counter(plan.placed) - Counter(view.hand)
+    assert all(is_valid_set(tiles) for tiles in plan.table)
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_hidden_tiles_do_not_change_the_decision(level: str) -> None:
+    size = RULES.hand_size(2)
+    for seed in range(3):
+        pool = full_pool()
+        random.Random(seed).shuffle(pool)
+        other = list(pool)
+        hidden = [i for i in range(2 * size) if i % 2 == 1] + list(range(2 * size, len(pool)))
+        moved = [other[i] for i in hidden]
+        random.Random(seed + 50).shuffle(moved)
+        for i, tile in zip(hidden, moved, strict=True):
+            other[i] = tile
+        game_a = Game.new(RULES, ["a", "b"], seed, deck=pool)
+        game_b = Game.new(RULES, ["a", "b"], seed, deck=other)
+        if game_a.view(0) != game_b.view(0):
+            pytest.skip("the tile deal order differs from the card one")
+        assert choose_action(game_a.view(0), RULES, level, random.Random(1)) == choose_action(
+            game_b.view(0), RULES, level, random.Random(1)
+        )
+
+
+def test_hard_rearranges_the_table_to_lay_more_than_medium() -> None:
+    laid = {"medium": 0, "hard": 0}
+    for seed in range(4):
+        game, _ = play_out(RULES, ("hard", "hard"), seed, max_actions=24)
+        view = game.view(game.current)
+        if not view.seats[view.seat].has_opened:
+            continue
+        for level in laid:
+            plan = plan_turn(view, RULES, level)
+            laid[level] += len(plan.placed) if plan is not None else 0
+    assert laid["hard"] >= laid["medium"]
+
+
+def test_nothing_to_lay_means_drawing() -> None:
+    game = Game.new(RULES, ["a", "b"], 8)
+    view = game.view(0)
+    if plan_turn(view, RULES, "easy") is None:
+        assert choose_action(view, RULES, "easy", random.Random(1)) == DrawTile()
