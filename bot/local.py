@@ -168,14 +168,27 @@ class Terminal:
             elif word in ("pictures", "images"):
                 self._save_pictures(view)
             else:
-                action = commands.parse(word, rest, view, self.table.rules)
-                if action is None:
+                parsed = commands.parse(word, rest, view, self.table.rules)
+                if parsed is None:
                     self.say("local.unknown", word=word)
                 else:
-                    self.table.apply(self.human, action)
+                    self._apply_all(parsed if isinstance(parsed, list) else [parsed])
         except RummyError as error:
             print(error.message(self.lang), file=self.out)
         return True
+
+    def _apply_all(self, actions: list[object]) -> None:
+        """Apply the actions of one command; when a later one fails, the turn's draft is
+        reset (tiles) so that a command is all or nothing."""
+        for done, action in enumerate(actions):
+            try:
+                self.table.apply(self.human, action)
+            except RummyError:
+                if done and self.table.rules.kind == Kind.TILES:
+                    from engine.tile_actions import Reset
+
+                    self.table.apply(self.human, Reset())
+                raise
 
     # ------------------------------------------------------------ showing
 

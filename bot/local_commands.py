@@ -9,13 +9,14 @@ message catalog in English and French.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from engine import NotationError, parse_cards
 from engine.actions import Discard, Draw, LayOff, Meld, SwapJoker
 from engine.cards import Card
 from engine.errors import register_messages, render_message
 from engine.rules import Kind, RuleSet
-from engine.tiles import Colour, Tile
+from engine.tiles import Colour
 from engine.views import MeldView, Piece, PlayerView
 
 RED = "\033[31m"
@@ -37,8 +38,9 @@ CARD_WORDS: dict[str, str] = {
 # ---------------------------------------------------------------- parsing
 
 
-def parse(word: str, rest: str, view: PlayerView, rules: RuleSet) -> object | None:
-    """The action a command line stands for, or None when the word is unknown.
+def parse(word: str, rest: str, view: PlayerView, rules: RuleSet) -> object | list[Any] | None:
+    """The action a command line stands for (tiles: a list of actions applied in order),
+    or None when the word is unknown.
 
     Raises:
         NotationError: the cards, tiles or meld numbers cannot be read.
@@ -148,12 +150,15 @@ def show_table(view: PlayerView, colour: bool, lang: str) -> list[str]:
         )
     if not melds:
         lines.append("  " + render_message("local.no_melds", lang))
-    top = piece_text(view.discard_top, colour) if view.discard_top is not None else "—"
-    lines.append(
-        render_message(
-            "local.piles", lang, top=top, discard=view.discard_size, stock=view.stock_size
+    if view.variant == "tiles":
+        lines.append(render_message("local.pool", lang, pool=view.stock_size))
+    else:
+        top = piece_text(view.discard_top, colour) if view.discard_top is not None else "—"
+        lines.append(
+            render_message(
+                "local.piles", lang, top=top, discard=view.discard_size, stock=view.stock_size
+            )
         )
-    )
     for seat in view.seats:
         if seat.seat == view.seat:
             continue
@@ -187,10 +192,6 @@ def describe(action: object, colour: bool) -> str:
     return describe_tile_action(action, colour)
 
 
-def _tile_or_card(piece: Piece) -> Card | Tile:
-    return piece
-
-
 register_messages(
     {
         "local.welcome": {
@@ -212,6 +213,7 @@ register_messages(
             "en": "Discard pile: {top} ({discard})   stock: {stock}",
             "fr": "Défausse : {top} ({discard})   talon : {stock}",
         },
+        "local.pool": {"en": "Pool: {pool} tiles", "fr": "Pioche : {pool} tuiles"},
         "local.seat": {
             "en": "{name}: {cards} in hand, score {score}, opened {opened}",
             "fr": "{name} : {cards} en main, score {score}, ouvert {opened}",

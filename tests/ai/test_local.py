@@ -75,3 +75,21 @@ def test_every_card_variant_can_be_played_from_the_terminal(name: str) -> None:
     status, text = play(["--variant", name, "--seed", "3", "--plain"], "draw\ndiscard\n" * 40)
     assert status == 0
     assert "Your hand" in text
+
+
+def test_a_tile_game_can_be_played_to_the_end() -> None:
+    script = "?\ndraw\n" * 80 + "pass\n" * 80
+    status, text = play(["--variant", "tiles", "--seed", "5", "--plain"], script)
+    assert status == 0
+    assert "The match is over" in text
+    assert "play <tiles>" in text
+
+
+def test_tile_commands_are_parsed_and_refused_cleanly() -> None:
+    status, text = play(
+        ["--variant", "tiles", "--seed", "5", "--plain", "--lang", "fr"],
+        "new k1\nsplit 1\nadd zz 1\nundo\nreset\nconfirm\nquit\n",
+    )
+    assert status == 0
+    assert "split <set#> <position>" in text
+    assert "n'est pas une tuile" in text

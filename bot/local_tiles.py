@@ -1,0 +1,130 @@
+"""The tile rummy words of the terminal game: commands into tile actions.
+
+``new <tiles>``, ``add <tiles> <set#> [front]``, ``move <tiles> <from#> <to#|new> [front]``,
+``split <set#> <position>``, ``back <tiles> <set#>`` (take back), ``undo``, ``reset``,
+``confirm``, ``draw``, ``pass``; and ``play <tiles> [| <tiles>…]``, which lays new sets
+of rack tiles and confirms them in one go. Set numbers and positions are 1-based.
+"""
+
+from __future__ import annotations
+
+from engine import NotationError, parse_tiles
+from engine.errors import register_messages
+from engine.tile_actions import (
+    Add,
+    Confirm,
+    DrawTile,
+    Move,
+    NewSet,
+    Pass,
+    Play,
+    Reset,
+    Split,
+    TakeBack,
+    Undo,
+)
+from engine.views import PlayerView
+
+TileAction = (
+    NewSet | Add | Move | Split | TakeBack | Undo | Reset | Confirm | Play | DrawTile | Pass
+)
+
+TILE_WORDS: dict[str, str] = {
+    "new": "new", "nouveau": "new", "add": "add", "ajouter": "add", "move": "move",
+    "deplacer": "move", "déplacer": "move", "split": "split", "couper": "split",
+    "back": "back", "takeback": "back", "reprendre": "back", "undo": "undo",
+    "annuler": "undo", "reset": "reset", "confirm": "confirm", "valider": "confirm",
+    "draw": "draw", "pioche": "draw", "piocher": "draw", "pass": "pass", "passer": "pass",
+    "play": "play", "poser": "play",
+}  # fmt: skip
+
+
+def parse_tile_command(word: str, rest: str, view: PlayerView) -> list[TileAction] | None:
+    """The actions a command line stands for (applied in order), or None for an unknown word.
+
+    Raises:
+        NotationError: tiles, set numbers or positions cannot be read.
+    """
+    verb = TILE_WORDS.get(word)
+    args = rest.split()
+    if verb is None:
+        return None
+    if verb in ("undo", "reset", "confirm", "draw", "pass"):
+        return [{"undo": Undo(), "reset": Reset(), "confirm": Confirm(), "draw": DrawTile(),
+                 "pass": Pass()}[verb]]
+    if verb == "play":
+        groups = [part for part in rest.split("|") if part.strip()]
+        if not groups:
+            raise NotationError("notation.no_tile")
+        return [*(NewSet(tuple(parse_tiles(part))) for part in groups), Confirm()]
+    if verb == "new":
+        return [NewSet(tuple(parse_tiles(rest)))]
+    front = bool(args) and args[-1].lower() in ("front", "devant", "debut", "début")
+    if front:
+        args = args[:-1]
+    if verb in ("add", "back"):
+        if len(args) < 2:
+            raise NotationError("local.tiles_usage", usage=f"{word} <tiles> <set#>")
+        tiles = tuple(parse_tiles(" ".join(args[:-1])))
+        index = _set_index(args[-1], view)
+        return [Add(tiles, index, front)] if verb == "add" else [TakeBack(tiles, index)]
+    if verb == "move":
+        if len(args) < 3:
+            raise NotationError("local.tiles_usage", usage="move <tiles> <from#> <to#|new>")
+        tiles = tuple(parse_tiles(" ".join(args[:-2])))
+        source = _set_index(args[-2], view)
+        target = None if args[-1].lower() in ("new", "nouveau") else _set_index(args[-1], view)
+        return [Move(tiles, source, target, front)]
+    # split <set#> <position>
+    if len(args) != 2 or not args[1].isdigit() or int(args[1]) < 1:
+        raise NotationError("local.tiles_usage", usage="split <set#> <position>")
+    return [Split(_set_index(args[0], view), int(args[1]) - 1)]
+
+
+def _set_index(text: str, view: PlayerView) -> int:
+    from bot.local_commands import meld_index
+
+    return meld_index(text, view)
+
+
+def describe_tile_action(action: object, colour: bool) -> str:
+    """A tile action in words (a computer's ``Play`` shows the sets of the new table)."""
+    from bot.local_commands import pieces_text
+
+    if isinstance(action, Play):
+        return "play " + " | ".join(pieces_text(tiles, colour) for tiles in action.table)
+    return str(action)
+
+
+register_messages(
+    {
+        "local.tiles_usage": {
+            "en": "Write it as: {usage} (set numbers as shown on the table).",
+            "fr": "Écrivez : {usage} (numéros de combinaison comme sur la table).",
+        },
+        "local.help.tiles": {
+            "en": "Commands:\n"
+            "  play <tiles> [| <tiles>…]        lay new sets and confirm, e.g. play k5 k6 k7\n"
+            "  new <tiles>                      start a new set on the draft\n"
+            "  add <tiles> <set#> [front]       add rack tiles to a set\n"
+            "  move <tiles> <from#> <to#|new>   move tiles between sets\n"
+            "  split <set#> <position>          cut a set before that tile\n"
+            "  back <tiles> <set#>              take your tiles back to the rack\n"
+            "  undo, reset, confirm             edit the turn, then lay it\n"
+            "  draw, pass                       draw a tile (ends the turn); pass (empty pool)\n"
+            "  hand, table, score, sort, level easy|medium|hard, pictures, quit\n"
+            "Tiles: k5 (black), b7 (blue), o12 (orange), r1 (red), jk.",
+            "fr": "Commandes :\n"
+            "  play <tuiles> [| <tuiles>…]       poser de nouvelles combinaisons et valider\n"
+            "  new <tuiles>                      commencer une combinaison sur le brouillon\n"
+            "  add <tuiles> <n°> [front]         ajouter des tuiles du chevalet\n"
+            "  move <tuiles> <de n°> <à n°|new>  déplacer des tuiles\n"
+            "  split <n°> <position>             couper une combinaison avant cette tuile\n"
+            "  back <tuiles> <n°>                reprendre vos tuiles sur le chevalet\n"
+            "  undo, reset, confirm              modifier le tour, puis le valider\n"
+            "  draw, pass                        piocher (fin du tour) ; passer (pioche vide)\n"
+            "  hand, table, score, sort, level easy|medium|hard, pictures, quit\n"
+            "Tuiles : k5 (noir), b7 (bleu), o12 (orange), r1 (rouge), jk.",
+        },
+    }
+)
