@@ -197,6 +197,7 @@ class Terminal:
         if view.round_number != self._shown_round:
             self._shown_round = view.round_number
             self.say("local.round", number=view.round_number)
+        if self.pictures is not None:
             self._save_pictures(view, quiet=True)
         self._show_table(view)
         self._show_hand(view)
@@ -236,23 +237,24 @@ class Terminal:
             self.say("local.total_line", name=seat.name, total=view.totals[seat.seat])
 
     def _save_pictures(self, view: PlayerView, *, quiet: bool = False) -> None:
+        """Write ``hand.png`` and ``table.png`` (the current state) into the pictures folder."""
         if self.pictures is None:
             if not quiet:
                 self.say("local.no_pictures")
             return
         try:
-            from render import render_hand, render_table  # type: ignore[attr-defined]
+            from render import render_hand, render_table
         except ImportError:
             self.say("local.no_render")
             return
         self.pictures.mkdir(parents=True, exist_ok=True)
-        stem = f"round{view.round_number:02d}-turn{len(view.discards):03d}"
-        hand = render_hand(view)
-        table = render_table(self.table.game.public_view())
-        for suffix, picture in (("hand", hand), ("table", table)):
-            path = self.pictures / f"{stem}-{suffix}.png"
-            path.write_bytes(picture.png)
-        self.say("local.pictures", folder=str(self.pictures))
+        sort = "rank" if self.by_rank else "suit"
+        hand = render_hand(view, sort=sort, lang=self.lang)
+        table = render_table(view, lang=self.lang)
+        (self.pictures / "hand.png").write_bytes(hand.png)
+        (self.pictures / "table.png").write_bytes(table.png)
+        if not quiet:
+            self.say("local.pictures", folder=str(self.pictures))
 
 
 def parse_args(argv: Sequence[str]) -> argparse.Namespace:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+from pathlib import Path
 
 import pytest
 
@@ -93,3 +94,13 @@ def test_tile_commands_are_parsed_and_refused_cleanly() -> None:
     assert status == 0
     assert "split <set#> <position>" in text
     assert "n'est pas une tuile" in text
+
+
+def test_pictures_of_the_hand_and_table_are_saved_as_png(tmp_path: Path) -> None:
+    folder = tmp_path / "pics"
+    status, text = play(["--seed", "2", "--plain", "--pictures", str(folder)],
+                        "draw\npictures\nquit\n")
+    assert status == 0
+    assert "Pictures saved" in text
+    for name in ("hand.png", "table.png"):
+        assert (folder / name).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
