@@ -110,65 +110,93 @@ def solve(
     ) + r_jokers * worth
     if goal == "opening":
         empty = [[0] * (NUMBERS + 1) for _ in range(COLOURS)]
-        found = _search(empty, r_counts, 0, r_jokers, weights, joker_weight,
-                        opening_minimum(rules), primary_max)
-        if found is None:
+        laid = _solve_counts(empty, r_counts, 0, r_jokers, weights, joker_weight,
+                             opening_minimum(rules), primary_max)
+        if laid is None:
             return None
-        new_sets, used, jokers = _rebuild(found, empty, r_counts, 0, r_jokers)
+        new_sets, used, jokers = laid
         if not new_sets:
             return None
         old = [tuple(s) for s in sets] if sets is not None else _partition(table_tiles) or []
         placed = _placed(used, jokers)
         opening_value = sum(tile_set_value(s, rules) for s in new_sets)
         return Solution(goal, (*old, *new_sets), placed, _value(placed, jv), opening_value)
-    found = _search(
+    laid = _solve_counts(
         t_counts, r_counts, t_jokers, r_jokers, weights, joker_weight, None, primary_max
     )
-    if found is None:
+    if laid is None:
         return None
-    new_table, used, jokers = _rebuild(found, t_counts, r_counts, t_jokers, r_jokers)
+    new_table, used, jokers = laid
     placed = _placed(used, jokers - t_jokers)
     if not placed:
         return None
     return Solution(goal, tuple(new_table), placed, _value(placed, jv), 0)
 
 
-def _search(
-    table: list[list[int]],
-    rack: list[list[int]],
+Counts = list[list[int]]
+Laid = tuple[list[tuple[Tile, ...]], list[list[int]], int]  # sets, rack tiles used, jokers
+
+
+def _solve_counts(
+    table: Counts,
+    rack: Counts,
     table_jokers: int,
     rack_jokers: int,
-    weights: list[list[int]],
+    weights: Counts,
     joker_weight: int,
     opening: int | None,
     most: int,
-) -> Plan | None:
-    """The best play: depth-first first (fast when most of the rack can be laid), then,
-    if that runs over its budget, the layered DP with branch and bound: first look only
-    for plays placing everything (``most``, in the goal's own units), then step the floor
-    down until a play is found.
+) -> Laid | None:
+    """The best play as sets, rack tiles used per tile, and jokers on the table.
 
-    Exact: with floor ``k`` no play worth ``k`` or more is ever cut, so the first floor
-    that finds a play finds the optimum; the last try has no floor at all.
+    Without an opening, the depth-first search runs on the numbers as they are and on the
+    numbers mirrored (13 becomes 1: runs read the other way), with a budget that grows
+    each time both ran out; which way is easy varies a lot from one position to the
+    next. Past the largest budget the layered DP decides. All of them are exact.
     """
-    # Scores in whole tiles (or points): few bounds to go through; ties lean to the
-    # tie-break by the order moves are tried in.
-    quick = search(table, rack, table_jokers, rack_jokers, weights, joker_weight, opening,
-                   unit=_SCALE)
-    if quick is not False:
-        return None if quick is None or quick is True else quick
+    budget = 3000 if opening is None else 200_000
+    while budget <= 200_000:
+        for mirrored in (False, True) if opening is None else (False,):
+            args = (table, rack, weights)
+            if mirrored:
+                args = (_mirror(table), _mirror(rack), _mirror(weights))
+            plan = search(args[0], args[1], table_jokers, rack_jokers, args[2], joker_weight,
+                          opening, budget=budget, unit=_SCALE)
+            if plan is False:
+                continue
+            if plan is None or plan is True:
+                return None
+            sets, used, jokers = _rebuild(plan, args[0], args[1], table_jokers, rack_jokers)
+            if mirrored:
+                sets = [_mirror_set(tiles) for tiles in sets]
+                used = _mirror(used)
+            return sets, used, jokers
+        budget *= 4
     total = table_jokers + rack_jokers
     step = 1
     target = most
-    while target > 0:
+    while True:
+        floor = target * _SCALE if target > 0 else 0
         found = run_dp(table, rack, table_jokers, rack_jokers, weights, joker_weight,
-                       opening, target * _SCALE)
+                       opening, floor)
         if found is not None:
-            return plan_of(found, table, rack, total)
+            return _rebuild(plan_of(found, table, rack, total), table, rack, table_jokers,
+                            rack_jokers)
+        if target <= 0:
+            return None
         target -= step
         step *= 2
-    found = run_dp(table, rack, table_jokers, rack_jokers, weights, joker_weight, opening)
-    return None if found is None else plan_of(found, table, rack, total)
+
+
+def _mirror(counts: Counts) -> Counts:
+    return [[row[0], *reversed(row[1 : NUMBERS + 1]), *row[NUMBERS + 1 :]] for row in counts]
+
+
+def _mirror_set(tiles: tuple[Tile, ...]) -> tuple[Tile, ...]:
+    return tuple(
+        tile if tile.colour is None else Tile(NUMBERS + 1 - tile.number, tile.colour)
+        for tile in reversed(tiles)
+    )
 
 
 def partition(tiles: Iterable[Tile]) -> list[tuple[Tile, ...]] | None:
@@ -294,11 +322,8 @@ def _partition(tiles: list[Tile]) -> list[tuple[Tile, ...]] | None:
         raise ValueError("more copies of a tile than a game holds")
     empty = [[0] * (NUMBERS + 1) for _ in range(COLOURS)]
     zero = [[0] * (NUMBERS + 1) for _ in range(COLOURS)]
-    found = _search(counts, empty, jokers, 0, zero, 0, None, 0)
-    if found is None:
-        return None
-    sets, _, _ = _rebuild(found, counts, empty, jokers, 0)
-    return sets
+    laid = _solve_counts(counts, empty, jokers, 0, zero, 0, None, 0)
+    return None if laid is None else laid[0]
 
 
 def _rebuild(

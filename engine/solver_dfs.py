@@ -53,7 +53,7 @@ def search(
     weights: list[list[int]],
     joker_weight: int,
     opening: int | None,
-    budget: int = 60_000,
+    budget: int = 200_000,
     need: int | None = None,
     unit: int = 1,
     bound: bool = True,
@@ -219,12 +219,16 @@ def search(
     limit = sys.getrecursionlimit()
     sys.setrecursionlimit(max(limit, 1000))
     need = most[0] if need is None else need
+    step = 1
     try:
         while True:
             score = best(0, 0, need)
             if score >= need or score == _NONE:
                 break
-            need = score  # the proven upper bound: look for exactly that now
+            # Below the proven bound, by steps that double: a lower need is still
+            # answered exactly when reachable, so the rounds stay few.
+            need = score - step + 1
+            step *= 2
     except _OutOfBudget:
         return False
     if score == _NONE:
