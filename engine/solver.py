@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
 
-from engine.solver_dfs import search
+from engine.solver_dfs import searcher
 from engine.solver_dp import (
     COLOURS,
     NUMBERS,
@@ -150,28 +150,32 @@ def _solve_counts(
     """The best play as sets, rack tiles used per tile, and jokers on the table.
 
     Without an opening, the depth-first search runs on the numbers as they are and on the
-    numbers mirrored (13 becomes 1: runs read the other way), with a budget that grows
-    each time both ran out; which way is easy varies a lot from one position to the
-    next. Past the largest budget the layered DP decides. All of them are exact.
+    numbers mirrored (13 becomes 1: runs read the other way) in turns, each going on
+    where it stopped with a budget that doubles; which way is easy varies a lot from one
+    position to the next. Past the largest budget the layered DP decides. All exact.
     """
-    budget = 3000 if opening is None else 200_000
+    ways = [(False, table, rack, weights)]
+    if opening is None:
+        ways.append((True, _mirror(table), _mirror(rack), _mirror(weights)))
+    runs = [
+        searcher(t, r, table_jokers, rack_jokers, w, joker_weight, opening, budget=600,
+                 unit=_SCALE)
+        for _, t, r, w in ways
+    ]
+    budget = 600
     while budget <= 200_000:
-        for mirrored in (False, True) if opening is None else (False,):
-            args = (table, rack, weights)
-            if mirrored:
-                args = (_mirror(table), _mirror(rack), _mirror(weights))
-            plan = search(args[0], args[1], table_jokers, rack_jokers, args[2], joker_weight,
-                          opening, budget=budget, unit=_SCALE)
-            if plan is False:
+        for run, (mirrored, t, r, _) in zip(runs, ways, strict=True):
+            answer = next(run) if budget == 600 else run.send(budget)
+            if answer is False:
                 continue
-            if plan is None or plan is True:
+            if answer is None or answer is True:
                 return None
-            sets, used, jokers = _rebuild(plan, args[0], args[1], table_jokers, rack_jokers)
+            sets, used, jokers = _rebuild(answer, t, r, table_jokers, rack_jokers)
             if mirrored:
                 sets = [_mirror_set(tiles) for tiles in sets]
                 used = _mirror(used)
             return sets, used, jokers
-        budget *= 4
+        budget *= 2
     total = table_jokers + rack_jokers
     step = 1
     target = most

@@ -16,6 +16,7 @@ the caller uses the layered search.
 from __future__ import annotations
 
 import sys
+from collections.abc import Generator
 
 from engine.solver_bound import RelaxedBound
 from engine.solver_dp import (
@@ -58,9 +59,28 @@ def search(
     unit: int = 1,
     bound: bool = True,
 ) -> Plan | bool | None:
-    """The best play as a :data:`Plan`; None when no arrangement exists; False when the
-    budget ran out first (nothing decided). ``need``: a score known to be reachable (the
-    search then needs one pass); by default the most the rack could give, lowered to
+    """One run of :func:`searcher` with ``budget``: the plan, None, or False."""
+    return next(searcher(table, rack, table_jokers, rack_jokers, weights, joker_weight,
+                         opening, budget, need, unit, bound))
+
+
+def searcher(
+    table: list[list[int]],
+    rack: list[list[int]],
+    table_jokers: int,
+    rack_jokers: int,
+    weights: list[list[int]],
+    joker_weight: int,
+    opening: int | None,
+    budget: int = 200_000,
+    need: int | None = None,
+    unit: int = 1,
+    bound: bool = True,
+) -> Generator[Plan | bool | None, int, None]:
+    """Yields the best play as a :data:`Plan`; None when no arrangement exists; False
+    when the budget (states visited in all) ran out first: ``send`` a larger budget to go
+    on where it stopped (everything learnt so far is kept). ``need``: a score known to be
+    reachable (the search then needs one pass); by default the most the rack could give, lowered to
     each proven bound in turn. ``unit``: scores count ``weight // unit`` (whole tiles or
     points) while moves are still tried by their full weight, so ties lean the same way
     as the full weights without costing a search."""
@@ -87,6 +107,7 @@ def search(
         {} for _ in steps
     ]
     visited = 0
+    limit = budget
     gains = [[w // unit for w in row] for row in weights]
     relaxed = RelaxedBound(table, rack, gains, total_jokers) if bound else None
 
@@ -115,7 +136,7 @@ def search(
             memo[index][key] = (found[0], found[2], True)
             return found[0]
         visited += 1
-        if visited > budget:
+        if visited > limit:
             raise _OutOfBudget
         number, colour = steps[index]
         ceiling = most[index]
@@ -220,19 +241,21 @@ def search(
     sys.setrecursionlimit(max(limit, 1000))
     need = most[0] if need is None else need
     step = 1
-    try:
-        while True:
+    while True:
+        try:
             score = best(0, 0, need)
-            if score >= need or score == _NONE:
-                break
-            # Below the proven bound, by steps that double: a lower need is still
-            # answered exactly when reachable, so the rounds stay few.
-            need = score - step + 1
-            step *= 2
-    except _OutOfBudget:
-        return False
+        except _OutOfBudget:
+            limit = yield False
+            continue
+        if score >= need or score == _NONE:
+            break
+        # Below the proven bound, by steps that double: a lower need is still
+        # answered exactly when reachable, so the rounds stay few.
+        need = score - step + 1
+        step *= 2
     if score == _NONE:
-        return None
+        yield None
+        return
     out: list[Step] = []
     key = 0
     for index, (number, colour) in enumerate(steps):
@@ -254,4 +277,4 @@ def search(
         key = child
     _, absorbed, _ = memo[len(steps)][key]
     used = ((key >> JOKER_SHIFT) & 7) + absorbed
-    return (score, out, used, absorbed)
+    yield (score, out, used, absorbed)
