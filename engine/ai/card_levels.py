@@ -7,10 +7,12 @@ Nothing is remembered between calls, so a level may change between any two of th
 - easy: draws from the stock, lays the melds a simple greedy search finds (once it may),
   throws its highest loose card.
 - medium: the best partition of its hand; takes the discard when it completes a meld or
-  pairs with loose cards both ways; lays off; keeps cards that work for a group and a run.
-- hard: the best partition, opening planned by value, lay-offs and joker swaps, loose
-  cards weighed by their live outs, the next player's pickups and discards weighed before
-  feeding them a card, and a held opening when a rami sec is close.
+  pairs with loose cards both ways; lays off on its own melds; keeps cards that work for
+  a group and a run.
+- hard: the best partition, opening planned by value, lay-offs anywhere and joker swaps,
+  discards weighed by what one draw is expected to meld (live cards only), the next
+  player's pickups and discards weighed before feeding them a card, and a held opening
+  when a rami sec is close.
 """
 
 from __future__ import annotations
