@@ -12,7 +12,7 @@ sharing the half-joker budget (a small max-plus knapsack).
 
 from __future__ import annotations
 
-from engine.solver_dp import COLOUR_BITS, COLOUR_MASK, COLOURS, NUMBERS, _gap, colour_options
+from engine.solver_dp import COLOUR_BITS, COLOUR_MASK, COLOURS, NUMBERS, _gap, option_list
 
 _NONE = -(1 << 60)
 
@@ -61,9 +61,9 @@ class RelaxedBound:
                 best = self.colour(colour, number + 1, 0, budget)
         else:
             ahead = self.ahead[colour]
-            for new_local, jokers, grouped, used, _, _, _ in colour_options(
+            for new_local, jokers, grouped, used, _, _, _ in option_list(
                 local, t, r, budget // 2, number, ahead[number + 1], ahead[number + 2],
-                _gap(ahead, number),
+                _gap(ahead, number), self.jokers > 2,
             ):  # fmt: skip
                 spend = 2 * jokers + grouped * cost
                 if spend > budget:

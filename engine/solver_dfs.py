@@ -35,8 +35,8 @@ from engine.solver_dp import (
     Plan,
     Step,
     _gap,
-    colour_options,
     group_jokers,
+    option_list,
 )
 
 _NONE = -(1 << 60)
@@ -87,6 +87,7 @@ def searcher(
     joker_weight //= unit
     joker_bonus = rack_jokers * max(joker_weight, 0)
     total_jokers = table_jokers + rack_jokers
+    exact = opening is not None or total_jokers > 2
     cap = opening or 0
     ahead = [
         [table[c][n] + rack[c][n] if 1 <= n <= NUMBERS else 0 for n in range(NUMBERS + 3)]
@@ -202,10 +203,10 @@ def searcher(
             plan = []
             t, r, w = table[colour][number], rack[colour][number], weights[colour][number]
             if t or r or total_jokers:
-                options = colour_options(
+                options = option_list(
                     local, t, r, left, number,
                     ahead[colour][number + 1], ahead[colour][number + 2],
-                    _gap(ahead[colour], number),
+                    _gap(ahead[colour], number), exact,
                 )  # fmt: skip
                 for choice, (new_local, jokers, grouped, used, value, _, space) in enumerate(
                     options
@@ -268,10 +269,10 @@ def searcher(
         else:
             local = (key >> (COLOUR_BITS * colour)) & COLOUR_MASK
             left = total_jokers - ((key >> JOKER_SHIFT) & 7)
-            options = colour_options(
+            options = option_list(
                 local, table[colour][number], rack[colour][number], left, number,
                 ahead[colour][number + 1], ahead[colour][number + 2],
-                _gap(ahead[colour], number),
+                _gap(ahead[colour], number), True,
             )  # fmt: skip
             out.append((number, colour, 0, options[pick]))
         key = child

@@ -138,6 +138,28 @@ def colour_options(
     return tuple(out)
 
 
+def option_list(
+    local: int,
+    table: int,
+    rack: int,
+    jokers_left: int,
+    number: int,
+    next1: int,
+    next2: int,
+    gap: int,
+    exact: bool,
+) -> tuple[Option, ...]:
+    """:func:`colour_options` through a smaller cache key when ``exact`` is false (no
+    opening value needed, at most two jokers in play): the numbers 3 to 10 then play
+    alike (room for every joker on either side) and gaps past the jokers left alike.
+    The option lists are the same but for the value, which only openings read."""
+    if not exact:
+        if 3 <= number <= 10:
+            number = 3
+        gap = min(gap, jokers_left + 2)
+    return colour_options(local, table, rack, jokers_left, number, next1, next2, gap)
+
+
 @cache
 def group_jokers(in_groups: int, twos: int, jokers_left: int) -> tuple[int, ...]:
     """The joker counts that make the groups of one number feasible."""
@@ -269,6 +291,7 @@ def run_dp(
     Returns None when no arrangement uses every table tile (and reaches ``floor``).
     """
     total_jokers = table_jokers + rack_jokers
+    exact = opening is not None or total_jokers > 2
     # Most a state can still gain after each (number, colour) step.
     ahead = rack_jokers * max(joker_weight, 0)
     still: dict[tuple[int, int], int] = {}
@@ -319,7 +342,7 @@ def run_dp(
                 if plan is None:
                     plan = []
                     for index, (new_local, jokers, to_groups, used, value, _, space) in enumerate(
-                        colour_options(local, t, r, left, number, next1, next2, gap)
+                        option_list(local, t, r, left, number, next1, next2, gap, exact)
                     ):
                         delta = (
                             ((new_local - local) << shift)
@@ -425,7 +448,7 @@ def decisions(
             shift = COLOUR_BITS * colour
             local = (parent >> shift) & COLOUR_MASK
             left = total_jokers - ((parent >> JOKER_SHIFT) & 7)
-            options = colour_options(
+            options = option_list(
                 local,
                 table[colour][number],
                 rack[colour][number],
@@ -434,6 +457,7 @@ def decisions(
                 ahead_tiles[colour][number + 1],
                 ahead_tiles[colour][number + 2],
                 _gap(ahead_tiles[colour], number),
+                True,  # the same list as the search's, with exact values
             )
             out.append((number, colour, 0, options[choice]))
         key = parent
