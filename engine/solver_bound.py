@@ -40,6 +40,7 @@ class RelaxedBound:
             for c in range(COLOURS)
         ]
         self.memo: dict[tuple[int, int, int, int], int] = {}
+        self.seen: dict[tuple[int, int, int, int], int] = {}
 
     def colour(self, colour: int, number: int, local: int, budget: int) -> int:
         """Most colour ``colour`` can gain from ``number`` on, runs ``local`` open,
@@ -77,6 +78,16 @@ class RelaxedBound:
     def of(self, number: int, next_colour: int, key: int, jokers_left: int) -> int:
         """The bound of a state about to play colour ``next_colour`` (-1: the groups) of
         ``number``: colours before it already played that number."""
+        runs = key & ((1 << (COLOUR_BITS * COLOURS)) - 1)
+        memo_key = (number, next_colour, runs, jokers_left)
+        known = self.seen.get(memo_key)
+        if known is not None:
+            return known
+        value = self._of(number, next_colour, runs, jokers_left)
+        self.seen[memo_key] = value
+        return value
+
+    def _of(self, number: int, next_colour: int, key: int, jokers_left: int) -> int:
         budget = 2 * jokers_left
         combined = [0] * (budget + 1)
         for colour in range(COLOURS):
