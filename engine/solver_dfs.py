@@ -151,11 +151,19 @@ def searcher(
             if ceiling < need:
                 memo[index][key] = (ceiling, -1, False)
                 return ceiling
+        options = moves(index, key)
+        if len(options) == 1 and ceiling == most[index]:
+            # One way on: nothing to remember here (the rebuild takes the only move).
+            gain, child, _ = options[0]
+            if most[index + 1] < need - gain:
+                return gain + most[index + 1]
+            sub = best(index + 1, child, need - gain)
+            return _NONE if sub == _NONE else gain + sub
         after = most[index + 1]
         top = _NONE  # best exact total found
         bound = _NONE  # upper bound of every move tried or skipped
         pick = -1
-        for gain, child, choice in moves(index, key):
+        for gain, child, choice in options:
             target = max(need, top + 1) - gain
             if after < target:
                 bound = max(bound, gain + after)
@@ -260,8 +268,10 @@ def searcher(
     out: list[Step] = []
     key = 0
     for index, (number, colour) in enumerate(steps):
-        _, pick, _ = memo[index][key]
-        child = next(c for _, c, choice in moves(index, key) if choice == pick)
+        options = moves(index, key)
+        known = memo[index].get(key)
+        pick = options[0][2] if known is None else known[1]
+        child = next(c for _, c, choice in options if choice == pick)
         if colour < 0:
             out.append((number, -1, pick, None))
         elif pick < 0:
