@@ -18,6 +18,7 @@ from bot.commands import RummyGroup
 from bot.config import Settings
 from bot.controller import Controller
 from bot.i18n import RamiTranslator, t
+from bot.prefs import Preferences
 from bot.publisher import Publisher
 from bot.session import Tables
 from bot.views import DYNAMIC_ITEMS
@@ -68,6 +69,7 @@ class RamiBot(discord.Client):
         turn_timeout: float | None = None,
         guild_ready_timeout: float = 2.0,
         sync_commands: bool = True,
+        min_edit_interval: float = 1.0,
     ) -> None:
         intents = discord.Intents.none()
         intents.guilds = True
@@ -78,14 +80,17 @@ class RamiBot(discord.Client):
         self._seed_source = seed_source
         self._turn_timeout = turn_timeout
         self._sync_commands = sync_commands
+        self._min_edit_interval = min_edit_interval
 
     async def setup_hook(self) -> None:
         self.store = await Store.open(self.settings.db_path)
         self.tables = Tables(self.store, ai_delay=self.settings.ai_delay,
                              seed_source=self._seed_source, turn_timeout=self._turn_timeout)
-        self.publisher = Publisher(self, self.tables, self.store)
+        prefs = Preferences(self.store)
+        self.publisher = Publisher(self, self.tables, prefs,
+                                   min_edit_interval=self._min_edit_interval)
         self.tables.subscribe(self.publisher.on_event)
-        self.controller = Controller(self.tables, self.store, self.publisher)
+        self.controller = Controller(self.tables, prefs, self.publisher)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         await self.tree.set_translator(RamiTranslator())
         self.tree.add_command(RummyGroup())

@@ -7,6 +7,7 @@ button and its command do exactly the same thing. Every handler goes through
 
 from __future__ import annotations
 
+import asyncio
 import itertools
 import logging
 from collections.abc import Awaitable, Callable, Iterable, Sequence
@@ -24,8 +25,8 @@ from engine.actions import Discard, Draw, LayOff, Meld, SwapJoker
 from engine.views import PlayerView
 
 if TYPE_CHECKING:
+    from bot.prefs import Preferences
     from bot.publisher import Publisher
-    from data import Store
 
 log = logging.getLogger("rami.bot")
 
@@ -37,20 +38,20 @@ SOURCES = {"stock": "stock", "talon": "stock", "pioche": "stock", "discard": "di
 class Controller:
     """Turns interactions into session calls and replies."""
 
-    def __init__(self, tables: Tables, store: Store, publisher: Publisher) -> None:
+    def __init__(self, tables: Tables, prefs: Preferences, publisher: Publisher) -> None:
         self.tables = tables
-        self.store = store
+        self.prefs = prefs
         self.publisher = publisher
 
     # ------------------------------------------------------------------ helpers
     async def language(self, interaction: discord.Interaction) -> str:
         """Saved preference, then a French client, then the server's setting, then English."""
-        prefs = await self.store.player_prefs(interaction.user.id)
+        prefs = await self.prefs.player(interaction.user.id)
         if prefs.language:
             return prefs.language
         guild_language = None
         if resolve_language(None, interaction.locale, None) != "fr" and interaction.guild_id:
-            guild_language = (await self.store.guild_settings(interaction.guild_id)).language
+            guild_language = (await self.prefs.guild(interaction.guild_id)).language
         return resolve_language(None, interaction.locale, guild_language)
 
     async def run(
@@ -89,12 +90,12 @@ class Controller:
         selected: dict[str, set[str]] | None = None,
         picture: bool = True,
     ) -> Reply:
-        prefs = await self.store.player_prefs(interaction.user.id)
-        snapshot = await self.tables.snapshot(interaction.channel_id or 0)
-        names = [s.name for s in snapshot.seats] if snapshot else []
+        prefs = await self.prefs.player(interaction.user.id)
+        names = [seat.name for seat in view.seats]
+        drawn = await asyncio.to_thread(present.hand_picture, view, lang, sort=prefs.sort,
+                                        theme=prefs.theme, back=prefs.back) if picture else None
         reply = present.hand(view, interaction.channel_id or 0, lang, sort=prefs.sort,
-                             theme=prefs.theme, back=prefs.back, note=note, names=names,
-                             selected=selected, picture=picture)
+                             note=note, names=names, selected=selected, picture=drawn)
         if update:
             return Reply(content=reply.content, pictures=reply.pictures, view=reply.view,
                          ephemeral=True, update=True)
@@ -215,9 +216,17 @@ class Controller:
             snapshot = await self.tables.snapshot(interaction.channel_id or 0)
             if snapshot is None:
                 raise SessionError("session.no_game")
-            return present.score_sheet(snapshot, lang)
+            return await self._score_sheet(snapshot, lang)
 
         await self.run(interaction, "score", work)
+
+    @staticmethod
+    async def _score_sheet(snapshot: Snapshot, lang: str) -> Reply:
+        view = snapshot.view
+        picture = None
+        if view is not None and view.rounds:
+            picture = await asyncio.to_thread(present.scores_picture, view, lang)
+        return present.score_sheet(snapshot, lang, picture)
 
     async def table_button(self, interaction: discord.Interaction, action: str,
                            channel_id: int) -> None:
@@ -229,7 +238,7 @@ class Controller:
                 snapshot = await self.tables.snapshot(channel_id)
                 if snapshot is None:
                     raise SessionError("session.no_game")
-                return present.score_sheet(snapshot, lang)
+                return await self._score_sheet(snapshot, lang)
             if action == "next":
                 await self.tables.next_round(channel_id, interaction.user.id)
             else:
@@ -269,7 +278,7 @@ class Controller:
     async def meld(self, interaction: discord.Interaction, cards: str) -> None:
         async def work(lang: str) -> Reply:
             view = await self._view(interaction)
-            sort = (await self.store.player_prefs(interaction.user.id)).sort
+            sort = (await self.prefs.player(interaction.user.id)).sort
             melds = tuple(tuple(parse_pieces(part, view, sort)) for part in cards.split("|")
                           if part.strip())
             if not melds:
@@ -281,7 +290,7 @@ class Controller:
     async def layoff(self, interaction: discord.Interaction, cards: str, meld: int) -> None:
         async def work(lang: str) -> Reply:
             view = await self._view(interaction)
-            sort = (await self.store.player_prefs(interaction.user.id)).sort
+            sort = (await self.prefs.player(interaction.user.id)).sort
             pieces = tuple(parse_pieces(cards, view, sort))
             return await self._act(interaction, LayOff(pieces, meld - 1), lang)
 
@@ -290,7 +299,7 @@ class Controller:
     async def swap(self, interaction: discord.Interaction, meld: int, card: str) -> None:
         async def work(lang: str) -> Reply:
             view = await self._view(interaction)
-            sort = (await self.store.player_prefs(interaction.user.id)).sort
+            sort = (await self.prefs.player(interaction.user.id)).sort
             return await self._act(interaction,
                                    SwapJoker(one_piece(card, view, sort), meld - 1), lang)
 
@@ -299,7 +308,7 @@ class Controller:
     async def discard(self, interaction: discord.Interaction, card: str) -> None:
         async def work(lang: str) -> Reply:
             view = await self._view(interaction)
-            sort = (await self.store.player_prefs(interaction.user.id)).sort
+            sort = (await self.prefs.player(interaction.user.id)).sort
             return await self._act(interaction, Discard(one_piece(card, view, sort)), lang)
 
         await self.run(interaction, "discard", work)
@@ -318,9 +327,9 @@ class Controller:
             if action == "take":
                 return await self._act(interaction, Draw("discard"), lang, update=True)
             if action == "sort":
-                prefs = await self.store.player_prefs(interaction.user.id)
-                await self.store.update_player_prefs(interaction.user.id,
-                                                     sort=SORT_CYCLE.get(prefs.sort, "suit"))
+                prefs = await self.prefs.player(interaction.user.id)
+                await self.prefs.update_player(interaction.user.id,
+                                               sort=SORT_CYCLE.get(prefs.sort, "suit"))
                 return await self._hand_reply(interaction, await self._view(interaction), lang,
                                               update=True)
             if not first:

@@ -7,9 +7,7 @@ objects (text in the player's language, pictures from ``render``, components fro
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Callable, Iterable, Sequence
-from typing import Any
+from collections.abc import Iterable, Sequence
 
 import discord
 
@@ -21,7 +19,7 @@ from engine import variant
 from engine.cards import Card, format_card
 from engine.tiles import format_tile
 from engine.views import MeldView, Phase, Piece, PlayerView, PublicView
-from render.hand import render_hand, sorted_hand
+from render import render_hand, render_scores, render_table, sorted_hand
 
 COLOUR = discord.Colour.dark_green()
 VARIANTS = ("classic", "rami51", "rami30", "gameduell", "tiles")
@@ -35,16 +33,29 @@ def pieces_text(pieces: Iterable[Piece]) -> str:
     return " ".join(piece_text(p) for p in pieces)
 
 
-def _render(name: str) -> Callable[..., Any] | None:
-    """A ``render`` entry point, or None while it is not written yet."""
-    try:
-        return getattr(importlib.import_module("render"), name, None)  # type: ignore[no-any-return]
-    except ImportError:
-        return None
+# Pictures take milliseconds of CPU: the bot draws them in a worker thread
+# (``asyncio.to_thread``), so these functions touch nothing but their arguments.
+def table_picture(view: PublicView, lang: str, theme: str = "classic") -> Picture:
+    drawn = render_table(view, theme=theme, lang=lang)
+    return Picture(png=drawn.png, alt=drawn.alt, filename=drawn.filename)
 
 
-def _picture(obj: Any) -> Picture:
-    return Picture(png=obj.png, alt=obj.alt, filename=obj.filename)
+def scores_picture(view: PublicView, lang: str, theme: str = "classic") -> Picture:
+    drawn = render_scores(view, theme=theme, lang=lang)
+    return Picture(png=drawn.png, alt=drawn.alt, filename=drawn.filename)
+
+
+def hand_picture(view: PlayerView, lang: str, *, sort: str = "suit", theme: str = "classic",
+                 back: str = "blue") -> Picture:
+    drawn = render_hand(view, theme=theme, back=back, sort=sort, lang=lang)
+    return Picture(png=drawn.png, alt=drawn.alt, filename=drawn.filename)
+
+
+def _attach(embed: discord.Embed, picture: Picture | None) -> list[Picture]:
+    if picture is None:
+        return []
+    embed.set_image(url=f"attachment://{picture.filename}")
+    return [picture]
 
 
 def variant_name(variant: str, lang: str) -> str:
@@ -87,7 +98,8 @@ def _meld_lines(melds: Sequence[MeldView]) -> str:
     return "\n".join(f"`{m.number}` {pieces_text(m.pieces)}" for m in melds)
 
 
-def table(snapshot: Snapshot, lang: str, last_move: str | None = None) -> Reply:
+def table(snapshot: Snapshot, lang: str, last_move: str | None = None,
+          picture: Picture | None = None) -> Reply:
     """The public table: whose turn, piles, seats and melds, plus the table picture."""
     view = snapshot.view
     assert view is not None
@@ -113,13 +125,7 @@ def table(snapshot: Snapshot, lang: str, last_move: str | None = None) -> Reply:
     embed.add_field(name=t("bot.table.melds", lang),
                     value=_meld_lines(view.melds)[:1024] or t("bot.table.no_melds", lang),
                     inline=False)
-    pictures = []
-    draw = _render("render_table")
-    if draw is not None:
-        picture = _picture(draw(view, lang=lang))
-        embed.set_image(url=f"attachment://{picture.filename}")
-        pictures.append(picture)
-    return Reply(embeds=[embed], pictures=pictures,
+    return Reply(embeds=[embed], pictures=_attach(embed, picture),
                  view=views.table_view(snapshot.channel_id, lang))
 
 
@@ -148,7 +154,7 @@ def _score_lines(view: PublicView, snapshot: Snapshot, lang: str) -> list[str]:
     ]
 
 
-def round_over(snapshot: Snapshot, lang: str) -> Reply:
+def round_over(snapshot: Snapshot, lang: str, picture: Picture | None = None) -> Reply:
     view = snapshot.view
     assert view is not None and view.rounds
     last = view.rounds[-1]
@@ -161,19 +167,10 @@ def round_over(snapshot: Snapshot, lang: str) -> Reply:
     lines += _score_lines(view, snapshot, lang)
     embed = discord.Embed(title=t("bot.round.title", lang, round=last.number),
                           description="\n".join(lines), colour=COLOUR)
-    pictures = _score_pictures(view, embed, lang)
+    pictures = _attach(embed, picture)
     over = snapshot.status is Status.MATCH_OVER or view.phase is Phase.MATCH_OVER
     component = None if over else views.round_over_view(snapshot.channel_id, lang)
     return Reply(embeds=[embed], pictures=pictures, view=component)
-
-
-def _score_pictures(view: PublicView, embed: discord.Embed, lang: str) -> list[Picture]:
-    draw = _render("render_scores")
-    if draw is None:
-        return []
-    picture = _picture(draw(view, lang=lang))
-    embed.set_image(url=f"attachment://{picture.filename}")
-    return [picture]
 
 
 def ranking(view: PublicView) -> list[int]:
@@ -194,7 +191,7 @@ def match_over(snapshot: Snapshot, lang: str) -> Reply:
     return Reply(embeds=[embed], view=views.match_over_view(snapshot.channel_id, lang))
 
 
-def score_sheet(snapshot: Snapshot, lang: str) -> Reply:
+def score_sheet(snapshot: Snapshot, lang: str, picture: Picture | None = None) -> Reply:
     view = snapshot.view
     embed = discord.Embed(title=t("bot.score.title", lang), colour=COLOUR)
     if view is None or not view.rounds:
@@ -204,8 +201,7 @@ def score_sheet(snapshot: Snapshot, lang: str) -> Reply:
     rows = [" | ".join([str(r.number), *(str(p) for p in r.points)]) for r in view.rounds]
     rows.append(" | ".join(["=", *(str(total) for total in view.totals)]))
     embed.description = "```\n" + "\n".join([header, *rows])[:4000] + "\n```"
-    pictures = _score_pictures(view, embed, lang)
-    return Reply(embeds=[embed], pictures=pictures, ephemeral=True)
+    return Reply(embeds=[embed], pictures=_attach(embed, picture), ephemeral=True)
 
 
 # ---------------------------------------------------------------------- rules
@@ -231,12 +227,10 @@ def hand(
     lang: str,
     *,
     sort: str = "suit",
-    theme: str = "classic",
-    back: str = "blue",
     note: str | None = None,
     names: Sequence[str] = (),
     selected: dict[str, set[str]] | None = None,
-    picture: bool = True,
+    picture: Picture | None = None,
 ) -> Reply:
     """The private hand message: picture, alt text, numbered notation and components."""
     order = display_order(view, sort)
@@ -267,8 +261,7 @@ def hand(
         lines.append(t("bot.hand.opening", lang, points=view.opening_needed))
     if len(shown) > views.MAX_OPTIONS:
         lines.append(t("bot.hand.too_many", lang))
-    pictures = [_picture(render_hand(view, theme=theme, back=back, sort=sort, lang=lang))
-                ] if picture else []
+    pictures = [picture] if picture is not None else []
     cards = [(f"{pos}:{piece_text(p)}", f"{pos}. {piece_text(p)}")
              for pos, p in enumerate(shown, 1)]
     melds = [(str(m.number), t("bot.select.meld_option", lang, number=m.number,

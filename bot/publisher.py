@@ -3,7 +3,10 @@
 The session layer calls :meth:`Publisher.on_event` after every saved change (a player's
 action, a computer turn, a timeout). The publisher queues the event and returns at once,
 so an interaction is answered without waiting for these channel updates; one worker per
-channel applies the events in order (a run of table changes is coalesced into one edit):
+channel applies the events in order. Table edits are spaced by at least
+``min_edit_interval`` seconds per channel (Discord limits edits per channel, and drawing
+the table costs milliseconds of CPU): a run of changes meanwhile becomes one edit of the
+latest state. Pictures are drawn in a worker thread.
 
 - the lobby message is edited in place; once the game starts it says so;
 - the table message is posted once and edited in place after every change; its id is
@@ -29,8 +32,8 @@ from bot.replies import Reply
 from bot.session import Event, EventKind, Snapshot, Status
 
 if TYPE_CHECKING:
+    from bot.prefs import Preferences
     from bot.session import Tables
-    from data import Store
 
 log = logging.getLogger("rami.bot.publisher")
 
@@ -45,10 +48,13 @@ class _Repost:
 class Publisher:
     """Keeps each channel's public messages in step with its table."""
 
-    def __init__(self, client: discord.Client, tables: Tables, store: Store) -> None:
+    def __init__(self, client: discord.Client, tables: Tables, prefs: Preferences, *,
+                 min_edit_interval: float = 1.0) -> None:
         self.client = client
         self.tables = tables
-        self.store = store
+        self.prefs = prefs
+        self.min_edit_interval = min_edit_interval
+        self._last_edit: dict[int, float] = {}
         self._queues: dict[int, list[Event | _Repost]] = {}
         self._workers: dict[int, asyncio.Task[None]] = {}
         self._pinged: dict[int, tuple[Any, ...]] = {}
@@ -89,20 +95,33 @@ class Publisher:
 
     async def _work(self, channel_id: int) -> None:
         queue = self._queues[channel_id]
+        loop = asyncio.get_running_loop()
         while queue:
             item = queue.pop(0)
-            if (isinstance(item, Event) and item.kind in TABLE_EVENTS and queue
-                    and isinstance(queue[0], Event) and queue[0].kind in TABLE_EVENTS):
-                continue  # a newer table change follows: show only the latest
+            if _is_table_change(item):
+                item = self._latest(queue, item)
+                await self._ping(item.snapshot, await self._language(item.snapshot))
+                wait = self._last_edit.get(channel_id, -1e9) + self.min_edit_interval - loop.time()
+                if wait > 0:
+                    await asyncio.sleep(wait)
+                    item = self._latest(queue, item)
             try:
                 await self._show(item)
             except Exception:
                 log.exception("publishing failed channel=%s item=%s", channel_id,
                               getattr(item, "kind", "repost"))
 
+    @staticmethod
+    def _latest(queue: list[Event | _Repost], item: Event | _Repost) -> Event:
+        """``item`` or the newest table change queued right after it."""
+        while queue and _is_table_change(queue[0]):
+            item = queue.pop(0)
+        assert isinstance(item, Event)
+        return item
+
     # ------------------------------------------------------------------ showing
     async def _language(self, snapshot: Snapshot) -> str:
-        settings = await self.store.guild_settings(snapshot.guild_id)
+        settings = await self.prefs.guild(snapshot.guild_id)
         lang = settings.language or snapshot.ui.get("lang") or "en"
         return str(lang)
 
@@ -129,7 +148,10 @@ class Publisher:
             await self._ping(snapshot, lang)
         elif kind is EventKind.ROUND_OVER:
             await self._update_table(snapshot, lang, self._move(item))
-            await self._send(snapshot.channel_id, present.round_over(snapshot, lang))
+            picture = None
+            if snapshot.view is not None and snapshot.view.rounds:
+                picture = await asyncio.to_thread(present.scores_picture, snapshot.view, lang)
+            await self._send(snapshot.channel_id, present.round_over(snapshot, lang, picture))
         elif kind is EventKind.MATCH_OVER:
             await self._send(snapshot.channel_id, present.match_over(snapshot, lang))
         elif kind is EventKind.ENDED:
@@ -178,10 +200,17 @@ class Publisher:
             return known
         return saved if isinstance(saved, int) else None
 
+    async def _table_reply(self, snapshot: Snapshot, lang: str, move: str | None) -> Reply:
+        assert snapshot.view is not None
+        self._last_edit[snapshot.channel_id] = asyncio.get_running_loop().time()
+        picture = await asyncio.to_thread(present.table_picture, snapshot.view, lang)
+        return present.table(snapshot, lang, move, picture)
+
     async def _post_table(self, snapshot: Snapshot, lang: str, move: str | None) -> None:
         if snapshot.view is None:
             return
-        message = await self._send(snapshot.channel_id, present.table(snapshot, lang, move))
+        reply = await self._table_reply(snapshot, lang, move)
+        message = await self._send(snapshot.channel_id, reply)
         self._table_message[snapshot.channel_id] = message.id
         if snapshot.status is not Status.PLAYING and snapshot.status is not Status.MATCH_OVER:
             return
@@ -192,7 +221,7 @@ class Publisher:
             return
         message_id = self._table_message_id(snapshot)
         if message_id is None or not await self._edit(
-                snapshot.channel_id, message_id, present.table(snapshot, lang, move)):
+                snapshot.channel_id, message_id, await self._table_reply(snapshot, lang, move)):
             await self._post_table(snapshot, lang, move)
 
     async def _ping(self, snapshot: Snapshot, lang: str) -> None:
@@ -231,3 +260,7 @@ class Publisher:
         if old is not None:
             with contextlib.suppress(discord.HTTPException):
                 await self._channel(channel).get_partial_message(old).delete()
+
+
+def _is_table_change(item: Event | _Repost) -> bool:
+    return isinstance(item, Event) and item.kind in TABLE_EVENTS

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, cast
 
 import discord
@@ -167,6 +168,10 @@ def _view(*items: discord.ui.Item[Any]) -> discord.ui.View:
     return view
 
 
+# The views below hold only dynamic items, so Discord.py keeps no per-message state for
+# them and one instance can be sent with many messages: they are cached (building a view
+# costs a system call for its random id).
+@lru_cache(maxsize=1024)
 def lobby_view(channel_id: int, lang: str) -> discord.ui.View:
     styles = {"join": ButtonStyle.primary, "start": ButtonStyle.success,
               "cancel": ButtonStyle.danger}
@@ -179,6 +184,7 @@ def lobby_view(channel_id: int, lang: str) -> discord.ui.View:
     ))
 
 
+@lru_cache(maxsize=1024)
 def table_view(channel_id: int, lang: str) -> discord.ui.View:
     return _view(
         TableButton("hand", channel_id, t("bot.button.hand", lang), ButtonStyle.primary),
@@ -186,11 +192,13 @@ def table_view(channel_id: int, lang: str) -> discord.ui.View:
     )
 
 
+@lru_cache(maxsize=1024)
 def round_over_view(channel_id: int, lang: str) -> discord.ui.View:
     return _view(TableButton("next", channel_id, t("bot.button.next_round", lang),
                              ButtonStyle.success))
 
 
+@lru_cache(maxsize=1024)
 def match_over_view(channel_id: int, lang: str) -> discord.ui.View:
     return _view(TableButton("rematch", channel_id, t("bot.button.new_match", lang),
                              ButtonStyle.success))

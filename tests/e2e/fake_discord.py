@@ -219,7 +219,8 @@ class Interaction:
 class FakeDiscord:
     """The fake server. ``await start()``, then point the bot at ``api_base``/``gateway_url``."""
 
-    def __init__(self, guild_locale: str = "en-US", token: str = "test-token") -> None:
+    def __init__(self, guild_locale: str = "en-US", token: str = "test-token",
+                 channel_count: int = 3) -> None:
         self.token = token
         self.app_id = snowflake()
         self.bot_user = User(snowflake(), "Rami", bot=True, permissions=ALL_PERMISSIONS)
@@ -227,13 +228,14 @@ class FakeDiscord:
         self.guild_locale = guild_locale
         self.owner = User(snowflake(), "owner", permissions=ALL_PERMISSIONS)
         self.users: dict[int, User] = {self.owner.id: self.owner}
-        self.channels: list[int] = [snowflake() for _ in range(3)]
+        self.channels: list[int] = [snowflake() for _ in range(channel_count)]
         self.messages: dict[int, Message] = {}
         self.channel_log: list[Message] = []  # channel messages in creation order
         self.interactions: dict[str, Interaction] = {}  # by token
         self.global_commands: list[dict[str, Any]] = []
         self.guild_commands: list[dict[str, Any]] = []
         self.unknown_routes: list[str] = []
+        self.listeners: list[Callable[[Message], None]] = []  # told of new channel messages
         self.identifies = 0
         self.sockets: set[web.WebSocketResponse] = set()
         self._seq = 0
@@ -348,6 +350,8 @@ class FakeDiscord:
                 body, files = await self._body(request)
                 message = self._new_message(int(channel), body, files)
                 self.channel_log.append(message)
+                for listener in self.listeners:
+                    listener(message)
                 return self._json(message.payload())
             case ("PATCH", ["channels", _, "messages", mid]):
                 message = self.messages[int(mid)]
@@ -486,6 +490,8 @@ class FakeDiscord:
                     self.identifies += 1
                     await self._send(ws, "READY", self._ready())
                     await self._send(ws, "GUILD_CREATE", self._guild())
+                    async with self._changed:
+                        self._changed.notify_all()
                 elif op == 6:
                     await self._send(ws, "RESUMED", {})
         finally:

@@ -34,7 +34,7 @@ class BotHarness:
         settings = self.settings
         point_at(settings)
         bot = RamiBot(settings, seed_source=self.seed_source, turn_timeout=0,
-                      guild_ready_timeout=0.01)
+                      guild_ready_timeout=0.01, min_edit_interval=0)
         self.bot = bot
         self._task = asyncio.create_task(bot.start(self.fake.token))
         ready = asyncio.create_task(bot.wait_until_ready())
