@@ -213,13 +213,14 @@ def arrange(
     tiles: Iterable[Tile],
     rules: Any = None,
     *,
-    budget: int = 4000,
+    budget: int = 300,
 ) -> Arrangement | None:
     """A valid table holding ``table_sets`` plus ``tiles``, breaking up as few sets as it can.
 
     Tries to break 0 sets, then 1, then 2… (sets sharing a number or colour with the tiles
     first). The fewest is exact while fewer than ``budget`` trials are needed; past that,
-    the whole table is rearranged. Returns None when no valid table holds them all.
+    sets are kept one by one while the rest can still be laid (no set could be kept in
+    addition, though fewer breaks may exist). Returns None when no valid table holds them.
 
     Raises:
         ValueError: more copies of a tile than a game holds.
@@ -258,7 +259,25 @@ def arrange(
                 )
         if trials > budget:
             break
-    return Arrangement(tuple(full), (), tuple(range(len(olds))))
+    # Too many choices to be sure: keep sets one by one (least related first) while the
+    # rest can still be laid; the result is a table no single set could be kept in more.
+    kept_greedy: list[int] = []
+    loose_sets = set(valid_old)
+    for index in reversed(candidates):
+        trial = loose_sets - {index}
+        loose = [tile for i in sorted(trial) for tile in olds[i]] + new
+        loose += [tile for i in must_break for tile in olds[i]]
+        laid = _partition(loose)
+        if laid is not None:
+            loose_sets = trial
+            kept_greedy.append(index)
+    kept_sorted = sorted(kept_greedy)
+    broken = sorted(set(range(len(olds))) - set(kept_sorted))
+    loose = [tile for i in broken for tile in olds[i]] + new
+    laid = _partition(loose) or []
+    return Arrangement(
+        tuple([olds[i] for i in kept_sorted] + laid), tuple(kept_sorted), tuple(broken)
+    )
 
 
 # --- helpers -------------------------------------------------------------------------

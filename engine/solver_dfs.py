@@ -151,10 +151,10 @@ def searcher(
             if ceiling < need:
                 memo[index][key] = (ceiling, -1, False)
                 return ceiling
-        options = moves(index, key)
-        if len(options) == 1 and ceiling == most[index]:
+        choices = moves(index, key)
+        if len(choices) == 1 and ceiling == most[index]:
             # One way on: nothing to remember here (the rebuild takes the only move).
-            gain, child, _ = options[0]
+            gain, child, _ = choices[0]
             if most[index + 1] < need - gain:
                 return gain + most[index + 1]
             sub = best(index + 1, child, need - gain)
@@ -163,7 +163,7 @@ def searcher(
         top = _NONE  # best exact total found
         bound = _NONE  # upper bound of every move tried or skipped
         pick = -1
-        for gain, child, choice in options:
+        for gain, child, choice in choices:
             target = max(need, top + 1) - gain
             if after < target:
                 bound = max(bound, gain + after)
@@ -268,10 +268,10 @@ def searcher(
     out: list[Step] = []
     key = 0
     for index, (number, colour) in enumerate(steps):
-        options = moves(index, key)
+        ways = moves(index, key)
         known = memo[index].get(key)
-        pick = options[0][2] if known is None else known[1]
-        child = next(c for _, c, choice in options if choice == pick)
+        pick = ways[0][2] if known is None else known[1]
+        child = next(c for _, c, choice in ways if choice == pick)
         if colour < 0:
             out.append((number, -1, pick, None))
         elif pick < 0:
