@@ -65,6 +65,8 @@ def _draw(view: PlayerView, variant: CardVariant, level: str, hand: list[Card]) 
         return Draw("discard") if can_take else Draw("stock")
     if not can_take or top is None or level == "easy":
         return Draw("stock")
+    if not any(variant.may_discard(view, x, hand=[*hand, top], taken=top) for x in hand):
+        return Draw("stock")  # nothing could end the turn after taking it
     parts = Partitioner(variant.kit, [*hand, top])
     with_top = parts.best([*hand, top])
     completes = any(top in meld.cards for meld in with_top.melds) and (
