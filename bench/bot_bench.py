@@ -132,6 +132,12 @@ async def start_bot(fake: FakeDiscord, db: Path, ai_delay: float,
     return process
 
 
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a process so far (Linux)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def percentile(values: list[float], p: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1)))]
@@ -148,9 +154,9 @@ async def main(games: int, turns: int, ai_delay: float, think: float,
             for game in tables:
                 fake.listeners.append(game.seen)
             skip = set(fake.interactions)
-            started = time.perf_counter()
+            started, cpu = time.perf_counter(), cpu_seconds(bot.pid)
             await asyncio.gather(*(game.run() for game in tables))
-            elapsed = time.perf_counter() - started
+            elapsed, cpu = time.perf_counter() - started, cpu_seconds(bot.pid) - cpu
         finally:
             bot.send_signal(signal.SIGINT)  # a clean stop (and the profile is written)
             try:
@@ -169,6 +175,9 @@ async def main(games: int, turns: int, ai_delay: float, think: float,
     print(f"reply latency median   {statistics.median(latencies):.1f} ms")
     print(f"reply latency p99      {percentile(latencies, 99):.1f} ms")
     print(f"reply latency max      {max(latencies):.1f} ms")
+    print(f"bot CPU                {cpu:.1f} s ({cpu / len(answered) * 1000:.1f} ms per "
+          "interaction, computer turns and channel updates included)")
+    print(f"machine load average   {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     print(f"deferred replies       {deferred}")
     print(f"unknown routes         {len(fake.unknown_routes)}")
 

@@ -71,6 +71,8 @@ class RamiBot(discord.Client):
         sync_commands: bool = True,
         min_edit_interval: float = 1.0,
     ) -> None:
+        # The bot plays no sound: no warnings about missing voice libraries.
+        discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
         intents = discord.Intents.none()
         intents.guilds = True
         super().__init__(intents=intents, guild_ready_timeout=guild_ready_timeout,

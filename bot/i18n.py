@@ -43,8 +43,13 @@ def resolve_language(
     client_locale: discord.Locale | str | None,
     guild_language: Language | None,
 ) -> Language:
-    """A player's language: saved preference, client locale, server setting, English."""
-    for candidate in (preference, language_of_locale(client_locale), guild_language):
+    """A player's language: saved preference, a French client, server setting, English.
+
+    Only a French client locale decides: Discord defaults to English, so an English
+    client in a French server reads the server's language.
+    """
+    french_client = "fr" if language_of_locale(client_locale) == "fr" else None
+    for candidate in (preference, french_client, guild_language):
         if candidate in ("en", "fr"):
             return candidate
     return DEFAULT_LANGUAGE

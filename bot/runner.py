@@ -8,8 +8,10 @@ starts the local terminal game (``bot.local``), a rejected one exits with status
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import importlib.util
 import logging
+import signal
 import sys
 from collections.abc import Sequence
 
@@ -39,8 +41,14 @@ async def run_bot(settings: Settings) -> None:
 
     point_at(settings)
     bot = RamiBot(settings)
+    loop = asyncio.get_running_loop()
+    for stop in (signal.SIGTERM, signal.SIGINT):
+        # A clean stop: the store is closed, the computer turns are cancelled.
+        with contextlib.suppress(NotImplementedError, RuntimeError):
+            loop.add_signal_handler(stop, lambda: loop.create_task(bot.close()))
     async with bot:
         await bot.start(settings.token or "")
+    log.info("stopped")
 
 
 def main(argv: Sequence[str] | None = None) -> int:

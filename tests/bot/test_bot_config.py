@@ -1,0 +1,70 @@
+"""Settings from the environment and .env: every variable, and bad values named."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bot.config import DEFAULT_DB_PATH, ConfigError, load_settings, parse_env_file
+
+
+def test_defaults_without_anything(tmp_path: Path) -> None:
+    settings = load_settings({}, env_file=tmp_path / "missing.env")
+    assert settings.token is None and not settings.has_token
+    assert settings.db_path == Path(DEFAULT_DB_PATH)
+    assert settings.api_base is None and settings.gateway_url is None
+    assert settings.dev_guild is None
+    assert settings.log_level == "INFO"
+    assert settings.ai_delay == 1.0
+
+
+def test_env_file_and_environment(tmp_path: Path) -> None:
+    env = tmp_path / ".env"
+    env.write_text(
+        "# comment\n"
+        "export DISCORD_TOKEN='abc.def.ghi'\n"
+        "RAMI_DB_PATH=/tmp/x.sqlite3  # where\n"
+        "DISCORD_DEV_GUILD=123\n"
+        "DISCORD_API_BASE=http://proxy:8080/api/v10/\n"
+        "LOG_LEVEL=debug\n"
+        "RAMI_AI_DELAY=0.5\n",
+        encoding="utf-8",
+    )
+    settings = load_settings({"LOG_LEVEL": "warning"}, env_file=env)
+    assert settings.token == "abc.def.ghi"
+    assert settings.db_path == Path("/tmp/x.sqlite3")
+    assert settings.dev_guild == 123
+    assert settings.api_base == "http://proxy:8080/api/v10"
+    assert settings.log_level == "WARNING"  # the environment wins over .env
+    assert settings.ai_delay == 0.5
+
+
+def test_token_is_not_in_repr() -> None:
+    settings = load_settings({"DISCORD_TOKEN": "secret-token-value"}, env_file=None)
+    assert "secret-token-value" not in repr(settings)
+
+
+@pytest.mark.parametrize(("name", "value"), [
+    ("LOG_LEVEL", "loud"),
+    ("DISCORD_DEV_GUILD", "my-server"),
+    ("RAMI_AI_DELAY", "soon"),
+    ("RAMI_AI_DELAY", "-1"),
+    ("DISCORD_API_BASE", "localhost"),
+    ("LOG_FORMAT", "xml"),
+])
+def test_bad_values_name_the_variable(name: str, value: str) -> None:
+    with pytest.raises(ConfigError, match=name):
+        load_settings({name: value}, env_file=None)
+
+
+def test_malformed_env_line() -> None:
+    with pytest.raises(ConfigError, match="line 2"):
+        parse_env_file("A=1\nthis is not a setting\n")
+
+
+def test_env_example_lists_every_setting() -> None:
+    example = Path(__file__).resolve().parents[2] / ".env.example"
+    names = set(parse_env_file(example.read_text(encoding="utf-8")))
+    assert {"DISCORD_TOKEN", "RAMI_DB_PATH", "DISCORD_API_BASE", "DISCORD_GATEWAY_URL",
+            "DISCORD_DEV_GUILD", "LOG_LEVEL", "LOG_FORMAT", "RAMI_AI_DELAY"} <= names

@@ -1,0 +1,60 @@
+"""Languages: preference, then a French client, then the server, then English."""
+
+from __future__ import annotations
+
+import discord
+import pytest
+from discord import app_commands
+
+from bot import i18n
+from bot.commands import RummyGroup
+from engine.errors import message_codes, render_message
+
+
+@pytest.mark.parametrize(("pref", "locale", "guild", "expected"), [
+    ("en", "fr", "fr", "en"),
+    (None, "fr", "en", "fr"),
+    (None, discord.Locale.french, None, "fr"),
+    (None, "en-US", "fr", "fr"),
+    (None, "de", None, "en"),
+    (None, None, None, "en"),
+])
+def test_resolve_language(pref: str | None, locale: str | None, guild: str | None,
+                          expected: str) -> None:
+    assert i18n.resolve_language(pref, locale, guild) == expected
+
+
+def test_every_bot_text_exists_in_both_languages() -> None:
+    codes = [code for code in message_codes() if code.startswith("bot.")]
+    assert len(codes) > 100
+    for code in codes:
+        assert render_message(code, "en") != code
+        assert render_message(code, "fr") != code
+
+
+async def test_translator_gives_french_command_names() -> None:
+    translator = i18n.RamiTranslator()
+    context = app_commands.TranslationContext(
+        location=app_commands.TranslationContextLocation.command_name, data=None)
+    french = await translator.translate(app_commands.locale_str("discard", key="bot.cmd.discard"),
+                                        discord.Locale.french, context)
+    assert french == "defausser"
+    assert await translator.translate(app_commands.locale_str("discard", key="bot.cmd.discard"),
+                                      discord.Locale.german, context) is None
+
+
+async def test_command_names_are_valid_for_discord() -> None:
+    import re
+
+    group = RummyGroup()
+    translator = i18n.RamiTranslator()
+    tree = app_commands.CommandTree(discord.Client(intents=discord.Intents.none()))
+    payload = await group.get_translated_payload(tree, translator)
+    names = [payload["name"], *payload["name_localizations"].values()]
+    for option in payload["options"]:
+        names += [option["name"], *option.get("name_localizations", {}).values()]
+        for sub in option.get("options", []):
+            names += [sub["name"], *sub.get("name_localizations", {}).values()]
+        assert len(option["description"]) <= 100
+    for name in names:
+        assert re.fullmatch(r"[-_\w]{1,32}", name) and name == name.lower(), name

@@ -1,0 +1,65 @@
+"""Slow work is deferred within Discord's 3 seconds; the table and scores on demand."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot import replies
+from e2e.fake_discord import FakeDiscord
+from e2e.harness import BotHarness
+from e2e.players import assert_hands_private, assert_ok, is_hand
+from e2e.test_behaviour import open_table, refused, whose_turn
+
+
+async def test_slow_work_is_deferred_then_filled_in(
+        fake: FakeDiscord, harness: BotHarness, monkeypatch: pytest.MonkeyPatch) -> None:
+    channel, alice, bob, _ = await open_table(fake, harness)
+    player, _ = await whose_turn(harness, channel, alice, bob)
+    monkeypatch.setattr(replies, "DEFER_AFTER", 0.0)  # as if every handler were slow
+
+    hand = await fake.slash(player, channel, "rummy hand")
+    assert hand.response_type == 5  # "thinking", ephemeral from the start
+    assert hand.original is not None and hand.original.ephemeral
+    message = assert_ok(hand)
+
+    click = await fake.click(player, message, "rami:hand:draw:")
+    assert click.response_type == 6  # deferred update of the hand message
+    assert "You drew" in message.content and message.ephemeral
+
+    # A refusal is private whether or not it was deferred, and the hand stays as it was.
+    before = message.content
+    wrong = await fake.click(player, message, "rami:hand:draw:")
+    refusal = wrong.followups[-1] if wrong.response_type == 6 else wrong.reply
+    assert refusal.ephemeral and not is_hand(refusal)
+    assert message.content == before
+    assert_hands_private(fake)
+
+
+async def test_table_is_posted_again_on_demand(fake: FakeDiscord, harness: BotHarness) -> None:
+    channel, alice, _, _ = await open_table(fake, harness)
+    tables_before = [m for m in fake.channel_messages(channel)
+                     if "rami:table:hand:" in " ".join(m.custom_ids())]
+    it = await fake.slash(alice, channel, "rummy table")
+    assert it.reply.ephemeral
+    await harness.idle()
+    tables = [m for m in fake.channel_messages(channel)
+              if "rami:table:hand:" in " ".join(m.custom_ids())]
+    assert len(tables) == len(tables_before) + 1
+    newest = tables[-1]
+    assert not newest.ephemeral and newest.attachments[0].filename == "table.png"
+    assert newest.attachments[0].description  # alt text
+    # The table's "My hand" button gives the clicker's own hand, privately.
+    assert_ok(await fake.click(alice, newest, "rami:table:hand:"))
+
+
+async def test_score_before_any_round_ends(fake: FakeDiscord, harness: BotHarness) -> None:
+    channel, alice, _, _ = await open_table(fake, harness)
+    text = refused(await fake.slash(alice, channel, "rummy score"))
+    assert "No round finished" in text
+
+
+async def test_commands_without_a_game(fake: FakeDiscord, harness: BotHarness) -> None:
+    alice = fake.add_user("alice")
+    channel = fake.channels[2]
+    for command in ("rummy hand", "rummy join", "rummy start", "rummy table", "rummy end"):
+        assert "/rummy new" in refused(await fake.slash(alice, channel, command))
