@@ -246,8 +246,7 @@ def searcher(
             out.append((gain, child, choice))
         return out
 
-    limit = sys.getrecursionlimit()
-    sys.setrecursionlimit(max(limit, 1000))
+    sys.setrecursionlimit(max(sys.getrecursionlimit(), 1000))
     need = most[0] if need is None else need
     step = 1
     while True:
