@@ -472,13 +472,13 @@ def arrange_meld(cards: Sequence[Card], rules: RuleSet) -> tuple[Card, ...]:
     """Cards picked in a menu (which keeps no order) in an order that makes a meld.
 
     Jokers are tried in every place between and around the real cards sorted by rank
-    (ace low, then ace high); the first valid arrangement wins. Cards that form no meld
-    are returned sorted, for the engine to explain what is wrong.
+    (ace high, then ace low), the high end first; the first valid arrangement wins. Cards
+    that form no meld are returned sorted, for the engine to explain what is wrong.
     """
     reals = [c for c in cards if not c.is_joker]
     jokers = [c for c in cards if c.is_joker]
-    orders = [sorted(reals, key=lambda c: c.rank),
-              sorted(reals, key=lambda c: 14 if c.rank == 1 else c.rank)]
+    orders = [sorted(reals, key=lambda c: 14 if c.rank == 1 else c.rank),
+              sorted(reals, key=lambda c: c.rank)]
     for order in orders:
         if not jokers:
             candidates: Iterable[tuple[Card, ...]] = [tuple(order)]
@@ -486,7 +486,8 @@ def arrange_meld(cards: Sequence[Card], rules: RuleSet) -> tuple[Card, ...]:
             size = len(cards)
             candidates = (
                 _with_jokers(order, jokers, places)
-                for places in itertools.combinations(range(size), len(jokers))
+                for places in reversed(list(
+                    itertools.combinations(range(size), len(jokers))))
             )
         for candidate in candidates:
             try:
@@ -494,7 +495,7 @@ def arrange_meld(cards: Sequence[Card], rules: RuleSet) -> tuple[Card, ...]:
             except RummyError:
                 continue
             return candidate
-    return tuple(orders[0] + jokers)
+    return tuple(orders[1] + jokers)
 
 
 def _with_jokers(reals: list[Card], jokers: list[Card], places: tuple[int, ...]

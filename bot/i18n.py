@@ -309,8 +309,16 @@ MESSAGES: dict[str, dict[str, str]] = {
     # Moves as the table reports them.
     "bot.move.draw": {"en": "{player} drew from the stock.", "fr": "{player} a pioché."},
     "bot.move.take": {
-        "en": "{player} took {card} from the discard pile.",
-        "fr": "{player} a pris {card} dans la défausse.",
+        "en": "{player} took the top of the discard pile.",
+        "fr": "{player} a pris la carte de la défausse.",
+    },
+    "bot.move.leave": {
+        "en": "{player} left; a computer player took the seat.",
+        "fr": "{player} est parti ; un joueur ordinateur a pris sa place.",
+    },
+    "bot.move.timeout": {
+        "en": "{move} (time ran out)",
+        "fr": "{move} (temps écoulé)",
     },
     "bot.move.meld": {"en": "{player} laid {cards}.", "fr": "{player} a posé {cards}."},
     "bot.move.layoff": {

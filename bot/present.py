@@ -129,6 +129,27 @@ def table(snapshot: Snapshot, lang: str, last_move: str | None = None,
                  view=views.table_view(snapshot.channel_id, lang))
 
 
+def move_text(player: str, words: str, lang: str) -> str:
+    """The session's description of a move (``"layoff 7♥ 8♥ 3"``) in the reader's language."""
+    kind, _, rest = words.partition(" ")
+    args = rest.split()
+    if kind == "draw":
+        code = "bot.move.take" if rest == "discard" else "bot.move.draw"
+        return t(code, lang, player=player)
+    if kind == "meld":
+        return t("bot.move.meld", lang, player=player, cards=rest)
+    if kind == "layoff" and args:
+        return t("bot.move.layoff", lang, player=player, cards=" ".join(args[:-1]),
+                 meld=args[-1])
+    if kind == "swapjoker" and len(args) == 2:
+        return t("bot.move.swap", lang, player=player, card=args[0], meld=args[1])
+    if kind == "discard":
+        return t("bot.move.discard", lang, player=player, card=rest)
+    if kind == "leave":
+        return t("bot.move.leave", lang, player=player)
+    return f"{player}: {words}"
+
+
 def table_closed(snapshot: Snapshot, lang: str, by: str | None) -> Reply:
     text = t("bot.match.ended", lang, player=by) if by else t("bot.lobby.cancelled", lang)
     embed = discord.Embed(title=variant_name(snapshot.variant, lang), description=text,

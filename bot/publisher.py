@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot import present
+from bot.i18n import t
 from bot.replies import Reply
 from bot.session import Event, EventKind, Snapshot, Status
 
@@ -134,7 +135,8 @@ class Publisher:
             return
         kind = item.kind
         if kind is EventKind.LOBBY:
-            await self._edit_lobby(snapshot, present.lobby(snapshot, lang))
+            target = getattr(self.tables.rules_of(snapshot), "target", None)
+            await self._edit_lobby(snapshot, present.lobby(snapshot, lang, target))
         elif kind is EventKind.STARTED:
             await self._edit_lobby(snapshot,
                                    present.lobby_closed(snapshot, lang, "bot.lobby.started"))
@@ -144,10 +146,10 @@ class Publisher:
             await self._post_table(snapshot, lang, None)
             await self._ping(snapshot, lang)
         elif kind in TABLE_EVENTS:
-            await self._update_table(snapshot, lang, self._move(item))
+            await self._update_table(snapshot, lang, self._move(item, lang))
             await self._ping(snapshot, lang)
         elif kind is EventKind.ROUND_OVER:
-            await self._update_table(snapshot, lang, self._move(item))
+            await self._update_table(snapshot, lang, self._move(item, lang))
             picture = None
             if snapshot.view is not None and snapshot.view.rounds:
                 picture = await asyncio.to_thread(present.scores_picture, snapshot.view, lang)
@@ -158,12 +160,15 @@ class Publisher:
             await self._close(snapshot, lang)
 
     @staticmethod
-    def _move(event: Event) -> str | None:
+    def _move(event: Event, lang: str) -> str | None:
         if event.seat is None or event.action is None:
             return None
         seats = event.snapshot.seats
         name = seats[event.seat].name if event.seat < len(seats) else "?"
-        return f"{name}: {event.action}"
+        text = present.move_text(name, event.action, lang)
+        if event.kind is EventKind.TIMEOUT:
+            text = t("bot.move.timeout", lang, move=text)
+        return text
 
     def _channel(self, channel_id: int) -> discord.PartialMessageable:
         return self.client.get_partial_messageable(channel_id)

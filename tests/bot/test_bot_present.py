@@ -1,0 +1,76 @@
+"""What the bot shows and how it reads what players pick and type."""
+
+from __future__ import annotations
+
+import discord
+import pytest
+
+from bot import present
+from bot.controller import arrange_meld, parse_pieces
+from bot.views import MAX_OPTIONS, selection_of
+from engine import NotationError, classify, parse_cards, variant
+from engine.game import Game
+
+
+def _view(seat: int = 0):  # type: ignore[no-untyped-def]
+    game = Game.new(variant("rami51"), ["ann", "bob"], 7)
+    return game.view(seat)
+
+
+@pytest.mark.parametrize(("words", "expected"), [
+    ("draw stock", "ann drew from the stock."),
+    ("draw discard", "ann took the top of the discard pile."),
+    ("meld 7♥ 8♥ 9♥ | Q♠ Q♥ Q♦", "ann laid 7♥ 8♥ 9♥ | Q♠ Q♥ Q♦."),
+    ("layoff 10♥ J♥ 2", "ann laid off 10♥ J♥ on meld 2."),
+    ("swapjoker 7♥ 1", "ann swapped 7♥ for the joker of meld 1."),
+    ("discard K♣", "ann discarded K♣."),
+])
+def test_moves_in_words(words: str, expected: str) -> None:
+    assert present.move_text("ann", words, "en") == expected
+    assert present.move_text("ann", words, "fr") != expected
+
+
+@pytest.mark.parametrize(("picked", "expected"), [
+    ("5h jk 3h", "3h jk 5h"),          # the joker fills the gap
+    ("Kh jk Ah", "jk Kh Ah"),          # ace high, the joker below
+    ("2c jk 3c", "2c 3c jk"),          # no gap: the joker goes at the high end
+    ("7s 7h 7d", "7s 7h 7d"),          # a group stays as picked
+])
+def test_menu_picks_are_arranged_into_a_meld(picked: str, expected: str) -> None:
+    rules = variant("rami51")
+    arranged = arrange_meld(parse_cards(picked), rules)
+    classify(arranged, rules)
+    assert arranged == tuple(parse_cards(expected))
+
+
+def test_positions_and_notation_both_name_cards() -> None:
+    view = _view()
+    order = present.display_order(view, "suit")
+    first, third = view.hand[order[0]], view.hand[order[2]]
+    assert parse_pieces("1, 3", view, "suit") == [first, third]
+    assert parse_pieces("7h 1", view, "suit")[1] == first
+    with pytest.raises(NotationError, match="99"):
+        parse_pieces("99", view, "suit")
+    with pytest.raises(NotationError):
+        parse_pieces("", view, "suit")
+
+
+async def test_hand_message_fits_discord_limits() -> None:
+    view = _view()
+    reply = present.hand(view, 123456789012345678, "en", selected={"a": {"1:" + present.piece_text(
+        view.hand[present.display_order(view, "suit")[0]])}})
+    assert reply.ephemeral
+    assert reply.view is not None
+    rows = {item.row for item in reply.view.children}
+    assert len(rows) <= 5
+    for item in reply.view.children:
+        assert len(item.custom_id) <= 100  # type: ignore[attr-defined]
+        if isinstance(item, discord.ui.Select):
+            assert len(item.options) <= MAX_OPTIONS
+    numbered = reply.content or ""
+    assert "`1`" in numbered and f"`{len(view.hand)}`" in numbered
+    payload = reply.view.to_components()
+    message = discord.Message.__new__(discord.Message)
+    message.components = [discord.ActionRow(row) for row in payload]  # type: ignore[arg-type]
+    assert selection_of(message)["a"] == [next(iter(
+        {"1:" + present.piece_text(view.hand[present.display_order(view, "suit")[0]])}))]
