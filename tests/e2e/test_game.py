@@ -50,13 +50,14 @@ async def play_match(fake: FakeDiscord, harness: BotHarness, variant: str, targe
     return rounds, humans
 
 
-@pytest.mark.parametrize(("variant", "target"), [
-    ("classic", 1), ("rami51", 1), ("rami30", 1), ("gameduell", 1),
+@pytest.mark.parametrize(("variant", "target", "rounds_at_least"), [
+    ("classic", 1, 1), ("rami51", 100, 2), ("rami30", 1, 1), ("gameduell", 1, 1),
 ])
 async def test_whole_match(fake: FakeDiscord, harness: BotHarness, variant: str,
-                           target: int) -> None:
+                           target: int, rounds_at_least: int) -> None:
     channel = fake.channels[0]
     rounds, humans = await play_match(fake, harness, variant, target, channel)
+    assert rounds >= rounds_at_least
     await harness.idle()
     assert all(h.actions > 0 for h in humans.values())
     ranking = last_with(fake, channel, "rami:table:rematch:")
