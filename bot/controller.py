@@ -178,6 +178,8 @@ class Controller:
                 snapshot = await self.tables.join(channel_id, self.player(interaction))
             elif action == "leave":
                 snapshot = await self.tables.leave(channel_id, user)
+                if await self.tables.snapshot(channel_id) is None:  # nobody left: closed
+                    return _update(present.lobby_closed(snapshot, lang, "bot.lobby.cancelled"))
             elif action == "ai":
                 snapshot = await self.tables.add_computer(channel_id, user)
             elif action == "start":

@@ -247,3 +247,17 @@ async def test_round_and_match_end_show_scores_and_offer_a_new_match(
     assert snapshot is not None and snapshot.status is Status.PLAYING
     assert snapshot.view is not None and snapshot.view.phase in (Phase.DRAW, Phase.PLAY)
     assert_hands_private(fake)
+
+
+async def test_lobby_closes_when_the_last_person_leaves(fake: FakeDiscord,
+                                                        harness: BotHarness) -> None:
+    channel = fake.channels[1]
+    alice = fake.add_user("alice")
+    lobby = (await fake.slash(alice, channel, "rummy new", variant="classic")).reply
+    await fake.click(alice, lobby, "rami:lobby:ai:")
+    await fake.click(alice, lobby, "rami:lobby:leave:")
+    await harness.idle()
+    assert "cancelled" in lobby.text()
+    assert harness.bot is not None
+    assert await harness.bot.tables.snapshot(channel) is None
+    assert not lobby.custom_ids()  # the closed lobby has no buttons left
