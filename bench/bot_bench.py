@@ -53,9 +53,15 @@ class Game:
     async def run(self) -> None:
         fake, channel = self.fake, self.channel
         alice, bob = self.humans
+        # With think time, the games open over a few seconds, as people arrive; without,
+        # all at the same instant (the worst case).
+        await asyncio.sleep(self.rng.uniform(0, 5 * self.think))
         lobby = (await fake.slash(alice, channel, "rummy new", variant="rami51", target=1000)).reply
+        await self.pause()
         await fake.click(bob, lobby, "rami:lobby:join:")
+        await self.pause()
         await fake.click(alice, lobby, "rami:lobby:ai:")
+        await self.pause()
         await fake.click(alice, lobby, "rami:lobby:start:")
         while self.played < self.turns:
             message = await asyncio.wait_for(self.events.get(), 60)
@@ -180,6 +186,13 @@ async def main(games: int, turns: int, ai_delay: float, think: float,
     print(f"machine load average   {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     print(f"deferred replies       {deferred}")
     print(f"unknown routes         {len(fake.unknown_routes)}")
+    by_label: dict[str, list[float]] = {}
+    for it in answered:
+        by_label.setdefault(it.label, []).append((it.responded_at - it.sent_at) * 1000)  # type: ignore[operator]
+    print("by interaction         count  median    p99")
+    for label, values in sorted(by_label.items()):
+        print(f"  {label:<20} {len(values):>6} {statistics.median(values):>7.1f} "
+              f"{percentile(values, 99):>6.1f}")
 
 
 if __name__ == "__main__":

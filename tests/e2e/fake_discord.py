@@ -192,6 +192,7 @@ class Interaction:
     channel_id: int
     sent_at: float
     message: Message | None = None  # the clicked message (components)
+    label: str = ""  # the command path or the custom_id family, for reports
     response_type: int | None = None
     responded_at: float | None = None
     original: Message | None = None
@@ -662,6 +663,7 @@ class FakeDiscord:
     ) -> Interaction:
         """Invoke ``/rummy new variant:…``: ``command`` is the space-separated path."""
         it = self._new_interaction(2, user, channel_id)
+        it.label = "/" + command
         data = self._command_data(command.split(), options)
         return await self._send_interaction(it, data, locale, wait)
 
@@ -693,6 +695,7 @@ class FakeDiscord:
         """Click the button ``custom_id`` (or the first whose id starts with it) on ``message``."""
         component = message.component(custom_id)
         it = self._new_interaction(3, user, message.channel_id, message)
+        it.label = ":".join(component["custom_id"].split(":")[:3])
         data = {"custom_id": component["custom_id"], "component_type": 2}
         return await self._send_interaction(it, data, locale, wait)
 
@@ -708,6 +711,7 @@ class FakeDiscord:
         """Pick ``values`` in the select menu ``custom_id`` (or a prefix of it) on ``message``."""
         component = message.component(custom_id)
         it = self._new_interaction(3, user, message.channel_id, message)
+        it.label = ":".join(component["custom_id"].split(":")[:3])
         data = {"custom_id": component["custom_id"], "component_type": 3, "values": values}
         return await self._send_interaction(it, data, None, wait)
 
