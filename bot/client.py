@@ -17,6 +17,7 @@ from discord import app_commands
 from bot.commands import RummyGroup
 from bot.config import Settings
 from bot.controller import Controller
+from bot.extras import IdleSweeper, install_extras
 from bot.i18n import RamiTranslator, t
 from bot.prefs import Preferences
 from bot.publisher import Publisher
@@ -95,10 +96,11 @@ class RamiBot(discord.Client):
         self.controller = Controller(self.tables, prefs, self.publisher)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         await self.tree.set_translator(RamiTranslator())
-        self.tree.add_command(RummyGroup())
+        self.tree.add_command(install_extras(self, RummyGroup()))
         if self._sync_commands:
             await self.sync_commands()
         resumed = await self.tables.resume()
+        self.idle_sweeper = IdleSweeper(self.store, self.tables).start()
         log.info("ready to serve games_resumed=%d db=%s", len(resumed), self.settings.db_path)
 
     async def sync_commands(self) -> None:
@@ -119,6 +121,8 @@ class RamiBot(discord.Client):
         await self.publisher.wait_idle()
 
     async def close(self) -> None:
+        if hasattr(self, "idle_sweeper"):
+            await self.idle_sweeper.stop()
         if hasattr(self, "tables"):
             await self.tables.close()
             await self.publisher.close()

@@ -52,3 +52,17 @@ class Preferences:
         prefs = await self.store.update_player_prefs(user_id, **changes)
         self._players[user_id] = (self.clock() + self.ttl, prefs)
         return prefs
+
+    async def update_guild(self, guild_id: int, **changes: object) -> GuildSettings:
+        """Save changes to a guild's settings (validated by the store).
+
+        Raises:
+            ValueError: an unknown key or a bad value (nothing is written).
+        """
+        settings = await self.store.update_guild_settings(guild_id, **changes)
+        self._guilds[guild_id] = (self.clock() + self.ttl, settings)
+        return settings
+
+    def forget_player(self, user_id: int) -> None:
+        """Drop a player's cached preferences (after their data was deleted)."""
+        self._players.pop(user_id, None)

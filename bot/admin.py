@@ -1,0 +1,307 @@
+"""``/rummy settings …`` (``/rami reglages …``): a server's variant, rules and limits.
+
+Only members with Manage Server may use it. ``default_permissions`` hides the group from
+others where Discord honours it (it ignores it below the top level), so every handler
+checks the permission again; a refusal is a private message saying who may do it.
+Every value is checked in full (the engine's :meth:`RuleSet.with_overrides` for rules,
+the store for the rest) before anything is saved: a bad value changes nothing.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, cast
+
+import discord
+from discord import app_commands
+from discord.app_commands import Choice
+
+from bot.admin_texts import loc
+from bot.i18n import t
+from bot.replies import Reply, error_reply
+from engine import RuleError, RuleSet, variant
+
+if TYPE_CHECKING:
+    from bot.controller import Controller
+    from bot.prefs import Preferences
+    from data import GuildSettings, Store
+
+# The variants a lobby can be opened with (the same as ``/rummy new``).
+VARIANTS = ("classic", "rami51", "rami30", "gameduell")
+VARIANT_CHOICES = [Choice(name=loc(f"bot.variant.{name}"), value=name) for name in VARIANTS]
+LANGUAGE_CHOICES = [Choice(name=loc(f"bot.admin.choice.{code}"), value=code)
+                    for code in ("en", "fr", "auto")]
+CHANNEL_ACTIONS = [Choice(name=loc(f"bot.admin.choice.{code}"), value=code)
+                   for code in ("add", "remove", "clear")]
+FIXED_FIELDS = frozenset({"name", "kind"})
+RULE_PARAMETERS: tuple[str, ...] = tuple(
+    f.name for f in dataclasses.fields(RuleSet) if f.name not in FIXED_FIELDS)
+
+
+def controller_of(interaction: discord.Interaction) -> Controller:
+    return cast("Controller", interaction.client.controller)  # type: ignore[attr-defined]
+
+
+def store_of(interaction: discord.Interaction) -> Store:
+    return cast("Store", interaction.client.store)  # type: ignore[attr-defined]
+
+
+async def save_guild(prefs: Preferences, guild_id: int, **changes: object) -> GuildSettings:
+    """Save guild settings through the preferences cache, so the bot sees them at once.
+
+    Raises:
+        ValueError: a bad value (nothing is written).
+    """
+    return await prefs.update_guild(guild_id, **changes)
+
+
+def plain_value(rules: RuleSet, parameter: str) -> object:
+    """A parameter's value as JSON-ready text, number or true/false (as stored)."""
+    value = rules.to_dict()[parameter]
+    if parameter == "hand_sizes":
+        sizes = {size for _, size in rules.hand_sizes}
+        return sizes.pop() if len(sizes) == 1 else ", ".join(
+            f"{n}:{size}" for n, size in rules.hand_sizes)
+    return cast(object, value)
+
+
+def shown_value(value: object) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, list):
+        return ", ".join(f"{n}:{size}" for n, size in value)
+    return str(value)
+
+
+def effective_rules(name: str, overrides: Mapping[str, Mapping[str, object]]) -> RuleSet:
+    """A variant's rules with this server's changes (the same as a new lobby gets).
+
+    Raises:
+        RuleError: the stored changes no longer fit the engine's rules.
+    """
+    rules = variant(name)
+    changes = dict(overrides.get(rules.name, {}))
+    return rules.with_overrides(**changes) if changes else rules
+
+
+def rules_embed(name: str, settings: GuildSettings, lang: str) -> discord.Embed:
+    """Every parameter of a variant as this server plays it; changed ones are starred."""
+    changed = set(settings.rule_overrides.get(name, {}))
+    rules = effective_rules(name, settings.rule_overrides)
+    lines = []
+    for key, value in rules.to_dict().items():
+        if key in FIXED_FIELDS:
+            continue
+        star = "★ " if key in changed else ""
+        lines.append(f"{star}`{key}` = {shown_value(value)}")
+    embed = discord.Embed(title=t("bot.admin.effective", lang,
+                                  variant=t(f"bot.variant.{name}", lang)),
+                          description="\n".join(lines)[:4000])
+    embed.set_footer(text=t("bot.admin.effective.legend", lang))
+    return embed
+
+
+def settings_text(settings: GuildSettings, lang: str) -> str:
+    overrides = [
+        f"{t(f'bot.variant.{name}', lang)} ({', '.join(f'{k}={shown_value(v)}' for k, v in changes.items())})"  # noqa: E501
+        for name, changes in sorted(settings.rule_overrides.items())
+    ]
+    channels = ", ".join(f"<#{c}>" for c in sorted(settings.allowed_channels))
+    language = (t(f"bot.admin.choice.{settings.language}", lang) if settings.language
+                else t("bot.admin.language.none", lang))
+    return "\n".join([
+        f"**{t('bot.admin.title', lang)}**",
+        t("bot.admin.default_variant", lang,
+          variant=t(f"bot.variant.{settings.default_variant}", lang)),
+        t("bot.admin.overrides", lang,
+          changes="; ".join(overrides) or t("bot.admin.overrides.none", lang)),
+        t("bot.admin.timeout", lang, seconds=settings.turn_timeout_s),
+        t("bot.admin.language", lang, language=language),
+        t("bot.admin.channels", lang, channels=channels or t("bot.admin.channels.all", lang)),
+    ])
+
+
+async def parameter_choices(interaction: discord.Interaction,
+                            current: str) -> list[Choice[str]]:
+    """Rule parameters containing what was typed (a hint: the handler checks again)."""
+    typed = current.strip().lower().replace(" ", "_")
+    starts = [p for p in RULE_PARAMETERS if p.startswith(typed)]
+    inside = [p for p in RULE_PARAMETERS if typed in p and p not in starts]
+    return [Choice(name=p, value=p) for p in starts + inside][:25]
+
+
+@app_commands.default_permissions(manage_guild=True)
+class SettingsGroup(app_commands.Group):
+    """``/rummy settings``: what a moderator chooses for the whole server."""
+
+    def __init__(self) -> None:
+        super().__init__(name=loc("bot.admin.cmd.settings"),
+                         description=loc("bot.admin.cmd.settings.desc"), guild_only=True)
+
+    async def _run(self, interaction: discord.Interaction, what: str,
+                   change: Any) -> None:
+        """Check the permission, then answer with ``change(lang, guild_id)``."""
+        async def work(lang: str) -> Reply:
+            if not interaction.permissions.manage_guild:
+                return error_reply(t("bot.admin.refused", lang))
+            try:
+                return cast(Reply, await change(lang, interaction.guild_id or 0))
+            except RuleError:
+                raise
+            except ValueError as error:  # the store's check, in English only
+                return error_reply(t("bot.admin.bad_setting", lang, detail=str(error)))
+
+        await controller_of(interaction).run(interaction, f"settings.{what}", work)
+
+    def _prefs(self, interaction: discord.Interaction) -> Preferences:
+        return controller_of(interaction).prefs
+
+    @app_commands.command(name=loc("bot.admin.cmd.show"),
+                          description=loc("bot.admin.cmd.show.desc"))
+    async def show(self, interaction: discord.Interaction) -> None:
+        async def change(lang: str, guild: int) -> Reply:
+            settings = await store_of(interaction).guild_settings(guild)
+            return Reply(content=settings_text(settings, lang),
+                         embeds=[rules_embed(settings.default_variant, settings, lang)],
+                         ephemeral=True)
+
+        await self._run(interaction, "show", change)
+
+    @app_commands.command(name=loc("bot.admin.cmd.variant"),
+                          description=loc("bot.admin.cmd.variant.desc"))
+    @app_commands.rename(name=loc("bot.opt.variant"))
+    @app_commands.describe(name=loc("bot.opt.variant.desc"))
+    @app_commands.choices(name=VARIANT_CHOICES)
+    async def default_variant(self, interaction: discord.Interaction, name: str) -> None:
+        async def change(lang: str, guild: int) -> Reply:
+            rules = variant(name)  # RuleError for a name autocomplete did not offer
+            settings = await save_guild(self._prefs(interaction), guild,
+                                        default_variant=rules.name)
+            return Reply(content=t("bot.admin.variant_set", lang,
+                                   variant=t(f"bot.variant.{rules.name}", lang)),
+                         embeds=[rules_embed(rules.name, settings, lang)], ephemeral=True)
+
+        await self._run(interaction, "variant", change)
+
+    @app_commands.command(name=loc("bot.admin.cmd.rule"),
+                          description=loc("bot.admin.cmd.rule.desc"))
+    @app_commands.rename(parameter=loc("bot.admin.opt.parameter"),
+                         value=loc("bot.admin.opt.value"), name=loc("bot.opt.variant"))
+    @app_commands.describe(parameter=loc("bot.admin.opt.parameter.desc"),
+                           value=loc("bot.admin.opt.value.desc"),
+                           name=loc("bot.admin.opt.variant.desc"))
+    @app_commands.autocomplete(parameter=parameter_choices)
+    @app_commands.choices(name=VARIANT_CHOICES)
+    async def rule(self, interaction: discord.Interaction, parameter: str, value: str,
+                   name: str | None = None) -> None:
+        async def change(lang: str, guild: int) -> Reply:
+            settings = await store_of(interaction).guild_settings(guild)
+            chosen = variant(name or settings.default_variant).name
+            key = parameter.strip().lower()
+            current = dict(settings.rule_overrides.get(chosen, {}))
+            raw: object = value.strip()
+            if key == "hand_sizes" and str(raw).isdigit():
+                raw = int(str(raw))  # one size for every player count
+            # The engine checks the value and the whole rule set; RuleError: nothing saved.
+            rules = effective_rules(chosen, {chosen: {**current, key: raw}})
+            stored = plain_value(rules, key)
+            if key == "hand_sizes" and not isinstance(stored, int):
+                stored = raw
+            overrides = {k: dict(v) for k, v in settings.rule_overrides.items()}
+            overrides[chosen] = {**current, key: stored}
+            saved = await save_guild(self._prefs(interaction), guild, rule_overrides=overrides)
+            return Reply(content=t("bot.admin.rule_set", lang,
+                                   variant=t(f"bot.variant.{chosen}", lang), parameter=key,
+                                   value=shown_value(rules.to_dict()[key])),
+                         embeds=[rules_embed(chosen, saved, lang)], ephemeral=True)
+
+        await self._run(interaction, "rule", change)
+
+    @app_commands.command(name=loc("bot.admin.cmd.rule_reset"),
+                          description=loc("bot.admin.cmd.rule_reset.desc"))
+    @app_commands.rename(parameter=loc("bot.admin.opt.parameter"), name=loc("bot.opt.variant"))
+    @app_commands.describe(parameter=loc("bot.admin.opt.parameter.desc"),
+                           name=loc("bot.admin.opt.variant.desc"))
+    @app_commands.autocomplete(parameter=parameter_choices)
+    @app_commands.choices(name=VARIANT_CHOICES)
+    async def rule_reset(self, interaction: discord.Interaction, parameter: str | None = None,
+                         name: str | None = None) -> None:
+        async def change(lang: str, guild: int) -> Reply:
+            settings = await store_of(interaction).guild_settings(guild)
+            chosen = variant(name or settings.default_variant).name
+            shown = t(f"bot.variant.{chosen}", lang)
+            overrides = {k: dict(v) for k, v in settings.rule_overrides.items()}
+            current = overrides.pop(chosen, {})
+            if parameter is None:
+                text = t("bot.admin.rules_reset", lang, variant=shown)
+            else:
+                key = parameter.strip().lower()
+                if key not in current:
+                    return error_reply(t("bot.admin.rule_not_set", lang, variant=shown,
+                                         parameter=key))
+                del current[key]
+                if current:
+                    overrides[chosen] = current
+                text = t("bot.admin.rule_reset", lang, variant=shown, parameter=key)
+            saved = await save_guild(self._prefs(interaction), guild, rule_overrides=overrides)
+            return Reply(content=text, embeds=[rules_embed(chosen, saved, lang)], ephemeral=True)
+
+        await self._run(interaction, "rule_reset", change)
+
+    @app_commands.command(name=loc("bot.admin.cmd.timeout"),
+                          description=loc("bot.admin.cmd.timeout.desc"))
+    @app_commands.rename(seconds=loc("bot.admin.opt.seconds"))
+    @app_commands.describe(seconds=loc("bot.admin.opt.seconds.desc"))
+    async def timeout(self, interaction: discord.Interaction,
+                      seconds: app_commands.Range[int, 15, 86_400]) -> None:
+        async def change(lang: str, guild: int) -> Reply:
+            await save_guild(self._prefs(interaction), guild, turn_timeout_s=seconds)
+            return Reply(content=t("bot.admin.timeout_set", lang, seconds=seconds),
+                         ephemeral=True)
+
+        await self._run(interaction, "timeout", change)
+
+    @app_commands.command(name=loc("bot.admin.cmd.language"),
+                          description=loc("bot.admin.cmd.language.desc"))
+    @app_commands.rename(language=loc("bot.admin.opt.language"))
+    @app_commands.describe(language=loc("bot.admin.opt.language.desc"))
+    @app_commands.choices(language=LANGUAGE_CHOICES)
+    async def language(self, interaction: discord.Interaction, language: str) -> None:
+        async def change(lang: str, guild: int) -> Reply:
+            code = None if language == "auto" else language
+            await save_guild(self._prefs(interaction), guild, language=code)
+            answer_lang = await controller_of(interaction).language(interaction)
+            shown = t(f"bot.admin.choice.{code}", answer_lang) if code else t(
+                "bot.admin.language.none", answer_lang)
+            return Reply(content=t("bot.admin.language_set", answer_lang, language=shown),
+                         ephemeral=True)
+
+        await self._run(interaction, "language", change)
+
+    @app_commands.command(name=loc("bot.admin.cmd.channels"),
+                          description=loc("bot.admin.cmd.channels.desc"))
+    @app_commands.rename(action=loc("bot.admin.opt.action"), channel=loc("bot.admin.opt.channel"))
+    @app_commands.describe(action=loc("bot.admin.opt.action.desc"),
+                           channel=loc("bot.admin.opt.channel.desc"))
+    @app_commands.choices(action=CHANNEL_ACTIONS)
+    async def channels(self, interaction: discord.Interaction, action: str,
+                       channel: discord.TextChannel | None = None) -> None:
+        async def change(lang: str, guild: int) -> Reply:
+            settings = await store_of(interaction).guild_settings(guild)
+            target = channel.id if channel is not None else interaction.channel_id or 0
+            allowed = set(settings.allowed_channels)
+            if action == "add":
+                allowed.add(target)
+                code = "bot.admin.channel_added"
+            elif action == "remove":
+                allowed.discard(target)
+                code = "bot.admin.channel_removed"
+            else:
+                allowed.clear()
+                code = "bot.admin.channels_cleared"
+            saved = await save_guild(self._prefs(interaction), guild, allowed_channels=allowed)
+            return Reply(content="\n".join([t(code, lang, channel=f"<#{target}>"),
+                                            settings_text(saved, lang)]), ephemeral=True)
+
+        await self._run(interaction, "channels", change)
