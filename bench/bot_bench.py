@@ -161,8 +161,10 @@ async def main(games: int, turns: int, ai_delay: float, think: float,
                 fake.listeners.append(game.seen)
             skip = set(fake.interactions)
             started, cpu = time.perf_counter(), cpu_seconds(bot.pid)
+            own = time.process_time()
             await asyncio.gather(*(game.run() for game in tables))
             elapsed, cpu = time.perf_counter() - started, cpu_seconds(bot.pid) - cpu
+            own = time.process_time() - own
         finally:
             bot.send_signal(signal.SIGINT)  # a clean stop (and the profile is written)
             try:
@@ -183,6 +185,7 @@ async def main(games: int, turns: int, ai_delay: float, think: float,
     print(f"reply latency max      {max(latencies):.1f} ms")
     print(f"bot CPU                {cpu:.1f} s ({cpu / len(answered) * 1000:.1f} ms per "
           "interaction, computer turns and channel updates included)")
+    print(f"fake Discord CPU       {own:.1f} s (this process: the fake and the players)")
     print(f"machine load average   {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     print(f"deferred replies       {deferred}")
     print(f"unknown routes         {len(fake.unknown_routes)}")

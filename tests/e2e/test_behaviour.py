@@ -8,7 +8,7 @@ import asyncio
 from bot.session import Status
 from e2e.fake_discord import MANAGE_GUILD, MEMBER_PERMISSIONS, FakeDiscord, Message, User
 from e2e.harness import BotHarness
-from e2e.players import assert_hands_private, assert_ok, is_hand, wait_for_turn
+from e2e.players import Human, assert_hands_private, assert_ok, is_hand, wait_for_turn
 from engine import format_cards
 from engine.views import Phase
 
@@ -43,8 +43,6 @@ async def whose_turn(harness: BotHarness, channel: int, *users: User) -> tuple[U
     assert snapshot is not None
     current = snapshot.seats[snapshot.view.current].user_id if snapshot.view else None
     if current not in humans:
-        from e2e.players import Human
-
         await wait_for_turn(harness, channel, {u.id: Human(harness.fake, harness, u, channel,
                                                             "slash", 0) for u in users})
         snapshot = await harness.bot.tables.snapshot(channel)
@@ -171,6 +169,7 @@ async def test_restart_in_the_middle_of_a_round_loses_nothing(
     table_ids = [m.id for m in fake.channel_messages(channel)
                  if "rami:table:hand:" in " ".join(m.custom_ids())]
 
+    computer_before = len(await computer_discards(harness, channel))
     await harness.restart()
     assert fake.identifies == 2
     assert harness.bot is not None
@@ -185,7 +184,28 @@ async def test_restart_in_the_middle_of_a_round_loses_nothing(
     now = [m.id for m in fake.channel_messages(channel)
            if "rami:table:hand:" in " ".join(m.custom_ids())]
     assert now == table_ids
+    # The turn ends through the old message's menu and button; the computer player, which
+    # the new process resumed, plays, and the turn comes back to a human.
+    view = await harness.bot.tables.hand(channel, player.id)
+    value = next(o["value"] for o in drew.component("rami:pick:a:")["options"]
+                 if o["value"].endswith(":" + format_cards([view.drawn])))  # type: ignore[list-item]
+    await fake.select(player, drew, "rami:pick:a:", [value])
+    assert "You discarded" in assert_ok(
+        await fake.click(player, drew, "rami:hand:discard:")).content
+    humans = {u.id: Human(fake, harness, u, channel, "slash", 5) for u in (alice, bob)}
+    while len(await computer_discards(harness, channel)) == computer_before:
+        human = await wait_for_turn(harness, channel, humans)
+        assert human is not None
+        await human.play_turn()
     assert_hands_private(fake)
+
+
+async def computer_discards(harness: BotHarness, channel: int) -> list[tuple[int, object]]:
+    """Discards of this round by the computer player (seat 2)."""
+    assert harness.bot is not None
+    snapshot = await harness.bot.tables.snapshot(channel)
+    assert snapshot is not None and snapshot.view is not None
+    return [(seat, card) for seat, card in snapshot.view.discards if seat == 2]
 
 
 async def test_end_needs_creator_or_manage_server(fake: FakeDiscord,

@@ -1,0 +1,157 @@
+"""``/rummy settings``: moderators choose the variant and its rules, others change nothing;
+idle games are archived by the bot's hourly sweep."""
+
+from __future__ import annotations
+
+import time
+
+from bot.client import RamiBot
+from data import GameStatus, GuildSettings
+from e2e.fake_discord import MANAGE_GUILD, MEMBER_PERMISSIONS, FakeDiscord, User
+from e2e.harness import BotHarness
+from e2e.test_behaviour import refused
+
+
+def bot_of(harness: BotHarness) -> RamiBot:
+    assert harness.bot is not None
+    return harness.bot
+
+
+def moderator(fake: FakeDiscord, locale: str = "en-US") -> User:
+    return fake.add_user("mod", permissions=MEMBER_PERMISSIONS | MANAGE_GUILD, locale=locale)
+
+
+async def test_moderator_sets_variant_and_rule_and_a_new_lobby_uses_them(
+        fake: FakeDiscord, harness: BotHarness) -> None:
+    bot, channel = bot_of(harness), fake.channels[0]
+    mod = moderator(fake)
+
+    chosen = await fake.slash(mod, channel, "rummy settings variant", variant="classic")
+    assert chosen.reply.ephemeral
+    assert "Classic rummy" in chosen.reply.text()
+    ruled = await fake.slash(mod, channel, "rummy settings rule", parameter="target",
+                             value="50")
+    assert ruled.reply.ephemeral
+    text = ruled.reply.text()
+    assert "target is now 50" in text
+    assert "★ `target` = 50" in text  # the effective rules, the change starred
+    settings = await bot.store.guild_settings(fake.guild_id)
+    assert settings.default_variant == "classic"
+    assert dict(settings.rule_overrides["classic"]) == {"target": 50}
+
+    shown = await fake.slash(mod, channel, "rummy settings show")
+    assert shown.reply.ephemeral and "target=50" in shown.reply.text()
+
+    # A lobby opened without a variant plays classic to 50.
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    lobby = (await fake.slash(alice, channel, "rummy new")).reply
+    await fake.click(bob, lobby, "rami:lobby:join:")
+    await fake.click(alice, lobby, "rami:lobby:start:")
+    snapshot = await bot.tables.snapshot(channel)
+    assert snapshot is not None and snapshot.variant == "classic"
+    assert bot.tables.rules_of(snapshot).target == 50
+
+    # Resetting the rule brings the standard value back.
+    reset = await fake.slash(mod, channel, "rummy settings rule-reset", parameter="target")
+    assert reset.reply.ephemeral and "back to its standard value" in reset.reply.text()
+    assert "classic" not in (await bot.store.guild_settings(fake.guild_id)).rule_overrides
+
+
+async def test_member_without_manage_server_is_refused(fake: FakeDiscord,
+                                                       harness: BotHarness) -> None:
+    bot, channel = bot_of(harness), fake.channels[0]
+    bob = fake.add_user("bob")
+    for command, options in (
+        ("rummy settings variant", {"variant": "classic"}),
+        ("rummy settings rule", {"parameter": "target", "value": "50"}),
+        ("rummy settings timeout", {"seconds": 60}),
+        ("rummy settings channels", {"action": "add"}),
+        ("rummy settings show", {}),
+    ):
+        text = refused(await fake.slash(bob, channel, command, **options))
+        assert "Manage Server" in text, command
+    french = refused(await fake.slash(bob, channel, "rummy settings variant", locale="fr",
+                                      variant="classic"))
+    assert "Gérer le serveur" in french
+    assert await bot.store.guild_settings(fake.guild_id) == GuildSettings()
+
+
+async def test_invalid_rule_gets_the_engine_message_and_changes_nothing(
+        fake: FakeDiscord, harness: BotHarness) -> None:
+    bot, channel = bot_of(harness), fake.channels[0]
+    mod, french_mod = moderator(fake), moderator(fake, locale="fr")
+    await fake.slash(mod, channel, "rummy settings rule", variant="rami51",
+                     parameter="target", value="500")
+    before = await bot.store.guild_settings(fake.guild_id)
+
+    text = refused(await fake.slash(mod, channel, "rummy settings rule", variant="rami51",
+                                    parameter="target", value="lots"))
+    assert "“lots” is not a valid value for target" in text
+    text = refused(await fake.slash(french_mod, channel, "rummy settings rule",
+                                    variant="rami51", parameter="target", value="lots"))
+    assert "« lots » n'est pas une valeur valide pour target" in text
+    text = refused(await fake.slash(mod, channel, "rummy settings rule", variant="rami51",
+                                    parameter="colour", value="red"))
+    assert "“colour” is not a rule parameter" in text
+    # A value fine alone but impossible with the rest: 30 cards each from one deck.
+    text = refused(await fake.slash(mod, channel, "rummy settings rule", variant="classic",
+                                    parameter="hand_sizes", value="30"))
+    assert "do not fit in a deck" in text
+    assert await bot.store.guild_settings(fake.guild_id) == before
+
+
+async def test_rule_parameter_autocomplete_offers_rule_set_fields(
+        fake: FakeDiscord, harness: BotHarness) -> None:
+    mod = moderator(fake)
+    choices = await fake.autocomplete(mod, fake.channels[0], "rummy settings rule",
+                                      "parameter", parameter="open", value="")
+    names = [c["value"] for c in choices]
+    assert names[:2] == ["opening_minimum", "opening_minimum_two_players"]
+    everything = await fake.autocomplete(mod, fake.channels[0], "rummy settings rule",
+                                         "parameter", parameter="", value="")
+    assert "target" in [c["value"] for c in everything] and len(everything) <= 25
+    assert "name" not in [c["value"] for c in everything]
+
+
+async def test_language_and_channels_apply_at_once(fake: FakeDiscord,
+                                                   harness: BotHarness) -> None:
+    bot = bot_of(harness)
+    mod, alice = moderator(fake), fake.add_user("alice")
+    games_here, elsewhere = fake.channels[1], fake.channels[0]
+
+    added = await fake.slash(mod, games_here, "rummy settings channels", action="add")
+    assert added.reply.ephemeral and f"<#{games_here}>" in added.reply.text()
+    assert "not allowed in this channel" in refused(await fake.slash(alice, elsewhere,
+                                                                    "rummy new"))
+    assert not (await fake.slash(alice, games_here, "rummy new")).reply.ephemeral
+
+    timeout = await fake.slash(mod, games_here, "rummy settings timeout", seconds=90)
+    assert timeout.reply.ephemeral and "90 s" in timeout.reply.text()
+    language = await fake.slash(mod, games_here, "rummy settings language", language="fr")
+    assert language.reply.ephemeral and "Langue du serveur" in language.reply.text()
+    # An English client with no preference now reads the server's language, at once.
+    joined = await fake.slash(fake.add_user("bob"), games_here, "rummy join")
+    assert joined.reply.ephemeral and "Vous avez une place" in joined.reply.text()
+
+    cleared = await fake.slash(mod, games_here, "rummy settings channels", action="clear")
+    assert "tous les salons" in cleared.reply.text()  # the moderator reads French now
+    settings = await bot.store.guild_settings(fake.guild_id)
+    assert settings.allowed_channels == frozenset() and settings.turn_timeout_s == 90
+
+
+async def test_idle_sweep_archives_an_idle_game(fake: FakeDiscord, harness: BotHarness) -> None:
+    bot, channel = bot_of(harness), fake.channels[0]
+    alice = fake.add_user("alice")
+    await fake.slash(alice, channel, "rummy new")
+    snapshot = await bot.tables.snapshot(channel)
+    assert snapshot is not None
+
+    sweeper = bot.idle_sweeper
+    assert await sweeper.sweep() == []  # fresh: kept
+    sweeper.clock = lambda: time.time() + 8 * 86_400
+    assert await sweeper.sweep() == [snapshot.game_id]
+    stored = await bot.store.game(snapshot.game_id)
+    assert stored is not None and stored.status is GameStatus.EXPIRED
+    assert await bot.tables.snapshot(channel) is None
+    # The channel is free for a new game.
+    assert not (await fake.slash(alice, channel, "rummy new")).reply.ephemeral
