@@ -35,8 +35,13 @@ LANGUAGE_CHOICES = [Choice(name=loc(f"bot.admin.choice.{code}"), value=code)
 CHANNEL_ACTIONS = [Choice(name=loc(f"bot.admin.choice.{code}"), value=code)
                    for code in ("add", "remove", "clear")]
 FIXED_FIELDS = frozenset({"name", "kind"})
-RULE_PARAMETERS: tuple[str, ...] = tuple(
-    f.name for f in dataclasses.fields(RuleSet) if f.name not in FIXED_FIELDS)
+# The parameters servers change most come first (autocomplete shows 25 of them).
+COMMON_PARAMETERS = ("target", "opening_minimum", "opening_minimum_two_players", "jokers",
+                     "hand_sizes", "joker_swap", "meld_jokers", "ace_high")
+RULE_PARAMETERS: tuple[str, ...] = tuple(sorted(
+    (f.name for f in dataclasses.fields(RuleSet) if f.name not in FIXED_FIELDS),
+    key=lambda name: (COMMON_PARAMETERS.index(name) if name in COMMON_PARAMETERS
+                      else len(COMMON_PARAMETERS), name)))
 
 
 def controller_of(interaction: discord.Interaction) -> Controller:
