@@ -100,7 +100,7 @@ class RummyGroup(app_commands.Group):
     @app_commands.command(name=loc("bot.cmd.layoff"), description=loc("bot.cmd.layoff.desc"))
     @app_commands.rename(cards=loc("bot.opt.cards"), meld=loc("bot.opt.meld"))
     @app_commands.describe(cards=loc("bot.opt.cards.desc"), meld=loc("bot.opt.meld.desc"))
-    @app_commands.autocomplete(cards=_cards, meld=_meld)
+    @app_commands.autocomplete(cards=_cards, meld=_meld)  # type: ignore[misc]
     async def layoff(self, interaction: discord.Interaction, cards: str,
                      meld: app_commands.Range[int, 1, 200]) -> None:
         await _controller(interaction).layoff(interaction, cards, meld)
@@ -108,7 +108,7 @@ class RummyGroup(app_commands.Group):
     @app_commands.command(name=loc("bot.cmd.swap"), description=loc("bot.cmd.swap.desc"))
     @app_commands.rename(meld=loc("bot.opt.meld"), card=loc("bot.opt.card"))
     @app_commands.describe(meld=loc("bot.opt.meld.desc"), card=loc("bot.opt.card.desc"))
-    @app_commands.autocomplete(meld=_meld, card=_card)
+    @app_commands.autocomplete(meld=_meld, card=_card)  # type: ignore[misc]
     async def swap(self, interaction: discord.Interaction,
                    meld: app_commands.Range[int, 1, 200], card: str) -> None:
         await _controller(interaction).swap(interaction, meld, card)

@@ -99,14 +99,16 @@ class Publisher:
         loop = asyncio.get_running_loop()
         while queue:
             item = queue.pop(0)
-            if _is_table_change(item):
-                item = self._latest(queue, item)
-                await self._ping(item.snapshot, await self._language(item.snapshot))
-                wait = self._last_edit.get(channel_id, -1e9) + self.min_edit_interval - loop.time()
-                if wait > 0:
-                    await asyncio.sleep(wait)
-                    item = self._latest(queue, item)
             try:
+                if _is_table_change(item):
+                    # The next player hears at once; the table follows at the edit pace.
+                    item = self._latest(queue, item)
+                    await self._ping(item.snapshot, await self._language(item.snapshot))
+                    last = self._last_edit.get(channel_id, -1e9)
+                    wait = last + self.min_edit_interval - loop.time()
+                    if wait > 0:
+                        await asyncio.sleep(wait)
+                        item = self._latest(queue, item)
                 await self._show(item)
             except Exception:
                 log.exception("publishing failed channel=%s item=%s", channel_id,
