@@ -10,8 +10,8 @@ the store for the rest) before anything is saved: a bad value changes nothing.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, cast
+from collections.abc import Awaitable, Callable, Mapping
+from typing import TYPE_CHECKING, cast
 
 import discord
 from discord import app_commands
@@ -61,16 +61,6 @@ async def save_guild(prefs: Preferences, guild_id: int, **changes: object) -> Gu
     return await prefs.update_guild(guild_id, **changes)
 
 
-def plain_value(rules: RuleSet, parameter: str) -> object:
-    """A parameter's value as JSON-ready text, number or true/false (as stored)."""
-    value = rules.to_dict()[parameter]
-    if parameter == "hand_sizes":
-        sizes = {size for _, size in rules.hand_sizes}
-        return sizes.pop() if len(sizes) == 1 else ", ".join(
-            f"{n}:{size}" for n, size in rules.hand_sizes)
-    return cast(object, value)
-
-
 def shown_value(value: object) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
@@ -108,10 +98,11 @@ def rules_embed(name: str, settings: GuildSettings, lang: str) -> discord.Embed:
 
 
 def settings_text(settings: GuildSettings, lang: str) -> str:
-    overrides = [
-        f"{t(f'bot.variant.{name}', lang)} ({', '.join(f'{k}={shown_value(v)}' for k, v in changes.items())})"  # noqa: E501
-        for name, changes in sorted(settings.rule_overrides.items())
-    ]
+    """Every setting of the server, one per line."""
+    overrides = []
+    for name, changes in sorted(settings.rule_overrides.items()):
+        pairs = ", ".join(f"{key}={shown_value(value)}" for key, value in changes.items())
+        overrides.append(f"{t(f'bot.variant.{name}', lang)} ({pairs})")
     channels = ", ".join(f"<#{c}>" for c in sorted(settings.allowed_channels))
     language = (t(f"bot.admin.choice.{settings.language}", lang) if settings.language
                 else t("bot.admin.language.none", lang))
@@ -145,15 +136,16 @@ class SettingsGroup(app_commands.Group):
                          description=loc("bot.admin.cmd.settings.desc"), guild_only=True)
 
     async def _run(self, interaction: discord.Interaction, what: str,
-                   change: Any) -> None:
+                   change: Callable[[str, int], Awaitable[Reply]]) -> None:
         """Check the permission, then answer with ``change(lang, guild_id)``."""
         async def work(lang: str) -> Reply:
+            # default_permissions is only a hint (and ignored below the top level).
             if not interaction.permissions.manage_guild:
                 return error_reply(t("bot.admin.refused", lang))
             try:
-                return cast(Reply, await change(lang, interaction.guild_id or 0))
+                return await change(lang, interaction.guild_id or 0)
             except RuleError:
-                raise
+                raise  # the engine's own message, in the player's language
             except ValueError as error:  # the store's check, in English only
                 return error_reply(t("bot.admin.bad_setting", lang, detail=str(error)))
 
@@ -206,13 +198,12 @@ class SettingsGroup(app_commands.Group):
             key = parameter.strip().lower()
             current = dict(settings.rule_overrides.get(chosen, {}))
             raw: object = value.strip()
-            if key == "hand_sizes" and str(raw).isdigit():
-                raw = int(str(raw))  # one size for every player count
+            if key == "hand_sizes" and value.strip().isdigit():
+                raw = int(value)  # one size for every player count
             # The engine checks the value and the whole rule set; RuleError: nothing saved.
             rules = effective_rules(chosen, {chosen: {**current, key: raw}})
-            stored = plain_value(rules, key)
-            if key == "hand_sizes" and not isinstance(stored, int):
-                stored = raw
+            # Saved as the engine read it ("Yes" -> true, "ONE" -> "one").
+            stored = raw if key == "hand_sizes" else rules.to_dict()[key]
             overrides = {k: dict(v) for k, v in settings.rule_overrides.items()}
             overrides[chosen] = {**current, key: stored}
             saved = await save_guild(self._prefs(interaction), guild, rule_overrides=overrides)

@@ -82,7 +82,11 @@ async def test_invalid_rule_gets_the_engine_message_and_changes_nothing(
     mod, french_mod = moderator(fake), moderator(fake, locale="fr")
     await fake.slash(mod, channel, "rummy settings rule", variant="rami51",
                      parameter="target", value="500")
+    said_no = await fake.slash(french_mod, channel, "rummy settings rule", variant="rami51",
+                               parameter="ace_high", value="Non")
+    assert "ace_high vaut maintenant false" in said_no.reply.text()
     before = await bot.store.guild_settings(fake.guild_id)
+    assert dict(before.rule_overrides["rami51"]) == {"target": 500, "ace_high": False}
 
     text = refused(await fake.slash(mod, channel, "rummy settings rule", variant="rami51",
                                     parameter="target", value="lots"))
