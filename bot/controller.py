@@ -59,6 +59,8 @@ class Controller:
         interaction: discord.Interaction,
         what: str,
         work: Callable[[str], Awaitable[Reply]],
+        *,
+        public: bool = False,
     ) -> int | None:
         """Answer ``interaction`` with ``work(lang)``; returns the reply's message id."""
         try:
@@ -69,7 +71,8 @@ class Controller:
         if interaction.channel_id is None or interaction.guild_id is None:
             return await answer(interaction, _const(error_reply(t("bot.error.guild_only", lang))),
                                 lang=lang, what=what)
-        return await answer(interaction, lambda: work(lang), lang=lang, what=what)
+        return await answer(interaction, lambda: work(lang), lang=lang, what=what,
+                            public=public)
 
     @staticmethod
     def player(interaction: discord.Interaction) -> Player:
@@ -128,7 +131,7 @@ class Controller:
             opened.append(snapshot)
             return present.lobby(snapshot, lang, self._target(snapshot))
 
-        message_id = await self.run(interaction, "new", work)
+        message_id = await self.run(interaction, "new", work, public=True)
         if opened and message_id is not None:
             lang = await self.language(interaction)
             await self.tables.set_ui(channel, lobby_message=message_id, lang=lang)

@@ -67,12 +67,14 @@ Handler = Callable[[], Awaitable[Reply]]
 
 
 async def answer(
-    interaction: discord.Interaction, work: Handler, *, lang: str, what: str
+    interaction: discord.Interaction, work: Handler, *, lang: str, what: str,
+    public: bool = False,
 ) -> int | None:
     """Run ``work`` and answer ``interaction`` with its reply (or a friendly error).
 
-    ``what`` names the command or component in the logs. Returns the id of the message
-    sent (None for an error or when Discord did not say).
+    ``what`` names the command or component in the logs; ``public`` says that a command's
+    reply is meant for the channel (a deferral then shows publicly "thinking"). Returns
+    the id of the message sent (None when Discord did not say).
     """
     started = time.perf_counter()
     task = asyncio.ensure_future(_guarded(work, lang, what, interaction))
@@ -80,10 +82,14 @@ async def answer(
     deferred = False
     if not done:
         deferred = True
-        await _defer(interaction, update=_probably_update(interaction))
+        await _defer(interaction, update=_probably_update(interaction), public=public)
     reply = await task
     message_id = None
     try:
+        if deferred and public and reply.ephemeral and not _probably_update(interaction):
+            # Deferred in public, but the answer is private (a refusal): say it privately.
+            await interaction.delete_original_response()
+            deferred = False
         message_id = await send(interaction, reply, deferred=deferred)
     except discord.HTTPException:
         log.exception("reply failed what=%s", what)
@@ -116,13 +122,13 @@ async def _guarded(work: Handler, lang: str, what: str, interaction: discord.Int
         return error_reply(t("bot.error.internal", lang))
 
 
-async def _defer(interaction: discord.Interaction, *, update: bool) -> None:
+async def _defer(interaction: discord.Interaction, *, update: bool, public: bool) -> None:
     if interaction.response.is_done():
         return
     if update:
         await interaction.response.defer()
     else:
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        await interaction.response.defer(ephemeral=not public, thinking=True)
 
 
 async def send(

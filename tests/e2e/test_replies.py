@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
 from bot import replies
@@ -63,3 +65,32 @@ async def test_commands_without_a_game(fake: FakeDiscord, harness: BotHarness) -
     channel = fake.channels[2]
     for command in ("rummy hand", "rummy join", "rummy start", "rummy table", "rummy end"):
         assert "/rummy new" in refused(await fake.slash(alice, channel, command))
+
+
+async def test_a_slow_lobby_is_public_and_a_slow_refusal_private(
+        fake: FakeDiscord, harness: BotHarness, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(replies, "DEFER_AFTER", 0.0)
+    assert harness.bot is not None
+    tables = harness.bot.tables
+    open_lobby = tables.open_lobby
+
+    async def slow_open_lobby(*args: object, **kwargs: object) -> object:
+        await asyncio.sleep(0.01)  # slower than DEFER_AFTER
+        return await open_lobby(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(tables, "open_lobby", slow_open_lobby)
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    channel = fake.channels[1]
+    it = await fake.slash(alice, channel, "rummy new", variant="classic")
+    assert it.response_type == 5
+    lobby = it.reply
+    assert not lobby.ephemeral and "rami:lobby:join:" in " ".join(lobby.custom_ids())
+    await fake.click(bob, lobby, "rami:lobby:join:")
+    await harness.idle()
+    assert f"<@{bob.id}>" in lobby.text()
+
+    again = await fake.slash(bob, channel, "rummy new")
+    assert again.response_type == 5
+    assert again.original is not None and again.original.deleted
+    assert again.followups and again.followups[-1].ephemeral
+    assert "/rummy end" in again.followups[-1].text()
