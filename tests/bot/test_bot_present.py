@@ -63,8 +63,9 @@ async def test_hand_message_fits_discord_limits() -> None:
     assert reply.view is not None
     rows = {item.row for item in reply.view.children}
     assert len(rows) <= 5
-    for item in reply.view.children:
-        assert len(item.custom_id) <= 100  # type: ignore[attr-defined]
+    for child in reply.view.children:
+        item = getattr(child, "item", child)
+        assert len(item.custom_id) <= 100
         if isinstance(item, discord.ui.Select):
             assert len(item.options) <= MAX_OPTIONS
     numbered = reply.content or ""
@@ -74,3 +75,16 @@ async def test_hand_message_fits_discord_limits() -> None:
     message.components = [discord.ActionRow(row) for row in payload]  # type: ignore[arg-type]
     assert selection_of(message)["a"] == [next(iter(
         {"1:" + present.piece_text(view.hand[present.display_order(view, "suit")[0]])}))]
+
+
+def test_a_huge_hand_keeps_menus_to_25_options() -> None:
+    from dataclasses import replace
+
+    view = _view()
+    big = replace(view, hand=view.hand * 3)  # 39 cards
+    reply = present.hand(big, 1, "en")
+    assert reply.view is not None
+    selects = [i.item for i in reply.view.children
+               if isinstance(getattr(i, "item", None), discord.ui.Select)]
+    assert selects and all(len(s.options) == MAX_OPTIONS for s in selects)
+    assert "first 25 cards" in (reply.content or "")

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
+
 from bot.session import Status
 from e2e.fake_discord import MANAGE_GUILD, MEMBER_PERMISSIONS, FakeDiscord, Message, User
 from e2e.harness import BotHarness
@@ -281,3 +283,37 @@ async def test_lobby_closes_when_the_last_person_leaves(fake: FakeDiscord,
     assert harness.bot is not None
     assert await harness.bot.tables.snapshot(channel) is None
     assert not lobby.custom_ids()  # the closed lobby has no buttons left
+
+
+async def test_only_the_next_player_is_pinged(fake: FakeDiscord, harness: BotHarness) -> None:
+    channel, alice, bob, _ = await open_table(fake, harness)
+    player, _other = await whose_turn(harness, channel, alice, bob)
+    await harness.idle()
+    pings = [m for m in fake.channel_messages(channel) if m.allowed_mentions
+             and m.allowed_mentions.get("users")]
+    assert pings, "the player to play was not mentioned"
+    last = pings[-1]
+    assert last.content.startswith(f"<@{player.id}>")
+    assert [int(u) for u in last.allowed_mentions["users"]] == [player.id]  # type: ignore[index]
+    assert last.allowed_mentions["parse"] == []  # type: ignore[index]
+    # Every other message (lobby, table) names players without pinging anyone.
+    for message in fake.channel_messages(channel):
+        if message is not last and message not in pings:
+            assert not (message.allowed_mentions or {}).get("users")
+
+
+async def test_a_public_hand_would_fail_the_privacy_check(
+        fake: FakeDiscord, harness: BotHarness, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The guard used by every test notices a hand sent without the ephemeral flag."""
+    from dataclasses import replace
+
+    from bot import present
+
+    channel, alice, _bob, _ = await open_table(fake, harness)
+    real_hand = present.hand
+    monkeypatch.setattr(present, "hand",
+                        lambda *a, **k: replace(real_hand(*a, **k), ephemeral=False))
+    await fake.slash(alice, channel, "rummy hand")
+    with pytest.raises(AssertionError, match="public"):
+        assert_hands_private(fake)
+    fake.messages.clear()  # keep the fixture's own check about the real bot
