@@ -9,6 +9,7 @@ import pytest
 
 from e2e.fake_discord import FakeDiscord
 from e2e.harness import BotHarness
+from e2e.players import assert_hands_private
 
 
 @pytest.fixture
@@ -18,6 +19,7 @@ async def fake() -> AsyncIterator[FakeDiscord]:
     yield server
     await server.stop()
     assert server.unknown_routes == [], f"routes the fake lacks: {server.unknown_routes}"
+    assert_hands_private(server)  # every test: no hand was ever sent in public
 
 
 @pytest.fixture
