@@ -15,7 +15,7 @@ import contextlib
 import logging
 import time
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
@@ -46,21 +46,7 @@ async def drop_games(tables: Tables, game_ids: Iterable[int]) -> list[int]:
 
     Returns the channels dropped. Their computer turns and turn timers are cancelled.
     """
-    forget: Callable[[Iterable[int]], Any] | None = getattr(tables, "forget_games", None)
-    if forget is not None:
-        return list(await forget(game_ids))
-    # Until the session layer has its own ``Tables.forget_games`` (asked of its owner),
-    # drop them the way it drops an ended table: under the channel's lock.
-    wanted = set(game_ids)
-    dropped = []
-    for channel_id, table in list(tables._tables.items()):
-        if table.game_id not in wanted:
-            continue
-        async with tables._lock(channel_id):
-            if tables._tables.get(channel_id) is table:
-                tables._drop(table)
-                dropped.append(channel_id)
-    return dropped
+    return await tables.forget_games(game_ids)
 
 
 class IdleSweeper:

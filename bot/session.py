@@ -32,7 +32,7 @@ import json
 import logging
 import random
 import time
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable, Iterable, Mapping
 from dataclasses import dataclass, field, fields, is_dataclass
 from typing import Any
 
@@ -351,11 +351,28 @@ class Tables:
             return table.game.view(self._seat_of(table, user_id))
 
     def rules_of(self, snapshot: Snapshot) -> Any:
-        """The rule set of a table (from its game, or what the lobby will use)."""
+        """The rule set of a table: its game's, or what the lobby will deal with (the
+        server's overrides and the chosen target included)."""
         table = self._tables.get(snapshot.channel_id)
         if table is not None and table.game is not None:
             return table.game.rules
+        if table is not None:
+            return self._table_rules(table)
         return variant(snapshot.variant)
+
+    async def forget_games(self, game_ids: Iterable[int]) -> list[int]:
+        """Drop the in-memory tables of games the store no longer keeps active (expired
+        or archived elsewhere); their computer turns and timers stop. Returns the channels."""
+        wanted = set(game_ids)
+        dropped = []
+        for channel_id, table in list(self._tables.items()):
+            if table.game_id not in wanted:
+                continue
+            async with self._lock(channel_id):
+                if self._tables.get(channel_id) is table:
+                    self._drop(table)
+                    dropped.append(channel_id)
+        return dropped
 
     # -- lobby -------------------------------------------------------------------------
 

@@ -19,8 +19,8 @@ from typing import Any, TypeVar
 log = logging.getLogger(__name__)
 
 LANGUAGES = ("en", "fr")
-THEMES = ("classic", "four-colour", "dark")
-BACKS = ("blue", "red", "green")
+THEMES = ("classic", "four-colour", "dark", "dark-four-colour")  # as render.THEMES
+BACKS = ("blue", "red", "green", "black")  # as render.BACKS
 SORTS = ("suit", "rank", "own")
 MIN_TURN_TIMEOUT_S = 15
 MAX_TURN_TIMEOUT_S = 24 * 3600

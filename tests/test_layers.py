@@ -39,3 +39,11 @@ def test_the_layer_check_sees_a_forbidden_import(tmp_path: Path) -> None:
     sample = tmp_path / "sample.py"
     sample.write_text("import discord\nfrom PIL import Image\nfrom .local import x\n")
     assert imported_roots(sample) == {"discord", "PIL"}
+
+
+def test_the_store_accepts_every_theme_and_back_that_render_draws() -> None:
+    import data
+    import render
+
+    assert set(data.THEMES) == set(render.THEMES)
+    assert set(data.BACKS) == set(render.BACKS)

@@ -98,7 +98,7 @@ async def test_player_prefs_round_trip(store: Store, db_path: Path) -> None:
     ("changes", "message"),
     [
         ({"theme": "neon"}, "theme must be one of 'classic', 'four-colour', 'dark'"),
-        ({"back": "black"}, "back"),
+        ({"back": "plaid"}, "back"),
         ({"sort": "colour"}, "sort"),
         ({"sort": None}, "sort"),
         ({"language": "en-GB"}, "language"),

@@ -347,3 +347,26 @@ async def test_scores_missed_by_a_crash_are_booked_on_restart(store: Store) -> N
     assert [record.round_number for record in rounds] == [1]
     assert [score.points for score in rounds[0].scores] == list(snapshot.view.rounds[0].points)
     await revived.close()
+
+
+async def test_a_lobby_reports_the_rules_it_will_deal_with(store: Store) -> None:
+    await store.update_guild_settings(GUILD, rule_overrides={"classic": {"target": 50}})
+    tables = make_tables(store)
+    lobby = await tables.open_lobby(CHANNEL, GUILD, ALICE, "classic")
+    assert tables.rules_of(lobby).target == 50
+    await tables.add_computer(CHANNEL, ALICE.user_id, "easy")
+    started = await tables.start(CHANNEL, ALICE.user_id)
+    assert started.view is not None and started.view.target == 50
+    await tables.close()
+
+
+async def test_forgotten_games_stop_and_leave_the_channel_free(store: Store) -> None:
+    tables = make_tables(store)
+    await start_heads_up(tables)
+    stored = await store.active_game(CHANNEL)
+    assert stored is not None
+    assert await tables.forget_games([stored.id + 1000]) == []
+    assert await store.expire_idle(now=stored.updated_at + 8 * 86400) == [stored.id]
+    assert await tables.forget_games([stored.id]) == [CHANNEL]
+    assert await tables.snapshot(CHANNEL) is None
+    await tables.close()
