@@ -22,7 +22,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from engine.actions import Discard, Draw, LayOff, Meld, SwapJoker
-from engine.ai.hand import Candidate, Partitioner, candidate_melds, near_meld_partners
+from engine.ai.hand import Candidate, candidate_melds, near_meld_partners, partitioner
 from engine.ai.variant import CardVariant
 from engine.cards import JOKER, Card, Suit
 from engine.views import Phase, PlayerView
@@ -67,7 +67,7 @@ def _draw(view: PlayerView, variant: CardVariant, level: str, hand: list[Card]) 
         return Draw("stock")
     if not any(variant.may_discard(view, x, hand=[*hand, top], taken=top) for x in hand):
         return Draw("stock")  # nothing could end the turn after taking it
-    parts = Partitioner(variant.kit, [*hand, top])
+    parts = partitioner(variant.kit, [*hand, top])
     with_top = parts.best([*hand, top])
     completes = any(top in meld.cards for meld in with_top.melds) and (
         with_top.loose_points < parts.loose_points(hand)
@@ -112,9 +112,9 @@ def _melds_to_lay(
     if level == "easy":
         melds = _greedy_melds(variant, hand)
     else:
-        melds = list(Partitioner(variant.kit, hand).best(hand).melds)
+        melds = list(partitioner(variant.kit, hand).best(hand).melds)
         if not opened and sum(m.value for m in melds) < view.opening_needed:
-            melds = list(Partitioner(variant.kit, hand, prefer_value=True).best(hand).melds)
+            melds = list(partitioner(variant.kit, hand, prefer_value=True).best(hand).melds)
     melds = _keep_a_discard(view, variant, hand, melds)
     if not melds:
         return []
@@ -159,7 +159,7 @@ def _can_end_with(view: PlayerView, variant: CardVariant, rest: list[Card]) -> b
 def _lay_off(
     view: PlayerView, variant: CardVariant, level: str, hand: list[Card]
 ) -> LayOff | None:
-    loose = Partitioner(variant.kit, hand).best(hand).loose
+    loose = partitioner(variant.kit, hand).best(hand).loose
     for card in sorted(loose, key=lambda c: -variant.kit.points(c)):
         if card.is_joker and level != "hard":
             continue
@@ -177,7 +177,7 @@ def _lay_off(
 def _place_joker(view: PlayerView, variant: CardVariant, hand: list[Card]) -> Meld | LayOff | None:
     """Lay again the joker won by a swap (some variants require it this turn)."""
     kit = variant.kit
-    parts = Partitioner(kit, hand).best(hand)
+    parts = partitioner(kit, hand).best(hand)
     with_joker = _keep_a_discard(view, variant, hand, [m for m in parts.melds if m.jokers])
     if with_joker:
         return Meld(tuple(meld.cards for meld in with_joker))
@@ -201,7 +201,7 @@ def _swap(view: PlayerView, variant: CardVariant, hand: list[Card]) -> SwapJoker
     """Hard: swap a table joker for the real card when the joker then makes a better hand."""
     if not variant.swap_allowed:
         return None
-    base = Partitioner(variant.kit, hand).loose_points(hand)
+    base = partitioner(variant.kit, hand).loose_points(hand)
     for index, meld in enumerate(view.melds):
         if not variant.may_swap_from(meld):
             continue
@@ -210,7 +210,7 @@ def _swap(view: PlayerView, variant: CardVariant, hand: list[Card]) -> SwapJoker
         real = {c for c in hand if not c.is_joker and variant.swappable(meld, c)}
         for card in sorted(real, key=lambda c: c.sort_key):
             after = [*_without(hand, card), JOKER]
-            best = Partitioner(variant.kit, after).best(after)
+            best = partitioner(variant.kit, after).best(after)
             if not any(m.jokers for m in best.melds) or not variant.may_meld(view):
                 continue  # the joker must find a meld (some variants: this very turn)
             rest = _without_all(after, [c for m in best.melds for c in m.cards])
@@ -240,7 +240,7 @@ def _discard(
         pool = sorted(easy_loose or allowed, key=lambda c: (-kit.points(c), c.sort_key))
         return Discard(pool[0])
     if level == "medium":
-        loose = Partitioner(kit, hand).best(hand).loose
+        loose = partitioner(kit, hand).best(hand).loose
         choices = [c for c in allowed if c in loose and not c.is_joker] or allowed
 
         def keep_weight(card: Card) -> float:
@@ -251,7 +251,7 @@ def _discard(
         top = max(keep_weight(c) for c in choices)
         best = [c for c in choices if keep_weight(c) == top]
         return Discard(sorted(best, key=lambda c: c.sort_key)[rng.randrange(len(best))])
-    quick = Partitioner(kit, hand)
+    quick = partitioner(kit, hand)
     candidates = set(quick.best(hand).loose) & set(allowed) or set(allowed)
     if len(candidates) > SHORTLIST:
         # Look ahead only for the few discards that leave the fewest loose points.
@@ -293,9 +293,11 @@ class _Scorer:
         self.seen = seen
         self.draws: list[tuple[Card, int]] = []
         if lookahead:
-            self.draws = self._possible_draws(Partitioner(variant.kit, pool).best(pool).loose)
+            self.draws = self._possible_draws(partitioner(variant.kit, pool).best(pool).loose)
         self.unseen = max(1, variant.rules.deck_size - sum(seen.values()))
-        self.parts = Partitioner(variant.kit, [*pool, *(card for card, _ in self.draws)])
+        self.parts = partitioner(
+            variant.kit, [*pool, *(card for card, _ in self.draws)], base=pool
+        )
 
     def _possible_draws(self, pool: Sequence[Card]) -> list[tuple[Card, int]]:
         """Unseen cards that could join a card of ``pool`` in a meld, with their live count."""

@@ -79,16 +79,27 @@ class Partition:
         return sum(len(meld.cards) for meld in self.melds)
 
 
-def candidate_melds(hand: Sequence[Card], rules: CardRules) -> list[Candidate]:
-    """Every group and run the cards of ``hand`` can form (jokers capped), rules-checked."""
+def candidate_melds(
+    hand: Sequence[Card], rules: CardRules, base: State | None = None
+) -> list[Candidate]:
+    """Every group and run the cards of ``hand`` can form (jokers capped), rules-checked.
+
+    With ``base`` (a hand inside ``hand``), only the melds holding at most one card from
+    outside it: what the base hand could meld after drawing one card.
+    """
     jokers = min(sum(1 for card in hand if card.is_joker), rules.max_jokers)
     real = {code_of(card) for card in hand if not card.is_joker}
     found: dict[tuple[tuple[Code, ...], int], Candidate] = {}
+    base_codes = frozenset(base[0]) if base is not None else frozenset(real)
+    base_jokers = base[1] if base is not None else jokers
 
     def offer(cards: tuple[Card, ...]) -> None:
         codes = tuple(sorted(code_of(card) for card in cards if not card.is_joker))
         used = len(cards) - len(codes)
         if not codes:
+            return
+        outside = sum(1 for code in codes if code not in base_codes)
+        if outside + max(0, used - base_jokers) > 1:
             return
         key = (codes, used)
         value = rules.meld_value(cards) if rules.is_meld(cards) else -1
@@ -144,6 +155,7 @@ class Partitioner:
     rules: CardRules
     pool: Sequence[Card]
     prefer_value: bool = False  # rank partitions by opening value first (planning an opening)
+    base: Sequence[Card] | None = None  # only melds with at most one card from outside it
     _by_low: dict[Code, list[tuple[int, Candidate]]] = field(init=False)
     _memo: dict[tuple[int, int, int], tuple[int, int, Candidate | None]] = field(init=False)
     _points: list[int] = field(init=False)
@@ -151,7 +163,8 @@ class Partitioner:
 
     def __post_init__(self) -> None:
         self._by_low = {}
-        for cand in _candidates(_state_of(self.pool), self.rules):
+        base = _state_of(self.base) if self.base is not None else None
+        for cand in _candidates(_state_of(self.pool), self.rules, base):
             mask = 0
             for code in cand.codes:
                 mask |= 1 << code
@@ -218,6 +231,33 @@ class Partitioner:
         return (option[0], option[1]) < (best[0], best[1])
 
 
+def partitioner(
+    rules: CardRules,
+    pool: Iterable[Card],
+    *,
+    prefer_value: bool = False,
+    base: Sequence[Card] | None = None,
+) -> Partitioner:
+    """A :class:`Partitioner` for ``pool``, shared with the recent decisions that used the
+    same cards (its memo only grows with results that never change)."""
+    cards = list(pool)
+    return _shared(
+        rules, _state_of(cards), prefer_value, _state_of(base) if base is not None else None
+    )
+
+
+@lru_cache(maxsize=64)
+def _shared(
+    rules: CardRules, pool: State, prefer_value: bool, base: State | None
+) -> Partitioner:
+    codes, jokers = pool
+    cards = [card_of(code) for code in codes] + [JOKER] * jokers
+    base_cards = (
+        [card_of(code) for code in base[0]] + [JOKER] * base[1] if base is not None else None
+    )
+    return Partitioner(rules, cards, prefer_value, base_cards)
+
+
 def _take(once: int, twice: int, mask: int) -> tuple[int, int]:
     """Remove one copy of each card of ``mask`` (all held) from the two masks."""
     return (once & ~mask) | (twice & mask), twice & ~mask
@@ -237,10 +277,10 @@ def _masks(hand: Iterable[Card]) -> tuple[int, int, int]:
 
 
 @lru_cache(maxsize=4096)
-def _candidates(state: State, rules: CardRules) -> tuple[Candidate, ...]:
+def _candidates(state: State, rules: CardRules, base: State | None) -> tuple[Candidate, ...]:
     codes, jokers = state
     hand = [card_of(code) for code in codes] + [JOKER] * jokers
-    return tuple(candidate_melds(hand, rules))
+    return tuple(candidate_melds(hand, rules, base))
 
 
 def _state_of(hand: Iterable[Card]) -> State:
