@@ -5,7 +5,8 @@
 Plays whole matches with the engine and the computer players only (no store, no
 Discord) and prints, for every player of ``--players`` (in that order): matches won with
 a 95% Wilson interval, average final score, rounds per match, and the time one decision
-takes (median / p99). The players change seats from one match to the next (match ``i``
+takes (wall clock median / p99, and the p99 in CPU time of the process, which a busy
+machine does not inflate). The players change seats from one match to the next (match ``i``
 seats the list rotated by ``i``) so that no level keeps the first seat. Match ``i`` is
 seeded from ``--seed`` and ``i`` alone, so the figures do not depend on how many worker
 processes share the matches (``--workers``, both cores by default).
@@ -40,7 +41,8 @@ class MatchResult:
     winners: list[int]
     totals: list[int]
     rounds: int
-    times: list[list[float]]  # decision seconds per player
+    times: list[list[float]]  # decision seconds per player (wall clock)
+    cpu: list[list[float]]  # the same decisions in CPU seconds of the process
     illegal: list[int]  # illegal actions chosen per player (expected 0)
     stopped: bool = False  # hit MAX_ACTIONS or a stuck player
 
@@ -55,6 +57,7 @@ class Summary:
     totals: list[float] = field(default_factory=list)
     rounds: int = 0
     times: list[list[float]] = field(default_factory=list)
+    cpu: list[list[float]] = field(default_factory=list)
     illegal: list[int] = field(default_factory=list)
     stopped: int = 0
 
@@ -63,6 +66,7 @@ class Summary:
         self.wins = [0.0] * n
         self.totals = [0.0] * n
         self.times = [[] for _ in range(n)]
+        self.cpu = [[] for _ in range(n)]
         self.illegal = [0] * n
 
     def add(self, result: MatchResult) -> None:
@@ -76,6 +80,7 @@ class Summary:
             self.illegal[player] += result.illegal[player]
         for player, times in enumerate(result.times):
             self.times[player].extend(times)
+            self.cpu[player].extend(result.cpu[player])
 
 
 def match_seed(seed: int, index: int) -> int:
@@ -92,6 +97,7 @@ def play_match(rules: RuleSet, levels: Sequence[str], seed: int, index: int) -> 
     game = Game.new(rules, [f"{levels[p]}-{p + 1}" for p in seat_player], seed_i)
     rngs = [random.Random(seed_i * 8 + seat) for seat in range(n)]
     times: list[list[float]] = [[] for _ in range(n)]
+    cpu: list[list[float]] = [[] for _ in range(n)]
     illegal = [0] * n
     actions = 0
     stopped = False
@@ -105,9 +111,10 @@ def play_match(rules: RuleSet, levels: Sequence[str], seed: int, index: int) -> 
         seat = game.current
         player = seat_player[seat]
         view = game.view(seat)
-        start = time.perf_counter()
+        start, start_cpu = time.perf_counter(), time.process_time()
         action = choose_action(view, rules, levels[player], rngs[seat])
         times[player].append(time.perf_counter() - start)
+        cpu[player].append(time.process_time() - start_cpu)
         try:
             game.apply(seat, action)
         except IllegalMove:
@@ -129,7 +136,7 @@ def play_match(rules: RuleSet, levels: Sequence[str], seed: int, index: int) -> 
     outcome = game.outcome()
     if outcome is not None and not stopped:
         winners = sorted(seat_player[seat] for seat in outcome.winners)
-    return MatchResult(winners, totals, len(public.rounds), times, illegal, stopped)
+    return MatchResult(winners, totals, len(public.rounds), times, cpu, illegal, stopped)
 
 
 def _worker(job: tuple[str, tuple[str, ...], int, int]) -> MatchResult:
@@ -180,8 +187,8 @@ def report(name: str, summary: Summary) -> str:
         f"{summary.rounds / max(1, summary.matches):.2f} rounds per match"
         + (f", {summary.stopped} stopped" if summary.stopped else ""),
         "| player | level | wins | win % [95% CI] | avg score | decision median / p99 (ms)"
-        " | illegal |",
-        "|---|---|---|---|---|---|---|",
+        " | CPU p99 (ms) | illegal |",
+        "|---|---|---|---|---|---|---|---|",
     ]
     for player, level in enumerate(summary.players):
         wins = summary.wins[player]
@@ -193,7 +200,8 @@ def report(name: str, summary: Summary) -> str:
         lines.append(
             f"| {player + 1} | {level} | {wins:g} | {rate:.1%} [{low:.1%}, {high:.1%}] | "
             f"{summary.totals[player] / max(1, summary.matches):.1f} | "
-            f"{median:.2f} / {p99:.2f} | {summary.illegal[player]} |"
+            f"{median:.2f} / {p99:.2f} | {percentile(summary.cpu[player], 0.99) * 1000:.2f} | "
+            f"{summary.illegal[player]} |"
         )
     return "\n".join(lines)
 
