@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import itertools
 import logging
+import time
 from collections.abc import Awaitable, Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, cast
 
@@ -30,6 +31,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("rami.bot")
 
+HAND_TOKEN_LIFETIME = 14 * 60.0  # seconds; Discord's interaction tokens last 15 minutes
 SORT_CYCLE = {"suit": "rank", "rank": "own", "own": "suit"}
 SOURCES = {"stock": "stock", "talon": "stock", "pioche": "stock", "discard": "discard",
            "defausse": "discard", "défausse": "discard", "discard pile": "discard"}
@@ -42,6 +44,11 @@ class Controller:
         self.tables = tables
         self.prefs = prefs
         self.publisher = publisher
+        # Each player's latest hand message, refreshed when their turn comes back:
+        # (channel, user) -> (interaction whose token edits it, message id, language, time).
+        self._hands: dict[tuple[int, int], tuple[discord.Interaction, int, str, float]] = {}
+        self._pending_hands: dict[int, tuple[int, int, str]] = {}
+        publisher.on_turn = self.refresh_hand
 
     # ------------------------------------------------------------------ helpers
     async def language(self, interaction: discord.Interaction) -> str:
@@ -71,8 +78,13 @@ class Controller:
         if interaction.channel_id is None or interaction.guild_id is None:
             return await answer(interaction, _const(error_reply(t("bot.error.guild_only", lang))),
                                 lang=lang, what=what)
-        return await answer(interaction, lambda: work(lang), lang=lang, what=what,
-                            public=public)
+        message_id = await answer(interaction, lambda: work(lang), lang=lang, what=what,
+                                  public=public)
+        pending = self._pending_hands.pop(interaction.id, None)
+        if pending is not None and message_id is not None:
+            channel, user, hand_lang = pending
+            self._hands[(channel, user)] = (interaction, message_id, hand_lang, time.monotonic())
+        return message_id
 
     @staticmethod
     def player(interaction: discord.Interaction) -> Player:
@@ -99,6 +111,8 @@ class Controller:
                                         theme=prefs.theme, back=prefs.back) if picture else None
         reply = present.hand(view, interaction.channel_id or 0, lang, sort=prefs.sort,
                              note=note, names=names, selected=selected, picture=drawn)
+        self._pending_hands[interaction.id] = (interaction.channel_id or 0, interaction.user.id,
+                                               lang)
         if update:
             return Reply(content=reply.content, pictures=reply.pictures, view=reply.view,
                          ephemeral=True, update=True)
@@ -118,6 +132,35 @@ class Controller:
 
     async def _view(self, interaction: discord.Interaction) -> PlayerView:
         return await self.tables.hand(interaction.channel_id or 0, interaction.user.id)
+
+    async def refresh_hand(self, channel_id: int, user_id: int) -> None:
+        """Bring the player's latest hand message up to date (their turn has come).
+
+        Discord lets an interaction's token edit its messages for 15 minutes; an older
+        hand message is left as it is (the turn reminder says to open the hand again).
+        """
+        entry = self._hands.get((channel_id, user_id))
+        if entry is None:
+            return
+        interaction, message_id, lang, when = entry
+        if time.monotonic() - when > HAND_TOKEN_LIFETIME:
+            del self._hands[(channel_id, user_id)]
+            return
+        try:
+            view = await self.tables.hand(channel_id, user_id)
+            prefs = await self.prefs.player(user_id)
+            picture = await asyncio.to_thread(present.hand_picture, view, lang,
+                                              sort=prefs.sort, theme=prefs.theme,
+                                              back=prefs.back)
+            reply = present.hand(view, channel_id, lang, sort=prefs.sort,
+                                 names=[seat.name for seat in view.seats], picture=picture)
+            await interaction.followup.edit_message(
+                message_id, content=reply.content, attachments=reply.files(),
+                view=reply.view or discord.utils.MISSING, allowed_mentions=reply.allowed_mentions)
+        except (RummyError, discord.HTTPException) as error:
+            log.info("hand not refreshed channel=%s user=%s error=%s", channel_id, user_id,
+                     type(error).__name__)
+            self._hands.pop((channel_id, user_id), None)
 
     # ------------------------------------------------------------------ lobby
     async def new(self, interaction: discord.Interaction, variant: str | None,

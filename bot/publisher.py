@@ -22,6 +22,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -55,6 +56,7 @@ class Publisher:
         self.tables = tables
         self.prefs = prefs
         self.min_edit_interval = min_edit_interval
+        self.on_turn: Callable[[int, int], Awaitable[None]] | None = None  # (channel, user)
         self._last_edit: dict[int, float] = {}
         self._queues: dict[int, list[Event | _Repost]] = {}
         self._workers: dict[int, asyncio.Task[None]] = {}
@@ -251,6 +253,8 @@ class Publisher:
                                             users=[discord.Object(user_id)])
         message = await self._send(channel, Reply(content=text), mentions=only_them)
         self._ping_message[channel] = message.id
+        if self.on_turn is not None:
+            await self.on_turn(channel, user_id)
 
     async def _close(self, snapshot: Snapshot, lang: str) -> None:
         channel = snapshot.channel_id

@@ -73,8 +73,14 @@ class Human:
         view = await self.view()
         assert view.current == view.seat and view.phase in (Phase.DRAW, Phase.PLAY)
         if self.style == "buttons":
-            it = await self.fake.slash(self.user, self.channel, "rummy hand")
-            self.hand_message = assert_ok(it)
+            if self.hand_message is None:
+                it = await self.fake.slash(self.user, self.channel, "rummy hand")
+                self.hand_message = assert_ok(it)
+            else:
+                # The hand message from an earlier turn was brought up to date by the bot
+                # when this turn began: its buttons are live again.
+                await self.harness.idle()
+                assert "Your turn" in self.hand_message.content, self.hand_message.content
         while view.current == view.seat and view.phase in (Phase.DRAW, Phase.PLAY):
             action = choose_action(view, rules, "easy", self.rng)  # type: ignore[arg-type]
             if self.style == "buttons":
