@@ -7,7 +7,6 @@ button and its command do exactly the same thing. Every handler goes through
 
 from __future__ import annotations
 
-import asyncio
 import itertools
 import logging
 import time
@@ -107,7 +106,7 @@ class Controller:
     ) -> Reply:
         prefs = await self.prefs.player(interaction.user.id)
         names = [seat.name for seat in view.seats]
-        drawn = await asyncio.to_thread(present.hand_picture, view, lang, sort=prefs.sort,
+        drawn = await present.draw(present.hand_picture, view, lang, sort=prefs.sort,
                                         theme=prefs.theme, back=prefs.back) if picture else None
         reply = present.hand(view, interaction.channel_id or 0, lang, sort=prefs.sort,
                              note=note, names=names, selected=selected, picture=drawn)
@@ -149,7 +148,7 @@ class Controller:
         try:
             view = await self.tables.hand(channel_id, user_id)
             prefs = await self.prefs.player(user_id)
-            picture = await asyncio.to_thread(present.hand_picture, view, lang,
+            picture = await present.draw(present.hand_picture, view, lang,
                                               sort=prefs.sort, theme=prefs.theme,
                                               back=prefs.back)
             reply = present.hand(view, channel_id, lang, sort=prefs.sort,
@@ -273,7 +272,7 @@ class Controller:
         view = snapshot.view
         picture = None
         if view is not None and view.rounds:
-            picture = await asyncio.to_thread(present.scores_picture, view, lang)
+            picture = await present.draw(present.scores_picture, view, lang)
         return present.score_sheet(snapshot, lang, picture)
 
     async def table_button(self, interaction: discord.Interaction, action: str,

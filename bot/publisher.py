@@ -156,7 +156,7 @@ class Publisher:
             await self._update_table(snapshot, lang, self._move(item, lang))
             picture = None
             if snapshot.view is not None and snapshot.view.rounds:
-                picture = await asyncio.to_thread(present.scores_picture, snapshot.view, lang)
+                picture = await present.draw(present.scores_picture, snapshot.view, lang)
             await self._send(snapshot.channel_id, present.round_over(snapshot, lang, picture))
         elif kind is EventKind.MATCH_OVER:
             await self._send(snapshot.channel_id, present.match_over(snapshot, lang))
@@ -212,7 +212,7 @@ class Publisher:
     async def _table_reply(self, snapshot: Snapshot, lang: str, move: str | None) -> Reply:
         assert snapshot.view is not None
         self._last_edit[snapshot.channel_id] = asyncio.get_running_loop().time()
-        picture = await asyncio.to_thread(present.table_picture, snapshot.view, lang)
+        picture = await present.draw(present.table_picture, snapshot.view, lang)
         return present.table(snapshot, lang, move, picture)
 
     async def _post_table(self, snapshot: Snapshot, lang: str, move: str | None) -> None:
