@@ -55,11 +55,6 @@ def resolve_language(
     return DEFAULT_LANGUAGE
 
 
-def cmd(text: str, code: str) -> app_commands.locale_str:
-    """A translatable command name or description: ``text`` in English, ``code`` in the catalog."""
-    return app_commands.locale_str(text, key=code)
-
-
 class RamiTranslator(app_commands.Translator):
     """Gives Discord the French names and descriptions of the commands from the catalog."""
 

@@ -238,17 +238,17 @@ def hand_view(
                    for value, label in list(melds)[:MAX_OPTIONS]]
         items.append(CardPick("m", channel_id, options, t("bot.select.meld", lang),
                               max_values=1, row=2))
-    play = not can_play
+    no_play = not can_play
     buttons = [
         HandButton("draw", channel_id, t("bot.button.draw", lang), ButtonStyle.primary,
                    disabled=not can_draw),
         HandButton("take", channel_id, t("bot.button.take", lang), disabled=not can_draw),
         HandButton("meld", channel_id, t("bot.button.meld", lang), ButtonStyle.success,
-                   disabled=play),
-        HandButton("layoff", channel_id, t("bot.button.layoff", lang), disabled=play),
-        HandButton("swap", channel_id, t("bot.button.swap", lang), disabled=play),
+                   disabled=no_play),
+        HandButton("layoff", channel_id, t("bot.button.layoff", lang), disabled=no_play),
+        HandButton("swap", channel_id, t("bot.button.swap", lang), disabled=no_play),
         HandButton("discard", channel_id, t("bot.button.discard", lang), ButtonStyle.danger,
-                   disabled=play),
+                   disabled=no_play),
         HandButton("sort", channel_id,
                    t("bot.button.sort", lang, sort=t(f"bot.sort.{sort}", lang))),
     ]
