@@ -262,6 +262,11 @@ async def test_round_and_match_end_show_scores_and_offer_a_new_match(
     ranking = last_with(fake, channel, "rami:table:rematch:")
     assert "The match is over" in ranking.text()
     alice = next(u for u in fake.users.values() if u.name == "alice")
+    sheet = (await fake.slash(alice, channel, "rummy score")).reply
+    assert sheet.ephemeral and "Score sheet" in sheet.text()
+    assert sheet.attachments and sheet.attachments[0].filename == "scores.png"
+    round_message = next(m for m in fake.channel_messages(channel) if "Round 1 is over" in m.text())
+    assert round_message.attachments and round_message.attachments[0].description
     await fake.click(alice, ranking, "rami:table:rematch:")
     await harness.idle()
     assert harness.bot is not None
