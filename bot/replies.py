@@ -23,6 +23,7 @@ from engine import RummyError
 log = logging.getLogger("rami.bot")
 
 DEFER_AFTER = 2.0  # seconds; Discord wants a first answer within 3
+SLOW_MS = 1000.0  # an answer slower than this is logged as a warning
 NO_PINGS = discord.AllowedMentions.none()
 
 
@@ -93,10 +94,11 @@ async def answer(
         message_id = await send(interaction, reply, deferred=deferred)
     except discord.HTTPException:
         log.exception("reply failed what=%s", what)
-    log.debug(
+    elapsed_ms = (time.perf_counter() - started) * 1000
+    log.log(
+        logging.WARNING if elapsed_ms > SLOW_MS else logging.DEBUG,
         "answered what=%s user=%s channel=%s ms=%.1f deferred=%s",
-        what, interaction.user.id, interaction.channel_id,
-        (time.perf_counter() - started) * 1000, deferred,
+        what, interaction.user.id, interaction.channel_id, elapsed_ms, deferred,
     )
     return message_id
 
