@@ -7,6 +7,8 @@ registers the persistent components and the ``/rummy`` group, syncs the commands
 
 from __future__ import annotations
 
+import hashlib
+import json
 import logging
 from collections.abc import Callable
 
@@ -104,14 +106,34 @@ class RamiBot(discord.Client):
         log.info("ready to serve games_resumed=%d db=%s", len(resumed), self.settings.db_path)
 
     async def sync_commands(self) -> None:
-        """Register the commands: instantly in the development guild, else globally."""
+        """Register the commands: instantly in the development guild, else globally.
+
+        Global commands are registered again only when they changed since the last
+        start (Discord limits how often they may be), as remembered in a small file next
+        to the database.
+        """
         if self.settings.dev_guild:
             guild = discord.Object(self.settings.dev_guild)
             self.tree.copy_global_to(guild=guild)
             synced = await self.tree.sync(guild=guild)
-        else:
-            synced = await self.tree.sync()
-        log.info("commands synced count=%d guild=%s", len(synced), self.settings.dev_guild)
+            log.info("commands synced count=%d guild=%s", len(synced), self.settings.dev_guild)
+            return
+        digest = await self.command_digest()
+        marker = self.settings.db_path.with_name(self.settings.db_path.name + ".commands")
+        if marker.is_file() and marker.read_text(encoding="utf-8").strip() == digest:
+            log.info("commands unchanged, not synced")
+            return
+        synced = await self.tree.sync()
+        marker.write_text(digest + "\n", encoding="utf-8")
+        log.info("commands synced count=%d guild=global", len(synced))
+
+    async def command_digest(self) -> str:
+        """A fingerprint of every command as Discord would receive it (both languages)."""
+        translator = self.tree.translator or RamiTranslator()
+        payload = [await command.get_translated_payload(self.tree, translator)
+                   for command in self.tree.get_commands()]
+        text = json.dumps(payload, sort_keys=True, ensure_ascii=False)
+        return hashlib.sha256(text.encode()).hexdigest()
 
     async def on_ready(self) -> None:
         log.info("connected user=%s guilds=%d", self.user, len(self.guilds))

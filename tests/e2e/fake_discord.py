@@ -235,6 +235,7 @@ class FakeDiscord:
         self.interactions: dict[str, Interaction] = {}  # by token
         self.global_commands: list[dict[str, Any]] = []
         self.guild_commands: list[dict[str, Any]] = []
+        self.command_syncs = 0
         self.unknown_routes: list[str] = []
         self.listeners: list[Callable[[Message], None]] = []  # told of new channel messages
         self.identifies = 0
@@ -332,9 +333,11 @@ class FakeDiscord:
             case ("GET", ["oauth2", "applications", "@me"]):
                 return self._json(self._application())
             case ("PUT", ["applications", _, "commands"]):
+                self.command_syncs += 1
                 self.global_commands = self._register(await request.json())
                 return self._json(self.global_commands)
             case ("PUT", ["applications", _, "guilds", _, "commands"]):
+                self.command_syncs += 1
                 self.guild_commands = self._register(await request.json())
                 return self._json(self.guild_commands)
             case ("GET", ["applications", _, "commands"]):

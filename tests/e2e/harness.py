@@ -16,8 +16,9 @@ class BotHarness:
     """One bot process (in this event loop) talking to ``fake``, saving to ``db_path``."""
 
     def __init__(self, fake: FakeDiscord, db_path: Path, *, ai_delay: float = 0.001,
-                 seed_source: Callable[[], int] | None = None) -> None:
+                 seed_source: Callable[[], int] | None = None, dev_guild: bool = True) -> None:
         self.fake = fake
+        self.dev_guild = dev_guild
         self.db_path = db_path
         self.ai_delay = ai_delay
         self.seed_source = seed_source or itertools.count(1234).__next__
@@ -28,7 +29,8 @@ class BotHarness:
     def settings(self) -> Settings:
         return Settings(token=self.fake.token, db_path=self.db_path,
                         api_base=self.fake.api_base, gateway_url=self.fake.gateway_url,
-                        dev_guild=self.fake.guild_id, ai_delay=self.ai_delay)
+                        dev_guild=self.fake.guild_id if self.dev_guild else None,
+                        ai_delay=self.ai_delay)
 
     async def start(self) -> RamiBot:
         settings = self.settings

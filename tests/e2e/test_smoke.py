@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from e2e.fake_discord import FakeDiscord
 from e2e.harness import BotHarness
 
@@ -41,3 +43,17 @@ async def test_french_client_gets_french_text(fake: FakeDiscord, harness: BotHar
     zoe = fake.add_user("zoé", locale="fr")
     it = await fake.slash(zoe, fake.channels[0], "rummy rules", variant="rami51")
     assert "Deux jeux" in it.reply.text()
+
+
+async def test_global_commands_are_synced_again_only_when_changed(
+        fake: FakeDiscord, tmp_path: Path) -> None:
+    runner = BotHarness(fake, tmp_path / "rami.sqlite3", dev_guild=False)
+    await runner.start()
+    try:
+        assert fake.command_syncs == 1 and fake.global_commands
+        alice = fake.add_user("alice")
+        assert (await fake.slash(alice, fake.channels[0], "rummy rules")).reply.ephemeral
+        await runner.restart()
+        assert fake.command_syncs == 1  # unchanged: not registered again
+    finally:
+        await runner.stop()
