@@ -106,8 +106,10 @@ class Controller:
     ) -> Reply:
         prefs = await self.prefs.player(interaction.user.id)
         names = [seat.name for seat in view.seats]
-        drawn = await present.draw(present.hand_picture, view, lang, sort=prefs.sort,
-                                        theme=prefs.theme, back=prefs.back) if picture else None
+        drawn = None
+        if picture:
+            drawn = await present.draw(present.hand_picture, view, lang, sort=prefs.sort,
+                                       theme=prefs.theme, back=prefs.back)
         reply = present.hand(view, interaction.channel_id or 0, lang, sort=prefs.sort,
                              note=note, names=names, selected=selected, picture=drawn)
         self._pending_hands[interaction.id] = (interaction.channel_id or 0, interaction.user.id,
@@ -148,9 +150,8 @@ class Controller:
         try:
             view = await self.tables.hand(channel_id, user_id)
             prefs = await self.prefs.player(user_id)
-            picture = await present.draw(present.hand_picture, view, lang,
-                                              sort=prefs.sort, theme=prefs.theme,
-                                              back=prefs.back)
+            picture = await present.draw(present.hand_picture, view, lang, sort=prefs.sort,
+                                         theme=prefs.theme, back=prefs.back)
             reply = present.hand(view, channel_id, lang, sort=prefs.sort,
                                  names=[seat.name for seat in view.seats], picture=picture)
             await interaction.followup.edit_message(
