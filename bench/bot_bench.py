@@ -139,9 +139,29 @@ async def start_bot(fake: FakeDiscord, db: Path, ai_delay: float,
 
 
 def cpu_seconds(pid: int) -> float:
-    """User + system CPU time of a process so far (Linux)."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    """User + system CPU time so far of a process and its descendants (Linux), such as
+    the bot's picture painters."""
+    stats: dict[int, tuple[int, float]] = {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        used = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        stats[int(entry.name)] = (int(fields[1]), used)
+    family, total = {pid}, 0.0
+    changed = True
+    while changed:
+        changed = False
+        for child, (parent, _) in stats.items():
+            if parent in family and child not in family:
+                family.add(child)
+                changed = True
+    for member in family:
+        total += stats.get(member, (0, 0.0))[1]
+    return total
 
 
 def percentile(values: list[float], p: float) -> float:
@@ -184,7 +204,7 @@ async def main(games: int, turns: int, ai_delay: float, think: float,
     print(f"reply latency p99      {percentile(latencies, 99):.1f} ms")
     print(f"reply latency max      {max(latencies):.1f} ms")
     print(f"bot CPU                {cpu:.1f} s ({cpu / len(answered) * 1000:.1f} ms per "
-          "interaction, computer turns and channel updates included)")
+          "interaction; painters, computer turns and channel updates included)")
     print(f"fake Discord CPU       {own:.1f} s (this process: the fake and the players)")
     print(f"machine load average   {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     print(f"deferred replies       {deferred}")

@@ -12,7 +12,8 @@ Rami: play rummy together in a Discord channel.
 With no subcommand (or "run"), the Discord bot starts. Settings come from the
 environment or a .env file (see .env.example): DISCORD_TOKEN, RAMI_DB_PATH,
 DISCORD_DEV_GUILD, DISCORD_API_BASE, DISCORD_GATEWAY_URL, LOG_LEVEL, LOG_FORMAT,
-RAMI_AI_DELAY. Without DISCORD_TOKEN, a local game starts in the terminal instead.
+RAMI_AI_DELAY, RAMI_PAINTERS. Without DISCORD_TOKEN, a local game starts in the
+terminal instead.
 """
 
 EPILOG = """\

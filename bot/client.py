@@ -16,6 +16,7 @@ import discord
 import yarl
 from discord import app_commands
 
+from bot import present
 from bot.commands import RummyGroup
 from bot.config import Settings
 from bot.controller import Controller
@@ -88,6 +89,7 @@ class RamiBot(discord.Client):
         self._min_edit_interval = min_edit_interval
 
     async def setup_hook(self) -> None:
+        present.set_painters(self.settings.painters)
         self.store = await Store.open(self.settings.db_path)
         self.tables = Tables(self.store, ai_delay=self.settings.ai_delay,
                              seed_source=self._seed_source, turn_timeout=self._turn_timeout)

@@ -32,6 +32,7 @@ class Settings:
     log_level: str = "INFO"
     log_format: str = "kv"  # "kv" (key=value) or "json"
     ai_delay: float = 1.0  # seconds a computer player "thinks" before playing
+    painters: int = 2  # processes drawing pictures (0: threads of the bot's process)
 
     @property
     def has_token(self) -> bool:
@@ -94,6 +95,10 @@ def load_settings(
             f"RAMI_AI_DELAY must be a number of seconds, not {delay_text!r}") from None
     if not 0 <= ai_delay <= 60:
         raise ConfigError(f"RAMI_AI_DELAY must be between 0 and 60 seconds, not {ai_delay}")
+    painters_text = get("RAMI_PAINTERS") or "2"
+    if not painters_text.isdigit() or int(painters_text) > 16:
+        raise ConfigError(f"RAMI_PAINTERS must be a number of processes from 0 to 16, "
+                          f"not {painters_text!r}")
     for name in ("DISCORD_API_BASE", "DISCORD_GATEWAY_URL"):
         url = get(name)
         if url is not None and "://" not in url:
@@ -107,4 +112,5 @@ def load_settings(
         log_level=level,
         log_format=log_format,
         ai_delay=ai_delay,
+        painters=int(painters_text),
     )

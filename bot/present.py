@@ -8,6 +8,9 @@ objects (text in the player's language, pictures from ``render``, components fro
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
+import functools
+import multiprocessing
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
@@ -37,12 +40,48 @@ def pieces_text(pieces: Iterable[Piece]) -> str:
 
 # Pictures take milliseconds of CPU: the bot draws them off the event loop with
 # :func:`draw`, so these functions touch nothing but their arguments.
-async def draw(function: Callable[..., Picture], *args: Any, **kwargs: Any) -> Picture:
-    """Run a picture function in a worker thread (Pillow releases the GIL as it paints).
+_painters: concurrent.futures.Executor | None = None
+_painter_count = 0
 
-    Measured with bench/bot_bench.py on two cores: the default pool of threads gave a
-    p99 half that of a single painting thread, whose queue made replies wait.
+
+def set_painters(count: int) -> None:
+    """Draw pictures in ``count`` processes (0: in threads of this process)."""
+    global _painter_count
+    if count != _painter_count:
+        stop_painters()
+        _painter_count = count
+
+
+def stop_painters() -> None:
+    """Stop the painting processes (they start again on the next picture)."""
+    global _painters
+    pool, _painters = _painters, None
+    if pool is not None:
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _painter_pool() -> concurrent.futures.Executor | None:
+    global _painters
+    if _painters is None and _painter_count > 0:
+        context = multiprocessing.get_context("forkserver")
+        _painters = concurrent.futures.ProcessPoolExecutor(_painter_count, mp_context=context)
+    return _painters
+
+
+async def draw(function: Callable[..., Picture], *args: Any, **kwargs: Any) -> Picture:
+    """Run a picture function in a painting process (in a thread when there is none).
+
+    Composing a picture runs Python code holding the GIL for milliseconds; in a thread
+    it would stall the event loop, in another process it does not.
     """
+    global _painters
+    pool = _painter_pool()
+    if pool is not None:
+        loop = asyncio.get_running_loop()
+        try:
+            return await loop.run_in_executor(pool, functools.partial(function, *args, **kwargs))
+        except concurrent.futures.process.BrokenProcessPool:
+            _painters = None  # a painter died (killed, out of memory): start afresh next time
     return await asyncio.to_thread(function, *args, **kwargs)
 
 

@@ -37,6 +37,7 @@ async def run_bot(settings: Settings) -> None:
     Raises:
         discord.LoginFailure: the token was rejected.
     """
+    from bot import present
     from bot.client import RamiBot, point_at
 
     point_at(settings)
@@ -46,8 +47,11 @@ async def run_bot(settings: Settings) -> None:
         # A clean stop: the store is closed, the computer turns are cancelled.
         with contextlib.suppress(NotImplementedError, RuntimeError):
             loop.add_signal_handler(stop, lambda: loop.create_task(bot.close()))
-    async with bot:
-        await bot.start(settings.token or "")
+    try:
+        async with bot:
+            await bot.start(settings.token or "")
+    finally:
+        present.stop_painters()
     log.info("stopped")
 
 

@@ -52,6 +52,7 @@ def test_token_is_not_in_repr() -> None:
     ("RAMI_AI_DELAY", "-1"),
     ("DISCORD_API_BASE", "localhost"),
     ("LOG_FORMAT", "xml"),
+    ("RAMI_PAINTERS", "many"),
 ])
 def test_bad_values_name_the_variable(name: str, value: str) -> None:
     with pytest.raises(ConfigError, match=name):
@@ -67,4 +68,5 @@ def test_env_example_lists_every_setting() -> None:
     example = Path(__file__).resolve().parents[2] / ".env.example"
     names = set(parse_env_file(example.read_text(encoding="utf-8")))
     assert {"DISCORD_TOKEN", "RAMI_DB_PATH", "DISCORD_API_BASE", "DISCORD_GATEWAY_URL",
-            "DISCORD_DEV_GUILD", "LOG_LEVEL", "LOG_FORMAT", "RAMI_AI_DELAY"} <= names
+            "DISCORD_DEV_GUILD", "LOG_LEVEL", "LOG_FORMAT", "RAMI_AI_DELAY",
+            "RAMI_PAINTERS"} <= names

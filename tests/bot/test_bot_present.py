@@ -88,3 +88,15 @@ def test_a_huge_hand_keeps_menus_to_25_options() -> None:
                if isinstance(getattr(i, "item", None), discord.ui.Select)]
     assert selects and all(len(s.options) == MAX_OPTIONS for s in selects)
     assert "first 25 cards" in (reply.content or "")
+
+
+async def test_pictures_drawn_in_a_painting_process_are_the_same() -> None:
+    view = _view()
+    present.set_painters(1)
+    try:
+        drawn = await present.draw(present.hand_picture, view, "fr", sort="rank")
+    finally:
+        present.stop_painters()
+        present.set_painters(0)
+    assert drawn == present.hand_picture(view, "fr", sort="rank")
+    assert drawn.alt and drawn.filename == "hand.png"

@@ -30,7 +30,7 @@ class BotHarness:
         return Settings(token=self.fake.token, db_path=self.db_path,
                         api_base=self.fake.api_base, gateway_url=self.fake.gateway_url,
                         dev_guild=self.fake.guild_id if self.dev_guild else None,
-                        ai_delay=self.ai_delay)
+                        ai_delay=self.ai_delay, painters=0)
 
     async def start(self) -> RamiBot:
         settings = self.settings
