@@ -31,6 +31,7 @@ from engine.solver_dp import (
     run_dp,
     trailing,
 )
+from engine.solver_lagrange import LagrangeBound
 from engine.tile_sets import analyse_set, joker_value, opening_minimum, tile_set_value
 from engine.tiles import TILE_JOKER, Colour, Tile
 
@@ -157,13 +158,19 @@ def _solve_counts(
     ways = [(False, table, rack, weights)]
     if opening is None:
         ways.append((True, _mirror(table), _mirror(rack), _mirror(weights)))
+    shared = [1 << 60]  # the lowest score either way proved out of reach
+    sharper: list[list[LagrangeBound]] = [[] for _ in ways]
     runs = [
         searcher(t, r, table_jokers, rack_jokers, w, joker_weight, opening, budget=600,
-                 unit=_SCALE)
-        for _, t, r, w in ways
+                 unit=_SCALE, shared=shared, tighter=holder)
+        for (_, t, r, w), holder in zip(ways, sharper, strict=True)
     ]
     budget = 600
     while budget <= 200_000:
+        if budget > 1200 and not sharper[0] and shared[0] < most:
+            # A hard position that lays less than the whole rack: the Lagrangian bound
+            # (tuned once, mirrored for the other way) pays for itself from here on.
+            _sharpen(ways, sharper, table_jokers + rack_jokers)
         for run, (mirrored, t, r, _) in zip(runs, ways, strict=True):
             answer = next(run) if budget == 600 else run.send(budget)
             if answer is False:
@@ -190,6 +197,29 @@ def _solve_counts(
             return None
         target -= step
         step *= 2
+
+
+_TUNING_ROUNDS = 12
+
+
+
+def _sharpen(
+    ways: list[tuple[bool, Counts, Counts, Counts]],
+    holders: list[list[LagrangeBound]],
+    jokers: int,
+) -> None:
+    """Give each search a Lagrangian bound: tuned on the first way, mirrored for the
+    second."""
+    bounds: list[LagrangeBound] = []
+    for _, table, rack, weights in ways:
+        gains = [[weight // _SCALE for weight in row] for row in weights]
+        if not bounds:
+            bounds.append(LagrangeBound(table, rack, gains, jokers))
+            bounds[0].tune(_TUNING_ROUNDS)
+        else:
+            bounds.append(bounds[0].mirrored(table, rack, gains))
+    for holder, bound in zip(holders, bounds, strict=True):
+        holder.append(bound)
 
 
 def _mirror(counts: Counts) -> Counts:

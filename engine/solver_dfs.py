@@ -38,8 +38,10 @@ from engine.solver_dp import (
     group_jokers,
     option_list,
 )
+from engine.solver_lagrange import LagrangeBound
 
 _NONE = -(1 << 60)
+_ABOVE, _EXACT, _BELOW = 0, 1, 2  # the best is below the value, is it, is at least it
 
 
 class _OutOfBudget(Exception):
@@ -76,14 +78,21 @@ def searcher(
     need: int | None = None,
     unit: int = 1,
     bound: bool = True,
+    shared: list[int] | None = None,
+    tighter: list[LagrangeBound] | None = None,
 ) -> Generator[Plan | bool | None, int, None]:
     """Yields the best play as a :data:`Plan`; None when no arrangement exists; False
     when the budget (states visited in all) ran out first: ``send`` a larger budget to go
-    on where it stopped (everything learnt so far is kept). ``need``: a score known to be
-    reachable (the search then needs one pass); by default the most the rack could give, lowered to
-    each proven bound in turn. ``unit``: scores count ``weight // unit`` (whole tiles or
-    points) while moves are still tried by their full weight, so ties lean the same way
-    as the full weights without costing a search."""
+    on where it stopped (everything learnt so far is kept). ``need``: a score no play
+    exceeds (the first play found reaching it is then an optimum); by default the most
+    the rack could give, lowered to each proven bound in turn. ``unit``: scores count
+    ``weight // unit`` (whole tiles or points) while moves are still tried by their full
+    weight, so ties lean the same way as the full weights without costing a search.
+    ``shared``: a one-item list holding the lowest score some search of the same
+    position (same scale) proved no play exceeds; read before each round and lowered by
+    each proof. ``tighter``: a list that may come to hold a :class:`LagrangeBound` of
+    this position (same scale), used from then on with the relaxed bound (the lower of
+    the two cuts)."""
     joker_weight //= unit
     joker_bonus = rack_jokers * max(joker_weight, 0)
     total_jokers = table_jokers + rack_jokers
@@ -102,8 +111,8 @@ def searcher(
         number, colour = steps[index]
         gain = rack[colour][number] * (weights[colour][number] // unit) if colour >= 0 else 0
         most[index] = most[index + 1] + gain
-    # state -> (value, choice or jokers absorbed, exact?)
-    memo: list[dict[int, tuple[int, int, bool]]] = [{} for _ in range(len(steps) + 1)]
+    # state -> (value, choice or jokers absorbed, kind: _ABOVE, _EXACT or _BELOW)
+    memo: list[dict[int, tuple[int, int, int]]] = [{} for _ in range(len(steps) + 1)]
     plans: list[dict[tuple[int, int], list[tuple[int, int, int, int]]]] = [
         {} for _ in steps
     ]
@@ -126,15 +135,18 @@ def searcher(
         return ((laid - table_jokers) * joker_weight, -1, laid - used)
 
     def best(index: int, key: int, need: int) -> int:
-        """The exact best future gain of this state if it is at least ``need``; else an
-        upper bound below ``need`` (remembered, so a later, lower need searches again)."""
+        """A gain of at least ``need`` this state reaches (the first found) if there is
+        one; else an upper bound below ``need``. Remembered with its kind (an upper
+        bound, exact, or reached), so a later need searches again only when it must."""
         nonlocal visited
         known = memo[index].get(key)
-        if known is not None and (known[2] or known[0] < need):
-            return known[0]
+        if known is not None:
+            kind = known[2]
+            if kind == _EXACT or (known[0] < need if kind == _ABOVE else known[0] >= need):
+                return known[0]
         if index == len(steps):
             found = final(key)
-            memo[index][key] = (found[0], found[2], True)
+            memo[index][key] = (found[0], found[2], _EXACT)
             return found[0]
         visited += 1
         if visited > limit:
@@ -145,11 +157,17 @@ def searcher(
             left = total_jokers - ((key >> JOKER_SHIFT) & 7)
             ceiling = relaxed.of(number, colour, key, left)
             if ceiling == _NONE:
-                memo[index][key] = (_NONE, -1, True)
+                memo[index][key] = (_NONE, -1, _EXACT)
                 return _NONE
             ceiling += joker_bonus
+            if tighter and ceiling >= need:
+                sharper = tighter[0].of(number, key, left)
+                if sharper == _NONE:
+                    memo[index][key] = (_NONE, -1, _EXACT)
+                    return _NONE
+                ceiling = min(ceiling, sharper + joker_bonus)
             if ceiling < need:
-                memo[index][key] = (ceiling, -1, False)
+                memo[index][key] = (ceiling, -1, _ABOVE)
                 return ceiling
         choices = moves(index, key)
         if len(choices) == 1 and ceiling == most[index]:
@@ -160,26 +178,22 @@ def searcher(
             sub = best(index + 1, child, need - gain)
             return _NONE if sub == _NONE else gain + sub
         after = most[index + 1]
-        top = _NONE  # best exact total found
         bound = _NONE  # upper bound of every move tried or skipped
-        pick = -1
         for gain, child, choice in choices:
-            target = max(need, top + 1) - gain
+            target = need - gain
             if after < target:
                 bound = max(bound, gain + after)
                 break  # moves come by falling gain: none after can reach the target
             sub = best(index + 1, child, target)
             if sub >= target:
-                top, pick = gain + sub, choice
-                if top >= ceiling:
-                    break
-            elif sub != _NONE:
+                # Reached: the root's need is a proven bound, so the first play found
+                # that reaches it is an optimum; no need to look for more here.
+                top = gain + sub
+                memo[index][key] = (top, choice, _EXACT if top >= ceiling else _BELOW)
+                return top
+            if sub != _NONE:
                 bound = max(bound, gain + sub)
-        if top >= need:
-            memo[index][key] = (top, pick, True)
-            return top
-        bound = max(bound, top)
-        memo[index][key] = (bound, -1, False)
+        memo[index][key] = (bound, -1, _ABOVE)
         return bound
 
     def moves(index: int, key: int) -> list[tuple[int, int, int]]:
@@ -248,8 +262,9 @@ def searcher(
 
     sys.setrecursionlimit(max(sys.getrecursionlimit(), 1000))
     need = most[0] if need is None else need
-    step = 1
     while True:
+        if shared is not None and shared[0] < need:
+            need = shared[0]  # another search (the mirrored one) proved less
         try:
             score = best(0, 0, need)
         except _OutOfBudget:
@@ -257,10 +272,11 @@ def searcher(
             continue
         if score >= need or score == _NONE:
             break
-        # Below the proven bound, by steps that double: a lower need is still
-        # answered exactly when reachable, so the rounds stay few.
-        need = score - step + 1
-        step *= 2
+        # The proven bound is the next need: the memory keeps every bound learnt, and a
+        # need close to the optimum keeps the cuts sharp in the round that finds it.
+        need = score
+        if shared is not None:
+            shared[0] = min(shared[0], score)
     if score == _NONE:
         yield None
         return
