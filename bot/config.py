@@ -32,7 +32,7 @@ class Settings:
     log_level: str = "INFO"
     log_format: str = "kv"  # "kv" (key=value) or "json"
     ai_delay: float = 1.0  # seconds a computer player "thinks" before playing
-    painters: int = 2  # processes drawing pictures (0: threads of the bot's process)
+    painters: int = 0  # processes drawing pictures (0: threads of the bot's process)
 
     @property
     def has_token(self) -> bool:
@@ -95,7 +95,7 @@ def load_settings(
             f"RAMI_AI_DELAY must be a number of seconds, not {delay_text!r}") from None
     if not 0 <= ai_delay <= 60:
         raise ConfigError(f"RAMI_AI_DELAY must be between 0 and 60 seconds, not {ai_delay}")
-    painters_text = get("RAMI_PAINTERS") or "2"
+    painters_text = get("RAMI_PAINTERS") or "0"
     if not painters_text.isdigit() or int(painters_text) > 16:
         raise ConfigError(f"RAMI_PAINTERS must be a number of processes from 0 to 16, "
                           f"not {painters_text!r}")

@@ -69,10 +69,12 @@ def _painter_pool() -> concurrent.futures.Executor | None:
 
 
 async def draw(function: Callable[..., Picture], *args: Any, **kwargs: Any) -> Picture:
-    """Run a picture function in a painting process (in a thread when there is none).
+    """Run a picture function in a painting process, or in a thread when there is none
+    (``RAMI_PAINTERS=0``, the default).
 
-    Composing a picture runs Python code holding the GIL for milliseconds; in a thread
-    it would stall the event loop, in another process it does not.
+    Composing a picture holds the GIL for part of its milliseconds; processes avoid that,
+    at the price of sending the view and the PNG between processes. On the two busy
+    cores of the test machine, threads measured as well or better (bench/bot_bench.py).
     """
     global _painters
     pool = _painter_pool()
