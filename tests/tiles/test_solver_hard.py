@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from engine import solver
 from engine.solver import _SCALE, _counts, _mirror, solve
 from engine.solver_dfs import searcher
 from engine.solver_dp import NUMBERS, run_dp
@@ -64,8 +65,13 @@ def _primary(found: object, goal: str) -> int:
     return len(placed)
 
 
+@pytest.mark.parametrize("search", [True, False])
 @pytest.mark.parametrize(("index", "goal"), HARD_30)
-def test_hard_positions_match_the_layered_program(index: int, goal: str) -> None:
+def test_hard_positions_match_the_layered_program(
+    index: int, goal: str, search: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    if search:  # the depth-first search (with the Lagrangian bound), not the small-size DP
+        monkeypatch.setattr(solver, "_LAYERED_TILES", 0)
     table, rack = positions(2027, 200, 30, 14)[index]
     flat = [t for s in table for t in s]
     found = solve(table, rack, None, goal, joker_worth=None if goal == "tiles" else 0)
@@ -77,7 +83,10 @@ def test_hard_positions_match_the_layered_program(index: int, goal: str) -> None
 
 
 @pytest.mark.parametrize("seed", range(12))
-def test_random_positions_with_jokers_match_the_layered_program(seed: int) -> None:
+def test_random_positions_with_jokers_match_the_layered_program(
+    seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(solver, "_LAYERED_TILES", 0)
     rng = random.Random(seed)
     table, rack = positions(5000 + seed, 3, 30, 14)[rng.randrange(3)]
     flat = [t for s in table for t in s]
@@ -145,3 +154,27 @@ def test_search_with_the_lagrangian_bound_matches_exhaustive_search(
         return
     assert score == expected[0 if goal == "tiles" else 1]
 
+
+
+@pytest.mark.parametrize("goal", ["tiles", "value"])
+@pytest.mark.parametrize("seed", range(40))
+def test_the_search_alone_matches_exhaustive_search(
+    goal: str, seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Small positions go to the layered DP; the depth-first search must agree too."""
+    monkeypatch.setattr(solver, "_LAYERED_TILES", 0)
+    rng = random.Random(seed * 7 + len(goal))
+    table, rack = _position(rng)
+    expected = brute_best(table, rack, goal)
+    found = solve(table, rack, None, goal)
+    if expected is None:
+        assert found is None
+        return
+    assert found is not None
+    points = sum(30 if t.is_joker else t.number for t in found.placed)
+    assert (found.tiles_placed if goal == "tiles" else points) == expected[
+        0 if goal == "tiles" else 1
+    ]
+    for s in found.table:
+        assert is_valid_set(s), s
+    assert Counter(t for s in found.table for t in s) == Counter(table) + Counter(found.placed)
