@@ -1,7 +1,10 @@
 """Benchmark: our exact tile solver against the reference `rummikub-solver` (ILP, HiGHS).
 
 Run on purpose (not in CI): ``.venv/bin/pip install -e '.[bench]' highspy`` then
-``.venv/bin/python bench/solver_bench.py [--count N] [--seed S]``.
+``.venv/bin/python bench/solver_bench.py [--count N] [--seed S] [--warm W] [--slowest K]``;
+``--slowest K`` lists our K slowest positions of each size and goal as ``SIZE:GOAL:INDEX``,
+and ``--replay SIZE:GOAL:INDEX [--profile]`` runs one of them again (timed against the
+reference, or under cProfile).
 
 Positions are seeded and random: an empty table with a 14-tile rack (goal "opening"), a
 table of about 30 tiles with a 14-tile rack, and about 60 with 20 (goals "tiles" and
@@ -36,7 +39,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine.solver import solve
 from engine.tile_sets import is_valid_set
-from engine.tiles import TILE_JOKER, Colour, Tile, full_pool
+from engine.tiles import TILE_JOKER, Colour, Tile, format_tiles, full_pool
 
 
 def random_table(rng: random.Random, pool: Counter[Tile], target: int) -> list[list[Tile]]:
@@ -148,24 +151,68 @@ def pct(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
 
+SIZES = [
+    ("empty table + 14", 0, 14, ("opening",)),
+    ("~30 table + 14", 30, 14, ("tiles", "value")),
+    ("~60 table + 20", 60, 20, ("tiles", "value")),
+]
+
+
+def replay(spec: str, seed: int, count: int, profile: bool, reference: Reference | None) -> int:
+    """Run one position again (``SIZE:GOAL:INDEX``, SIZE 0-2 as listed by --slowest),
+    printing it, our answer and times (and the reference's), or our profile."""
+    size_text, goal, index_text = spec.split(":")
+    size, index = int(size_text), int(index_text)
+    _, table_size, rack_size, _ = SIZES[size]
+    table, rack = positions(seed + size, count, table_size, rack_size)[index]
+    print("table:", " | ".join(format_tiles(s) for s in table))
+    print("rack: ", format_tiles(sorted(rack, key=lambda t: t.sort_key)))
+    if profile:
+        import cProfile
+        import pstats
+
+        ours(table, rack, goal)  # the move tables warm, as in the bench
+        profiler = cProfile.Profile()
+        profiler.runcall(ours, table, rack, goal)
+        pstats.Stats(profiler).sort_stats("tottime").print_stats(15)
+        return 0
+    for attempt in ("cold", "warm"):
+        wall, cpu, found = timed(lambda: ours(table, rack, goal))
+        print(f"ours ({attempt}): {wall * 1000:.2f} ms wall, {cpu * 1000:.2f} ms cpu, "
+              f"{checked(table, found)}")
+    if reference is not None:
+        flat = [t for s in table for t in s]
+        wall, cpu, result = timed(lambda: reference.solve(flat, rack, goal))
+        print(f"reference: {wall * 1000:.2f} ms wall, {cpu * 1000:.2f} ms cpu, {result}")
+    return 0
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--count", type=int, default=200, help="positions per size")
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--warm", type=int, default=20,
+                        help="warm-up positions per size (other seeds), for both solvers")
+    parser.add_argument("--slowest", type=int, default=0, metavar="K",
+                        help="also list our K slowest positions per size and goal")
+    parser.add_argument("--replay", metavar="SIZE:GOAL:INDEX",
+                        help="run one position (as listed by --slowest) and stop")
+    parser.add_argument("--profile", action="store_true", help="with --replay: cProfile ours")
+    parser.add_argument("--no-reference", action="store_true",
+                        help="with --replay: skip the reference")
     args = parser.parse_args()
+    if args.replay:
+        reference = None if args.profile or args.no_reference else Reference()
+        return replay(args.replay, args.seed, args.count, args.profile, reference)
     reference = Reference()
-    # Warm both up (the reference builds its problems, ours fills its move tables) on
-    # positions other than the measured ones.
+    # Warm both up (the reference builds its problems, ours fills its move tables, as
+    # in a bot that has been running a while) on positions other than the measured ones.
     for size, rack in ((0, 14), (30, 14), (60, 20)):
-        for warm_table, warm_rack in positions(1, 5, size, rack):
+        for warm_table, warm_rack in positions(1, args.warm, size, rack):
             for goal in ("tiles", "value", "opening"):
                 reference.solve([t for s in warm_table for t in s], warm_rack, goal)
                 ours(warm_table, warm_rack, goal)
-    sizes = [
-        ("empty table + 14", 0, 14, ("opening",)),
-        ("~30 table + 14", 30, 14, ("tiles", "value")),
-        ("~60 table + 20", 60, 20, ("tiles", "value")),
-    ]
+    sizes = SIZES
     print(f"{'size':<18}{'goal':<9}{'clock':<5}{'n':>4}  {'ours ms med/p99/max':>24}  "
           f"{'reference ms med/p99/max':>26}  {'ratio med':>9} {'ratio max':>9}  agree")
     failures = 0
@@ -212,6 +259,12 @@ def main() -> int:
                     f"  {med_r / med_o:8.1f}x {max_r / max_o:8.1f}x  {same} same, {better} "
                     f"above reference, {worse} below"
                 )
+            if args.slowest:
+                order = sorted(range(len(cases)), key=lambda i: -mine[i])[: args.slowest]
+                listed = ", ".join(
+                    f"{index}:{goal}:{i} {mine[i]:.1f}/{theirs[i]:.1f} ms" for i in order
+                )
+                print(f"  slowest (--replay SIZE:GOAL:INDEX, ours/reference wall): {listed}")
     return 1 if failures else 0
 
 
