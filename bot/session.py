@@ -129,7 +129,8 @@ class Event:
     kind: EventKind
     snapshot: Snapshot
     seat: int | None = None  # who acted
-    action: str | None = None  # the action in words ("meld 7♥ 8♥ 9♥")
+    action: str | None = None  # the action in words ("meld 7♥ 8♥ 9♥"), for logs
+    move: object | None = None  # the engine action itself, to describe in any language
 
 
 Listener = Callable[[Event], Awaitable[None]]
@@ -465,7 +466,7 @@ class Tables:
                 raise SessionError("session.not_seated")
             self._check_room(table, seats)
             count = sum(seat.is_computer for seat in seats) + 1
-            return [*seats, Seat(f"CPU {count} ({level})", None, level)]
+            return [*seats, Seat(computer_name(count, level), None, level)]
 
         return await self._lobby_change(channel_id, user_id, f"add_computer {level}", change)
 
@@ -489,6 +490,7 @@ class Tables:
                 del seats[index]
             else:
                 seats[index] = Seat(f"{seats[index].name} (CPU)", None, DEFAULT_LEVEL)
+                # the name stays: the others know whose hand the computer plays on
                 kind = EventKind.ACTION
             if all(seat.is_computer for seat in seats):  # nobody left to play with
                 snapshot = await self._finish(table, user_id, "cancelled", "leave")
@@ -502,7 +504,8 @@ class Tables:
         return snapshot
 
     async def set_level(self, channel_id: int, user_id: int, seat: int, level: str) -> Snapshot:
-        """Change a computer seat's level; the game goes on unchanged.
+        """Change a computer seat's level; the game goes on unchanged (a seat keeps the
+        name it was dealt in with until the match ends).
 
         Raises:
             SessionError: unknown level, not a computer seat, or the caller is not seated.
@@ -515,7 +518,10 @@ class Tables:
             seats = table.seats
             if not 0 <= seat < len(seats) or not seats[seat].is_computer:
                 raise SessionError("session.not_computer", seat=seat + 1)
-            seats[seat] = Seat(seats[seat].name, None, level)
+            name = seats[seat].name
+            if table.game is None:  # in the lobby the name shows the new level
+                name = computer_name(sum(s.is_computer for s in seats[: seat + 1]), level)
+            seats[seat] = Seat(name, None, level)
             doc = {**table.doc, "seats": [_seat_doc(s) for s in seats]}
             await self._save(table, doc, table.game, actor=user_id, action=f"level {seat} {level}")
             snapshot = table.snapshot()
@@ -635,13 +641,13 @@ class Tables:
         except BaseException:
             table.game = Game.from_json(json.dumps(json.loads(table.saved)["game"]))
             raise
-        events = [Event(kind, table.snapshot(), seat, words)]
+        events = [Event(kind, table.snapshot(), seat, words, action)]
         if game.phase in (Phase.ROUND_OVER, Phase.MATCH_OVER):
             await self._record_rounds(table)
-            events.append(Event(EventKind.ROUND_OVER, table.snapshot(), seat, words))
+            events.append(Event(EventKind.ROUND_OVER, table.snapshot(), seat, words, action))
         if game.phase is Phase.MATCH_OVER:
             await self._record_match(table)
-            events.append(Event(EventKind.MATCH_OVER, table.snapshot(), seat, words))
+            events.append(Event(EventKind.MATCH_OVER, table.snapshot(), seat, words, action))
         self._after_change(table)
         return events
 
@@ -829,6 +835,14 @@ class Tables:
                                            kind=EventKind.TIMEOUT)
         for event in events:
             await self._emit(event)
+
+
+LEVEL_STARS = {"easy": "★", "medium": "★★", "hard": "★★★"}
+
+
+def computer_name(number: int, level: str) -> str:
+    """A computer seat's name, the same in every language: ``CPU 2 ★★★`` (stars = level)."""
+    return f"CPU {number} {LEVEL_STARS.get(level, '')}".rstrip()
 
 
 def _seat_doc(seat: Seat) -> dict[str, Any]:

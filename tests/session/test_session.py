@@ -68,7 +68,7 @@ async def test_lobby_join_add_computer_and_start(store: Store) -> None:
     assert lobby.status is Status.LOBBY and lobby.variant == "rami51"
     await tables.join(CHANNEL, BOB)
     snapshot = await tables.add_computer(CHANNEL, BOB.user_id, "hard")
-    assert [seat.name for seat in snapshot.seats] == ["Alice", "Bob", "CPU 1 (hard)"]
+    assert [seat.name for seat in snapshot.seats] == ["Alice", "Bob", "CPU 1 ★★★"]
     assert snapshot.seats[2].is_computer and snapshot.seats[2].level == "hard"
     started = await tables.start(CHANNEL, ALICE.user_id)
     assert started.status is Status.PLAYING and started.view is not None
