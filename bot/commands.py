@@ -4,8 +4,9 @@ Each subcommand only declares its options and hands the interaction to
 :class:`bot.controller.Controller`. Names and descriptions are ``locale_str`` keyed in
 the message catalog, translated by :class:`bot.i18n.RamiTranslator`.
 
-Adding the tile variant's commands later: add a subcommand here and a handler in the
-controller that builds a tile action; replies, errors and publishing are shared.
+Tile rummy's turn commands are the subgroup ``/rummy tiles …`` (``bot.tile_commands``);
+``/rummy draw`` and ``/rummy meld`` work for tiles too (draw a tile; lay new sets and
+confirm). ``/rummy level`` changes a computer seat's level during a match.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from discord.app_commands import Choice, locale_str
 
 from bot.controller import Controller
 from bot.i18n import t
+from bot.tile_commands import TilesGroup
 
 
 def loc(code: str) -> locale_str:
@@ -31,8 +33,10 @@ def _controller(interaction: discord.Interaction) -> Controller:
 
 VARIANT_CHOICES = [
     Choice(name=loc(f"bot.variant.{name}"), value=name)
-    for name in ("classic", "rami51", "rami30", "gameduell")
+    for name in ("classic", "rami51", "rami30", "gameduell", "tiles")
 ]
+LEVEL_CHOICES = [Choice(name=loc(f"bot.level.{level}"), value=level)
+                 for level in ("easy", "medium", "hard")]
 SOURCE_CHOICES = [
     Choice(name=loc("bot.choice.stock"), value="stock"),
     Choice(name=loc("bot.choice.discard"), value="discard"),
@@ -47,6 +51,10 @@ async def _card(interaction: discord.Interaction, current: str) -> list[Choice[s
     return await _controller(interaction).card_choices(interaction, current, several=False)
 
 
+async def _computer(interaction: discord.Interaction, current: str) -> list[Choice[int]]:
+    return await _controller(interaction).computer_choices(interaction, current)
+
+
 async def _meld(interaction: discord.Interaction, current: str) -> list[Choice[int]]:
     return await _controller(interaction).meld_choices(interaction, current)
 
@@ -57,6 +65,7 @@ class RummyGroup(app_commands.Group):
     def __init__(self) -> None:
         super().__init__(name=loc("bot.cmd.rummy"), description=loc("bot.cmd.rummy.desc"),
                          guild_only=True)
+        self.add_command(TilesGroup())
 
     @app_commands.command(name=loc("bot.cmd.new"), description=loc("bot.cmd.new.desc"))
     @app_commands.rename(variant=loc("bot.opt.variant"), target=loc("bot.opt.target"))
@@ -131,11 +140,19 @@ class RummyGroup(app_commands.Group):
     @app_commands.command(name=loc("bot.cmd.rules"), description=loc("bot.cmd.rules.desc"))
     @app_commands.rename(variant=loc("bot.opt.variant"))
     @app_commands.describe(variant=loc("bot.opt.variant.desc"))
-    @app_commands.choices(variant=[*VARIANT_CHOICES,
-                                   Choice(name=loc("bot.variant.tiles"), value="tiles")])
+    @app_commands.choices(variant=VARIANT_CHOICES)
     async def rules(self, interaction: discord.Interaction, variant: str | None = None) -> None:
         await _controller(interaction).rules(interaction, variant)
 
     @app_commands.command(name=loc("bot.cmd.end"), description=loc("bot.cmd.end.desc"))
     async def end(self, interaction: discord.Interaction) -> None:
         await _controller(interaction).end(interaction)
+
+    @app_commands.command(name=loc("bot.cmd.level"), description=loc("bot.cmd.level.desc"))
+    @app_commands.rename(seat=loc("bot.opt.seat"), level=loc("bot.opt.level"))
+    @app_commands.describe(seat=loc("bot.opt.seat.desc"), level=loc("bot.opt.level.desc"))
+    @app_commands.autocomplete(seat=_computer)
+    @app_commands.choices(level=LEVEL_CHOICES)
+    async def level(self, interaction: discord.Interaction, seat: app_commands.Range[int, 1, 6],
+                    level: str) -> None:
+        await _controller(interaction).level(interaction, seat, level)

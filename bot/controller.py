@@ -19,7 +19,8 @@ from bot import present
 from bot.i18n import resolve_language, t
 from bot.replies import Reply, answer, error_reply
 from bot.session import Player, SessionError, Snapshot, Tables
-from bot.views import selection_of
+from bot.tile_controller import TileUI
+from bot.views import COMPUTER_LEVELS, selection_of
 from engine import Card, NotationError, RuleSet, RummyError, classify, parse_card
 from engine.actions import Discard, Draw, LayOff, Meld, SwapJoker
 from engine.views import PlayerView
@@ -32,6 +33,7 @@ log = logging.getLogger("rami.bot")
 
 HAND_TOKEN_LIFETIME = 14 * 60.0  # seconds; Discord's interaction tokens last 15 minutes
 SORT_CYCLE = {"suit": "rank", "rank": "own", "own": "suit"}
+LEVEL_WORDS = {"facile": "easy", "moyen": "medium", "difficile": "hard"}
 SOURCES = {"stock": "stock", "talon": "stock", "pioche": "stock", "discard": "discard",
            "defausse": "discard", "défausse": "discard", "discard pile": "discard"}
 
@@ -48,6 +50,7 @@ class Controller:
         self._hands: dict[tuple[int, int], tuple[discord.Interaction, int, str, float]] = {}
         self._pending_hands: dict[int, tuple[int, int, str]] = {}
         publisher.on_turn = self.refresh_hand
+        self.tile_ui = TileUI(self)
 
     # ------------------------------------------------------------------ helpers
     async def language(self, interaction: discord.Interaction) -> str:
@@ -226,8 +229,9 @@ class Controller:
                 snapshot = await self.tables.leave(channel_id, user)
                 if await self.tables.snapshot(channel_id) is None:  # nobody left: closed
                     return _update(present.lobby_closed(snapshot, lang, "bot.lobby.cancelled"))
-            elif action == "ai":
-                snapshot = await self.tables.add_computer(channel_id, user)
+            elif action in COMPUTER_LEVELS:
+                snapshot = await self.tables.add_computer(channel_id, user,
+                                                          COMPUTER_LEVELS[action])
             elif action == "start":
                 snapshot = await self.tables.start(channel_id, user, is_moderator=moderator)
                 return _update(present.lobby_closed(snapshot, lang, "bot.lobby.started"))
@@ -240,6 +244,33 @@ class Controller:
             return _update(present.lobby(snapshot, lang, self._target(snapshot)))
 
         await self.run(interaction, f"lobby.{action}", work)
+
+    async def level(self, interaction: discord.Interaction, seat: int, level: str) -> None:
+        """Change a computer seat's level (1-based seat as listed); the game goes on."""
+        async def work(lang: str) -> Reply:
+            key = LEVEL_WORDS.get(level.strip().lower(), level.strip().lower())
+            snapshot = await self.tables.set_level(interaction.channel_id or 0,
+                                                   interaction.user.id, seat - 1, key)
+            return Reply(content=t("bot.level.changed", lang, name=snapshot.seats[seat - 1].name,
+                                   level=t(f"bot.level.{key}", lang)), ephemeral=True)
+
+        await self.run(interaction, "level", work)
+
+    async def computer_choices(self, interaction: discord.Interaction,
+                               current: str) -> list[discord.app_commands.Choice[int]]:
+        """The computer seats of the table (a hint only; the session checks again)."""
+        try:
+            snapshot = await self.tables.snapshot(interaction.channel_id or 0)
+        except Exception:
+            return []
+        if snapshot is None:
+            return []
+        return [
+            discord.app_commands.Choice(name=f"{index}: {seat.name} ({seat.level})"[:100],
+                                        value=index)
+            for index, seat in enumerate(snapshot.seats, 1)
+            if seat.is_computer and (not current or str(index).startswith(current.strip()))
+        ][:25]
 
     @staticmethod
     def _same_channel(interaction: discord.Interaction, channel_id: int) -> None:
@@ -324,6 +355,11 @@ class Controller:
         await self.run(interaction, "draw", work)
 
     async def meld(self, interaction: discord.Interaction, cards: str) -> None:
+        snapshot = await self.tables.snapshot(interaction.channel_id or 0)
+        if snapshot is not None and snapshot.variant == "tiles":
+            await self.tile_ui.play(interaction, cards)  # new sets of tiles, confirmed
+            return
+
         async def work(lang: str) -> Reply:
             view = await self._view(interaction)
             sort = (await self.prefs.player(interaction.user.id)).sort
@@ -366,9 +402,6 @@ class Controller:
         async def work(lang: str) -> Reply:
             self._same_channel(interaction, channel_id)
             picked = selection_of(interaction.message)
-            first = [_card_of_value(v) for v in picked.get("a", [])]
-            second = [_card_of_value(v) for v in picked.get("b", [])]
-            meld = [int(v) for v in picked.get("m", []) if v.isdigit()]
             button = t(f"bot.button.{action}", lang)
             if action == "draw":
                 return await self._act(interaction, Draw("stock"), lang, update=True)
@@ -380,6 +413,9 @@ class Controller:
                                                sort=SORT_CYCLE.get(prefs.sort, "suit"))
                 return await self._hand_reply(interaction, await self._view(interaction), lang,
                                               update=True)
+            first = [_card_of_value(v) for v in picked.get("a", [])]
+            second = [_card_of_value(v) for v in picked.get("b", [])]
+            meld = [int(v) for v in picked.get("m", []) if v.isdigit()]
             if not first:
                 return error_reply(t("bot.error.pick_cards", lang, button=button))
             if action == "meld":

@@ -16,7 +16,7 @@ from typing import Any
 
 import discord
 
-from bot import views
+from bot import tile_present, views
 from bot.i18n import t
 from bot.replies import Picture, Reply
 from bot.session import Snapshot, Status
@@ -199,6 +199,14 @@ def move_text(player: str, words: str, lang: str) -> str:
         return t("bot.move.discard", lang, player=player, card=rest)
     if kind == "leave":
         return t("bot.move.leave", lang, player=player)
+    if kind in ("confirm", "play"):
+        return t("bot.move.tiles_laid", lang, player=player)
+    if kind in ("newset", "add", "move", "split", "takeback", "undo", "reset"):
+        return t("bot.move.tiles_edit", lang, player=player)  # the draft stays private
+    if kind == "drawtile":
+        return t("bot.move.draw", lang, player=player)
+    if kind == "pass":
+        return t("bot.move.pass", lang, player=player)
     return f"{player}: {words}"
 
 
@@ -281,7 +289,8 @@ def score_sheet(snapshot: Snapshot, lang: str, picture: Picture | None = None) -
 def rules(variant: str, lang: str) -> Reply:
     embed = discord.Embed(title=variant_name(variant, lang),
                           description=t(f"bot.rules.{variant}", lang), colour=COLOUR)
-    embed.set_footer(text=t("bot.rules.commands", lang))
+    footer = "bot.rules.tiles.commands" if variant == "tiles" else "bot.rules.commands"
+    embed.set_footer(text=t(footer, lang))
     return Reply(embeds=[embed], ephemeral=True, view=views.rules_view(VARIANTS, variant, lang))
 
 
@@ -307,6 +316,9 @@ def hand(
 ) -> Reply:
     """The private hand message: picture, alt text, numbered notation and components."""
     order = display_order(view, sort)
+    if view.variant == "tiles":
+        return tile_present.tile_hand(view, channel_id, lang, order, sort=sort, note=note,
+                                      names=names, selected=selected, picture=picture)
     shown = [view.hand[i] for i in order]
     playing = view.phase in (Phase.DRAW, Phase.PLAY)
     my_turn = playing and view.current == view.seat
@@ -351,6 +363,8 @@ def hand(
 def action_note(action: object, view: PlayerView, lang: str) -> str | None:
     """What the player just did, in words (the first line of the refreshed hand)."""
     name = type(action).__name__
+    if view.variant == "tiles":
+        return tile_present.tile_note(action, lang)
     if name == "Draw":
         if getattr(action, "source", "stock") == "discard":
             return None if view.drawn is None else t(

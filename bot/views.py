@@ -4,9 +4,12 @@ Every component is a :class:`discord.ui.DynamicItem` whose ``custom_id`` says ev
 needed to act on it, namespaced ``rami:<family>:<action>:<channel>``, so a click on a
 message posted before a restart is routed by its ``custom_id`` alone:
 
-- ``rami:lobby:<join|leave|ai|start|cancel>:<channel>``: the lobby;
+- ``rami:lobby:<join|leave|aieasy|ai|aihard|start|cancel>:<channel>``: the lobby (``ai``
+  seats a medium computer player, as it did before the levels were offered);
 - ``rami:table:<hand|score|next|rematch>:<channel>``: the table, round and match messages;
 - ``rami:hand:<draw|take|meld|layoff|swap|discard|sort>:<channel>``: the private hand;
+- ``rami:tiles:<draw|pass|undo|reset|confirm|hint|arrange>:<channel>``: the private rack
+  of tile rummy (its tile menu is ``rami:pick:a``);
 - ``rami:pick:<a|b|m>:<channel>``: the hand's select menus (cards of a first meld, of a
   second meld, a table meld). A pick is stored as the menu's default options by editing
   the hand message, so the next button click reads the selection from the message itself;
@@ -30,9 +33,11 @@ from bot.i18n import t
 if TYPE_CHECKING:
     from bot.controller import Controller
 
-LOBBY_ACTIONS = ("join", "leave", "ai", "start", "cancel")
+LOBBY_ACTIONS = ("join", "leave", "start", "cancel", "aieasy", "ai", "aihard")
+COMPUTER_LEVELS = {"aieasy": "easy", "ai": "medium", "aihard": "hard"}
 TABLE_ACTIONS = ("hand", "score", "next", "rematch")
 HAND_ACTIONS = ("draw", "take", "meld", "layoff", "swap", "discard", "sort")
+TILE_ACTIONS = ("draw", "pass", "undo", "reset", "confirm", "hint", "arrange")
 PICK_SLOTS = ("a", "b", "m")
 MAX_OPTIONS = 25
 
@@ -106,6 +111,27 @@ class HandButton(
         await controller(interaction).hand_button(interaction, self.action, self.channel_id)
 
 
+class TileButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=rf"rami:tiles:(?P<action>{_alternatives(TILE_ACTIONS)}):(?P<channel>\d+)",
+):
+    def __init__(self, action: str, channel_id: int, label: str = "",
+                 style: ButtonStyle = ButtonStyle.secondary, disabled: bool = False) -> None:
+        super().__init__(discord.ui.Button(
+            label=label or action, style=style, disabled=disabled,
+            custom_id=f"rami:tiles:{action}:{channel_id}"))
+        self.action, self.channel_id = action, channel_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> TileButton:
+        return cls(match["action"], int(match["channel"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await controller(interaction).tile_ui.button(interaction, self.action, self.channel_id)
+
+
 class CardPick(
     discord.ui.DynamicItem[discord.ui.Select[Any]],
     template=rf"rami:pick:(?P<slot>{_alternatives(PICK_SLOTS)}):(?P<channel>\d+)",
@@ -156,7 +182,7 @@ class RulesButton(
 
 
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
-    LobbyButton, TableButton, HandButton, CardPick, RulesButton,
+    LobbyButton, TableButton, HandButton, TileButton, CardPick, RulesButton,
 )
 
 
@@ -175,13 +201,15 @@ def _view(*items: discord.ui.Item[Any]) -> discord.ui.View:
 def lobby_view(channel_id: int, lang: str) -> discord.ui.View:
     styles = {"join": ButtonStyle.primary, "start": ButtonStyle.success,
               "cancel": ButtonStyle.danger}
-    codes = {"join": "join", "leave": "leave", "ai": "add_ai", "start": "start",
-             "cancel": "cancel"}
-    return _view(*(
-        LobbyButton(action, channel_id, t(f"bot.button.{codes[action]}", lang),
-                    styles.get(action, ButtonStyle.secondary))
-        for action in LOBBY_ACTIONS
-    ))
+    buttons = []
+    for index, action in enumerate(LOBBY_ACTIONS):
+        level = COMPUTER_LEVELS.get(action)
+        label = (t("bot.button.add_ai_level", lang, level=t(f"bot.level.{level}", lang))
+                 if level else t(f"bot.button.{action}", lang))
+        button = LobbyButton(action, channel_id, label, styles.get(action, ButtonStyle.secondary))
+        button.item.row = 0 if index < 4 else 1
+        buttons.append(button)
+    return _view(*buttons)
 
 
 @lru_cache(maxsize=1024)
@@ -254,6 +282,46 @@ def hand_view(
     ]
     for index, button in enumerate(buttons):
         button.item.row = 3 + index // 5
+        items.append(button)
+    return _view(*items)
+
+
+def tile_hand_view(
+    channel_id: int,
+    lang: str,
+    *,
+    tiles: Sequence[tuple[str, str]],  # (value, label) per rack position, in display order
+    selected: dict[str, set[str]],
+    sort: str,
+    my_turn: bool,
+    pool_empty: bool,
+    editing: bool,
+) -> discord.ui.View:
+    """The components under a tile rack: a tile menu, then the turn's buttons."""
+    items: list[discord.ui.Item[Any]] = []
+    shown = list(tiles)[:MAX_OPTIONS]
+    if shown:
+        options = [discord.SelectOption(label=label, value=value,
+                                        default=value in selected.get("a", set()))
+                   for value, label in shown]
+        items.append(CardPick("a", channel_id, options, t("bot.tiles.select", lang), row=0))
+    idle = not my_turn
+    draw = ("pass", "bot.tiles.button.pass") if pool_empty else ("draw", "bot.tiles.button.draw")
+    buttons = [
+        TileButton(draw[0], channel_id, t(draw[1], lang), ButtonStyle.primary, disabled=idle),
+        TileButton("undo", channel_id, t("bot.tiles.button.undo", lang),
+                   disabled=idle or not editing),
+        TileButton("reset", channel_id, t("bot.tiles.button.reset", lang),
+                   disabled=idle or not editing),
+        TileButton("confirm", channel_id, t("bot.tiles.button.confirm", lang),
+                   ButtonStyle.success, disabled=idle or not editing),
+        TileButton("arrange", channel_id, t("bot.tiles.button.arrange", lang), disabled=idle),
+        TileButton("hint", channel_id, t("bot.tiles.button.hint", lang)),
+        HandButton("sort", channel_id,
+                   t("bot.button.sort", lang, sort=t(f"bot.sort.{sort}", lang))),
+    ]
+    for index, button in enumerate(buttons):
+        button.item.row = 1 + index // 5
         items.append(button)
     return _view(*items)
 

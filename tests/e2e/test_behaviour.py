@@ -69,7 +69,7 @@ async def test_lobby_is_public_and_updates(fake: FakeDiscord, harness: BotHarnes
     it = await fake.slash(alice, channel, "rummy new", variant="classic")
     lobby = it.reply
     assert not lobby.ephemeral
-    assert {"join", "leave", "ai", "start", "cancel"} == {
+    assert {"join", "leave", "aieasy", "ai", "aihard", "start", "cancel"} == {
         c.split(":")[2] for c in lobby.custom_ids()}
     assert all(c.endswith(f":{channel}") for c in lobby.custom_ids())
     joined = await fake.slash(bob, channel, "rummy join")

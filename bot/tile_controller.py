@@ -1,0 +1,205 @@
+"""The handlers of tile rummy: ``/rummy tiles …`` commands and the rack's buttons.
+
+Like :mod:`bot.controller`, a command and its button do the same thing and every handler
+answers through the one error path (:meth:`Controller.run`). Several-step handlers
+(``play`` lays a whole table at once; ``arrange`` builds the draft edit by edit) leave
+the game as it was when a step is refused: ``play`` is one engine action, and
+``arrange`` undoes the edits it made before passing the refusal on.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+import discord
+
+from bot import present, tile_present
+from bot.i18n import t
+from bot.replies import Reply, error_reply
+from bot.session import SessionError
+from bot.tile_plan import (
+    draft_sets,
+    edits_towards,
+    parse_rack_tiles,
+    table_sets,
+    whole_rack,
+)
+from bot.views import selection_of
+from engine import NotationError, RummyError, arrange, parse_tiles, solve
+from engine.tile_actions import (
+    Add,
+    Confirm,
+    DrawTile,
+    Move,
+    NewSet,
+    Pass,
+    Play,
+    Reset,
+    Split,
+    TakeBack,
+    Undo,
+)
+from engine.tiles import Tile
+from engine.views import PlayerView
+
+if TYPE_CHECKING:
+    from bot.controller import Controller
+
+SIMPLE = {"undo": Undo, "reset": Reset, "confirm": Confirm, "draw": DrawTile, "pass": Pass}
+
+
+class TileUI:
+    """Tile rummy's commands and buttons, on top of the shared :class:`Controller`."""
+
+    def __init__(self, controller: Controller) -> None:
+        self.c = controller
+
+    # ------------------------------------------------------------------ helpers
+    async def _tile_view(self, interaction: discord.Interaction) -> PlayerView:
+        view = await self.c._view(interaction)
+        if view.variant != "tiles":
+            raise SessionError("bot.tiles.not_tiles")
+        return view
+
+    async def _order(self, interaction: discord.Interaction, view: PlayerView) -> list[int]:
+        sort = (await self.c.prefs.player(interaction.user.id)).sort
+        return present.display_order(view, sort)
+
+    async def _apply(self, interaction: discord.Interaction, actions: Sequence[object],
+                     lang: str, *, update: bool = False, note: str | None = None) -> Reply:
+        """Apply ``actions`` in order; when one is refused, undo the edits already made."""
+        channel, user = interaction.channel_id or 0, interaction.user.id
+        done = 0
+        view: PlayerView | None = None
+        try:
+            for action in actions:
+                view = await self.c.tables.act(channel, user, action)
+                done += 1
+        except RummyError:
+            for _ in range(done):
+                await self.c.tables.act(channel, user, Undo())
+            raise
+        assert view is not None
+        if note is None and len(actions) == 1:
+            note = tile_present.tile_note(actions[0], lang)
+        return await self.c._hand_reply(interaction, view, lang, note, update=update)
+
+    # ------------------------------------------------------------------ commands
+    async def play(self, interaction: discord.Interaction, sets: str) -> None:
+        """New sets of rack tiles (``|`` between sets) laid and confirmed in one go."""
+        async def work(lang: str) -> Reply:
+            view = await self._tile_view(interaction)
+            order = await self._order(interaction, view)
+            new = [parse_rack_tiles(part, view, order) for part in sets.split("|")
+                   if part.strip()]
+            if not new:
+                raise NotationError("notation.no_tile")
+            return await self._apply(interaction, [Play((*draft_sets(view), *new))], lang)
+
+        await self.c.run(interaction, "tiles.play", work)
+
+    async def edit(self, interaction: discord.Interaction, kind: str, tiles: str | None = None,
+                   set_number: int | None = None, *, front: bool = False,
+                   target: int | None = None, at: int | None = None) -> None:
+        """``new``, ``add``, ``move``, ``split``, ``takeback`` and the one-word actions."""
+        async def work(lang: str) -> Reply:
+            view = await self._tile_view(interaction)
+            order = await self._order(interaction, view)
+            if kind in SIMPLE:
+                action: object = SIMPLE[kind]()
+            elif kind == "split":
+                action = Split((set_number or 0) - 1, (at or 0) - 1)
+            else:
+                pieces = (parse_rack_tiles(tiles or "", view, order) if kind != "move"
+                          else tuple(parse_tiles(tiles or "")))
+                index = (set_number or 0) - 1
+                if kind == "new":
+                    action = NewSet(pieces)
+                elif kind == "add":
+                    action = Add(pieces, index, front)
+                elif kind == "takeback":
+                    action = TakeBack(pieces, index)
+                else:
+                    action = Move(pieces, index, None if target is None else target - 1, front)
+            return await self._apply(interaction, [action], lang)
+
+        await self.c.run(interaction, f"tiles.{kind}", work)
+
+    async def hint(self, interaction: discord.Interaction) -> None:
+        async def work(lang: str) -> Reply:
+            return await self._hint(interaction, lang)
+
+        await self.c.run(interaction, "tiles.hint", work)
+
+    async def _hint(self, interaction: discord.Interaction, lang: str) -> Reply:
+        view = await self._tile_view(interaction)
+        if view.current != view.seat:
+            return error_reply(t("bot.tiles.not_your_turn", lang))
+        rules = await self.c._rules(interaction)
+        opening = not view.seats[view.seat].has_opened
+        solution = await asyncio.to_thread(solve, table_sets(view), whole_rack(view), rules,
+                                           "opening" if opening else "tiles")
+        return tile_present.hint(solution, opening, lang)
+
+    async def arrange(self, interaction: discord.Interaction, tiles: str) -> None:
+        async def work(lang: str) -> Reply:
+            view = await self._tile_view(interaction)
+            order = await self._order(interaction, view)
+            return await self._arrange(interaction, view, parse_rack_tiles(tiles, view, order),
+                                       lang)
+
+        await self.c.run(interaction, "tiles.arrange", work)
+
+    async def _arrange(self, interaction: discord.Interaction, view: PlayerView,
+                       tiles: Sequence[Tile], lang: str, *, update: bool = False) -> Reply:
+        """Fit ``tiles`` into the draft (``arrange``), then build it edit by edit."""
+        if view.current != view.seat:
+            return error_reply(t("bot.tiles.not_your_turn", lang))
+        rules = await self.c._rules(interaction)
+        current = draft_sets(view)
+        # Before the opening the table stays as it is: only the new sets are arranged.
+        frozen = 0 if view.seats[view.seat].has_opened else len(view.melds)
+        result = await asyncio.to_thread(arrange, current[frozen:], tiles, rules)
+        if result is None:
+            return error_reply(t("bot.tiles.no_arrangement", lang,
+                                 tiles=tile_present.tiles_text(tiles)))
+        edits = edits_towards(current, (*current[:frozen], *result.table))
+        note = t("bot.note.tiles.arranged", lang, tiles=tile_present.tiles_text(tiles))
+        return await self._apply(interaction, edits, lang, update=update, note=note)
+
+    # ------------------------------------------------------------------ buttons
+    async def button(self, interaction: discord.Interaction, action: str,
+                     channel_id: int) -> None:
+        async def work(lang: str) -> Reply:
+            self.c._same_channel(interaction, channel_id)
+            if action == "hint":
+                return await self._hint(interaction, lang)
+            if action in SIMPLE:
+                await self._tile_view(interaction)
+                return await self._apply(interaction, [SIMPLE[action]()], lang, update=True)
+            view = await self._tile_view(interaction)
+            picked = [parse_tiles(v.partition(":")[2] or v)[0]
+                      for v in selection_of(interaction.message).get("a", [])]
+            if not picked:
+                return error_reply(t("bot.tiles.pick", lang,
+                                     button=t("bot.tiles.button.arrange", lang)))
+            return await self._arrange(interaction, view, picked, lang, update=True)
+
+        await self.c.run(interaction, f"tiles.button.{action}", work)
+
+    # ------------------------------------------------------------------ autocomplete
+    async def set_choices(self, interaction: discord.Interaction,
+                          current: str) -> list[discord.app_commands.Choice[int]]:
+        """The sets of the caller's draft (else of the table) matching what they typed."""
+        try:
+            view = await self.c._view(interaction)
+        except Exception:
+            return []
+        melds = view.draft if view.draft is not None else view.melds
+        return [
+            discord.app_commands.Choice(
+                name=f"{m.number}: {present.pieces_text(m.pieces)}"[:100], value=m.number)
+            for m in melds if not current or str(m.number).startswith(current.strip())
+        ][:25]

@@ -1,0 +1,105 @@
+"""Pure helpers of the tile commands: reading tiles a player typed or picked, and turning a
+whole proposed table into the draft edits that build it.
+
+Glossary: the *table* is the sets laid and confirmed; the *draft* is the table as the
+current player edits it this turn; *placed* tiles are rack tiles put on the draft.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+from engine import NotationError, parse_tiles
+from engine.tile_actions import Add, EditAction, Move, NewSet
+from engine.tiles import Tile
+from engine.views import PlayerView
+
+Sets = tuple[tuple[Tile, ...], ...]
+
+
+def draft_sets(view: PlayerView) -> Sets:
+    """The sets the player is editing: the draft, else the table."""
+    melds = view.draft if view.draft is not None else view.melds
+    return tuple(tuple(p for p in m.pieces if isinstance(p, Tile)) for m in melds)
+
+
+def table_sets(view: PlayerView) -> Sets:
+    return tuple(tuple(p for p in m.pieces if isinstance(p, Tile)) for m in view.melds)
+
+
+def placed_tiles(view: PlayerView) -> list[Tile]:
+    """Rack tiles the player put on the draft this turn."""
+    if view.draft is None:
+        return []
+    extra = Counter(t for s in draft_sets(view) for t in s)
+    extra.subtract(t for s in table_sets(view) for t in s)
+    return list(extra.elements())
+
+
+def whole_rack(view: PlayerView) -> list[Tile]:
+    """The rack as it was at the start of the turn (placed tiles included)."""
+    return [p for p in view.hand if isinstance(p, Tile)] + placed_tiles(view)
+
+
+def parse_rack_tiles(text: str, view: PlayerView, order: Sequence[int]) -> tuple[Tile, ...]:
+    """Tiles written in notation (``k5 r12 jk``) or as rack positions as shown (``3 4 5``).
+
+    Raises:
+        NotationError: a token is neither a tile nor a position on the rack, or no tile.
+    """
+    tiles: list[Tile] = []
+    for token in text.replace(",", " ").split():
+        if token.isdigit():
+            position = int(token)
+            if not 1 <= position <= len(order):
+                raise NotationError("bot.error.position", token=token, count=len(order))
+            piece = view.hand[order[position - 1]]
+            if not isinstance(piece, Tile):
+                raise NotationError("notation.tile", token=token)
+            tiles.append(piece)
+        else:
+            tiles.extend(parse_tiles(token))
+    if not tiles:
+        raise NotationError("notation.no_tile")
+    return tuple(tiles)
+
+
+def edits_towards(current: Sets, target: Sets) -> list[EditAction]:
+    """Draft edits turning ``current`` into ``target`` (which holds every tile of
+    ``current`` plus rack tiles). Sets of ``target`` equal to a current set are left
+    alone; the others are built tile by tile from the broken sets, then from the rack.
+    """
+    sets = [list(s) for s in current]
+    # which current sets stay as they are
+    wanted = Counter(tuple(s) for s in target)
+    kept: list[bool] = []
+    for s in sets:
+        key = tuple(s)
+        kept.append(wanted[key] > 0)
+        if wanted[key] > 0:
+            wanted[key] -= 1
+    to_build = list(wanted.elements())
+    # identity of each draft set (index in ``sets``) as edits append and drop sets
+    alive: list[str] = [("keep" if k else "source") + f":{i}" for i, k in enumerate(kept)]
+    edits: list[EditAction] = []
+    for number, goal in enumerate(to_build):
+        label = f"built:{number}"
+        for tile in goal:
+            source = next((i for i, s in enumerate(sets)
+                           if alive[i].startswith("source") and tile in s), None)
+            here = alive.index(label) if label in alive else None
+            if source is not None:
+                edits.append(Move((tile,), source, here))
+                sets[source].remove(tile)
+            else:
+                edits.append(NewSet((tile,)) if here is None else Add((tile,), here))
+            if here is None:
+                sets.append([tile])
+                alive.append(label)
+            else:
+                sets[here].append(tile)
+            if source is not None and not sets[source]:
+                del sets[source]
+                del alive[source]
+    return edits

@@ -1,0 +1,104 @@
+"""What the bot shows of tile rummy: the private rack message (picture of the rack and of
+the draft, tile menu, turn buttons), the hint, and the notes after an action.
+
+Pure functions, like :mod:`bot.present`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import bot.tile_texts  # noqa: F401  (registers the texts)
+from bot import views
+from bot.i18n import t
+from bot.replies import Picture, Reply
+from engine.solver import Solution
+from engine.tiles import Tile, format_tiles
+from engine.views import Phase, PlayerView
+
+
+def tiles_text(tiles: Sequence[Tile]) -> str:
+    return format_tiles(tiles)
+
+
+def tile_hand(
+    view: PlayerView,
+    channel_id: int,
+    lang: str,
+    order: Sequence[int],
+    *,
+    sort: str = "suit",
+    note: str | None = None,
+    names: Sequence[str] = (),
+    selected: dict[str, set[str]] | None = None,
+    picture: Picture | None = None,
+) -> Reply:
+    """The private rack: picture (rack and draft), numbered rack, draft, menu, buttons."""
+    shown = [view.hand[i] for i in order]
+    playing = view.phase in (Phase.DRAW, Phase.PLAY)
+    my_turn = playing and view.current == view.seat
+    lines = []
+    if note:
+        lines.append(note)
+    lines.append("**" + t("bot.tiles.title", lang, count=len(shown)) + "**")
+    lines.append("  ".join(f"`{pos}` {tiles_text([p])}" for pos, p in enumerate(shown, 1)
+                           if isinstance(p, Tile)))
+    if view.draft is not None:
+        lines.append(t("bot.tiles.draft", lang))
+        for meld in view.draft:
+            mark = "" if meld.kind != "invalid" else " " + t("bot.tiles.unfinished", lang)
+            tiles = [p for p in meld.pieces if isinstance(p, Tile)]
+            lines.append(f"`{meld.number}` {tiles_text(tiles)}{mark}")
+    if not playing:
+        lines.append(t("bot.hand.over", lang))
+    elif my_turn:
+        code = "bot.tiles.turn_empty" if view.stock_size == 0 else "bot.tiles.turn"
+        lines.append(t(code, lang))
+    else:
+        name = names[view.current] if view.current < len(names) else view.seats[view.current].name
+        lines.append(t("bot.hand.waiting", lang, player=name))
+    if playing and view.opening_needed:
+        lines.append(t("bot.hand.opening", lang, points=view.opening_needed))
+    if len(shown) > views.MAX_OPTIONS:
+        lines.append(t("bot.hand.too_many", lang))
+    options = [(f"{pos}:{tiles_text([p])}", f"{pos}. {tiles_text([p])}")
+               for pos, p in enumerate(shown, 1) if isinstance(p, Tile)]
+    components = views.tile_hand_view(
+        channel_id, lang, tiles=options, selected=selected or {}, sort=sort, my_turn=my_turn,
+        pool_empty=view.stock_size == 0, editing=view.draft is not None)
+    return Reply(content="\n".join(lines)[:2000], pictures=[picture] if picture else [],
+                 view=components, ephemeral=True)
+
+
+def hint(solution: Solution | None, opening: bool, lang: str) -> Reply:
+    """The best play in words, privately; nothing is played."""
+    if solution is None:
+        why = t("bot.tiles.no_hint.opening" if opening else "bot.tiles.no_hint.play", lang)
+        return Reply(content=t("bot.tiles.no_hint", lang, why=why), ephemeral=True)
+    table = "\n".join(f"`{n}` {tiles_text(s)}" for n, s in enumerate(solution.table, 1))
+    text = t("bot.tiles.hint", lang, count=solution.tiles_placed, points=solution.value,
+             tiles=tiles_text(solution.placed), table=table)
+    return Reply(content=text[:2000], ephemeral=True)
+
+
+def tile_note(action: object, lang: str) -> str | None:
+    """What the player just did (the first line of the refreshed rack)."""
+    name = type(action).__name__
+    if name in ("Confirm", "Play"):
+        return t("bot.note.tiles.laid", lang)
+    if name not in ("NewSet", "Add", "Move", "Split", "TakeBack", "Undo", "Reset"):
+        return None
+    params: dict[str, object] = {}
+    tiles = getattr(action, "tiles", None)
+    if tiles is not None:
+        params["tiles"] = tiles_text(tiles)
+    for field in ("set", "source"):
+        if isinstance(getattr(action, field, None), int):
+            params[field] = getattr(action, field) + 1
+    if name == "Move":
+        target = getattr(action, "target", None)
+        params["target"] = t("bot.note.tiles.new_set", lang) if target is None else target + 1
+    if name == "Split":
+        params["at"] = getattr(action, "at", 0) + 1
+    what = t(f"bot.note.tiles.{name.lower()}", lang, **params)
+    return t("bot.note.tiles.edit", lang, what=what)
