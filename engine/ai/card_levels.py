@@ -67,6 +67,9 @@ def _draw(view: PlayerView, variant: CardVariant, level: str, hand: list[Card]) 
         return Draw("stock")
     if not any(variant.may_discard(view, x, hand=[*hand, top], taken=top) for x in hand):
         return Draw("stock")  # nothing could end the turn after taking it
+    if (view.seat, top) in view.discards:
+        # Never take back a card it threw: players could pass cards round forever.
+        return Draw("stock")
     parts = partitioner(variant.kit, [*hand, top])
     with_top = parts.best([*hand, top])
     completes = any(top in meld.cards for meld in with_top.melds) and (

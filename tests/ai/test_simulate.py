@@ -60,3 +60,9 @@ def test_hard_beats_easy_over_40_seeded_matches(
         assert result.illegal == [0, 0] and not result.stopped
         wins += 1.0 / len(result.winners) if 0 in result.winners else 0.0
     assert wins >= least
+
+
+def test_no_endless_round_of_passing_discards() -> None:
+    """Regression: two players once took each other's discards forever (gameduell)."""
+    result = simulate.play_match(variant("gameduell"), ["hard", "medium"], 2026, 2)
+    assert not result.stopped and result.winners
