@@ -3,6 +3,8 @@ restart with a draft pending, and computer levels."""
 
 from __future__ import annotations
 
+from collections import Counter
+
 import pytest
 
 from bot.session import Status
@@ -180,30 +182,24 @@ async def test_edit_commands_hint_and_arrange(fake: FakeDiscord, harness: BotHar
     assert snapshot is not None
     rules = harness.bot.tables.rules_of(snapshot)
     best = solve(table_sets(view), whole_rack(view), rules, "opening")
-    if best is None:
-        assert "No play" in hint.reply.text()
-    else:
-        assert f"{best.tiles_placed} tiles" in hint.reply.text()
-        assert text_of(best.placed) in hint.reply.text()
+    assert best is not None  # this seeded rack can open
+    assert f"{best.tiles_placed} tiles" in hint.reply.text()
+    assert text_of(best.placed) in hint.reply.text()
     assert await seen_by(harness, channel, player) == before
     # Arrange for me: the picked tiles land on the draft, waiting for Confirm.
-    group = [t for t in rack_tiles(view)][:3] if best is None else list(best.placed)
-    values = []
-    for tile in group:
+    values: list[str] = []
+    for tile in best.placed:
         option = next(o["value"] for o in rack.component("rami:pick:a:")["options"]
                       if o["value"].partition(":")[2] == text_of([tile])
                       and o["value"] not in values)
         values.append(option)
     assert (await fake.select(player, rack, "rami:pick:a:", values)).response_type == 7
     arranged = await fake.click(player, rack, "rami:tiles:arrange:")
-    if best is None:
-        return  # nothing to arrange from this rack; the refusal path is tested elsewhere
     assert answered_with_rack(arranged), arranged.reply.text()
     assert "Confirm" in arranged.reply.text()
     view = await view_of(harness, channel, player)
     assert view.draft is not None and view.current == view.seat
-    assert all(tile not in rack_tiles(view) or rack_tiles(whole := view).count(tile) <
-               whole_rack(whole).count(tile) for tile in best.placed)
+    assert Counter(whole_rack(view)) == Counter([*rack_tiles(view), *best.placed])
     confirmed = await fake.click(player, arranged.reply, "rami:tiles:confirm:")
     assert answered_with_rack(confirmed), confirmed.reply.text()
     after = await view_of(harness, channel, player)
@@ -274,3 +270,19 @@ async def test_lobby_offers_three_levels(fake: FakeDiscord, harness: BotHarness,
     level = {"aieasy": "easy", "ai": "medium", "aihard": "hard"}[button]
     assert snapshot.seats[-1].level == level
     assert level in lobby.text() or "CPU" in lobby.text()
+
+
+async def test_card_commands_work_for_tiles(fake: FakeDiscord, harness: BotHarness) -> None:
+    """/rummy meld lays new tile sets and confirms them; /rummy draw draws a tile."""
+    channel, alice, bob, _ = await open_tiles(fake, harness)
+    player, _ = await whose_turn(harness, channel, alice, bob)
+    before = await seen_by(harness, channel, player)
+    assert "zz" in refused(await fake.slash(player, channel, "rummy meld", cards="zz"))
+    assert await seen_by(harness, channel, player) == before
+    view = await view_of(harness, channel, player)
+    drawn = await fake.slash(player, channel, "rummy draw")
+    assert answered_with_rack(drawn), drawn.reply.text()
+    after = await view_of(harness, channel, player)
+    assert after.current != after.seat and len(after.hand) == len(view.hand) + 1
+    rules = await fake.slash(player, channel, "rummy rules", variant="tiles")
+    assert "/rummy tiles play" in rules.reply.text()
