@@ -158,9 +158,11 @@ def table(snapshot: Snapshot, lang: str, last_move: str | None = None,
     lines = []
     if snapshot.status is Status.PLAYING and view.phase in (Phase.DRAW, Phase.PLAY):
         lines.append(t("bot.table.turn", lang, player=mention(snapshot, view.current)))
+    tiles = view.variant == "tiles"
     top = piece_text(view.discard_top) if view.discard_top is not None else t(
         "bot.table.empty", lang)
-    lines.append(t("bot.table.piles", lang, stock=view.stock_size, top=top))
+    lines.append(t("bot.tiles.table.pool", lang, stock=view.stock_size) if tiles
+                 else t("bot.table.piles", lang, stock=view.stock_size, top=top))
     if last_move:
         lines.append(t("bot.table.last", lang, move=last_move))
     embed = discord.Embed(
@@ -169,13 +171,15 @@ def table(snapshot: Snapshot, lang: str, last_move: str | None = None,
         description="\n".join(lines), colour=COLOUR,
     )
     seats = "\n".join(
-        t("bot.table.seat", lang, name=s.name, cards=s.hand_size, score=view.totals[s.seat],
+        t("bot.tiles.table.seat" if tiles else "bot.table.seat", lang, name=s.name,
+          cards=s.hand_size, score=view.totals[s.seat],
           opened=t("bot.table.opened", lang) if s.has_opened else "")
         for s in view.seats
     )
     embed.add_field(name="\u200b", value=seats[:1024], inline=False)
-    embed.add_field(name=t("bot.table.melds", lang),
-                    value=_meld_lines(view.melds)[:1024] or t("bot.table.no_melds", lang),
+    words = "bot.tiles.table" if tiles else "bot.table"
+    embed.add_field(name=t(f"{words}.melds", lang),
+                    value=_meld_lines(view.melds)[:1024] or t(f"{words}.no_melds", lang),
                     inline=False)
     return Reply(embeds=[embed], pictures=_attach(embed, picture),
                  view=views.table_view(snapshot.channel_id, lang))

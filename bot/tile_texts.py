@@ -170,6 +170,16 @@ TILE_TEXTS: dict[str, dict[str, str]] = {
     "bot.move.tiles_edit": {"en": "{player} is working on the table…",
                             "fr": "{player} prépare son coup…"},
     "bot.move.pass": {"en": "{player} passed.", "fr": "{player} a passé."},
+    "bot.tiles.table.pool": {"en": "Pool: {stock} tiles", "fr": "Pioche : {stock} tuiles"},
+    "bot.tiles.table.seat": {
+        "en": "{name}: {cards} tiles, {score} points{opened}",
+        "fr": "{name} : {cards} tuiles, {score} points{opened}",
+    },
+    "bot.tiles.table.melds": {"en": "Sets on the table", "fr": "Séries posées"},
+    "bot.tiles.table.no_melds": {"en": "No sets yet.", "fr": "Aucune série."},
+    "bot.tiles.sort.suit": {"en": "by colour", "fr": "par couleur"},
+    "bot.tiles.sort.rank": {"en": "by number", "fr": "par numéro"},
+    "bot.tiles.sort.own": {"en": "as drawn", "fr": "ordre d'arrivée"},
     "bot.rules.tiles.commands": {
         "en": "Tiles: /rummy tiles play, new, add, move, split, takeback, undo, reset, confirm, "
         "draw, pass, hint, arrange. Tiles are written k5 (black), b7 (blue), o12 (orange), "

@@ -318,7 +318,7 @@ def tile_hand_view(
         TileButton("arrange", channel_id, t("bot.tiles.button.arrange", lang), disabled=idle),
         TileButton("hint", channel_id, t("bot.tiles.button.hint", lang)),
         HandButton("sort", channel_id,
-                   t("bot.button.sort", lang, sort=t(f"bot.sort.{sort}", lang))),
+                   t("bot.button.sort", lang, sort=t(f"bot.tiles.sort.{sort}", lang))),
     ]
     for index, button in enumerate(buttons):
         button.item.row = 1 + index // 5
