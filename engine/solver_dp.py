@@ -49,7 +49,12 @@ def trailing(needs: list[int], extra: int, room: int) -> list[int]:
     return out
 
 
-@cache
+# colour_options' answers by argument tuple: a plain dict of tuples of ints, which the
+# cyclic garbage collector stops tracking (functools.cache keys stay tracked, and a full
+# collection over thousands of them cost tens of milliseconds in the middle of a solve).
+_OPTIONS: dict[tuple[int, int, int, int, int, int, int, int], tuple[Option, ...]] = {}
+
+
 def colour_options(
     local: int,
     table: int,
@@ -59,6 +64,25 @@ def colour_options(
     next1: int = 2,
     next2: int = 2,
     gap: int = 1,
+) -> tuple[Option, ...]:
+    """What one colour may do at ``number`` from local run state ``local`` (cached):
+    see :func:`_colour_options`."""
+    key = (local, table, rack, jokers_left, number, next1, next2, gap)
+    found = _OPTIONS.get(key)
+    if found is None:
+        found = _OPTIONS[key] = _colour_options(*key)
+    return found
+
+
+def _colour_options(
+    local: int,
+    table: int,
+    rack: int,
+    jokers_left: int,
+    number: int,
+    next1: int,
+    next2: int,
+    gap: int,
 ) -> tuple[Option, ...]:
     """What one colour may do at ``number`` from local run state ``local``.
 
@@ -157,7 +181,11 @@ def option_list(
         if 3 <= number <= 10:
             number = 3
         gap = min(gap, jokers_left + 2)
-    return colour_options(local, table, rack, jokers_left, number, next1, next2, gap)
+    key = (local, table, rack, jokers_left, number, next1, next2, gap)
+    found = _OPTIONS.get(key)
+    if found is None:
+        found = _OPTIONS[key] = _colour_options(*key)
+    return found
 
 
 @cache
