@@ -208,7 +208,7 @@ def move_text(player: str, words: str, lang: str) -> str:
     if kind in ("newset", "add", "move", "split", "takeback", "undo", "reset"):
         return t("bot.move.tiles_edit", lang, player=player)  # the draft stays private
     if kind == "drawtile":
-        return t("bot.move.draw", lang, player=player)
+        return t("bot.move.draw_tile", lang, player=player)
     if kind == "pass":
         return t("bot.move.pass", lang, player=player)
     return f"{player}: {words}"

@@ -73,13 +73,15 @@ class TileUI:
         channel, user = interaction.channel_id or 0, interaction.user.id
         done = 0
         view: PlayerView | None = None
+        fresh = len(actions) > 1 and (await self.c._view(interaction)).draft is None
         try:
             for action in actions:
                 view = await self.c.tables.act(channel, user, action)
                 done += 1
         except RummyError:
-            for _ in range(done):
-                await self.c.tables.act(channel, user, Undo())
+            # back to exactly where the turn was: no draft at all, or the draft as it was
+            for undo in ([Reset()] if fresh and done else [Undo()] * done):
+                await self.c.tables.act(channel, user, undo)
             raise
         assert view is not None
         if note is None and len(actions) == 1:

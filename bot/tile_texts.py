@@ -169,6 +169,7 @@ TILE_TEXTS: dict[str, dict[str, str]] = {
                             "fr": "{player} a joué sur la table."},
     "bot.move.tiles_edit": {"en": "{player} is working on the table…",
                             "fr": "{player} prépare son coup…"},
+    "bot.move.draw_tile": {"en": "{player} drew a tile.", "fr": "{player} a pioché une tuile."},
     "bot.move.pass": {"en": "{player} passed.", "fr": "{player} a passé."},
     "bot.tiles.table.pool": {"en": "Pool: {stock} tiles", "fr": "Pioche : {stock} tuiles"},
     "bot.tiles.table.seat": {
