@@ -254,10 +254,16 @@ def _drop_dominated(states: dict[int, int], colours: range) -> dict[int, int]:
         shift = COLOUR_BITS * colour
         beaten = []
         get = states.get
+        steps: dict[int, tuple[int, ...]] = {}  # local -> key deltas to its dominators
         for key, score in states.items():
             local = (key >> shift) & COLOUR_MASK
-            for strong in dominators(local):
-                if get(key + ((strong - local) << shift), -1) >= score:
+            deltas = steps.get(local)
+            if deltas is None:
+                deltas = steps[local] = tuple(
+                    (strong - local) << shift for strong in dominators(local)
+                )
+            for delta in deltas:
+                if get(key + delta, -1) >= score:
                     beaten.append(key)
                     break
         for key in beaten:
@@ -335,6 +341,7 @@ def run_dp(
     ]
     gaps = [[_gap(ahead_tiles[c], n) for n in range(NUMBERS + 1)] for c in range(COLOURS)]
     cap = opening or 0
+    capped = opening is not None
     for number in range(1, NUMBERS + 1):
         for colour in range(COLOURS):
             shift = COLOUR_BITS * colour
@@ -360,6 +367,7 @@ def run_dp(
                 layers.append((number, colour, parents))
                 continue
             nxt: dict[int, int] = {}
+            nxt_get = nxt.get
             parents = {}
             moves: dict[tuple[int, int], list[tuple[int, int, int, int]]] = {}
             least = floor - still[(number, colour)]
@@ -388,12 +396,12 @@ def run_dp(
                         room = (child >> ROOM_SHIFT) & 7
                         if room < total_jokers:
                             child += (min(total_jokers, room + space) - room) << ROOM_SHIFT
-                    if opening is not None:
+                    if capped:
                         value = (child >> VALUE_SHIFT) & 255
                         if value > cap:
                             child += (cap - value) << VALUE_SHIFT
                     gained = score + gain
-                    if gained >= least and gained > nxt.get(child, -1):
+                    if gained >= least and gained > nxt_get(child, -1):
                         nxt[child] = gained
                         parents[child] = (key, index)
             cur = _drop_dominated(nxt, range(colour, colour + 1))
