@@ -84,7 +84,7 @@ class TilesGroup(app_commands.Group):
                          target=loc("bot.opt.to"), front=loc("bot.opt.front"))
     @app_commands.describe(tiles=loc("bot.opt.tiles.desc"), source=loc("bot.opt.from.desc"),
                            target=loc("bot.opt.to.desc"), front=loc("bot.opt.front.desc"))
-    @app_commands.autocomplete(source=_set, target=_set)  # type: ignore[misc]
+    @app_commands.autocomplete(source=_set, target=_set)
     async def move(self, interaction: discord.Interaction, tiles: str, source: SetNumber,
                    target: SetNumber | None = None, front: bool = False) -> None:
         await _ui(interaction).edit(interaction, "move", tiles, source, front=front,

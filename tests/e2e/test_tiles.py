@@ -52,7 +52,7 @@ def rack_tiles(view: PlayerView) -> list[Tile]:
 
 async def test_whole_tile_round_slash_and_buttons(fake: FakeDiscord,
                                                   harness: BotHarness) -> None:
-    channel, alice, bob, _ = await open_tiles(fake, harness, "ai")
+    channel, alice, bob, _ = await open_tiles(fake, harness, "aihard")
     assert harness.bot is not None
     players = {alice.id: TilePlayer(fake, harness, alice, channel, "slash"),
                bob.id: TilePlayer(fake, harness, bob, channel, "buttons")}
@@ -78,7 +78,9 @@ async def test_whole_tile_round_slash_and_buttons(fake: FakeDiscord,
     # Scores: the round posted its points, and the match its ranking.
     texts = "\n".join(m.text() for m in fake.channel_messages(channel))
     assert "Round 1" in texts and "wins" in texts
-    assert sum(view.rounds[-1].points) == 0 or view.rounds[-1].winner is None
+    last = view.rounds[-1]
+    assert last.reason in ("went_out", "blocked")
+    assert sum(last.points) == 0  # what the winner gains, the others lose
     assert assert_hands_private(fake) > 0
 
 
@@ -170,6 +172,11 @@ async def test_edit_commands_hint_and_arrange(fake: FakeDiscord, harness: BotHar
     assert b not in view.hand
     view = await ok("reset")
     assert set(rack_tiles(view)) >= {a, b, c}
+    await ok("new", tiles=text_of([a]))
+    view = await ok("add", tiles=text_of([b]), set=number, front=True)
+    assert view.draft is not None and view.draft[-1].pieces == (b, a)
+    view = await ok("reset")
+    assert view.draft is None
     # Hint: the best play, privately, nothing played.
     before = await seen_by(harness, channel, player)
     rack = (await fake.slash(player, channel, "rummy hand")).reply
@@ -269,7 +276,14 @@ async def test_lobby_offers_three_levels(fake: FakeDiscord, harness: BotHarness,
     assert snapshot is not None
     level = {"aieasy": "easy", "ai": "medium", "aihard": "hard"}[button]
     assert snapshot.seats[-1].level == level
-    assert level in lobby.text() or "CPU" in lobby.text()
+    assert "CPU" in lobby.text()
+    # The tile commands answer a card game with what to use instead.
+    bob = fake.add_user("bob")
+    await fake.click(bob, lobby, "rami:lobby:join:")
+    await fake.click(alice, lobby, "rami:lobby:start:")
+    await harness.idle()
+    it = await fake.slash(alice, channel, "rummy tiles draw")
+    assert it.reply.ephemeral and "card game" in it.reply.text()
 
 
 async def test_card_commands_work_for_tiles(fake: FakeDiscord, harness: BotHarness) -> None:
