@@ -316,7 +316,7 @@ def tile_hand_view(
         TileButton("confirm", channel_id, t("bot.tiles.button.confirm", lang),
                    ButtonStyle.success, disabled=idle or not editing),
         TileButton("arrange", channel_id, t("bot.tiles.button.arrange", lang), disabled=idle),
-        TileButton("hint", channel_id, t("bot.tiles.button.hint", lang)),
+        TileButton("hint", channel_id, t("bot.tiles.button.hint", lang), disabled=idle),
         HandButton("sort", channel_id,
                    t("bot.button.sort", lang, sort=t(f"bot.tiles.sort.{sort}", lang))),
     ]
