@@ -4,7 +4,9 @@ Like :mod:`bot.controller`, a command and its button do the same thing and every
 answers through the one error path (:meth:`Controller.run`). Several-step handlers
 (``play`` lays a whole table at once; ``arrange`` builds the draft edit by edit) leave
 the game as it was when a step is refused: ``play`` is one engine action, and
-``arrange`` undoes the edits it made before passing the refusal on.
+``arrange`` undoes the edits it made before passing the refusal on. One player's tile
+handlers run one at a time (a lock per channel and player), so two clicks at once on
+*Arrange for me* cannot interleave their edits.
 """
 
 from __future__ import annotations
@@ -55,6 +57,11 @@ class TileUI:
 
     def __init__(self, controller: Controller) -> None:
         self.c = controller
+        self._locks: dict[tuple[int, int], asyncio.Lock] = {}
+
+    def _lock(self, interaction: discord.Interaction) -> asyncio.Lock:
+        key = (interaction.channel_id or 0, interaction.user.id)
+        return self._locks.setdefault(key, asyncio.Lock())
 
     # ------------------------------------------------------------------ helpers
     async def _tile_view(self, interaction: discord.Interaction) -> PlayerView:
@@ -92,13 +99,14 @@ class TileUI:
     async def play(self, interaction: discord.Interaction, sets: str) -> None:
         """New sets of rack tiles (``|`` between sets) laid and confirmed in one go."""
         async def work(lang: str) -> Reply:
-            view = await self._tile_view(interaction)
-            order = await self._order(interaction, view)
-            new = [parse_rack_tiles(part, view, order) for part in sets.split("|")
-                   if part.strip()]
-            if not new:
-                raise NotationError("notation.no_tile")
-            return await self._apply(interaction, [Play((*draft_sets(view), *new))], lang)
+            async with self._lock(interaction):
+                view = await self._tile_view(interaction)
+                order = await self._order(interaction, view)
+                new = [parse_rack_tiles(part, view, order) for part in sets.split("|")
+                       if part.strip()]
+                if not new:
+                    raise NotationError("notation.no_tile")
+                return await self._apply(interaction, [Play((*draft_sets(view), *new))], lang)
 
         await self.c.run(interaction, "tiles.play", work)
 
@@ -107,25 +115,26 @@ class TileUI:
                    target: int | None = None, at: int | None = None) -> None:
         """``new``, ``add``, ``move``, ``split``, ``takeback`` and the one-word actions."""
         async def work(lang: str) -> Reply:
-            view = await self._tile_view(interaction)
-            order = await self._order(interaction, view)
-            if kind in SIMPLE:
-                action: object = SIMPLE[kind]()
-            elif kind == "split":
-                action = Split((set_number or 0) - 1, (at or 0) - 1)
-            else:
-                pieces = (parse_rack_tiles(tiles or "", view, order) if kind != "move"
-                          else tuple(parse_tiles(tiles or "")))
-                index = (set_number or 0) - 1
-                if kind == "new":
-                    action = NewSet(pieces)
-                elif kind == "add":
-                    action = Add(pieces, index, front)
-                elif kind == "takeback":
-                    action = TakeBack(pieces, index)
+            async with self._lock(interaction):
+                view = await self._tile_view(interaction)
+                order = await self._order(interaction, view)
+                if kind in SIMPLE:
+                    action: object = SIMPLE[kind]()
+                elif kind == "split":
+                    action = Split((set_number or 0) - 1, (at or 0) - 1)
                 else:
-                    action = Move(pieces, index, None if target is None else target - 1, front)
-            return await self._apply(interaction, [action], lang)
+                    pieces = (parse_rack_tiles(tiles or "", view, order) if kind != "move"
+                              else tuple(parse_tiles(tiles or "")))
+                    index = (set_number or 0) - 1
+                    if kind == "new":
+                        action = NewSet(pieces)
+                    elif kind == "add":
+                        action = Add(pieces, index, front)
+                    elif kind == "takeback":
+                        action = TakeBack(pieces, index)
+                    else:
+                        action = Move(pieces, index, None if target is None else target - 1, front)
+                return await self._apply(interaction, [action], lang)
 
         await self.c.run(interaction, f"tiles.{kind}", work)
 
@@ -147,10 +156,11 @@ class TileUI:
 
     async def arrange(self, interaction: discord.Interaction, tiles: str) -> None:
         async def work(lang: str) -> Reply:
-            view = await self._tile_view(interaction)
-            order = await self._order(interaction, view)
-            return await self._arrange(interaction, view, parse_rack_tiles(tiles, view, order),
-                                       lang)
+            async with self._lock(interaction):
+                view = await self._tile_view(interaction)
+                order = await self._order(interaction, view)
+                return await self._arrange(interaction, view, parse_rack_tiles(tiles, view, order),
+                                           lang)
 
         await self.c.run(interaction, "tiles.arrange", work)
 
@@ -175,19 +185,20 @@ class TileUI:
     async def button(self, interaction: discord.Interaction, action: str,
                      channel_id: int) -> None:
         async def work(lang: str) -> Reply:
-            self.c._same_channel(interaction, channel_id)
-            if action == "hint":
-                return await self._hint(interaction, lang)
-            if action in SIMPLE:
-                await self._tile_view(interaction)
-                return await self._apply(interaction, [SIMPLE[action]()], lang, update=True)
-            view = await self._tile_view(interaction)
-            picked = [parse_tiles(v.partition(":")[2] or v)[0]
-                      for v in selection_of(interaction.message).get("a", [])]
-            if not picked:
-                return error_reply(t("bot.tiles.pick", lang,
-                                     button=t("bot.tiles.button.arrange", lang)))
-            return await self._arrange(interaction, view, picked, lang, update=True)
+            async with self._lock(interaction):
+                self.c._same_channel(interaction, channel_id)
+                if action == "hint":
+                    return await self._hint(interaction, lang)
+                if action in SIMPLE:
+                    await self._tile_view(interaction)
+                    return await self._apply(interaction, [SIMPLE[action]()], lang, update=True)
+                view = await self._tile_view(interaction)
+                picked = [parse_tiles(v.partition(":")[2] or v)[0]
+                          for v in selection_of(interaction.message).get("a", [])]
+                if not picked:
+                    return error_reply(t("bot.tiles.pick", lang,
+                                         button=t("bot.tiles.button.arrange", lang)))
+                return await self._arrange(interaction, view, picked, lang, update=True)
 
         await self.c.run(interaction, f"tiles.button.{action}", work)
 

@@ -3,6 +3,7 @@ restart with a draft pending, and computer levels."""
 
 from __future__ import annotations
 
+import asyncio
 from collections import Counter
 
 import pytest
@@ -13,7 +14,13 @@ from e2e.fake_discord import FakeDiscord, Message, User
 from e2e.harness import BotHarness
 from e2e.players import assert_hands_private, is_hand
 from e2e.test_behaviour import refused, whose_turn
-from e2e.tile_players import TilePlayer, answered_with_rack, table_message, text_of
+from e2e.tile_players import (
+    TilePlayer,
+    answered_with_rack,
+    menu_values,
+    table_message,
+    text_of,
+)
 from engine import solve
 from engine.tiles import Tile
 from engine.views import Phase, PlayerView
@@ -300,3 +307,28 @@ async def test_card_commands_work_for_tiles(fake: FakeDiscord, harness: BotHarne
     assert after.current != after.seat and len(after.hand) == len(view.hand) + 1
     rules = await fake.slash(player, channel, "rummy rules", variant="tiles")
     assert "/rummy tiles play" in rules.reply.text()
+
+
+async def test_two_arrange_clicks_at_once_apply_once(fake: FakeDiscord,
+                                                     harness: BotHarness) -> None:
+    channel, alice, bob, _ = await open_tiles(fake, harness)
+    player, _ = await whose_turn(harness, channel, alice, bob)
+    assert harness.bot is not None
+    view = await view_of(harness, channel, player)
+    snapshot = await harness.bot.tables.snapshot(channel)
+    assert snapshot is not None
+    best = solve(table_sets(view), whole_rack(view), harness.bot.tables.rules_of(snapshot),
+                 "opening")
+    assert best is not None
+    rack = (await fake.slash(player, channel, "rummy hand")).reply
+    values = menu_values(rack, best.placed)
+    assert values is not None
+    await fake.select(player, rack, "rami:pick:a:", values)
+    clicks = await asyncio.gather(*(
+        fake.click(player, rack, "rami:tiles:arrange:", wait=False) for _ in range(2)))
+    await asyncio.gather(*(fake.settle(it) for it in clicks))
+    assert sum(is_hand(it.reply) for it in clicks) == 1, [it.reply.text() for it in clicks]
+    view = await view_of(harness, channel, player)
+    assert view.draft is not None
+    drafted = Counter(t for m in view.draft for t in m.pieces)
+    assert drafted == Counter(best.placed) + Counter(t for s in table_sets(view) for t in s)
