@@ -18,10 +18,11 @@ some tiles, changing as few of the current sets as possible.
 from __future__ import annotations
 
 import gc
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Generator, Iterable, Sequence
 from dataclasses import dataclass
+from functools import wraps
 from itertools import combinations
-from typing import Any
+from typing import Any, ParamSpec, TypeVar
 
 from engine.solver_dfs import searcher
 from engine.solver_dp import (
@@ -67,7 +68,30 @@ class Arrangement:
 
 TableInput = Iterable[Sequence[Tile]] | Iterable[Tile]
 
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
 
+
+def _gc_paused(function: Callable[_P, _R]) -> Callable[_P, _R]:
+    """Run ``function`` with the cyclic garbage collector paused. The move caches and a
+    search's memory are many tracked objects: a collection starting inside a solve
+    (a full one walks the whole process, seen at 60 ms) would cost more than the solve.
+    Collections then happen after it, as the process goes on."""
+
+    @wraps(function)
+    def paused(*args: _P.args, **kwargs: _P.kwargs) -> _R:
+        enabled = gc.isenabled()
+        gc.disable()
+        try:
+            return function(*args, **kwargs)
+        finally:
+            if enabled:
+                gc.enable()
+
+    return paused
+
+
+@_gc_paused
 def solve(
     table: TableInput,
     rack: Iterable[Tile],
@@ -199,6 +223,28 @@ def _search_counts(
                  unit=_SCALE, shared=shared, tighter=holder)
         for (_, t, r, w), holder in zip(ways, sharper, strict=True)
     ]
+    try:
+        found = _take_turns(runs, ways, sharper, shared, table_jokers, rack_jokers, most)
+    finally:
+        for run in runs:
+            run.close()  # frees each search's memory now
+    if found is not False and found is not True:
+        return found
+    return _layered(table, rack, table_jokers, rack_jokers, weights, joker_weight, opening,
+                    most)  # fmt: skip
+
+
+def _take_turns(
+    runs: list[Generator[Plan | bool | None, int, None]],
+    ways: list[tuple[bool, Counts, Counts, Counts]],
+    sharper: list[list[LagrangeBound]],
+    shared: list[int],
+    table_jokers: int,
+    rack_jokers: int,
+    most: int,
+) -> Laid | bool | None:
+    """The searches in turns with budgets that double: the play, None when there is
+    none, False when the largest budget ran out."""
     budget = 600
     while budget <= 200_000:
         if budget > 1200 and not sharper[0] and shared[0] < most:
@@ -217,8 +263,7 @@ def _search_counts(
                 used = _mirror(used)
             return sets, used, jokers
         budget *= 2
-    return _layered(table, rack, table_jokers, rack_jokers, weights, joker_weight, opening,
-                    most)  # fmt: skip
+    return False
 
 
 def _layered(
@@ -284,11 +329,13 @@ def _mirror_set(tiles: tuple[Tile, ...]) -> tuple[Tile, ...]:
     )
 
 
+@_gc_paused
 def partition(tiles: Iterable[Tile]) -> list[tuple[Tile, ...]] | None:
     """Some way to lay all ``tiles`` as valid sets, or None when there is none."""
     return _partition(list(tiles))
 
 
+@_gc_paused
 def arrange(
     table_sets: Sequence[Sequence[Tile]],
     tiles: Iterable[Tile],

@@ -260,47 +260,56 @@ def searcher(
             out.append((gain, child, choice))
         return out
 
-    sys.setrecursionlimit(max(sys.getrecursionlimit(), 1000))
-    need = most[0] if need is None else need
-    while True:
-        if shared is not None and shared[0] < need:
-            need = shared[0]  # another search (the mirrored one) proved less
-        try:
-            score = best(0, 0, need)
-        except _OutOfBudget:
-            limit = yield False
-            continue
-        if score >= need or score == _NONE:
-            break
-        # The proven bound is the next need: the memory keeps every bound learnt, and a
-        # need close to the optimum keeps the cuts sharp in the round that finds it.
-        need = score
-        if shared is not None:
-            shared[0] = min(shared[0], score)
-    if score == _NONE:
-        yield None
-        return
-    out: list[Step] = []
-    key = 0
-    for index, (number, colour) in enumerate(steps):
-        ways = moves(index, key)
-        known = memo[index].get(key)
-        pick = ways[0][2] if known is None else known[1]
-        child = next(c for _, c, choice in ways if choice == pick)
-        if colour < 0:
-            out.append((number, -1, pick, None))
-        elif pick < 0:
-            out.append((number, colour, 0, None))
-        else:
-            local = (key >> (COLOUR_BITS * colour)) & COLOUR_MASK
-            left = total_jokers - ((key >> JOKER_SHIFT) & 7)
-            options = option_list(
-                local, table[colour][number], rack[colour][number], left, number,
-                ahead[colour][number + 1], ahead[colour][number + 2],
-                _gap(ahead[colour], number), True,
-            )  # fmt: skip
-            out.append((number, colour, 0, options[pick]))
-        key = child
-    _, absorbed, _ = memo[len(steps)][key]
-    used = ((key >> JOKER_SHIFT) & 7) + absorbed
-    yield (score, out, used, absorbed)
+    try:
+        sys.setrecursionlimit(max(sys.getrecursionlimit(), 1000))
+        need = most[0] if need is None else need
+        while True:
+            if shared is not None and shared[0] < need:
+                need = shared[0]  # another search (the mirrored one) proved less
+            try:
+                score = best(0, 0, need)
+            except _OutOfBudget:
+                limit = yield False
+                continue
+            if score >= need or score == _NONE:
+                break
+            # The proven bound is the next need: the memory keeps every bound learnt, and a
+            # need close to the optimum keeps the cuts sharp in the round that finds it.
+            need = score
+            if shared is not None:
+                shared[0] = min(shared[0], score)
+        if score == _NONE:
+            yield None
+            return
+        out: list[Step] = []
+        key = 0
+        for index, (number, colour) in enumerate(steps):
+            ways = moves(index, key)
+            known = memo[index].get(key)
+            pick = ways[0][2] if known is None else known[1]
+            child = next(c for _, c, choice in ways if choice == pick)
+            if colour < 0:
+                out.append((number, -1, pick, None))
+            elif pick < 0:
+                out.append((number, colour, 0, None))
+            else:
+                local = (key >> (COLOUR_BITS * colour)) & COLOUR_MASK
+                left = total_jokers - ((key >> JOKER_SHIFT) & 7)
+                options = option_list(
+                    local, table[colour][number], rack[colour][number], left, number,
+                    ahead[colour][number + 1], ahead[colour][number + 2],
+                    _gap(ahead[colour], number), True,
+                )  # fmt: skip
+                out.append((number, colour, 0, options[pick]))
+            key = child
+        _, absorbed, _ = memo[len(steps)][key]
+        used = ((key >> JOKER_SHIFT) & 7) + absorbed
+        yield (score, out, used, absorbed)
+    finally:
+        # The memory is freed at once rather than by the cyclic collector (the
+        # nested functions refer to themselves): a large cycle left behind makes the
+        # next collection slow, wherever it happens.
+        for table_memo in memo:
+            table_memo.clear()
+        for table_plans in plans:
+            table_plans.clear()
