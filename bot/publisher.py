@@ -240,7 +240,7 @@ class Publisher:
         if found is None or view is None:
             return
         text, user_id = found
-        key = (snapshot.game_id, view.round_number, len(view.discards), view.current)
+        key = (snapshot.game_id, view.round_number, view.turn, view.current)
         channel = snapshot.channel_id
         if self._pinged.get(channel) == key:
             return

@@ -32,7 +32,7 @@ import json
 import logging
 import random
 import time
-from collections.abc import Awaitable, Callable, Iterable, Mapping
+from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, fields, is_dataclass
 from typing import Any
 
@@ -615,24 +615,46 @@ class Tables:
             SessionError: no game running here or the caller is not seated.
             IllegalMove: the engine refuses the action (nothing changes).
         """
+        return await self.act_many(channel_id, user_id, [action])
+
+    async def act_many(self, channel_id: int, user_id: int,
+                       actions: Sequence[object]) -> PlayerView:
+        """Play several actions of the caller's seat as one change: all are applied and
+        saved together (one save, one log entry, one event), or none when one is refused.
+
+        Raises:
+            SessionError: no game running here, the caller is not seated, or no action.
+            IllegalMove: the engine refuses one of the actions (nothing changes).
+        """
+        if not actions:
+            raise SessionError("session.no_action")
         async with self._lock(channel_id):
             table = await self._require(channel_id)
             if table.game is None or table.status is not Status.PLAYING:
                 raise SessionError("session.not_started")
             seat = self._seat_of(table, user_id)
-            events = await self._play(table, seat, action, actor=user_id)
+            events = await self._play(table, seat, actions[0], actor=user_id,
+                                      more=actions[1:])
             view = table.game.view(seat)
         for event in events:
             await self._emit(event)
         return view
 
     async def _play(self, table: _Table, seat: int, action: object, *, actor: int | None,
-                    kind: EventKind = EventKind.ACTION) -> list[Event]:
-        """Apply, save and book-keep one action (lock held). Returns the events to send."""
+                    kind: EventKind = EventKind.ACTION,
+                    more: Sequence[object] = ()) -> list[Event]:
+        """Apply, save and book-keep one action, or ``action`` then ``more`` as one change
+        (all or nothing), with the lock held. Returns the events to send."""
         game = table.game
         assert game is not None
-        game.apply(seat, action)  # raises IllegalMove with the game unchanged
-        words = describe_action(action)
+        if more:  # several edits: on a copy, so that a refusal half-way changes nothing
+            game = game.clone()
+            for step in (action, *more):
+                game.apply(seat, step)
+            words = " ; ".join(describe_action(step) for step in (action, *more))
+        else:
+            game.apply(seat, action)  # raises IllegalMove with the game unchanged
+            words = describe_action(action)
         doc = dict(table.doc)
         if game.phase is Phase.MATCH_OVER:
             doc["status"] = Status.MATCH_OVER.value
@@ -641,13 +663,14 @@ class Tables:
         except BaseException:
             table.game = Game.from_json(json.dumps(json.loads(table.saved)["game"]))
             raise
-        events = [Event(kind, table.snapshot(), seat, words, action)]
+        last = (action, *more)[-1]
+        events = [Event(kind, table.snapshot(), seat, words, last)]
         if game.phase in (Phase.ROUND_OVER, Phase.MATCH_OVER):
             await self._record_rounds(table)
-            events.append(Event(EventKind.ROUND_OVER, table.snapshot(), seat, words, action))
+            events.append(Event(EventKind.ROUND_OVER, table.snapshot(), seat, words, last))
         if game.phase is Phase.MATCH_OVER:
             await self._record_match(table)
-            events.append(Event(EventKind.MATCH_OVER, table.snapshot(), seat, words, action))
+            events.append(Event(EventKind.MATCH_OVER, table.snapshot(), seat, words, last))
         self._after_change(table)
         return events
 
@@ -924,6 +947,10 @@ register_messages(
         "session.match_not_over": {
             "en": "The match is not over yet.",
             "fr": "La partie n'est pas encore terminée.",
+        },
+        "session.no_action": {
+            "en": "Nothing to play: name at least one action.",
+            "fr": "Rien à jouer : indiquez au moins une action.",
         },
         "session.computer_stuck": {
             "en": "A computer player could not find a legal move; the game is saved as it "

@@ -29,7 +29,7 @@ from bot.tile_plan import (
     whole_rack,
 )
 from bot.views import selection_of
-from engine import NotationError, RummyError, arrange, parse_tiles, solve
+from engine import NotationError, arrange, parse_tiles, solve
 from engine.tile_actions import (
     Add,
     Confirm,
@@ -76,21 +76,9 @@ class TileUI:
 
     async def _apply(self, interaction: discord.Interaction, actions: Sequence[object],
                      lang: str, *, update: bool = False, note: str | None = None) -> Reply:
-        """Apply ``actions`` in order; when one is refused, undo the edits already made."""
+        """Apply ``actions`` as one change: all of them, or none when one is refused."""
         channel, user = interaction.channel_id or 0, interaction.user.id
-        done = 0
-        view: PlayerView | None = None
-        fresh = len(actions) > 1 and (await self.c._view(interaction)).draft is None
-        try:
-            for action in actions:
-                view = await self.c.tables.act(channel, user, action)
-                done += 1
-        except RummyError:
-            # back to exactly where the turn was: no draft at all, or the draft as it was
-            for undo in ([Reset()] if fresh and done else [Undo()] * done):
-                await self.c.tables.act(channel, user, undo)
-            raise
-        assert view is not None
+        view = await self.c.tables.act_many(channel, user, actions)
         if note is None and len(actions) == 1:
             note = tile_present.tile_note(actions[0], lang)
         return await self.c._hand_reply(interaction, view, lang, note, update=update)

@@ -87,6 +87,9 @@ class CardState:
     def stock_size(self) -> int:
         return len(self.stock)
 
+    def turn_count(self) -> int:
+        return sum(self.turns)
+
     def reshuffles(self) -> int:
         return self.reshuffle_count
 

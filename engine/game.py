@@ -230,7 +230,7 @@ class Game:
             "reshuffles": round_.reshuffles(), "rounds": tuple(self.rounds),
             "totals": tuple(self.totals), "target": self.rules.target,
             "high_wins": self.rules.high_wins, "discards": round_.discards(),
-            "pickups": round_.pickups(),
+            "pickups": round_.pickups(), "turn": round_.turn_count(),
         }  # fmt: skip
 
     # ----------------------------------------------------------------- saving

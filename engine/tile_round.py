@@ -75,6 +75,7 @@ class TileRound:
         self.opened = [False] * seats
         self.turn = first
         self.passes = 0  # passes in a row
+        self.turns = 1  # turns begun this round
         self.drawn: list[Tile | None] = [None] * seats  # the tile each seat drew last turn
         self.draft: Draft | None = None
         self.winner: int | None = None
@@ -272,6 +273,7 @@ class TileRound:
 
     def _next(self) -> None:
         self.draft = None
+        self.turns += 1
         self.turn = (self.turn + 1) % self.seats
 
     def _values(self) -> list[int]:
@@ -323,6 +325,9 @@ class TileRound:
 
     def stock_size(self) -> int:
         return len(self.pool)
+
+    def turn_count(self) -> int:
+        return self.turns
 
     def reshuffles(self) -> int:
         return 0
@@ -384,7 +389,7 @@ class TileRound:
             "racks": [format_tiles(rack) for rack in self.racks],
             "pool": format_tiles(self.pool), "table": _sets_out(self.table),
             "owners": list(self.owners), "opened": list(self.opened), "passes": self.passes,
-            "drawn": [None if tile is None else str(tile) for tile in self.drawn],
+            "turns": self.turns, "drawn": [None if tile is None else str(tile) for tile in self.drawn],
             "draft": draft, "reason": self.reason, "winner": self.winner,
         }  # fmt: skip
 
@@ -418,6 +423,7 @@ class TileRound:
         state.owners = owners
         state.opened = [bool(_bool(x)) for x in _list(data["opened"], seats)]
         state.passes = _int(data["passes"], 0, seats)
+        state.turns = _int(data["turns"], 1, 10**6)
         drawn = _list(data["drawn"], seats)
         state.drawn = [None if t is None else parse_tile(str(t)) for t in drawn]
         reason = data.get("reason")

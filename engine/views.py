@@ -9,7 +9,7 @@ the 0-based index (``number - 1``).
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from engine.cards import Card
 from engine.tiles import Tile
@@ -79,6 +79,7 @@ class PublicView:
     high_wins: bool  # True where the highest total wins
     discards: tuple[tuple[int, Card], ...]  # (seat, card) discarded this round, in order
     pickups: tuple[tuple[int, Card], ...]  # (seat, card) taken from the discard pile this round
+    turn: int = field(default=0, kw_only=True)  # turns begun this round (1 on the first turn)
 
 
 @dataclass(frozen=True, slots=True)

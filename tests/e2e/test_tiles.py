@@ -332,3 +332,31 @@ async def test_two_arrange_clicks_at_once_apply_once(fake: FakeDiscord,
     assert view.draft is not None
     drafted = Counter(t for m in view.draft for t in m.pieces)
     assert drafted == Counter(best.placed) + Counter(t for s in table_sets(view) for t in s)
+
+
+async def test_a_lone_human_is_pinged_every_tile_turn(fake: FakeDiscord,
+                                                     harness: BotHarness) -> None:
+    """Tile turns leave no discard behind: the reminder must still come back each turn."""
+    channel = fake.channels[0]
+    alice = fake.add_user("alice")
+    lobby = (await fake.slash(alice, channel, "rummy new", variant="tiles")).reply
+    await fake.click(alice, lobby, "rami:lobby:aieasy:")
+    await fake.click(alice, lobby, "rami:lobby:start:")
+    await harness.idle()
+
+    def pings() -> list[Message]:
+        # earlier reminders are deleted when the next one is sent: count them all
+        return [m for m in fake.channel_log if m.channel_id == channel
+                and (m.allowed_mentions or {}).get("users")]
+
+    for turn in range(3):
+        view = await view_of(harness, channel, alice)
+        if view.current != view.seat:
+            await harness.idle()
+            view = await view_of(harness, channel, alice)
+        assert view.current == view.seat and view.phase is Phase.PLAY
+        before = len(pings())
+        await fake.slash(alice, channel, "rummy tiles draw")
+        await harness.idle()
+        assert len(pings()) == before + 1, f"no reminder after turn {turn + 1}"
+    assert_hands_private(fake)

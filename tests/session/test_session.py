@@ -370,3 +370,24 @@ async def test_forgotten_games_stop_and_leave_the_channel_free(store: Store) -> 
     assert await tables.forget_games([stored.id]) == [CHANNEL]
     assert await tables.snapshot(CHANNEL) is None
     await tables.close()
+
+
+async def test_several_actions_apply_together_or_not_at_all(store: Store) -> None:
+    tables = make_tables(store)
+    await start_heads_up(tables, "classic")
+    view = await tables.hand(CHANNEL, ALICE.user_id)
+    version = (await store.active_game(CHANNEL)).version  # type: ignore[union-attr]
+    kept = next(card for card in view.hand if card != view.hand[0])
+    with pytest.raises(IllegalMove):  # the second draw is refused: the first is undone too
+        await tables.act_many(CHANNEL, ALICE.user_id, [Draw("stock"), Draw("stock")])
+    assert await tables.hand(CHANNEL, ALICE.user_id) == view
+    assert (await store.active_game(CHANNEL)).version == version  # type: ignore[union-attr]
+    after = await tables.act_many(CHANNEL, ALICE.user_id, [Draw("stock"), Discard(kept)])
+    assert len(after.hand) == len(view.hand) and after.current != after.seat  # turn over
+    assert after.discard_top == kept
+    stored = await store.active_game(CHANNEL)
+    assert stored is not None and stored.version == version + 1
+    assert (await store.game_log(stored.id))[-1].action == "seat 0: draw stock ; discard " + str(kept)
+    with pytest.raises(SessionError):
+        await tables.act_many(CHANNEL, ALICE.user_id, [])
+    await tables.close()
