@@ -389,7 +389,8 @@ class TileRound:
             "racks": [format_tiles(rack) for rack in self.racks],
             "pool": format_tiles(self.pool), "table": _sets_out(self.table),
             "owners": list(self.owners), "opened": list(self.opened), "passes": self.passes,
-            "turns": self.turns, "drawn": [None if tile is None else str(tile) for tile in self.drawn],
+            "turns": self.turns,
+            "drawn": [None if tile is None else str(tile) for tile in self.drawn],
             "draft": draft, "reason": self.reason, "winner": self.winner,
         }  # fmt: skip
 
