@@ -82,6 +82,39 @@ async def throughput(path: Path, games: int, saves: int, seed: int) -> tuple[flo
     return len(latencies) / elapsed, latencies
 
 
+async def paced(path: Path, games: int, offered: float, saves: int,
+                seed: int) -> tuple[float, list[float]]:
+    """Saves/s achieved and per-save latencies when ``games`` games together offer
+    ``offered`` saves a second (each game waits a random, exponential pause between its
+    saves, as players do), rather than saving back to back."""
+    rng = random.Random(seed)
+    states = [game_state(rng, v) for v in range(64)]
+    latencies: list[float] = []
+    async with await Store.open(path, synchronous=SYNCHRONOUS) as store:
+        created = [
+            await store.create_game(20_000 * games + n, 1, 1, "rami51", states[0])
+            for n in range(games)
+        ]
+        per_game = max(1, saves // games)
+        pause = games / offered  # mean seconds between two saves of one game
+
+        async def play(game_id: int, pauses: random.Random) -> None:
+            for i in range(per_game):
+                await asyncio.sleep(pauses.expovariate(1 / pause))
+                start = time.perf_counter()
+                await store.save(
+                    game_id, states[i % 64], actor=10**17, action=f"discard 7h #{i}"
+                )
+                latencies.append(time.perf_counter() - start)
+
+        start = time.perf_counter()
+        await asyncio.gather(
+            *(play(game.id, random.Random(seed * 1000 + n)) for n, game in enumerate(created))
+        )
+        elapsed = time.perf_counter() - start
+    return len(latencies) / elapsed, latencies
+
+
 async def size_per_matches(path: Path, matches: int, actions: int, seed: int) -> int:
     """Bytes of database for ``matches`` finished matches of ``actions`` saves each."""
     rng = random.Random(seed)
@@ -132,12 +165,20 @@ async def main() -> None:
         f" WAL + synchronous={SYNCHRONOUS}; states {min(sizes):.1f}-{max(sizes):.1f} KB"
     )
     with tempfile.TemporaryDirectory() as tmp:
-        print(f"{'games':>6} {'saves/s':>9} {'median ms':>10} {'p99 ms':>8}")
+        print(f"{'games':>6} {'saves/s':>9} {'median ms':>10} {'p99 ms':>8}"
+              "   (back to back, then paced)")
         for games in (1, 10, 100):
             rate, lat = await throughput(Path(tmp) / f"t{games}.sqlite3", games, args.saves, games)
             print(
                 f"{games:>6} {rate:>9.0f} {statistics.median(lat) * 1000:>10.3f}"
                 f" {percentile(lat, 0.99) * 1000:>8.3f}"
+            )
+        for games, offered in ((100, 1000.0), (100, 2000.0)):
+            rate, lat = await paced(Path(tmp) / f"p{games}-{offered:.0f}.sqlite3", games,
+                                    offered, args.saves, games)
+            print(
+                f"{games:>6} {rate:>9.0f} {statistics.median(lat) * 1000:>10.3f}"
+                f" {percentile(lat, 0.99) * 1000:>8.3f}   paced: {offered:.0f} saves/s offered"
             )
         size = await size_per_matches(Path(tmp) / "size.sqlite3", args.matches, args.actions, 7)
         per_1000 = size / args.matches * 1000
