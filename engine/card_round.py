@@ -363,6 +363,7 @@ class CardRound(CardState):
             "must_lay": JOKER if mine and self.must_lay else None,
             "opening_needed": 0 if self.opened[seat] else self.rules.opening_for(self.seats),
             "draft": None,
+            "opened_this_turn": mine and self.opened_this_turn,
         }
 
     def to_dict(self) -> dict[str, Any]:

@@ -93,3 +93,4 @@ class PlayerView(PublicView):
     must_lay: Piece | None  # a joker won by a swap that must be laid again this turn
     opening_needed: int  # points the opening still needs; 0 once opened or without a minimum
     draft: tuple[MeldView, ...] | None  # tiles: the table as edited this turn, if editing
+    opened_this_turn: bool = field(default=False, kw_only=True)  # opened during this turn

@@ -108,23 +108,8 @@ class CardVariant:
 
 
 def _opened_this_turn(view: PlayerView, rules: RuleSet) -> bool:
-    """Whether the seat may have opened during this very turn (True when unsure).
-
-    The view does not say it outright, so it is read from the table: melds are appended
-    in the order laid, and the cards the seat has laid since the deal are
-    ``dealt + 1 - hand`` during its turn. The seat surely opened earlier when someone
-    melded after its melds, or when it has laid more cards than its own melds hold
-    (lay-offs elsewhere, which an opening turn cannot contain).
-    """
-    flag = getattr(view, "opened_this_turn", None)
-    if flag is not None:
-        return bool(flag)
-    mine = [i for i, meld in enumerate(view.melds) if meld.owner == view.seat]
-    count = len(view.melds)
-    if mine != list(range(count - len(mine), count)):
-        return False
-    laid = rules.hand_size(len(view.seats)) + 1 - len(view.hand)
-    return laid <= sum(len(view.melds[i].pieces) for i in mine)
+    """Whether the seat opened during this very turn (its view says so)."""
+    return view.opened_this_turn
 
 
 @cache

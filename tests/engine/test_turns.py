@@ -203,12 +203,17 @@ def test_lay_off_in_the_opening_turn_allowed(name: str) -> None:
 
 def test_rami30_no_lay_off_in_the_opening_turn() -> None:
     game = deal("rami30", [OPENING + " 7c"], players=3, stock="2d 3d 4d")
-    act(game, Draw("stock"), meld(OPENING))
+    act(game, Draw("stock"))
+    assert not game.view(0).opened_this_turn
+    act(game, meld(OPENING))
+    assert game.view(0).opened_this_turn and not game.view(1).opened_this_turn
     refused(game, LayOff(cards("7c"), 0), "layoff.opening_turn")
     act(game, Discard(card("2d")))
     pass_turn(game)
     pass_turn(game)
-    act(game, Draw("stock"), LayOff(cards("7c"), 0))
+    act(game, Draw("stock"))
+    assert not game.view(0).opened_this_turn  # the view says it: a new turn
+    act(game, LayOff(cards("7c"), 0))
 
 
 @pytest.mark.parametrize("name", CARD_VARIANTS)
