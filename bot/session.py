@@ -36,8 +36,8 @@ from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, fields, is_dataclass
 from typing import Any
 
-from data import MatchExists, Store, StoredGame
-from engine import Card, CorruptGame, RummyError, Tile, format_cards, variant
+from data import MatchExists, MatchSeat, SeatScore, Store, StoredGame
+from engine import Card, CorruptGame, RuleSet, RummyError, Tile, format_cards, variant
 from engine.ai import LEVELS, choose_action
 from engine.errors import register_messages
 from engine.game import Game
@@ -471,7 +471,7 @@ class Tables:
         return await self._lobby_change(channel_id, user_id, f"add_computer {level}", change)
 
     def _check_room(self, table: _Table, seats: list[Seat]) -> None:
-        _, most = _player_range(variant(table.doc["variant"]))
+        _, most = _player_range(self._table_rules(table))
         if len(seats) >= most:
             raise SessionError("session.table_full", most=most)
 
@@ -556,9 +556,7 @@ class Tables:
         return snapshot
 
     @staticmethod
-    def _table_rules(table: _Table) -> Any:
-        from engine import RuleSet
-
+    def _table_rules(table: _Table) -> RuleSet:
         return RuleSet.from_dict(table.doc["rules"])
 
     def _check_manager(self, table: _Table, user_id: int, is_moderator: bool, *,
@@ -677,8 +675,6 @@ class Tables:
     async def _record_rounds(self, table: _Table) -> None:
         """Record every finished round the store lacks (idempotent, so a crash between
         the save and this call is repaired when the table is loaded again)."""
-        from data import SeatScore
-
         assert table.game is not None
         view = table.game.public_view()
         recorded = {record.round_number for record in await self.store.match_rounds(
@@ -696,7 +692,6 @@ class Tables:
             await self.store.record_round(table.game_id, score.number, scores)
 
     async def _record_match(self, table: _Table) -> None:
-        from data import MatchSeat
 
         assert table.game is not None
         outcome = table.game.outcome()
