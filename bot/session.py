@@ -692,7 +692,7 @@ class Tables:
             await self.store.record_round(table.game_id, score.number, scores)
 
     async def _record_match(self, table: _Table) -> None:
-
+        """Book the finished match and its statistics (a repeat after a restart is skipped)."""
         assert table.game is not None
         outcome = table.game.outcome()
         view = table.game.public_view()
