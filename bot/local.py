@@ -1,16 +1,17 @@
 """``rummy-bot play``: a game in the terminal against computer players (no Discord).
 
     rummy-bot play [--variant V] [--players N] [--level L] [--seed S] [--lang en|fr]
-                   [--pictures DIR] [--plain]
+                   [--pictures DIR] [--plain] [--db FILE] [--new]
 
 The human sits at seat 1; the other seats are computer players at ``--level``. Commands
 are the action words of the Discord commands (``?`` lists them); errors are the engine's
 own messages in the chosen language. Input is read line by line, so a script of commands
 can be piped in; end of input quits cleanly.
 
-The game is driven through a small seam (:class:`LocalTable`) around ``engine.game.Game``:
-apply an action for a seat, ask a computer seat for its move, start the next round. The
-computer players see only their own seat's view, as everywhere else.
+The game runs on the same session layer as the Discord bot (:class:`LocalTable` in
+``bot/local_table.py``): every move is saved in a local SQLite file before the terminal
+answers, and a plain ``rummy-bot play`` continues the saved game; naming a variant,
+players, level or seed (or ``--new``) starts a new one.
 """
 
 from __future__ import annotations
@@ -24,65 +25,12 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from bot import local_commands as commands
-from engine import IllegalMove, RuleError, RummyError
-from engine.ai import LEVELS, choose_action
+from bot.local_table import LocalTable, default_db
+from engine import RuleError, RummyError
+from engine.ai import LEVELS
 from engine.errors import render_message
-from engine.game import Game
-from engine.rules import Kind, RuleSet, variant
+from engine.rules import Kind, variant
 from engine.views import Phase, PlayerView
-
-
-@dataclass(slots=True)
-class LocalTable:
-    """The seam between the terminal and the engine: one game, one human seat."""
-
-    game: Game
-    rules: RuleSet
-    levels: list[str | None]  # per seat: None for the human, else the computer level
-    seed: int
-    decisions: int = 0
-
-    @classmethod
-    def new(
-        cls, rules: RuleSet, players: int, level: str, seed: int, names: Sequence[str]
-    ) -> LocalTable:
-        game = Game.new(rules, list(names), seed)
-        levels: list[str | None] = [None] + [level] * (players - 1)
-        return cls(game, rules, levels, seed)
-
-    @property
-    def phase(self) -> Phase:
-        return self.game.phase
-
-    def view(self, seat: int) -> PlayerView:
-        return self.game.view(seat)
-
-    def apply(self, seat: int, action: object) -> None:
-        """Play ``action`` for ``seat``; IllegalMove leaves the game unchanged."""
-        self.game.apply(seat, action)
-
-    def computer_move(self) -> tuple[int, object] | None:
-        """Play one action of the computer seat whose turn it is (None: the human's turn)."""
-        if self.phase not in (Phase.DRAW, Phase.PLAY):
-            return None
-        seat = self.game.current
-        level = self.levels[seat]
-        if level is None:
-            return None
-        rng = random.Random(f"{self.seed}:{self.decisions}")
-        self.decisions += 1
-        view = self.game.view(seat)
-        action = choose_action(view, self.rules, level, rng)
-        try:
-            self.game.apply(seat, action)
-        except IllegalMove:  # never expected: fall back on the simplest level
-            action = choose_action(view, self.rules, "easy", rng)
-            self.game.apply(seat, action)
-        return seat, action
-
-    def set_level(self, level: str) -> None:
-        """Change every computer seat's level; the game goes on unchanged."""
-        self.levels = [None if lv is None else level for lv in self.levels]
 
 
 @dataclass(slots=True)
@@ -119,23 +67,25 @@ class Terminal:
                 return 0
 
     def _advance(self) -> bool:
-        """Play computer turns and move on between rounds; False once the match is over."""
+        """Show the computer players' moves and move on between rounds; False once the
+        match is over."""
         table = self.table
         while True:
+            moved = table.computer_move()
+            if moved is not None:
+                seat, action = moved
+                name = table.public_view().seats[seat].name
+                self.say("local.did", name=name, action=commands.describe(action, self.colour))
+                continue
             phase = table.phase
             if phase is Phase.MATCH_OVER:
                 self._show_scores(final=True)
                 return False
             if phase is Phase.ROUND_OVER:
                 self._show_round_over()
-                table.game.start_next_round()
+                table.next_round()
                 continue
-            moved = table.computer_move()
-            if moved is None:
-                return True
-            seat, action = moved
-            name = table.game.public_view().seats[seat].name
-            self.say("local.did", name=name, action=commands.describe(action, self.colour))
+            return True
 
     def handle(self, line: str) -> bool:
         """Run one command line; False when the player quits."""
@@ -178,17 +128,8 @@ class Terminal:
         return True
 
     def _apply_all(self, actions: list[object]) -> None:
-        """Apply the actions of one command; when a later one fails, the turn's draft is
-        reset (tiles) so that a command is all or nothing."""
-        for done, action in enumerate(actions):
-            try:
-                self.table.apply(self.human, action)
-            except RummyError:
-                if done and self.table.rules.kind == Kind.TILES:
-                    from engine.tile_actions import Reset
-
-                    self.table.apply(self.human, Reset())
-                raise
+        """Apply the actions of one command together: all of them, or none."""
+        self.table.apply_all(actions)
 
     # ------------------------------------------------------------ showing
 
@@ -212,7 +153,7 @@ class Terminal:
             print(line, file=self.out)
 
     def _show_round_over(self) -> None:
-        view = self.table.game.public_view()
+        view = self.table.public_view()
         if not view.rounds:
             return
         last = view.rounds[-1]
@@ -227,10 +168,9 @@ class Terminal:
             )
 
     def _show_scores(self, *, final: bool) -> None:
-        view = self.table.game.public_view()
+        view = self.table.public_view()
         if final:
-            outcome = self.table.game.outcome()
-            winners = getattr(outcome, "winners", ()) if outcome is not None else ()
+            winners = self.table.outcome_winners()
             names = ", ".join(view.seats[w].name for w in winners) or "—"
             self.say("local.match_over", winners=names)
         for seat in view.seats:
@@ -266,7 +206,16 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
     parser.add_argument("--lang", default="en", choices=("en", "fr"))
     parser.add_argument("--pictures", type=Path, default=None, help="save PNG pictures here")
     parser.add_argument("--plain", action="store_true", help="no ANSI colours")
-    return parser.parse_args(list(argv))
+    parser.add_argument("--db", type=Path, default=None,
+                        help="where the game is saved (default: $RAMI_LOCAL_DB or "
+                        "data/local.sqlite3)")
+    parser.add_argument("--new", action="store_true",
+                        help="start a new game even if a saved one is waiting")
+    args = parser.parse_args(list(argv))
+    # A plain `play` continues the saved game; asking for a particular game starts it.
+    chosen = {"--variant", "--players", "--level", "--seed"}
+    args.resume = not args.new and not any(arg.split("=")[0] in chosen for arg in argv)
+    return args
 
 
 def run(argv: Sequence[str], stdin: TextIO, stdout: TextIO) -> int:
@@ -280,13 +229,19 @@ def run(argv: Sequence[str], stdin: TextIO, stdout: TextIO) -> int:
         return 2
     seed = args.seed if args.seed is not None else random.SystemRandom().getrandbits(31)
     you = render_message("local.you", args.lang)
-    names = [you] + [
-        render_message("local.computer", args.lang, number=i, level=args.level)
-        for i in range(1, args.players)
-    ]
-    table = LocalTable.new(rules, args.players, args.level, seed, names)
-    terminal = Terminal(table, args.lang, stdout, not args.plain, args.pictures)
-    return terminal.run(stdin)
+    try:
+        table, resumed = LocalTable.open(args.db or default_db(), rules, args.players,
+                                         args.level, seed, you, resume=args.resume)
+    except RummyError as error:
+        print(error.message(args.lang), file=sys.stderr)
+        return 2
+    try:
+        terminal = Terminal(table, args.lang, stdout, not args.plain, args.pictures)
+        if resumed:
+            terminal.say("local.resumed")
+        return terminal.run(stdin)
+    finally:
+        table.close()
 
 
 def main(argv: list[str]) -> int:

@@ -198,6 +198,11 @@ register_messages(
             "en": "Rami — {variant}. Type ? for help, quit to leave.",
             "fr": "Rami — {variant}. Tapez ? pour l'aide, quitter pour partir.",
         },
+        "local.resumed": {
+            "en": "Your saved game goes on where you left it (play --new starts another).",
+            "fr": "Votre partie enregistrée reprend où vous l'aviez laissée (play --new en "
+            "commence une autre).",
+        },
         "local.you": {"en": "You", "fr": "Vous"},
         "local.computer": {
             "en": "Computer {number} ({level})",

@@ -351,6 +351,22 @@ class Tables:
                 raise SessionError("session.not_started")
             return table.game.view(self._seat_of(table, user_id))
 
+    def game_copy(self, channel_id: int) -> Game | None:
+        """A copy of the channel's game as it stands (None without one), to read freely."""
+        table = self._tables.get(channel_id)
+        return table.game.clone() if table is not None and table.game is not None else None
+
+    async def idle(self, channel_id: int) -> None:
+        """Wait until the channel's computer turns scheduled so far have been played (and
+        those they scheduled in turn); turn timers are not waited for."""
+        while True:
+            table = self._tables.get(channel_id)
+            pending = [task for task in (table.tasks if table else ())
+                       if not task.done() and task.get_name().startswith("computer")]
+            if not pending:
+                return
+            await asyncio.gather(*pending, return_exceptions=True)
+
     def rules_of(self, snapshot: Snapshot) -> Any:
         """The rule set of a table: its game's, or what the lobby will deal with (the
         server's overrides and the chosen target included)."""
@@ -784,15 +800,15 @@ class Tables:
             return
         seat = table.seats[table.game.current]
         if seat.is_computer:
-            self._spawn(table, self._computer_turn(table.channel_id))
+            self._spawn(table, self._computer_turn(table.channel_id), "computer")
         else:
-            self._spawn(table, self._turn_timer(table.channel_id, table.version))
+            self._spawn(table, self._turn_timer(table.channel_id, table.version), "timer")
 
-    def _spawn(self, table: _Table, coro: Any) -> None:
+    def _spawn(self, table: _Table, coro: Any, name: str) -> None:
         for task in list(table.tasks):
             if task is not asyncio.current_task():
                 task.cancel()
-        task = asyncio.get_running_loop().create_task(coro)
+        task = asyncio.get_running_loop().create_task(coro, name=f"{name}:{table.channel_id}")
         table.tasks = {task}
         task.add_done_callback(table.tasks.discard)
 

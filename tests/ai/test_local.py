@@ -10,6 +10,14 @@ import pytest
 from bot import local
 
 
+@pytest.fixture(autouse=True)
+def local_db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Every test saves its terminal games in a database of its own."""
+    path = tmp_path / "local.sqlite3"
+    monkeypatch.setenv("RAMI_LOCAL_DB", str(path))
+    return path
+
+
 def play(argv: list[str], script: str) -> tuple[int, str]:
     out = io.StringIO()
     status = local.run(argv, io.StringIO(script), out)
@@ -104,3 +112,26 @@ def test_pictures_of_the_hand_and_table_are_saved_as_png(tmp_path: Path) -> None
     assert "Pictures saved" in text
     for name in ("hand.png", "table.png"):
         assert (folder / name).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def hand_line(text: str) -> str:
+    return [line for line in text.splitlines() if "Your hand:" in line][-1]
+
+
+def test_a_game_left_in_the_middle_resumes_where_it_was(local_db: Path) -> None:
+    status, first = play(["--variant", "rami51", "--seed", "5", "--plain"],
+                         "draw\ndiscard\ndraw\ndiscard\nhand\nquit\n")
+    assert status == 0 and local_db.exists()
+    _, again = play(["--plain"], "hand\nquit\n")
+    assert "Your saved game goes on where you left it" in again
+    assert hand_line(again) == hand_line(first)
+    _, fresh = play(["--plain", "--new"], "quit\n")
+    assert "saved game" not in fresh
+    _, french = play(["--plain", "--lang", "fr"], "quit\n")  # the new game is saved too
+    assert "Votre partie enregistrée reprend" in french
+
+
+def test_a_named_game_starts_afresh_instead_of_resuming(local_db: Path) -> None:
+    play(["--seed", "5", "--plain"], "draw\ndiscard\nquit\n")
+    _, text = play(["--seed", "6", "--plain"], "quit\n")
+    assert "saved game" not in text
