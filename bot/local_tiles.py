@@ -50,8 +50,10 @@ def parse_tile_command(word: str, rest: str, view: PlayerView) -> list[TileActio
     if verb is None:
         return None
     if verb in ("undo", "reset", "confirm", "draw", "pass"):
-        return [{"undo": Undo(), "reset": Reset(), "confirm": Confirm(), "draw": DrawTile(),
-                 "pass": Pass()}[verb]]
+        simple: dict[str, TileAction] = {"undo": Undo(), "reset": Reset(),
+                                         "confirm": Confirm(), "draw": DrawTile(),
+                                         "pass": Pass()}
+        return [simple[verb]]
     if verb == "play":
         groups = [part for part in rest.split("|") if part.strip()]
         if not groups:

@@ -34,7 +34,7 @@ import random
 import time
 from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, fields, is_dataclass
-from typing import Any
+from typing import Any, Literal
 
 from data import MatchExists, MatchSeat, SeatScore, Store, StoredGame
 from engine import Card, CorruptGame, RuleSet, RummyError, Tile, format_cards, variant
@@ -222,10 +222,7 @@ class Tables:
         self.store = store
         self.ai_delay = ai_delay
         self.turn_timeout = turn_timeout  # None: the guild setting decides
-        if seed_source is None:
-            system = random.SystemRandom()
-            seed_source = lambda: system.getrandbits(31)  # noqa: E731
-        self._seed_source = seed_source
+        self._seed_source: Callable[[], int] = seed_source or _system_seed
         self._clock = clock
         self._tables: dict[int, _Table] = {}
         self._locks: dict[int, asyncio.Lock] = {}
@@ -599,8 +596,8 @@ class Tables:
 
     end = cancel
 
-    async def _finish(self, table: _Table, user_id: int | None, status: str,
-                      action: str) -> Snapshot:
+    async def _finish(self, table: _Table, user_id: int | None,
+                      status: Literal["finished", "cancelled"], action: str) -> Snapshot:
         """End the table's row (lock held); the caller emits ENDED once it is released."""
         doc = {**table.doc, "ended": status}
         await self._save(table, doc, table.game, actor=user_id, action=action)
@@ -877,6 +874,11 @@ LEVEL_STARS = {"easy": "★", "medium": "★★", "hard": "★★★"}
 def computer_name(number: int, level: str) -> str:
     """A computer seat's name, the same in every language: ``CPU 2 ★★★`` (stars = level)."""
     return f"CPU {number} {LEVEL_STARS.get(level, '')}".rstrip()
+
+
+def _system_seed() -> int:
+    """A fresh match seed when no seed source is injected (tests inject one)."""
+    return random.SystemRandom().getrandbits(31)
 
 
 def _seat_doc(seat: Seat) -> dict[str, Any]:
