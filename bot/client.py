@@ -7,6 +7,7 @@ registers the persistent components and the ``/rummy`` group, syncs the commands
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import json
 import logging
@@ -16,6 +17,7 @@ import discord
 import yarl
 from discord import app_commands
 
+import render
 from bot import present
 from bot.commands import RummyGroup
 from bot.config import Settings
@@ -90,6 +92,9 @@ class RamiBot(discord.Client):
 
     async def setup_hook(self) -> None:
         present.set_painters(self.settings.painters)
+        # A theme's first picture computes its palette (~0.4 s): do it now, off the loop,
+        # rather than in the first player's reply.
+        self._warming = asyncio.create_task(asyncio.to_thread(render.warm_up))
         self.store = await Store.open(self.settings.db_path)
         self.tables = Tables(self.store, ai_delay=self.settings.ai_delay,
                              seed_source=self._seed_source, turn_timeout=self._turn_timeout)
@@ -145,6 +150,8 @@ class RamiBot(discord.Client):
         await self.publisher.wait_idle()
 
     async def close(self) -> None:
+        if hasattr(self, "_warming"):
+            await self._warming  # a thread cannot be cancelled: let it finish
         if hasattr(self, "idle_sweeper"):
             await self.idle_sweeper.stop()
         if hasattr(self, "tables"):
