@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from bot.local_tiles import describe_tile_action, parse_tile_command
 from engine import NotationError, parse_cards
 from engine.actions import Discard, Draw, LayOff, Meld, SwapJoker
 from engine.cards import Card
@@ -46,7 +47,6 @@ def parse(word: str, rest: str, view: PlayerView, rules: RuleSet) -> object | li
         NotationError: the cards, tiles or meld numbers cannot be read.
     """
     if rules.kind == Kind.TILES:
-        from bot.local_tiles import parse_tile_command
 
         return parse_tile_command(word, rest, view)
     verb = CARD_WORDS.get(word)
@@ -187,7 +187,6 @@ def describe(action: object, colour: bool) -> str:
         return f"swap {action.meld + 1} {piece_text(action.card, colour)}"
     if isinstance(action, Discard):
         return f"discard {piece_text(action.card, colour)}"
-    from bot.local_tiles import describe_tile_action
 
     return describe_tile_action(action, colour)
 

@@ -67,6 +67,14 @@ def test_help_lists_the_action_words() -> None:
         assert word in text
 
 
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_tile_help_is_written_out_before_any_tile_command(lang: str) -> None:
+    _, text = play(["--variant", "tiles", "--seed", "1", "--plain", "--lang", lang], "?\nquit\n")
+    assert "local.help" not in text  # a message code instead of its text
+    for word in ("play", "split", "undo", "confirm"):
+        assert word in text
+
+
 def test_the_level_can_change_mid_game() -> None:
     _, text = play(["--seed", "2", "--plain"], "level hard\ndraw\ndiscard\nlevel easy\nquit\n")
     assert "level hard" in text and "level easy" in text
