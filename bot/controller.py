@@ -17,6 +17,7 @@ import discord
 
 from bot import present
 from bot.i18n import resolve_language, t
+from bot.notation import pieces_from_text
 from bot.replies import Reply, answer, error_reply
 from bot.session import Player, SessionError, Snapshot, Tables
 from bot.tile_controller import TileUI
@@ -526,23 +527,11 @@ def parse_pieces(text: str, view: PlayerView, sort: str) -> list[Card]:
     Raises:
         NotationError: a token is neither a card nor a position in the hand.
     """
-    order: list[int] | None = None
-    cards: list[Card] = []
-    for token in text.replace(",", " ").split():
-        if token.isdigit():
-            order = order if order is not None else present.display_order(view, sort)
-            position = int(token)
-            if not 1 <= position <= len(order):
-                raise NotationError("bot.error.position", token=token, count=len(order))
-            piece = view.hand[order[position - 1]]
-            if not isinstance(piece, Card):
-                raise NotationError("notation", token=token)
-            cards.append(piece)
-        else:
-            cards.append(parse_card(token))
-    if not cards:
-        raise NotationError("notation", token=text)
-    return cards
+    return pieces_from_text(
+        text, view, present.display_order(view, sort), Card,
+        lambda token: [parse_card(token)], wrong_code="notation",
+        empty=lambda: NotationError("notation", token=text),
+    )
 
 
 def one_piece(text: str, view: PlayerView, sort: str) -> Card:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
+from bot.notation import pieces_from_text
 from engine import NotationError, parse_tiles
 from engine.tile_actions import Add, EditAction, Move, NewSet
 from engine.tiles import Tile
@@ -48,21 +49,10 @@ def parse_rack_tiles(text: str, view: PlayerView, order: Sequence[int]) -> tuple
     Raises:
         NotationError: a token is neither a tile nor a position on the rack, or no tile.
     """
-    tiles: list[Tile] = []
-    for token in text.replace(",", " ").split():
-        if token.isdigit():
-            position = int(token)
-            if not 1 <= position <= len(order):
-                raise NotationError("bot.error.position", token=token, count=len(order))
-            piece = view.hand[order[position - 1]]
-            if not isinstance(piece, Tile):
-                raise NotationError("notation.tile", token=token)
-            tiles.append(piece)
-        else:
-            tiles.extend(parse_tiles(token))
-    if not tiles:
-        raise NotationError("notation.no_tile")
-    return tuple(tiles)
+    return tuple(pieces_from_text(
+        text, view, order, Tile, parse_tiles, wrong_code="notation.tile",
+        empty=lambda: NotationError("notation.no_tile"),
+    ))
 
 
 def edits_towards(current: Sets, target: Sets) -> list[EditAction]:
