@@ -21,13 +21,10 @@ from engine.tile_actions import (
     Reset,
     Split,
     TakeBack,
+    TileAction,
     Undo,
 )
 from engine.views import PlayerView
-
-TileAction = (
-    NewSet | Add | Move | Split | TakeBack | Undo | Reset | Confirm | Play | DrawTile | Pass
-)
 
 TILE_WORDS: dict[str, str] = {
     "new": "new", "nouveau": "new", "add": "add", "ajouter": "add", "move": "move",

@@ -184,15 +184,6 @@ class TileRound:
         else:
             raise IllegalMove("tiles.unknown_action", action=type(action).__name__)
 
-    def is_legal(self, seat: int, action: object) -> bool:
-        """Whether ``apply(seat, action)`` would succeed (nothing changes)."""
-        trial = self.clone()
-        try:
-            trial.apply(seat, action)
-        except IllegalMove:
-            return False
-        return True
-
     def legal_moves(self) -> list[object]:
         """The simple moves of the current seat: draw, or pass with an empty pool."""
         if self.reason is not None:
