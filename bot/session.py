@@ -484,7 +484,7 @@ class Tables:
         return await self._lobby_change(channel_id, user_id, f"add_computer {level}", change)
 
     def _check_room(self, table: _Table, seats: list[Seat]) -> None:
-        _, most = _player_range(self._table_rules(table))
+        most = self._table_rules(table).max_players
         if len(seats) >= most:
             raise SessionError("session.table_full", most=most)
 
@@ -556,7 +556,7 @@ class Tables:
             self._check_manager(table, user_id, is_moderator, seated_ok=True)
             rules = self._table_rules(table)
             seats = table.seats
-            fewest, most = _player_range(rules)
+            fewest, most = rules.min_players, rules.max_players
             if not fewest <= len(seats) <= most:
                 raise SessionError("session.player_count", fewest=fewest, most=most,
                                    count=len(seats))
@@ -884,9 +884,6 @@ def _system_seed() -> int:
 def _seat_doc(seat: Seat) -> dict[str, Any]:
     return {"name": seat.name, "user_id": seat.user_id, "level": seat.level}
 
-
-def _player_range(rules: Any) -> tuple[int, int]:
-    return int(rules.min_players), int(rules.max_players)
 
 
 register_messages(
