@@ -1,0 +1,155 @@
+"""The compiled dynamic program (engine/_dpcore.c) is the Python one, state for state.
+
+Both are run on the same seeded positions (the bench's three sizes, openings, more
+jokers than a game holds, floors, impossible tables) and must return the very same
+answer: score, final state, every choice along the path, jokers absorbed.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import sys
+from pathlib import Path
+
+import pytest
+
+from engine import solver, solver_dp
+from engine.solver import _SCALE, _counts, solve
+from engine.solver_dp import NUMBERS, _run_dp_python, option_list
+from engine.tiles import TILE_JOKER, Tile, parse_tiles
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
+from solver_bench import positions
+
+try:
+    from engine import _dpcore as core
+except ImportError:  # not built: every comparison is skipped, the test below fails
+    core = None
+
+needs_core = pytest.mark.skipif(core is None, reason="engine._dpcore was not built")
+
+Counts = list[list[int]]
+
+
+def _weights(goal: str) -> tuple[Counts, int]:
+    if goal == "value":
+        return [[_SCALE * n + 1 for n in range(NUMBERS + 1)] for _ in range(4)], 1
+    return [[_SCALE + n for n in range(NUMBERS + 1)] for _ in range(4)], _SCALE + 30
+
+
+def _both(
+    table: list[Tile], rack: list[Tile], goal: str, opening: int | None = None, floor: int = 0
+) -> object:
+    weights, joker_weight = _weights(goal)
+    t_counts, t_jokers = _counts(table)
+    r_counts, r_jokers = _counts(rack)
+    args = (t_counts, r_counts, t_jokers, r_jokers, weights, joker_weight, opening, floor)
+    expected = _run_dp_python(*args)
+    found = core.run(*args, option_list)
+    assert found == expected
+    return found
+
+
+def test_the_compiled_program_is_built() -> None:
+    """CI installs with a C compiler: the solver must not fall back to Python there
+    without anyone noticing (RAMI_PURE_PYTHON=1 turns it off on purpose)."""
+    if os.environ.get("RAMI_PURE_PYTHON", "") not in ("", "0"):
+        assert not solver_dp.COMPILED
+    else:
+        assert solver_dp.COMPILED
+        assert core is not None
+
+
+@needs_core
+@pytest.mark.parametrize("goal", ["tiles", "value"])
+@pytest.mark.parametrize("index", range(0, 200, 10))
+def test_same_answer_on_the_bench_positions_of_30_table_tiles(goal: str, index: int) -> None:
+    table, rack = positions(2027, 200, 30, 14)[index]
+    found = _both([t for s in table for t in s], rack, goal)
+    assert found is not None
+
+
+@needs_core
+@pytest.mark.parametrize("index", range(0, 200, 25))
+def test_same_answer_on_the_bench_positions_of_60_table_tiles(index: int) -> None:
+    table, rack = positions(2028, 200, 60, 20)[index]
+    flat = [t for s in table for t in s]
+    # A high floor keeps the Python program quick (branch and bound), and the answer is
+    # then a play reaching it or None: both must say the same.
+    found = [_both(flat, rack, "tiles", floor=floor) for floor in (15 * _SCALE, 8 * _SCALE)]
+    assert found[-1] is not None
+
+
+@needs_core
+@pytest.mark.parametrize("index", range(0, 200, 8))
+def test_same_answer_on_openings(index: int) -> None:
+    _, rack = positions(2026, 200, 0, 14)[index]
+    _both([], rack, "tiles", opening=30)
+    _both([], rack, "tiles", opening=30, floor=5 * _SCALE)
+
+
+@needs_core
+@pytest.mark.parametrize("seed", range(30))
+def test_same_answer_with_up_to_four_jokers_and_floors(seed: int) -> None:
+    """More jokers than a game holds switch both programs to their exact option lists."""
+    rng = random.Random(seed)
+    table, rack = positions(3000 + seed, 1, 24, 10)[0]
+    flat = [t for s in table for t in s]
+    extra = rng.randint(0, 2)
+    rack = [*rack, *([TILE_JOKER] * extra)]
+    for goal in ("tiles", "value"):
+        for floor in (0, rng.randint(1, 10) * _SCALE):
+            _both(flat, rack, goal, floor=floor)
+
+
+@needs_core
+def test_no_arrangement_is_none_for_both() -> None:
+    assert _both(parse_tiles("r1 r2 b9"), [], "tiles") is None
+    assert _both(parse_tiles("r1 r2 r3"), parse_tiles("k7"), "tiles", floor=5 * _SCALE) is None
+
+
+@needs_core
+def test_bad_input_is_refused_with_a_reason() -> None:
+    weights, joker_weight = _weights("tiles")
+    empty = [[0] * (NUMBERS + 1) for _ in range(4)]
+    crowded = [[0] * (NUMBERS + 1) for _ in range(4)]
+    crowded[0][5] = 9
+    with pytest.raises(ValueError, match="0 to 7 of each tile"):
+        core.run(crowded, empty, 0, 0, weights, joker_weight, None, 0, option_list)
+    with pytest.raises(ValueError, match="expected 4 colours"):
+        core.run(empty[:2], empty, 0, 0, weights, joker_weight, None, 0, option_list)
+    with pytest.raises(ValueError, match="jokers"):
+        core.run(empty, empty, 5, 5, weights, joker_weight, None, 0, option_list)
+    with pytest.raises(TypeError, match="callable"):
+        core.run(empty, empty, 0, 0, weights, joker_weight, None, 0, None)
+
+
+@needs_core
+def test_a_failing_option_function_raises_and_poisons_nothing() -> None:
+    table = parse_tiles("r1 r2 r3 b5 o5 k5")
+    weights, joker_weight = _weights("tiles")
+    t_counts, _ = _counts(table)
+    r_counts, _ = _counts(parse_tiles("r4"))
+    args = (t_counts, r_counts, 0, 0, weights, joker_weight, None, 0)
+
+    def broken(*_: int) -> tuple[object, ...]:
+        raise RuntimeError("broken on purpose")
+
+    with pytest.raises(RuntimeError, match="on purpose"):
+        core.run(*args, broken)
+    with pytest.raises(TypeError, match="7-tuple"):
+        core.run(*args, lambda *_: ((1, 2),))
+    # The moves learnt from another function are forgotten: the real answer again.
+    assert core.run(*args, option_list) == _run_dp_python(*args)
+
+
+@needs_core
+def test_solve_gives_the_same_play_with_either_program(monkeypatch: pytest.MonkeyPatch) -> None:
+    table, rack = positions(2027, 200, 30, 14)[61]
+    compiled = solve(table, rack, None, "tiles")
+    monkeypatch.setattr(solver_dp, "_CORE", None)
+    monkeypatch.setattr(solver, "_LAYERED_ALL", False)
+    python = solve(table, rack, None, "tiles")
+    assert compiled is not None and python is not None
+    assert (compiled.tiles_placed, compiled.value) == (python.tiles_placed, python.value)
