@@ -27,6 +27,7 @@ from typing import Any, ParamSpec, TypeVar
 from engine.solver_dfs import searcher
 from engine.solver_dp import (
     COLOURS,
+    COMPILED,
     NUMBERS,
     Plan,
     plan_of,
@@ -199,20 +200,25 @@ def _search_counts(
 ) -> Laid | None:
     """The best play as sets, rack tiles used per tile, and jokers on the table.
 
-    Without an opening, the depth-first search runs on the numbers as they are and on the
-    numbers mirrored (13 becomes 1: runs read the other way) in turns, each going on
-    where it stopped with a budget that doubles; which way is easy varies a lot from one
-    position to the next. Past the largest budget the layered DP decides. Small
-    positions go to the layered DP at once. All exact.
+    Small positions with something to gain go to the layered DP in one pass; with the
+    compiled program (:mod:`engine._dpcore`) so do openings, and larger positions too,
+    with branch and bound (:func:`_layered`). Without it, larger positions and openings
+    go to the depth-first search, run on the numbers as they are and mirrored (13
+    becomes 1: runs read the other way) in turns, each going on where it stopped with a
+    budget that doubles (which way is easy varies a lot from one position to the next);
+    past the largest budget the layered DP decides. All exact. A bare partition
+    (``most`` 0) stays with the search, which stops at the first way found.
     """
     count = sum(map(sum, table)) + sum(map(sum, rack)) + table_jokers + rack_jokers
-    if opening is None and most > 0 and count <= _LAYERED_TILES:
-        # Small positions with something to gain: one pass of the layered program is
-        # quicker than the search at the median and at the worst (measured on ~30 table
-        # tiles + 14; from about 50 tiles on the search wins, and more so as they grow).
-        # A bare partition (``most`` 0) stays with the search, which stops at the first.
+    small = count <= _LAYERED_TILES
+    if most > 0 and (_LAYERED_ALL or (small and opening is None)):
+        # Measured on the bench's positions: small ones are quickest in one pass of the
+        # layered program, which also beats the Python search on them at the median
+        # and at the worst (~30 table tiles + 14); larger ones with the compiled program
+        # are quickest with floors (branch and bound: about 7 ms median, 20 ms worst on
+        # ~60 + 20 against 20 ms and 45 ms in one pass, and the search's 6 ms and 40 ms).
         return _layered(table, rack, table_jokers, rack_jokers, weights, joker_weight,
-                        opening, 0)  # fmt: skip
+                        opening, 0 if small else most)  # fmt: skip
     ways = [(False, table, rack, weights)]
     if opening is None:
         ways.append((True, _mirror(table), _mirror(rack), _mirror(weights)))
@@ -295,7 +301,8 @@ def _layered(
 
 
 _TUNING_ROUNDS = 12
-_LAYERED_TILES = 48  # positions of at most this many tiles go to the layered DP
+_LAYERED_TILES = 48  # positions this small go to the layered DP in one pass
+_LAYERED_ALL = COMPILED  # with the compiled DP, every position with something to gain does
 
 
 

@@ -7,6 +7,7 @@ from collections import Counter
 
 import pytest
 
+from engine import solver, solver_dp
 from engine.solver import arrange, partition, solve
 from engine.tile_sets import analyse_set, is_valid_set
 from engine.tiles import TILE_JOKER, Colour, Tile, parse_tiles
@@ -46,9 +47,19 @@ def _check(
     assert laid == Counter(table) + Counter(placed)
 
 
+@pytest.fixture(params=["default", "python"])
+def route(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
+    """The solver as installed (the compiled DP where it was built), and in pure Python
+    (what runs where no compiler was found)."""
+    if request.param == "python":
+        monkeypatch.setattr(solver_dp, "_CORE", None)
+        monkeypatch.setattr(solver, "_LAYERED_ALL", False)
+    return str(request.param)
+
+
 @pytest.mark.parametrize("goal", ["tiles", "value", "opening"])
 @pytest.mark.parametrize("seed", range(40))
-def test_solver_matches_exhaustive_search(goal: str, seed: int) -> None:
+def test_solver_matches_exhaustive_search(goal: str, seed: int, route: str) -> None:
     rng = random.Random(seed * 7 + len(goal))
     table, rack = _position(rng)
     if goal == "opening":

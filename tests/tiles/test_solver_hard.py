@@ -3,7 +3,7 @@
 Hard positions come from the benchmark's generator (the same seeds): the seeded ~30+14
 positions that used to be the slowest (two jokers on the table, much of the rack
 impossible to lay, so the search must prove its optimum). Each is checked against the
-layered dynamic program alone (:func:`engine.solver_dp.run_dp`, no depth-first search,
+layered dynamic program alone (the Python `engine.solver_dp._run_dp_python`, no depth-first search,
 no relaxed or Lagrangian bound), a slower exact method.
 """
 
@@ -19,7 +19,7 @@ import pytest
 from engine import solver
 from engine.solver import _SCALE, _counts, _mirror, solve
 from engine.solver_dfs import searcher
-from engine.solver_dp import NUMBERS, run_dp
+from engine.solver_dp import NUMBERS, _run_dp_python
 from engine.solver_lagrange import LagrangeBound
 from engine.tile_sets import is_valid_set
 from engine.tiles import Tile
@@ -52,7 +52,8 @@ def _layered_best(table: list[Tile], rack: list[Tile], goal: str) -> int:
     weights, joker_weight = _weights(goal)
     t_counts, t_jokers = _counts(table)
     r_counts, r_jokers = _counts(rack)
-    found = run_dp(t_counts, r_counts, t_jokers, r_jokers, weights, joker_weight, None, 0)
+    found = _run_dp_python(t_counts, r_counts, t_jokers, r_jokers, weights, joker_weight,
+                           None, 0)
     return 0 if found is None else found[0] // _SCALE
 
 
@@ -72,6 +73,7 @@ def test_hard_positions_match_the_layered_program(
 ) -> None:
     if search:  # the depth-first search (with the Lagrangian bound), not the small-size DP
         monkeypatch.setattr(solver, "_LAYERED_TILES", 0)
+        monkeypatch.setattr(solver, "_LAYERED_ALL", False)
     table, rack = positions(2027, 200, 30, 14)[index]
     flat = [t for s in table for t in s]
     found = solve(table, rack, None, goal, joker_worth=None if goal == "tiles" else 0)
@@ -87,6 +89,7 @@ def test_random_positions_with_jokers_match_the_layered_program(
     seed: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(solver, "_LAYERED_TILES", 0)
+    monkeypatch.setattr(solver, "_LAYERED_ALL", False)
     rng = random.Random(seed)
     table, rack = positions(5000 + seed, 3, 30, 14)[rng.randrange(3)]
     flat = [t for s in table for t in s]
@@ -163,6 +166,7 @@ def test_the_search_alone_matches_exhaustive_search(
 ) -> None:
     """Small positions go to the layered DP; the depth-first search must agree too."""
     monkeypatch.setattr(solver, "_LAYERED_TILES", 0)
+    monkeypatch.setattr(solver, "_LAYERED_ALL", False)
     rng = random.Random(seed * 7 + len(goal))
     table, rack = _position(rng)
     expected = brute_best(table, rack, goal)
