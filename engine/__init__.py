@@ -1,4 +1,5 @@
-"""Rami's rules engine: pure Python, standard library only."""
+"""Rami's rules engine: pure Python, standard library only (plus one optional C module,
+``engine._dpcore``, the tile solver's dynamic program compiled; see ``engine.solver_dp``)."""
 
 from engine.actions import Action, Discard, Draw, LayOff, Meld, SwapJoker
 from engine.card_round import CardRound, stacked_deck

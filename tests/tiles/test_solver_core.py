@@ -57,8 +57,10 @@ def test_the_compiled_program_is_built() -> None:
     if os.environ.get("RAMI_PURE_PYTHON", "") not in ("", "0"):
         assert not solver_dp.COMPILED
     else:
-        assert solver_dp.COMPILED
-        assert core is not None
+        assert solver_dp.COMPILED and core is not None, (
+            "engine._dpcore was not built (no C compiler at install time?); "
+            "RAMI_PURE_PYTHON=1 tests the Python program alone"
+        )
 
 
 @needs_core
