@@ -326,7 +326,7 @@ def _gap(tiles: list[int], number: int) -> int:
     return 99  # (number, colour or -1 for groups, child -> parent)
 
 
-def _run_dp_python(
+def run_dp(
     table: list[list[int]],
     rack: list[list[int]],
     table_jokers: int,
@@ -336,7 +336,7 @@ def _run_dp_python(
     opening: int | None,
     floor: int = 0,
 ) -> Found | None:
-    """Best score and final state, with the parent maps to rebuild the sets, and how
+    """Best score and final state, with the path of choices that reaches it, and how
     many jokers are then laid where closed sets have room.
 
     ``table``/``rack``/``weights`` are indexed ``[colour][number]`` (number 1..13).
@@ -344,7 +344,15 @@ def _run_dp_python(
     ``floor``: only plays scoring at least this much are looked for (states that cannot
     reach it, even placing every remaining rack tile, are dropped: branch and bound).
     Returns None when no arrangement uses every table tile (and reaches ``floor``).
+
+    Runs the compiled program (:mod:`engine._dpcore`: the same states, the same answer,
+    10 to 15 times quicker) when it was built at install time, else the Python one
+    below (``RAMI_PURE_PYTHON=1`` forces it; tests set ``_CORE`` to None for it).
     """
+    if _CORE is not None:
+        found: Found | None = _CORE.run(table, rack, table_jokers, rack_jokers, weights,
+                                         joker_weight, opening, floor, option_list)  # fmt: skip
+        return found
     total_jokers = table_jokers + rack_jokers
     exact = opening is not None or total_jokers > 2
     # Most a state can still gain after each (number, colour) step.
@@ -483,36 +491,6 @@ def _run_dp_python(
         key = parent
     path.reverse()
     return best, best_key, path, best_absorbed
-
-
-def run_dp(
-    table: list[list[int]],
-    rack: list[list[int]],
-    table_jokers: int,
-    rack_jokers: int,
-    weights: list[list[int]],
-    joker_weight: int,
-    opening: int | None,
-    floor: int = 0,
-) -> Found | None:
-    """Best score and final state, with the path of choices that reaches it, and how
-    many jokers are then laid where closed sets have room; None when no arrangement uses
-    every table tile (and reaches ``floor``).
-
-    ``table``/``rack``/``weights`` are indexed ``[colour][number]`` (number 1..13).
-    ``opening``: when set, the placed tiles' value must reach it (rack-only openings).
-    ``floor``: only plays scoring at least this much are looked for (branch and bound).
-
-    Runs the compiled program (:mod:`engine._dpcore`, the same states and the same
-    answer, 20 to 40 times quicker) when it was built at install time, else the Python
-    one below (``RAMI_PURE_PYTHON=1`` forces it).
-    """
-    if _CORE is not None:
-        found: Found | None = _CORE.run(table, rack, table_jokers, rack_jokers, weights,
-                                         joker_weight, opening, floor, option_list)  # fmt: skip
-        return found
-    return _run_dp_python(table, rack, table_jokers, rack_jokers, weights, joker_weight,
-                          opening, floor)  # fmt: skip
 
 
 Step = tuple[int, int, int, Option | None]  # (number, colour or -1, group jokers, option)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
+from engine import solver_dp
 from engine.rules import variant
 from engine.solver import solve
 from engine.tile_actions import DrawTile, Pass, Play
@@ -46,3 +47,14 @@ def solver_move(round_: TileRound, seat: int) -> object:
     if found is not None:
         return Play(found.table)
     return DrawTile() if round_.stock_size() else Pass()
+
+
+def python_run_dp(*args: object) -> solver_dp.Found | None:
+    """:func:`engine.solver_dp.run_dp` in Python even where the compiled one is built
+    (the reference the compiled program is checked against)."""
+    saved = solver_dp._CORE
+    solver_dp._CORE = None
+    try:
+        return solver_dp.run_dp(*args)  # type: ignore[arg-type]
+    finally:
+        solver_dp._CORE = saved

@@ -16,8 +16,10 @@ import pytest
 
 from engine import solver, solver_dp
 from engine.solver import _SCALE, _counts, solve
-from engine.solver_dp import NUMBERS, _run_dp_python, option_list
+from engine.solver_dp import NUMBERS, option_list
 from engine.tiles import TILE_JOKER, Tile, parse_tiles
+
+from .helpers import python_run_dp
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
 from solver_bench import positions
@@ -45,7 +47,7 @@ def _both(
     t_counts, t_jokers = _counts(table)
     r_counts, r_jokers = _counts(rack)
     args = (t_counts, r_counts, t_jokers, r_jokers, weights, joker_weight, opening, floor)
-    expected = _run_dp_python(*args)
+    expected = python_run_dp(*args)
     found = core.run(*args, option_list)
     assert found == expected
     return found
@@ -143,7 +145,7 @@ def test_a_failing_option_function_raises_and_poisons_nothing() -> None:
     with pytest.raises(TypeError, match="7-tuple"):
         core.run(*args, lambda *_: ((1, 2),))
     # The moves learnt from another function are forgotten: the real answer again.
-    assert core.run(*args, option_list) == _run_dp_python(*args)
+    assert core.run(*args, option_list) == python_run_dp(*args)
 
 
 @needs_core

@@ -19,12 +19,13 @@ import pytest
 from engine import solver
 from engine.solver import _SCALE, _counts, _mirror, solve
 from engine.solver_dfs import searcher
-from engine.solver_dp import NUMBERS, _run_dp_python
+from engine.solver_dp import NUMBERS
 from engine.solver_lagrange import LagrangeBound
 from engine.tile_sets import is_valid_set
 from engine.tiles import Tile
 
 from .brute import brute_best
+from .helpers import python_run_dp
 from .test_solver import _position
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
@@ -52,7 +53,7 @@ def _layered_best(table: list[Tile], rack: list[Tile], goal: str) -> int:
     weights, joker_weight = _weights(goal)
     t_counts, t_jokers = _counts(table)
     r_counts, r_jokers = _counts(rack)
-    found = _run_dp_python(t_counts, r_counts, t_jokers, r_jokers, weights, joker_weight,
+    found = python_run_dp(t_counts, r_counts, t_jokers, r_jokers, weights, joker_weight,
                            None, 0)
     return 0 if found is None else found[0] // _SCALE
 
