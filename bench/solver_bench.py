@@ -6,6 +6,9 @@ Run on purpose (not in CI): ``.venv/bin/pip install -e '.[bench]' highspy`` then
 and ``--replay SIZE:GOAL:INDEX [--profile]`` runs one of them again (timed against the
 reference, or under cProfile).
 
+Ours runs its compiled dynamic program when it was built (the first line says which);
+``RAMI_PURE_PYTHON=1`` benchmarks the Python program instead.
+
 Positions are seeded and random: an empty table with a 14-tile rack (goal "opening"), a
 table of about 30 tiles with a 14-tile rack, and about 60 with 20 (goals "tiles" and
 "value"). Both solvers answer every position in one run, each going through the positions
@@ -38,6 +41,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine.solver import solve
+from engine.solver_dp import COMPILED
 from engine.tile_sets import is_valid_set
 from engine.tiles import TILE_JOKER, Colour, Tile, format_tiles, full_pool
 
@@ -213,6 +217,8 @@ def main() -> int:
                 reference.solve([t for s in warm_table for t in s], warm_rack, goal)
                 ours(warm_table, warm_rack, goal)
     sizes = SIZES
+    program = "compiled (engine._dpcore)" if COMPILED else "Python (RAMI_PURE_PYTHON or not built)"
+    print(f"our dynamic program: {program}")
     print(f"{'size':<18}{'goal':<9}{'clock':<5}{'n':>4}  {'ours ms med/p99/max':>24}  "
           f"{'reference ms med/p99/max':>26}  {'ratio med':>9} {'ratio max':>9}  agree")
     failures = 0
