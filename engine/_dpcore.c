@@ -31,7 +31,6 @@
 #define GROUP_MASK (((1ULL << GROUP_SHIFT) - 1) | (~0ULL << VALUE_SHIFT))
 #define SHORT_MASK (0x3FULL | (0x3FULL << 9) | (0x3FULL << 18) | (0x3FULL << 27))
 #define LAYERS (NUMBERS * (COLOURS + 1) + 1)
-#define PLAN_KEYS 4096 /* 9 bits of runs, 3 bits of jokers left */
 
 typedef struct {
     uint64_t key;
@@ -56,17 +55,19 @@ typedef struct {
     int32_t space;
 } Move;
 
+/* One solve's moves, by step and (runs, jokers left): a table of its own (nothing is
+   shared between solves but the option table below, so threads may solve at once). */
+typedef struct {
+    int32_t key; /* ((number * COLOURS + colour) << 12 | runs | left << 9) + 1; 0: empty */
+    int32_t start, count;
+} Planned;
+
 typedef struct {
     Move *moves;
     int32_t len, cap;
+    Planned *index;
+    uint32_t mask, used;
 } Plans;
-
-/* Per step and (runs, jokers left): where its moves start in this solve's Plans, valid
-   when the stamp is this solve's (no clearing between solves). */
-static int32_t plan_start[NUMBERS + 1][COLOURS][PLAN_KEYS];
-static int32_t plan_count[NUMBERS + 1][COLOURS][PLAN_KEYS];
-static uint32_t plan_stamp[NUMBERS + 1][COLOURS][PLAN_KEYS];
-static uint32_t solve_stamp = 0;
 
 static inline uint32_t hash64(uint64_t key, uint32_t mask) {
     key *= 0x9E3779B97F4A7C15ULL;
@@ -301,7 +302,35 @@ static int plan_push(Plans *plans, Move move) {
     return 0;
 }
 
-static void plans_free(Plans *plans) { free(plans->moves); }
+static void plans_free(Plans *plans) {
+    free(plans->moves);
+    free(plans->index);
+}
+
+/* The slot of ``key`` in the plans' index (empty if absent), growing it first when
+   half full; NULL on error. */
+static Planned *planned_slot(Plans *plans, int32_t key) {
+    if ((plans->used + 1) * 2 > plans->mask + 1) {
+        uint32_t size = plans->index ? (plans->mask + 1) * 2 : 1024;
+        Planned *index = calloc(size, sizeof(Planned));
+        if (!index) {
+            PyErr_NoMemory();
+            return NULL;
+        }
+        for (uint32_t i = 0; plans->index && i <= plans->mask; i++) {
+            if (!plans->index[i].key) continue;
+            uint32_t at = hash64((uint64_t)plans->index[i].key, size - 1);
+            while (index[at].key) at = (at + 1) & (size - 1);
+            index[at] = plans->index[i];
+        }
+        free(plans->index);
+        plans->index = index;
+        plans->mask = size - 1;
+    }
+    uint32_t at = hash64((uint64_t)key, plans->mask);
+    while (plans->index[at].key && plans->index[at].key != key) at = (at + 1) & plans->mask;
+    return &plans->index[at];
+}
 
 typedef struct {
     int table[COLOURS][NUMBERS + 1];
@@ -321,7 +350,9 @@ static int64_t as_int(PyObject *tuple, Py_ssize_t index, int *failed) {
     return (int64_t)value;
 }
 
-/* option_list's answers, kept for the life of the process (as option_list keeps them):
+/* option_list's answers, kept for the life of the process (as option_list keeps them),
+   shared by every solve: it is only read or written by C code holding the GIL, never
+   across a call into Python, so threads solving at once cannot see it half-changed:
    a table from the packed arguments to the fields the program reads of each option,
    (new runs, jokers, tiles to groups, rack tiles used, value, space). Asking Python once
    per key instead of once per key and solve saves most of a solve's time. */
@@ -376,6 +407,9 @@ static const Known *options_of(const Position *pos, int number, int colour, int6
                    ((uint64_t)next1 << 25) | ((uint64_t)next2 << 29) | ((uint64_t)gap << 33) |
                    ((uint64_t)pos->exact << 41);
     key += 1;
+    /* Another thread may have filled the table from another function while this one ran
+       Python code (only tests pass another): what is kept is always the caller's. */
+    known_for(pos->options);
     if (known) {
         uint32_t at = hash64(key, known_mask);
         while (known[at].key) {
@@ -411,6 +445,7 @@ static const Known *options_of(const Position *pos, int number, int colour, int6
             fields[i * FIELDS + f] = (int32_t)as_int(option, read[f], &failed);
     }
     Py_DECREF(found);
+    if (!failed) known_for(pos->options);
     if (failed || ((known_len + 1) * 2 > known_mask + 1 && known_grow() < 0)) {
         free(fields);
         return NULL;
@@ -428,10 +463,12 @@ static const Known *options_of(const Position *pos, int number, int colour, int6
    deltas and gains (kept for this solve). Returns the offset of the first, -1 on error. */
 static int32_t plan_for(Plans *plans, const Position *pos, int number, int colour,
                         int64_t local, int left, int32_t *count) {
-    int key = (int)local | (left << 9);
-    if (plan_stamp[number][colour][key] == solve_stamp) {
-        *count = plan_count[number][colour][key];
-        return plan_start[number][colour][key];
+    int32_t key = (((number * COLOURS + colour) << 12) | (int32_t)local | (left << 9)) + 1;
+    Planned *slot = planned_slot(plans, key);
+    if (!slot) return -1;
+    if (slot->key) {
+        *count = slot->count;
+        return slot->start;
     }
     const Known *options = options_of(pos, number, colour, local, left);
     if (!options) return -1;
@@ -449,9 +486,11 @@ static int32_t plan_for(Plans *plans, const Position *pos, int number, int colou
         Move move = {delta, used * w, i, (int32_t)space};
         if (plan_push(plans, move) < 0) return -1;
     }
-    plan_stamp[number][colour][key] = solve_stamp;
-    plan_start[number][colour][key] = first;
-    plan_count[number][colour][key] = plans->len - first;
+    /* option_list ran Python code, but the index is this solve's own: the slot holds. */
+    slot->key = key;
+    slot->start = first;
+    slot->count = plans->len - first;
+    plans->used++;
     *count = plans->len - first;
     return first;
 }
@@ -537,7 +576,6 @@ static PyObject *run(PyObject *self, PyObject *args) {
         PyErr_SetString(PyExc_TypeError, "option_list must be callable");
         return NULL;
     }
-    known_for(options);
     pos.total_jokers = total;
     pos.options = options;
     if (opening_o == Py_None) {
@@ -582,10 +620,6 @@ static PyObject *run(PyObject *self, PyObject *args) {
     int count = 0;
     Plans plans;
     memset(&plans, 0, sizeof plans);
-    if (++solve_stamp == 0) { /* wrapped around: forget every stamp */
-        memset(plan_stamp, 0, sizeof plan_stamp);
-        solve_stamp = 1;
-    }
     PyObject *result = NULL;
     int failed = 0;
     int empty = 0;

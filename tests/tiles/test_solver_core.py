@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import random
 import sys
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -157,3 +158,30 @@ def test_solve_gives_the_same_play_with_either_program(monkeypatch: pytest.Monke
     python = solve(table, rack, None, "tiles")
     assert compiled is not None and python is not None
     assert (compiled.tiles_placed, compiled.value) == (python.tiles_placed, python.value)
+
+
+@needs_core
+def test_threads_solving_at_once_get_the_answers_of_one_thread() -> None:
+    """The bot solves in worker threads (hints) while computer seats play: solves that
+    switch threads inside option_list, two option functions fighting over the kept
+    table included, give the answers of a lone thread."""
+    weights, joker_weight = _weights("tiles")
+    cases = []
+    for table, rack in positions(2027, 200, 30, 14)[:16]:
+        t_counts, t_jokers = _counts([t for s in table for t in s])
+        r_counts, r_jokers = _counts(rack)
+        cases.append((t_counts, r_counts, t_jokers, r_jokers, weights, joker_weight, None, 0))
+    expected = [python_run_dp(*case) for case in cases]
+
+    def same_moves(*args: int) -> tuple[object, ...]:  # another function, same answers
+        return option_list(*args)
+
+    jobs = [(case, option_list if i % 3 else same_moves) for i, case in enumerate(cases * 3)]
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)
+    try:
+        with ThreadPoolExecutor(4) as pool:
+            found = list(pool.map(lambda job: core.run(*job[0], job[1]), jobs))
+    finally:
+        sys.setswitchinterval(interval)
+    assert found == expected * 3
