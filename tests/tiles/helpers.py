@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from engine import solver_dp
 from engine.rules import variant
-from engine.solver import solve
+from engine.solver import _SCALE, solve
 from engine.tile_actions import DrawTile, Pass, Play
 from engine.tile_round import TileRound, tile_pool
 from engine.tiles import Tile, parse_tiles
@@ -47,6 +47,14 @@ def solver_move(round_: TileRound, seat: int) -> object:
     if found is not None:
         return Play(found.table)
     return DrawTile() if round_.stock_size() else Pass()
+
+
+def bench_weights(goal: str) -> tuple[list[list[int]], int]:
+    """The solver's weights (and a rack joker's) for ``goal`` as the bench runs it (a
+    rack joker worth 0 for "value")."""
+    if goal == "value":
+        return [[_SCALE * n + 1 for n in range(solver_dp.NUMBERS + 1)] for _ in range(4)], 1
+    return [[_SCALE + n for n in range(solver_dp.NUMBERS + 1)] for _ in range(4)], _SCALE + 30
 
 
 def python_run_dp(*args: object) -> solver_dp.Found | None:

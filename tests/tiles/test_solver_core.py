@@ -20,7 +20,7 @@ from engine.solver import _SCALE, _counts, solve
 from engine.solver_dp import NUMBERS, option_list
 from engine.tiles import TILE_JOKER, Tile, parse_tiles
 
-from .helpers import python_run_dp
+from .helpers import bench_weights, python_run_dp
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
 from solver_bench import positions
@@ -32,19 +32,11 @@ except ImportError:  # not built: every comparison is skipped, the test below fa
 
 needs_core = pytest.mark.skipif(core is None, reason="engine._dpcore was not built")
 
-Counts = list[list[int]]
-
-
-def _weights(goal: str) -> tuple[Counts, int]:
-    if goal == "value":
-        return [[_SCALE * n + 1 for n in range(NUMBERS + 1)] for _ in range(4)], 1
-    return [[_SCALE + n for n in range(NUMBERS + 1)] for _ in range(4)], _SCALE + 30
-
 
 def _both(
     table: list[Tile], rack: list[Tile], goal: str, opening: int | None = None, floor: int = 0
 ) -> object:
-    weights, joker_weight = _weights(goal)
+    weights, joker_weight = bench_weights(goal)
     t_counts, t_jokers = _counts(table)
     r_counts, r_jokers = _counts(rack)
     args = (t_counts, r_counts, t_jokers, r_jokers, weights, joker_weight, opening, floor)
@@ -116,7 +108,7 @@ def test_no_arrangement_is_none_for_both() -> None:
 
 @needs_core
 def test_bad_input_is_refused_with_a_reason() -> None:
-    weights, joker_weight = _weights("tiles")
+    weights, joker_weight = bench_weights("tiles")
     empty = [[0] * (NUMBERS + 1) for _ in range(4)]
     crowded = [[0] * (NUMBERS + 1) for _ in range(4)]
     crowded[0][5] = 9
@@ -133,7 +125,7 @@ def test_bad_input_is_refused_with_a_reason() -> None:
 @needs_core
 def test_a_failing_option_function_raises_and_poisons_nothing() -> None:
     table = parse_tiles("r1 r2 r3 b5 o5 k5")
-    weights, joker_weight = _weights("tiles")
+    weights, joker_weight = bench_weights("tiles")
     t_counts, _ = _counts(table)
     r_counts, _ = _counts(parse_tiles("r4"))
     args = (t_counts, r_counts, 0, 0, weights, joker_weight, None, 0)
@@ -165,7 +157,7 @@ def test_threads_solving_at_once_get_the_answers_of_one_thread() -> None:
     """The bot solves in worker threads (hints) while computer seats play: solves that
     switch threads inside option_list, two option functions fighting over the kept
     table included, give the answers of a lone thread."""
-    weights, joker_weight = _weights("tiles")
+    weights, joker_weight = bench_weights("tiles")
     cases = []
     for table, rack in positions(2027, 200, 30, 14)[:16]:
         t_counts, t_jokers = _counts([t for s in table for t in s])

@@ -19,13 +19,12 @@ import pytest
 from engine import solver
 from engine.solver import _SCALE, _counts, _mirror, solve
 from engine.solver_dfs import searcher
-from engine.solver_dp import NUMBERS
 from engine.solver_lagrange import LagrangeBound
 from engine.tile_sets import is_valid_set
 from engine.tiles import Tile
 
 from .brute import brute_best
-from .helpers import python_run_dp
+from .helpers import bench_weights, python_run_dp
 from .test_solver import _position
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
@@ -40,17 +39,9 @@ HARD_30 = [
 ]  # fmt: skip
 
 
-def _weights(goal: str) -> tuple[list[list[int]], int]:
-    """The solver's weights for ``goal`` as the bench runs it (a rack joker worth 0 for
-    "value")."""
-    if goal == "value":
-        return [[_SCALE * n + 1 for n in range(NUMBERS + 1)] for _ in range(4)], 1
-    return [[_SCALE + n for n in range(NUMBERS + 1)] for _ in range(4)], _SCALE + 30
-
-
 def _layered_best(table: list[Tile], rack: list[Tile], goal: str) -> int:
     """The optimum (tiles, or points of number tiles) by the layered DP alone."""
-    weights, joker_weight = _weights(goal)
+    weights, joker_weight = bench_weights(goal)
     t_counts, t_jokers = _counts(table)
     r_counts, r_jokers = _counts(rack)
     found = python_run_dp(t_counts, r_counts, t_jokers, r_jokers, weights, joker_weight,
@@ -100,7 +91,7 @@ def test_random_positions_with_jokers_match_the_layered_program(
 
 
 def _lagrange(table: list[Tile], rack: list[Tile], goal: str, rounds: int) -> LagrangeBound:
-    weights, _ = _weights(goal)
+    weights, _ = bench_weights(goal)
     t_counts, t_jokers = _counts(table)
     r_counts, r_jokers = _counts(rack)
     gains = [[w // _SCALE for w in row] for row in weights]
@@ -125,7 +116,7 @@ def test_the_lagrangian_bound_is_never_below_the_optimum(index: int, goal: str) 
 def _forced(table: list[Tile], rack: list[Tile], goal: str, mirrored: bool) -> int | None:
     """The depth-first search with a tuned Lagrangian bound from the first state (the
     solver only adds it to hard positions), on the numbers as they are or mirrored."""
-    weights, joker_weight = _weights(goal)
+    weights, joker_weight = bench_weights(goal)
     if goal == "value":
         joker_weight = _SCALE * 30 + 1
     t_counts, t_jokers = _counts(table)
@@ -157,7 +148,6 @@ def test_search_with_the_lagrangian_bound_matches_exhaustive_search(
         assert score is None or score == 0
         return
     assert score == expected[0 if goal == "tiles" else 1]
-
 
 
 @pytest.mark.parametrize("goal", ["tiles", "value"])
