@@ -338,7 +338,6 @@ typedef struct {
     int64_t weights[COLOURS][NUMBERS + 1];
     int ahead[COLOURS][NUMBERS + 3];
     int gaps[COLOURS][NUMBERS + 1];
-    int total_jokers;
     int exact;
     int opening; /* -1: none */
     PyObject *options;
@@ -576,7 +575,6 @@ static PyObject *run(PyObject *self, PyObject *args) {
         PyErr_SetString(PyExc_TypeError, "option_list must be callable");
         return NULL;
     }
-    pos.total_jokers = total;
     pos.options = options;
     if (opening_o == Py_None) {
         pos.opening = -1;
@@ -632,7 +630,7 @@ static PyObject *run(PyObject *self, PyObject *args) {
         for (int colour = 0; colour < COLOURS && !failed; colour++) {
             Layer *cur = &layers[count - 1];
             Layer *nxt = &layers[count];
-            if (layer_init(nxt, number, colour, layer_live(cur) * 2) < 0) {
+            if (layer_init(nxt, number, colour, cur->len * 2) < 0) {
                 failed = 1;
                 break;
             }
@@ -694,7 +692,7 @@ static PyObject *run(PyObject *self, PyObject *args) {
         /* Jokers may join this number's groups; then the group counters reset. */
         Layer *cur = &layers[count - 1];
         Layer *nxt = &layers[count];
-        if (layer_init(nxt, number, -1, layer_live(cur)) < 0) {
+        if (layer_init(nxt, number, -1, cur->len) < 0) {
             failed = 1;
             break;
         }
