@@ -7,7 +7,11 @@ STAMP := $(VENV)/.installed
 
 .PHONY: run test lint typecheck pytest bench clean
 
-$(STAMP): pyproject.toml setup.py engine/_dpcore.c
+# Installing also compiles the C module and the text catalogs (setup.py): redo it when
+# one of their sources changes.
+CATALOGS := $(wildcard engine/locales/*/LC_MESSAGES/rami.po)
+
+$(STAMP): pyproject.toml setup.py engine/_dpcore.c $(CATALOGS)
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
@@ -32,4 +36,4 @@ bench: $(STAMP)
 	for b in bench/*_bench.py; do $(BIN)/python $$b || exit 1; done
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache build engine/*.so
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache build engine/*.so engine/locales/*/LC_MESSAGES/*.mo

@@ -1,12 +1,41 @@
-"""Build of the one compiled module, the solver's dynamic program (engine/_dpcore.c).
+"""Build steps that pyproject.toml cannot declare: the solver's compiled dynamic program
+(engine/_dpcore.c) and the text catalogs (engine/locales/*/LC_MESSAGES/rami.po).
 
-Everything else is in pyproject.toml. The module is optional: where no C compiler is
-found, the install still succeeds and the solver runs its Python program (same answer).
+The compiled module is optional: where no C compiler is found, the install still
+succeeds and the solver runs its Python program (same answer). The catalogs are compiled
+to gettext's ``.mo`` files with Babel (a build requirement): into the wheel, or beside
+their ``.po`` files for an editable install, as the compiled module is.
 """
 
+from pathlib import Path
+
 from setuptools import Extension, setup
+from setuptools.command.build_py import build_py
+
+LOCALES = Path("engine") / "locales"
+
+
+class BuildWithCatalogs(build_py):
+    """``build_py`` that also compiles every ``.po`` catalog to its ``.mo``."""
+
+    def run(self) -> None:
+        super().run()
+        from babel.messages.mofile import write_mo
+        from babel.messages.pofile import read_po
+
+        for source in sorted(LOCALES.glob("*/LC_MESSAGES/*.po")):
+            target = source.with_suffix(".mo")
+            if not self.editable_mode:
+                target = Path(self.build_lib) / target
+            target.parent.mkdir(parents=True, exist_ok=True)
+            with source.open("rb") as po:
+                catalog = read_po(po, locale=source.parent.parent.name)
+            with target.open("wb") as mo:
+                write_mo(mo, catalog)
+
 
 setup(
+    cmdclass={"build_py": BuildWithCatalogs},
     ext_modules=[
         Extension(
             "engine._dpcore",
@@ -14,5 +43,5 @@ setup(
             extra_compile_args=["-O2"],
             optional=True,
         )
-    ]
+    ],
 )

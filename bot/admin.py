@@ -17,8 +17,7 @@ import discord
 from discord import app_commands
 from discord.app_commands import Choice
 
-from bot.admin_texts import loc
-from bot.i18n import t
+from bot.i18n import language_choices, language_name, loc, t
 from bot.replies import Reply, error_reply
 from engine import RuleError, RuleSet, variant
 
@@ -29,9 +28,8 @@ if TYPE_CHECKING:
 
 # The variants a lobby can be opened with (the same as ``/rummy new``).
 VARIANTS = ("classic", "rami51", "rami30", "gameduell")
-VARIANT_CHOICES = [Choice(name=loc(f"bot.variant.{name}"), value=name) for name in VARIANTS]
-LANGUAGE_CHOICES = [Choice(name=loc(f"bot.admin.choice.{code}"), value=code)
-                    for code in ("en", "fr", "auto")]
+VARIANT_CHOICES = [Choice(name=loc(f"variant.{name}"), value=name) for name in VARIANTS]
+LANGUAGE_CHOICES = language_choices()
 CHANNEL_ACTIONS = [Choice(name=loc(f"bot.admin.choice.{code}"), value=code)
                    for code in ("add", "remove", "clear")]
 FIXED_FIELDS = frozenset({"name", "kind"})
@@ -91,7 +89,7 @@ def rules_embed(name: str, settings: GuildSettings, lang: str) -> discord.Embed:
         star = "★ " if key in changed else ""
         lines.append(f"{star}`{key}` = {shown_value(value)}")
     embed = discord.Embed(title=t("bot.admin.effective", lang,
-                                  variant=t(f"bot.variant.{name}", lang)),
+                                  variant=t(f"variant.{name}", lang)),
                           description="\n".join(lines)[:4000])
     embed.set_footer(text=t("bot.admin.effective.legend", lang))
     return embed
@@ -102,14 +100,14 @@ def settings_text(settings: GuildSettings, lang: str) -> str:
     overrides = []
     for name, changes in sorted(settings.rule_overrides.items()):
         pairs = ", ".join(f"{key}={shown_value(value)}" for key, value in changes.items())
-        overrides.append(f"{t(f'bot.variant.{name}', lang)} ({pairs})")
+        overrides.append(f"{t(f'variant.{name}', lang)} ({pairs})")
     channels = ", ".join(f"<#{c}>" for c in sorted(settings.allowed_channels))
-    language = (t(f"bot.admin.choice.{settings.language}", lang) if settings.language
+    language = (language_name(settings.language) if settings.language
                 else t("bot.admin.language.none", lang))
     return "\n".join([
         f"**{t('bot.admin.title', lang)}**",
         t("bot.admin.default_variant", lang,
-          variant=t(f"bot.variant.{settings.default_variant}", lang)),
+          variant=t(f"variant.{settings.default_variant}", lang)),
         t("bot.admin.overrides", lang,
           changes="; ".join(overrides) or t("bot.admin.overrides.none", lang)),
         t("bot.admin.timeout", lang, seconds=settings.turn_timeout_s),
@@ -176,7 +174,7 @@ class SettingsGroup(app_commands.Group):
             settings = await save_guild(self._prefs(interaction), guild,
                                         default_variant=rules.name)
             return Reply(content=t("bot.admin.variant_set", lang,
-                                   variant=t(f"bot.variant.{rules.name}", lang)),
+                                   variant=t(f"variant.{rules.name}", lang)),
                          embeds=[rules_embed(rules.name, settings, lang)], ephemeral=True)
 
         await self._run(interaction, "variant", change)
@@ -208,7 +206,7 @@ class SettingsGroup(app_commands.Group):
             overrides[chosen] = {**current, key: stored}
             saved = await save_guild(self._prefs(interaction), guild, rule_overrides=overrides)
             return Reply(content=t("bot.admin.rule_set", lang,
-                                   variant=t(f"bot.variant.{chosen}", lang), parameter=key,
+                                   variant=t(f"variant.{chosen}", lang), parameter=key,
                                    value=shown_value(rules.to_dict()[key])),
                          embeds=[rules_embed(chosen, saved, lang)], ephemeral=True)
 
@@ -226,7 +224,7 @@ class SettingsGroup(app_commands.Group):
         async def change(lang: str, guild: int) -> Reply:
             settings = await store_of(interaction).guild_settings(guild)
             chosen = variant(name or settings.default_variant).name
-            shown = t(f"bot.variant.{chosen}", lang)
+            shown = t(f"variant.{chosen}", lang)
             overrides = {k: dict(v) for k, v in settings.rule_overrides.items()}
             current = overrides.pop(chosen, {})
             if parameter is None:
@@ -268,7 +266,7 @@ class SettingsGroup(app_commands.Group):
             code = None if language == "auto" else language
             await save_guild(self._prefs(interaction), guild, language=code)
             answer_lang = await controller_of(interaction).language(interaction)
-            shown = t(f"bot.admin.choice.{code}", answer_lang) if code else t(
+            shown = language_name(code) if code else t(
                 "bot.admin.language.none", answer_lang)
             return Reply(content=t("bot.admin.language_set", answer_lang, language=shown),
                          ephemeral=True)

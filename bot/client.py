@@ -52,7 +52,11 @@ class RamiTree(app_commands.CommandTree["RamiBot"]):
         else:
             log.error("command failed command=%s", getattr(interaction.command, "name", "?"),
                       exc_info=error)
-        lang = "fr" if str(interaction.locale).startswith("fr") else "en"
+        try:
+            lang = await self.client.controller.language(interaction)
+        except Exception:  # the error path must answer even when the store does not
+            log.exception("language lookup failed user=%s", interaction.user.id)
+            lang = "en"
         text = t("bot.error.option", lang) if isinstance(
             error, app_commands.TransformerError) else t("bot.error.internal", lang)
         if not interaction.response.is_done():

@@ -15,16 +15,11 @@ from typing import cast
 
 import discord
 from discord import app_commands
-from discord.app_commands import Choice, locale_str
+from discord.app_commands import Choice
 
 from bot.controller import Controller
-from bot.i18n import t
+from bot.i18n import loc
 from bot.tile_commands import TilesGroup
-
-
-def loc(code: str) -> locale_str:
-    """A command name or description: the English catalog text, translated by its code."""
-    return locale_str(t(code, "en"), key=code)
 
 
 def _controller(interaction: discord.Interaction) -> Controller:
@@ -32,7 +27,7 @@ def _controller(interaction: discord.Interaction) -> Controller:
 
 
 VARIANT_CHOICES = [
-    Choice(name=loc(f"bot.variant.{name}"), value=name)
+    Choice(name=loc(f"variant.{name}"), value=name)
     for name in ("classic", "rami51", "rami30", "gameduell", "tiles")
 ]
 LEVEL_CHOICES = [Choice(name=loc(f"bot.level.{level}"), value=level)

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, cast
 import discord
 
 from bot import present
-from bot.i18n import resolve_language, t
+from bot.i18n import t
 from bot.notation import pieces_from_text
 from bot.replies import Reply, answer, error_reply
 from bot.session import Player, SessionError, Snapshot, Tables
@@ -55,14 +55,9 @@ class Controller:
 
     # ------------------------------------------------------------------ helpers
     async def language(self, interaction: discord.Interaction) -> str:
-        """Saved preference, then a French client, then the server's setting, then English."""
-        prefs = await self.prefs.player(interaction.user.id)
-        if prefs.language:
-            return prefs.language
-        guild_language = None
-        if resolve_language(None, interaction.locale, None) != "fr" and interaction.guild_id:
-            guild_language = (await self.prefs.guild(interaction.guild_id)).language
-        return resolve_language(None, interaction.locale, guild_language)
+        """The language of the reply (:func:`bot.prefs.player_language`)."""
+        return await self.prefs.language(interaction.user.id, interaction.locale.value,
+                                         interaction.guild_id)
 
     async def run(
         self,

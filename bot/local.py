@@ -28,7 +28,7 @@ from bot import local_commands as commands
 from bot.local_table import LocalTable, default_db
 from engine import RuleError, RummyError
 from engine.ai import LEVELS
-from engine.errors import render_message
+from engine.i18n import languages, t
 from engine.rules import Kind, variant
 from engine.views import Phase, PlayerView
 
@@ -47,7 +47,7 @@ class Terminal:
     _shown_round: int = field(default=0)
 
     def say(self, code: str, **params: Any) -> None:
-        print(render_message(code, self.lang, **params), file=self.out)
+        print(t(code, self.lang, **params), file=self.out)
 
     def run(self, lines: TextIO) -> int:
         self.say("local.welcome", variant=self.table.rules.name)
@@ -55,7 +55,7 @@ class Terminal:
             if not self._advance():
                 return 0
             self._show_turn()
-            print(render_message("local.prompt", self.lang), end=" ", file=self.out)
+            print(t("local.prompt", self.lang), end=" ", file=self.out)
             self.out.flush()
             line = lines.readline()
             if not line:
@@ -203,7 +203,7 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--level", default="medium", choices=LEVELS)
     parser.add_argument("--seed", type=int, default=None)
-    parser.add_argument("--lang", default="en", choices=("en", "fr"))
+    parser.add_argument("--lang", default="en", choices=languages())
     parser.add_argument("--pictures", type=Path, default=None, help="save PNG pictures here")
     parser.add_argument("--plain", action="store_true", help="no ANSI colours")
     parser.add_argument("--db", type=Path, default=None,
@@ -228,7 +228,7 @@ def run(argv: Sequence[str], stdin: TextIO, stdout: TextIO) -> int:
         print(error.message(args.lang), file=sys.stderr)
         return 2
     seed = args.seed if args.seed is not None else random.SystemRandom().getrandbits(31)
-    you = render_message("local.you", args.lang)
+    you = t("local.you", args.lang)
     try:
         table, resumed = LocalTable.open(args.db or default_db(), rules, args.players,
                                          args.level, seed, you, resume=args.resume)

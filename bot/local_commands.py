@@ -15,7 +15,7 @@ from bot.local_tiles import describe_tile_action, parse_tile_command
 from engine import NotationError, parse_cards
 from engine.actions import Discard, Draw, LayOff, Meld, SwapJoker
 from engine.cards import Card
-from engine.errors import register_messages, render_message
+from engine.i18n import t
 from engine.rules import Kind, RuleSet
 from engine.tiles import Colour
 from engine.views import MeldView, Piece, PlayerView
@@ -56,7 +56,7 @@ def parse(word: str, rest: str, view: PlayerView, rules: RuleSet) -> object | li
             return Draw("discard")
         if source in ("stock", "talon", "pioche"):
             return Draw("stock")
-        raise NotationError("local.draw_source", source=source)
+        raise NotationError("draw.source", source=source)
     if verb == "meld":
         groups = [part for part in rest.split("|") if part.strip()]
         if not groups:
@@ -149,13 +149,13 @@ def show_table(view: PlayerView, colour: bool, lang: str) -> list[str]:
             + (f"   ({owner})" if owner else "")
         )
     if not melds:
-        lines.append("  " + render_message("local.no_melds", lang))
+        lines.append("  " + t("local.no_melds", lang))
     if view.variant == "tiles":
-        lines.append(render_message("local.pool", lang, pool=view.stock_size))
+        lines.append(t("local.pool", lang, count=view.stock_size))
     else:
         top = piece_text(view.discard_top, colour) if view.discard_top is not None else "—"
         lines.append(
-            render_message(
+            t(
                 "local.piles", lang, top=top, discard=view.discard_size, stock=view.stock_size
             )
         )
@@ -163,7 +163,7 @@ def show_table(view: PlayerView, colour: bool, lang: str) -> list[str]:
         if seat.seat == view.seat:
             continue
         lines.append(
-            render_message(
+            t(
                 "local.seat",
                 lang,
                 name=seat.name,
@@ -189,125 +189,3 @@ def describe(action: object, colour: bool) -> str:
         return f"discard {piece_text(action.card, colour)}"
 
     return describe_tile_action(action, colour)
-
-
-register_messages(
-    {
-        "local.welcome": {
-            "en": "Rami — {variant}. Type ? for help, quit to leave.",
-            "fr": "Rami — {variant}. Tapez ? pour l'aide, quitter pour partir.",
-        },
-        "local.resumed": {
-            "en": "Your saved game goes on where you left it (play --new starts another).",
-            "fr": "Votre partie enregistrée reprend où vous l'aviez laissée (play --new en "
-            "commence une autre).",
-        },
-        "local.you": {"en": "You", "fr": "Vous"},
-        "local.computer": {
-            "en": "Computer {number} ({level})",
-            "fr": "Ordinateur {number} ({level})",
-        },
-        "local.prompt": {"en": ">", "fr": ">"},
-        "local.bye": {"en": "Goodbye.", "fr": "Au revoir."},
-        "local.round": {"en": "— Round {number} —", "fr": "— Manche {number} —"},
-        "local.did": {"en": "{name}: {action}", "fr": "{name} : {action}"},
-        "local.hand": {"en": "Your hand: {hand}", "fr": "Votre main : {hand}"},
-        "local.no_melds": {"en": "(no meld on the table)", "fr": "(aucune combinaison posée)"},
-        "local.piles": {
-            "en": "Discard pile: {top} ({discard})   stock: {stock}",
-            "fr": "Défausse : {top} ({discard})   talon : {stock}",
-        },
-        "local.pool": {"en": "Pool: {pool} tiles", "fr": "Pioche : {pool} tuiles"},
-        "local.seat": {
-            "en": "{name}: {cards} in hand, score {score}, opened {opened}",
-            "fr": "{name} : {cards} en main, score {score}, ouvert {opened}",
-        },
-        "local.turn.cards.draw": {
-            "en": "Your turn: draw [stock|discard].",
-            "fr": "À vous : draw (pioche) [stock|discard].",
-        },
-        "local.turn.cards.play": {
-            "en": "Meld, lay off, swap, then discard a card.",
-            "fr": "Posez, complétez, échangez, puis défaussez une carte.",
-        },
-        "local.turn.tiles.draw": {
-            "en": "Your turn: play tiles, or draw.",
-            "fr": "À vous : posez des tuiles, ou piochez.",
-        },
-        "local.turn.tiles.play": {
-            "en": "Your turn: play tiles (then confirm), or draw / pass.",
-            "fr": "À vous : posez des tuiles (puis confirm), ou piochez / passez.",
-        },
-        "local.help.cards": {
-            "en": "Commands:\n"
-            "  draw [stock|discard]        take a card\n"
-            "  meld <cards> [| <cards>…]   lay new melds, e.g. meld 7h 8h 9h | Qs Qh Qd\n"
-            "  layoff <cards> <meld#>      add cards to a meld on the table\n"
-            "  swap <meld#> <card>         take a joker back with the card it stands for\n"
-            "  discard [<card>]            end the turn (alone: the card just drawn)\n"
-            "  hand, table, score, sort    show; sort switches suits / ranks\n"
-            "  level easy|medium|hard      change the computer players' level\n"
-            "  pictures                    save the hand and table as PNG files\n"
-            "  quit                        leave\n"
-            "Cards: 10h, Q♠, as, jk (suits c s h d or ♣ ♠ ♥ ♦).",
-            "fr": "Commandes :\n"
-            "  draw [stock|discard]        prendre une carte (talon ou défausse)\n"
-            "  meld <cartes> [| <cartes>…] poser, par ex. meld 7h 8h 9h | Ds Dh Dd\n"
-            "  layoff <cartes> <n°>        compléter une combinaison de la table\n"
-            "  swap <n°> <carte>           reprendre un joker avec la carte qu'il remplace\n"
-            "  discard [<carte>]           finir le tour (seul : la carte piochée)\n"
-            "  hand, table, score, sort    afficher ; sort trie par couleur / valeur\n"
-            "  level easy|medium|hard      changer le niveau des ordinateurs\n"
-            "  pictures                    enregistrer la main et la table en PNG\n"
-            "  quit                        quitter\n"
-            "Cartes : 10h, D♠, as, jk (couleurs c s h d ou ♣ ♠ ♥ ♦).",
-        },
-        "local.unknown": {
-            "en": "“{word}” is not a command; type ? for the list.",
-            "fr": "« {word} » n'est pas une commande ; tapez ? pour la liste.",
-        },
-        "local.draw_source": {
-            "en": "Draw from “stock” or “discard”, not “{source}”.",
-            "fr": "Piochez dans le « stock » (talon) ou la « discard » (défausse), "
-            "pas « {source} ».",
-        },
-        "local.meld_number": {
-            "en": "“{number}” is not a meld number: the table has melds 1 to {count}.",
-            "fr": "« {number} » n'est pas un numéro de combinaison : la table a les "
-            "combinaisons 1 à {count}.",
-        },
-        "local.one_card": {
-            "en": "Give exactly one card here (not “{text}”).",
-            "fr": "Donnez exactement une carte ici (pas « {text} »).",
-        },
-        "local.level": {
-            "en": "The computer players now play at level {level}; the game goes on.",
-            "fr": "Les ordinateurs jouent maintenant au niveau {level} ; la partie continue.",
-        },
-        "local.round_over": {
-            "en": "Round {number} is over (went out: {winner}).",
-            "fr": "La manche {number} est finie (sorti : {winner}).",
-        },
-        "local.score_line": {
-            "en": "  {name}: {points} this round, {total} in all",
-            "fr": "  {name} : {points} cette manche, {total} au total",
-        },
-        "local.total_line": {"en": "  {name}: {total}", "fr": "  {name} : {total}"},
-        "local.match_over": {
-            "en": "The match is over. Winner: {winners}.",
-            "fr": "La partie est finie. Gagnant : {winners}.",
-        },
-        "local.no_pictures": {
-            "en": "Start the game with --pictures DIR to save pictures.",
-            "fr": "Lancez la partie avec --pictures DOSSIER pour enregistrer les images.",
-        },
-        "local.no_render": {
-            "en": "Pictures are not available (the render package is missing).",
-            "fr": "Les images ne sont pas disponibles (le module de rendu manque).",
-        },
-        "local.pictures": {
-            "en": "Pictures saved in {folder}.",
-            "fr": "Images enregistrées dans {folder}.",
-        },
-    }
-)

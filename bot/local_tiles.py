@@ -9,7 +9,6 @@ of rack tiles and confirms them in one go. Set numbers and positions are 1-based
 from __future__ import annotations
 
 from engine import NotationError, parse_tiles
-from engine.errors import register_messages
 from engine.tile_actions import (
     Add,
     Confirm,
@@ -93,37 +92,3 @@ def describe_tile_action(action: object, colour: bool) -> str:
     if isinstance(action, Play):
         return "play " + " | ".join(pieces_text(tiles, colour) for tiles in action.table)
     return str(action)
-
-
-register_messages(
-    {
-        "local.tiles_usage": {
-            "en": "Write it as: {usage} (set numbers as shown on the table).",
-            "fr": "Écrivez : {usage} (numéros de combinaison comme sur la table).",
-        },
-        "local.help.tiles": {
-            "en": "Commands:\n"
-            "  play <tiles> [| <tiles>…]        lay new sets and confirm, e.g. play k5 k6 k7\n"
-            "  new <tiles>                      start a new set on the draft\n"
-            "  add <tiles> <set#> [front]       add rack tiles to a set\n"
-            "  move <tiles> <from#> <to#|new>   move tiles between sets\n"
-            "  split <set#> <position>          cut a set before that tile\n"
-            "  back <tiles> <set#>              take your tiles back to the rack\n"
-            "  undo, reset, confirm             edit the turn, then lay it\n"
-            "  draw, pass                       draw a tile (ends the turn); pass (empty pool)\n"
-            "  hand, table, score, sort, level easy|medium|hard, pictures, quit\n"
-            "Tiles: k5 (black), b7 (blue), o12 (orange), r1 (red), jk.",
-            "fr": "Commandes :\n"
-            "  play <tuiles> [| <tuiles>…]       poser de nouvelles combinaisons et valider\n"
-            "  new <tuiles>                      commencer une combinaison sur le brouillon\n"
-            "  add <tuiles> <n°> [front]         ajouter des tuiles du chevalet\n"
-            "  move <tuiles> <de n°> <à n°|new>  déplacer des tuiles\n"
-            "  split <n°> <position>             couper une combinaison avant cette tuile\n"
-            "  back <tuiles> <n°>                reprendre vos tuiles sur le chevalet\n"
-            "  undo, reset, confirm              modifier le tour, puis le valider\n"
-            "  draw, pass                        piocher (fin du tour) ; passer (pioche vide)\n"
-            "  hand, table, score, sort, level easy|medium|hard, pictures, quit\n"
-            "Tuiles : k5 (noir), b7 (bleu), o12 (orange), r1 (rouge), jk.",
-        },
-    }
-)

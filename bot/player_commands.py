@@ -17,12 +17,12 @@ from discord import app_commands
 from discord.app_commands import Choice
 
 from bot.admin import VARIANT_CHOICES, VARIANTS, controller_of, store_of
-from bot.admin_texts import loc
-from bot.i18n import t
+from bot.i18n import language_choices, language_name, loc, t
 from bot.replies import Picture, Reply, error_reply
 from data import BACKS as STORE_BACKS
 from data import SORTS
 from data import THEMES as STORE_THEMES
+from engine.i18n import count
 from render import BACKS, THEMES, LeaderboardEntry, render_leaderboard
 
 if TYPE_CHECKING:
@@ -33,27 +33,26 @@ THEME_NAMES = tuple(name for name in THEMES if name in STORE_THEMES)
 BACK_NAMES = tuple(name for name in BACKS if name in STORE_BACKS)
 THEME_CHOICES = [Choice(name=loc(f"bot.admin.theme.{n}"), value=n) for n in THEME_NAMES]
 BACK_CHOICES = [Choice(name=loc(f"bot.admin.back.{n}"), value=n) for n in BACK_NAMES]
-SORT_CHOICES = [Choice(name=loc(f"bot.sort.{n}"), value=n) for n in SORTS]
-LANGUAGE_CHOICES = [Choice(name=loc(f"bot.admin.choice.{code}"), value=code)
-                    for code in ("en", "fr", "auto")]
+SORT_CHOICES = [Choice(name=loc(f"sort.{n}"), value=n) for n in SORTS]
+LANGUAGE_CHOICES = language_choices()
 PERIOD_CHOICES = [Choice(name=loc(f"bot.admin.choice.{p}"), value=p)
                   for p in ("all", "month", "week")]
 BOARD_SIZE = 10
 
 
 def prefs_text(prefs: PlayerPrefs, lang: str) -> str:
-    language = (t(f"bot.admin.choice.{prefs.language}", lang) if prefs.language
+    language = (language_name(prefs.language) if prefs.language
                 else t("bot.prefs.auto", lang))
     return t("bot.prefs.line", lang, theme=t(f"bot.admin.theme.{prefs.theme}", lang),
-             back=t(f"bot.admin.back.{prefs.back}", lang), sort=t(f"bot.sort.{prefs.sort}", lang),
+             back=t(f"bot.admin.back.{prefs.back}", lang), sort=t(f"sort.{prefs.sort}", lang),
              language=language)
 
 
 def board_lines(rows: list[LeaderboardRow], lang: str) -> list[str]:
     return [
         t("bot.board.line", lang, rank=row.rank, name=discord.utils.escape_markdown(row.name),
-          won=row.matches_won, played=row.matches_played, rounds=row.rounds_won,
-          points=row.points)
+          won=count("won", row.matches_won), played=row.matches_played,
+          rounds=count("rounds_won", row.rounds_won), points=count("points", row.points))
         for row in rows
     ]
 
@@ -114,7 +113,7 @@ async def leaderboard_command(interaction: discord.Interaction, name: str | None
         rows = await store_of(interaction).leaderboard(
             interaction.guild_id or 0, name, chosen_period,  # type: ignore[arg-type]
             limit=BOARD_SIZE)
-        scope = t(f"bot.variant.{name}", lang) if name else t("bot.board.all_variants", lang)
+        scope = t(f"variant.{name}", lang) if name else t("bot.board.all_variants", lang)
         when = t(f"bot.admin.choice.{chosen_period}", lang)
         if not rows:
             return Reply(content=t("bot.board.empty", lang, scope=scope, period=when),
@@ -146,7 +145,7 @@ async def stats_command(interaction: discord.Interaction,
         for variant_name in VARIANTS:
             stats = await store.player_stats(guild, who.id, variant_name)
             if stats.matches_played:
-                lines.append(_stats_line(stats, t(f"bot.variant.{variant_name}", lang), lang))
+                lines.append(_stats_line(stats, t(f"variant.{variant_name}", lang), lang))
         lines.append(_stats_line(total, t("bot.stats.total", lang), lang))
         return Reply(content="\n".join(lines), ephemeral=True)
 
@@ -154,9 +153,9 @@ async def stats_command(interaction: discord.Interaction,
 
 
 def _stats_line(stats: Any, label: str, lang: str) -> str:
-    return t("bot.stats.line", lang, variant=label, played=stats.matches_played,
-             won=stats.matches_won, rounds=stats.rounds_won, points=stats.points,
-             secs=stats.rami_secs)
+    return t("bot.stats.line", lang, variant=label, played=count("played", stats.matches_played),
+             won=count("won", stats.matches_won), rounds=count("rounds_won", stats.rounds_won),
+             points=count("points", stats.points), secs=count("rami_secs", stats.rami_secs))
 
 
 async def forget_command(interaction: discord.Interaction) -> None:
@@ -202,7 +201,7 @@ class ForgetButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
                              update=True)
             deleted = await store_of(interaction).delete_user_data(self.user_id)
             controller.prefs.forget_player(self.user_id)
-            return Reply(content=t("bot.forget.done", lang, total=deleted.total),
+            return Reply(content=t("bot.forget.done", lang, count=deleted.total),
                          view=discord.ui.View(), update=True)
 
         await controller.run(interaction, f"forget.{self.answer}", work)

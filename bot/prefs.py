@@ -1,4 +1,5 @@
-"""Player preferences and guild settings, read through a short-lived cache.
+"""Player preferences and guild settings, read through a short-lived cache, and the one
+rule that says which language someone reads (:func:`player_language`).
 
 Nearly every interaction needs the player's language and sort, and every table update the
 guild's language: reading them from SQLite each time would cost a thread hop per read.
@@ -12,8 +13,28 @@ import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from engine.i18n import SOURCE_LANGUAGE, language_of, languages
+
 if TYPE_CHECKING:
     from data import GuildSettings, PlayerPrefs, Store
+
+
+def player_language(preference: str | None, locale: str | None, guild_language: str | None) -> str:
+    """The language someone reads: their saved preference, else their Discord client's
+    language when it is not English, else the server's language, else English.
+
+    Only a client in another language than English decides: Discord's default locale is
+    English, so an English client in a French server reads the server's language. A
+    language decides only where the catalog speaks it. For a public message the reader is
+    the channel: its preference is the server's language, its locale the language the
+    table was opened in (:meth:`Preferences.channel_language`).
+    """
+    known = languages()
+    client = language_of(locale)
+    for candidate in (preference, None if client == SOURCE_LANGUAGE else client, guild_language):
+        if candidate is not None and candidate in known:
+            return candidate
+    return SOURCE_LANGUAGE
 
 
 class Preferences:
@@ -62,6 +83,16 @@ class Preferences:
         settings = await self.store.update_guild_settings(guild_id, **changes)
         self._guilds[guild_id] = (self.clock() + self.ttl, settings)
         return settings
+
+    async def language(self, user_id: int, locale: str | None, guild_id: int | None) -> str:
+        """The language of a reply to ``user_id`` (see :func:`player_language`)."""
+        preference = (await self.player(user_id)).language
+        guild = (await self.guild(guild_id)).language if guild_id else None
+        return player_language(preference, locale, guild)
+
+    async def channel_language(self, guild_id: int, table_language: str | None) -> str:
+        """The language of a public message at a table opened in ``table_language``."""
+        return player_language((await self.guild(guild_id)).language, table_language, None)
 
     def forget_player(self, user_id: int) -> None:
         """Drop a player's cached preferences (after their data was deleted)."""

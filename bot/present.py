@@ -22,6 +22,7 @@ from bot.replies import Picture, Reply
 from bot.session import Snapshot, Status
 from engine import variant
 from engine.cards import Card, format_card
+from engine.i18n import count
 from engine.tiles import format_tile
 from engine.views import MeldView, Phase, Piece, PlayerView, PublicView
 from render import render_hand, render_scores, render_table, sorted_hand
@@ -111,7 +112,7 @@ def _attach(embed: discord.Embed, picture: Picture | None) -> list[Picture]:
 
 
 def variant_name(variant: str, lang: str) -> str:
-    return t(f"bot.variant.{variant}", lang)
+    return t(f"variant.{variant}", lang)
 
 
 def mention(snapshot: Snapshot, seat: int) -> str:
@@ -126,7 +127,7 @@ def lobby(snapshot: Snapshot, lang: str, target: int | None = None) -> Reply:
     ) or t("bot.lobby.nobody", lang)
     lines = [t(f"bot.rules.{snapshot.variant}", lang), ""]
     if target is not None:
-        lines.append(t("bot.lobby.target", lang, target=target) if target
+        lines.append(t("bot.lobby.target", lang, count=target) if target
                      else t("bot.lobby.single_round", lang))
     lines.append(t("bot.lobby.players", lang, count=len(snapshot.seats), players=players))
     lines.append(t("bot.lobby.howto", lang, creator=f"<@{snapshot.created_by}>"))
@@ -161,8 +162,8 @@ def table(snapshot: Snapshot, lang: str, last_move: str | None = None,
     tiles = view.variant == "tiles"
     top = piece_text(view.discard_top) if view.discard_top is not None else t(
         "bot.table.empty", lang)
-    lines.append(t("bot.tiles.table.pool", lang, stock=view.stock_size) if tiles
-                 else t("bot.table.piles", lang, stock=view.stock_size, top=top))
+    lines.append(t("bot.tiles.table.pool", lang, count=view.stock_size) if tiles
+                 else t("bot.table.piles", lang, stock=count("cards", view.stock_size), top=top))
     if last_move:
         lines.append(t("bot.table.last", lang, move=last_move))
     embed = discord.Embed(
@@ -171,8 +172,9 @@ def table(snapshot: Snapshot, lang: str, last_move: str | None = None,
         description="\n".join(lines), colour=COLOUR,
     )
     seats = "\n".join(
-        t("bot.tiles.table.seat" if tiles else "bot.table.seat", lang, name=s.name,
-          cards=s.hand_size, score=view.totals[s.seat],
+        t("bot.table.seat", lang, name=s.name,
+          pieces=count("tiles" if tiles else "cards", s.hand_size),
+          score=count("points", view.totals[s.seat]),
           opened=t("bot.table.opened", lang) if s.has_opened else "")
         for s in view.seats
     )
@@ -278,7 +280,7 @@ def match_over(snapshot: Snapshot, lang: str) -> Reply:
 
 def score_sheet(snapshot: Snapshot, lang: str, picture: Picture | None = None) -> Reply:
     view = snapshot.view
-    embed = discord.Embed(title=t("bot.score.title", lang), colour=COLOUR)
+    embed = discord.Embed(title=t("score.title", lang), colour=COLOUR)
     if view is None or not view.rounds:
         embed.description = t("bot.score.none", lang)
         return Reply(embeds=[embed], ephemeral=True)
@@ -347,7 +349,7 @@ def hand(
         name = names[view.current] if view.current < len(names) else view.seats[view.current].name
         lines.append(t("bot.hand.waiting", lang, player=name))
     if playing and view.opening_needed:
-        lines.append(t("bot.hand.opening", lang, points=view.opening_needed))
+        lines.append(t("bot.hand.opening", lang, count=view.opening_needed))
     if len(shown) > views.MAX_OPTIONS:
         lines.append(t("bot.hand.too_many", lang))
     pictures = [picture] if picture is not None else []

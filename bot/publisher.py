@@ -126,9 +126,9 @@ class Publisher:
 
     # ------------------------------------------------------------------ showing
     async def _language(self, snapshot: Snapshot) -> str:
-        settings = await self.prefs.guild(snapshot.guild_id)
-        lang = settings.language or snapshot.ui.get("lang") or "en"
-        return str(lang)
+        lang = snapshot.ui.get("lang")
+        return await self.prefs.channel_language(snapshot.guild_id,
+                                                 lang if isinstance(lang, str) else None)
 
     async def _show(self, item: Event | _Repost) -> None:
         snapshot = item.snapshot

@@ -39,7 +39,6 @@ from typing import Any, Literal
 from data import MatchExists, MatchSeat, SeatScore, Store, StoredGame
 from engine import Card, CorruptGame, RuleSet, RummyError, Tile, format_cards, variant
 from engine.ai import LEVELS, choose_action
-from engine.errors import register_messages
 from engine.game import Game
 from engine.tiles import format_tiles
 from engine.views import Phase, PlayerView, PublicView
@@ -883,90 +882,3 @@ def _system_seed() -> int:
 
 def _seat_doc(seat: Seat) -> dict[str, Any]:
     return {"name": seat.name, "user_id": seat.user_id, "level": seat.level}
-
-
-
-register_messages(
-    {
-        "session": {"en": "That cannot be done now.", "fr": "Impossible pour le moment."},
-        "session.no_game": {
-            "en": "There is no game in this channel. Start one with /rummy new.",
-            "fr": "Il n'y a pas de partie dans ce salon. Lancez-en une avec /rami nouvelle.",
-        },
-        "session.game_exists": {
-            "en": "A game is already running in this channel: join it, or end it with "
-            "/rummy end before starting another.",
-            "fr": "Une partie est déjà en cours dans ce salon : rejoignez-la, ou terminez-la "
-            "avec /rami terminer avant d'en lancer une autre.",
-        },
-        "session.channel_not_allowed": {
-            "en": "Games are not allowed in this channel; a moderator chose the channels "
-            "for rummy in the server settings.",
-            "fr": "Les parties ne sont pas permises dans ce salon ; un modérateur a choisi "
-            "les salons du rami dans les réglages du serveur.",
-        },
-        "session.not_in_lobby": {
-            "en": "The game has already started: you can only watch, or wait for the next "
-            "match.",
-            "fr": "La partie a déjà commencé : vous pouvez regarder, ou attendre la "
-            "prochaine.",
-        },
-        "session.already_seated": {
-            "en": "You are already seated at this table.",
-            "fr": "Vous êtes déjà assis à cette table.",
-        },
-        "session.not_seated": {
-            "en": "You are not seated at this table: join the lobby of the next game to play.",
-            "fr": "Vous n'êtes pas assis à cette table : rejoignez le salon d'attente de la "
-            "prochaine partie pour jouer.",
-        },
-        "session.table_full": {
-            "en": "The table is full ({most} players at most for this variant).",
-            "fr": "La table est pleine ({most} joueurs au plus pour cette variante).",
-        },
-        "session.player_count": {
-            "en": "This variant needs {fewest} to {most} players; there are {count}. Add a "
-            "computer player or wait for someone to join.",
-            "fr": "Cette variante demande de {fewest} à {most} joueurs ; il y en a {count}. "
-            "Ajoutez un joueur ordinateur ou attendez qu'un joueur rejoigne.",
-        },
-        "session.not_creator": {
-            "en": "Only the player who created the game or a member with Manage Server "
-            "can do that.",
-            "fr": "Seul le joueur qui a créé la partie ou un membre avec « Gérer le "
-            "serveur » peut faire cela.",
-        },
-        "session.not_started": {
-            "en": "The game has not started yet: press Start in the lobby.",
-            "fr": "La partie n'a pas encore commencé : appuyez sur Commencer dans le salon "
-            "d'attente.",
-        },
-        "session.unknown_level": {
-            "en": "“{level}” is not a level; choose one of {levels}.",
-            "fr": "« {level} » n'est pas un niveau ; choisissez parmi {levels}.",
-        },
-        "session.not_computer": {
-            "en": "Seat {seat} is not a computer player.",
-            "fr": "La place {seat} n'est pas un joueur ordinateur.",
-        },
-        "session.no_round_over": {
-            "en": "The round is still being played: the next round starts once it ends.",
-            "fr": "La manche est encore en cours : la suivante commence quand elle se "
-            "termine.",
-        },
-        "session.match_not_over": {
-            "en": "The match is not over yet.",
-            "fr": "La partie n'est pas encore terminée.",
-        },
-        "session.no_action": {
-            "en": "Nothing to play: name at least one action.",
-            "fr": "Rien à jouer : indiquez au moins une action.",
-        },
-        "session.computer_stuck": {
-            "en": "A computer player could not find a legal move; the game is saved as it "
-            "is. Please report this.",
-            "fr": "Un joueur ordinateur n'a pas trouvé de coup légal ; la partie est "
-            "enregistrée telle quelle. Merci de le signaler.",
-        },
-    }
-)

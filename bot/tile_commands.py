@@ -15,15 +15,10 @@ from typing import cast
 
 import discord
 from discord import app_commands
-from discord.app_commands import Choice, locale_str
+from discord.app_commands import Choice
 
-import bot.tile_texts  # noqa: F401  (registers the texts)
-from bot.i18n import t
+from bot.i18n import loc
 from bot.tile_controller import TileUI
-
-
-def loc(code: str) -> locale_str:
-    return locale_str(t(code, "en"), key=code)
 
 
 def _ui(interaction: discord.Interaction) -> TileUI:

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-import bot.tile_texts  # noqa: F401  (registers the texts)
 from bot import views
 from bot.i18n import t
 from bot.replies import Picture, Reply
+from engine.i18n import count
 from engine.solver import Solution
 from engine.tiles import Tile, format_tiles
 from engine.views import Phase, PlayerView
@@ -58,7 +58,7 @@ def tile_hand(
         name = names[view.current] if view.current < len(names) else view.seats[view.current].name
         lines.append(t("bot.hand.waiting", lang, player=name))
     if playing and view.opening_needed:
-        lines.append(t("bot.hand.opening", lang, points=view.opening_needed))
+        lines.append(t("bot.hand.opening", lang, count=view.opening_needed))
     if len(shown) > views.MAX_OPTIONS:
         lines.append(t("bot.hand.too_many", lang))
     options = [(f"{pos}:{tiles_text([p])}", f"{pos}. {tiles_text([p])}")
@@ -76,7 +76,8 @@ def hint(solution: Solution | None, opening: bool, lang: str) -> Reply:
         why = t("bot.tiles.no_hint.opening" if opening else "bot.tiles.no_hint.play", lang)
         return Reply(content=t("bot.tiles.no_hint", lang, why=why), ephemeral=True)
     table = "\n".join(f"`{n}` {tiles_text(s)}" for n, s in enumerate(solution.table, 1))
-    text = t("bot.tiles.hint", lang, count=solution.tiles_placed, points=solution.value,
+    text = t("bot.tiles.hint", lang, placed=count("tiles", solution.tiles_placed),
+             points=count("points", solution.value),
              tiles=tiles_text(solution.placed), table=table)
     return Reply(content=text[:2000], ephemeral=True)
 

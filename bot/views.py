@@ -234,7 +234,7 @@ def match_over_view(channel_id: int, lang: str) -> discord.ui.View:
 
 def rules_view(variants: Sequence[str], shown: str, lang: str) -> discord.ui.View:
     return _view(*(
-        RulesButton(name, t(f"bot.variant.{name}", lang), disabled=name == shown)
+        RulesButton(name, t(f"variant.{name}", lang), disabled=name == shown)
         for name in variants
     ))
 
@@ -278,7 +278,7 @@ def hand_view(
         HandButton("discard", channel_id, t("bot.button.discard", lang), ButtonStyle.danger,
                    disabled=no_play),
         HandButton("sort", channel_id,
-                   t("bot.button.sort", lang, sort=t(f"bot.sort.{sort}", lang))),
+                   t("bot.button.sort", lang, sort=t(f"sort.{sort}", lang))),
     ]
     for index, button in enumerate(buttons):
         button.item.row = 3 + index // 5
@@ -318,7 +318,7 @@ def tile_hand_view(
         TileButton("arrange", channel_id, t("bot.tiles.button.arrange", lang), disabled=idle),
         TileButton("hint", channel_id, t("bot.tiles.button.hint", lang), disabled=idle),
         HandButton("sort", channel_id,
-                   t("bot.button.sort", lang, sort=t(f"bot.tiles.sort.{sort}", lang))),
+                   t("bot.button.sort", lang, sort=t(f"sort.tiles.{sort}", lang))),
     ]
     for index, button in enumerate(buttons):
         button.item.row = 1 + index // 5

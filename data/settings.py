@@ -16,9 +16,10 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, TypeVar
 
+from engine.i18n import languages
+
 log = logging.getLogger(__name__)
 
-LANGUAGES = ("en", "fr")
 THEMES = ("classic", "four-colour", "dark", "dark-four-colour")  # as render.THEMES
 BACKS = ("blue", "red", "green", "black")  # as render.BACKS
 SORTS = ("suit", "rank", "own")
@@ -40,7 +41,7 @@ class GuildSettings:
     # variant name -> {rule parameter: value}, applied with RuleSet.with_overrides
     rule_overrides: RuleOverrides = field(default_factory=_no_overrides)
     turn_timeout_s: int = 300
-    language: str | None = None  # "en", "fr", or None: each player's own language
+    language: str | None = None  # a catalog language, or None: each player's own language
     allowed_channels: frozenset[int] = frozenset()  # empty: games allowed everywhere
 
     def allows(self, channel_id: int) -> bool:
@@ -123,6 +124,12 @@ def _rule_overrides(key: str, value: object) -> RuleOverrides:
     return MappingProxyType(checked)
 
 
+def _language(key: str, value: object) -> str | None:
+    """A language the catalog speaks (the languages are the catalogs installed)."""
+    checked: str | None = _one_of(languages(), optional=True)(key, value)
+    return checked
+
+
 def _channels(key: str, value: object) -> frozenset[int]:
     if isinstance(value, str | bytes) or not isinstance(value, Iterable):
         raise ValueError(f"{key} must be a collection of channel ids, not {value!r}")
@@ -138,14 +145,14 @@ _CHECKS: dict[type[Any], dict[str, Callable[[str, object], Any]]] = {
         "default_variant": _variant_name,
         "rule_overrides": _rule_overrides,
         "turn_timeout_s": _int_in(MIN_TURN_TIMEOUT_S, MAX_TURN_TIMEOUT_S),
-        "language": _one_of(LANGUAGES, optional=True),
+        "language": _language,
         "allowed_channels": _channels,
     },
     PlayerPrefs: {
         "theme": _one_of(THEMES),
         "back": _one_of(BACKS),
         "sort": _one_of(SORTS),
-        "language": _one_of(LANGUAGES, optional=True),
+        "language": _language,
     },
 }
 

@@ -14,11 +14,10 @@ from collections.abc import Sequence
 from typing import Any, Self
 
 from engine.actions import Discard, Draw, LayOff, Meld, SwapJoker
-from engine.card_messages import CARD_MESSAGES
 from engine.card_moves import candidate_moves, joker_trios
 from engine.card_state import CardState, round_from_dict, round_to_dict
 from engine.cards import JOKER, Card, full_deck
-from engine.errors import IllegalMeld, IllegalMove, RuleError, register_messages
+from engine.errors import IllegalMeld, IllegalMove, RuleError
 from engine.melds import MeldKind, MeldShape, classify, extend, hand_value, joker_to_swap, swap
 from engine.round import Round
 from engine.rules import DiscardPick, GoingOut, JokerSwap, RuleSet, Scoring, StockEnd
@@ -388,11 +387,7 @@ def _number(index: object) -> str:
 def _as_move(error: IllegalMeld, number: int, count: int) -> IllegalMove:
     if count == 1:
         return IllegalMove(error.code, **error.params)
-    return IllegalMove("meld.nth", number=number, reason_en=error.message("en"),
-                       reason_fr=error.message("fr"))
-
-
-register_messages(CARD_MESSAGES)
+    return IllegalMove("meld.nth", number=number, reason=error.as_msg())
 
 
 def stacked_deck(
@@ -411,7 +406,7 @@ def stacked_deck(
     """
     size = rules.hand_size(len(hands))
     if any(len(hand) != size for hand in hands):
-        raise RuleError("round.stacked_hand", size=size)
+        raise RuleError("round.stacked_hand", count=size)
     left = Counter(full_deck(rules.decks, rules.jokers))
     wanted = [card for hand in hands for card in hand] + list(stock)
     wanted += [discard] if discard is not None else []
@@ -423,20 +418,6 @@ def stacked_deck(
     order = [hands[index % len(hands)][index // len(hands)] for index in range(size * len(hands))]
     order.append(discard if discard is not None else rest.pop(0))
     return order + list(stock) + rest
-
-
-register_messages(
-    {
-        "round.stacked_hand": {
-            "en": "Every hand must hold {size} cards.",
-            "fr": "Chaque main doit compter {size} cartes.",
-        },
-        "round.stacked_card": {
-            "en": "The deck has no more {card} to give.",
-            "fr": "Le paquet n'a plus de {card} à donner.",
-        },
-    }
-)
 
 
 def _implements_round(card_round: CardRound) -> Round:

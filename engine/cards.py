@@ -18,7 +18,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
 
-from engine.errors import NotationError, register_messages
+from engine.errors import NotationError
 
 
 class Suit(enum.IntEnum):
@@ -153,21 +153,3 @@ def parse_cards(text: str) -> list[Card]:
     if not tokens:
         raise NotationError("notation.empty")
     return [parse_card(token) for token in tokens]
-
-
-register_messages(
-    {
-        "notation.card": {
-            "en": "“{token}” is not a card. Write a rank (A, 2–10, J, Q, K) then a suit "
-            "(♣ or c, ♠ or s, ♥ or h, ♦ or d), for example 10h, Q♠ or as; a joker is jk.",
-            "fr": "« {token} » n'est pas une carte. Écrivez une valeur (A, 2–10, V ou J, "
-            "D ou Q, R ou K) puis une couleur (♣ ou c, ♠ ou s, ♥ ou h, ♦ ou d), par exemple "
-            "10h, D♠ ou as ; un joker s'écrit jk.",
-        },
-        "notation.empty": {
-            "en": "No card given. Write cards like 10h Q♠ jk, separated by spaces or commas.",
-            "fr": "Aucune carte donnée. Écrivez des cartes comme 10h D♠ jk, séparées par des "
-            "espaces ou des virgules.",
-        },
-    }
-)

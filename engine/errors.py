@@ -1,54 +1,15 @@
 """Errors raised by the engine, one class per kind, each a ``ValueError``.
 
-Every error carries a stable ``code`` and named ``params`` so that the bot and the
-terminal game can show it in the player's language (``error.message("fr")``);
-``str(error)`` is the English text. Modules register their own message templates
-with :func:`register_messages`; templates use ``str.format`` named placeholders.
+Every error carries a stable ``code`` (a key of the text catalog, :mod:`engine.i18n`) and
+named ``params``, so that the bot and the terminal game show it in the player's language
+(``error.message("fr")``); ``str(error)`` is the English text.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any, ClassVar
 
-Language = str  # "en" or "fr"
-LANGUAGES: tuple[Language, ...] = ("en", "fr")
-
-_CATALOG: dict[str, dict[Language, str]] = {}
-
-
-def register_messages(messages: Mapping[str, Mapping[Language, str]]) -> None:
-    """Add message templates ``{code: {"en": ..., "fr": ...}}`` to the catalog.
-
-    Raises:
-        ValueError: a template lacks a language or a code is registered twice
-            with different text.
-    """
-    for code, texts in messages.items():
-        missing = [lang for lang in LANGUAGES if lang not in texts]
-        if missing:
-            raise ValueError(f"message {code!r} lacks {', '.join(missing)}")
-        known = _CATALOG.get(code)
-        if known is not None and known != dict(texts):
-            raise ValueError(f"message {code!r} registered twice with different text")
-        _CATALOG[code] = dict(texts)
-
-
-def message_codes() -> frozenset[str]:
-    """Every registered message code (tests check each has both languages)."""
-    return frozenset(_CATALOG)
-
-
-def render_message(code: str, lang: Language = "en", **params: Any) -> str:
-    """The text of message ``code`` in ``lang`` (English when ``lang`` is unknown)."""
-    texts = _CATALOG.get(code)
-    if texts is None:
-        return code
-    template = texts.get(lang) or texts["en"]
-    try:
-        return template.format(**params)
-    except (KeyError, IndexError):
-        return template
+from engine.i18n import Msg, t
 
 
 class RummyError(ValueError):
@@ -65,9 +26,13 @@ class RummyError(ValueError):
     def __str__(self) -> str:
         return self.message("en")
 
-    def message(self, lang: Language = "en") -> str:
-        """The message in ``lang`` ("en" or "fr")."""
-        return render_message(self.code, lang, **self.params)
+    def message(self, lang: str = "en") -> str:
+        """The message in ``lang`` (English where the catalog lacks that language)."""
+        return t(self.code, lang, **self.params)
+
+    def as_msg(self) -> Msg:
+        """The message still to be put in words, to quote inside another one."""
+        return Msg(self.code, **self.params)
 
 
 class NotationError(RummyError):
@@ -98,27 +63,3 @@ class CorruptGame(RummyError):
     """A saved game document that is malformed, tampered with or of an unknown version."""
 
     default_code = "corrupt_game"
-
-
-register_messages(
-    {
-        "error": {"en": "Something went wrong.", "fr": "Une erreur s'est produite."},
-        "notation": {
-            "en": "{token!r} is not a card.",
-            "fr": "{token!r} n'est pas une carte.",
-        },
-        "illegal_meld": {
-            "en": "That is not a valid meld.",
-            "fr": "Ce n'est pas une combinaison valide.",
-        },
-        "illegal_move": {
-            "en": "That move is not allowed now.",
-            "fr": "Ce coup n'est pas permis maintenant.",
-        },
-        "rule": {"en": "Invalid rule setting.", "fr": "Réglage de règle invalide."},
-        "corrupt_game": {
-            "en": "The saved game is damaged: {detail}",
-            "fr": "La partie enregistrée est abîmée : {detail}",
-        },
-    }
-)

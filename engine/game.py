@@ -19,7 +19,7 @@ from typing import Any
 from engine.card_round import CardRound
 from engine.card_state import corrupt, get, get_int, score_from_dict, score_to_dict
 from engine.cards import full_deck
-from engine.errors import CorruptGame, IllegalMove, RuleError, register_messages
+from engine.errors import CorruptGame, IllegalMove, RuleError
 from engine.round import Round
 from engine.rules import Kind, RuleSet
 from engine.tiles import full_pool
@@ -346,26 +346,3 @@ def decide(rules: RuleSet, totals: tuple[int, ...], rounds: int) -> Outcome | No
     if len(leaders) > 1 and rules.tie_plays_on:
         return None
     return Outcome(leaders, totals, Termination.TARGET_REACHED, rounds)
-
-
-register_messages(
-    {
-        "game.names": {
-            "en": "Every player needs a name.",
-            "fr": "Chaque joueur doit avoir un nom.",
-        },
-        "move.match_over": {
-            "en": "The match is over.",
-            "fr": "La partie est terminée.",
-        },
-        "move.no_such_seat": {
-            "en": "There is no seat {seat} at this table (seats are numbered from 0).",
-            "fr": "Il n'y a pas de place {seat} à cette table (les places sont numérotées "
-            "à partir de 0).",
-        },
-        "move.round_not_over": {
-            "en": "The round is not over yet.",
-            "fr": "La manche n'est pas encore terminée.",
-        },
-    }
-)

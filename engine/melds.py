@@ -23,7 +23,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from engine.cards import JOKER, Card, Suit, format_cards
-from engine.errors import IllegalMeld, register_messages
+from engine.errors import IllegalMeld
 from engine.rules import JokerLimit, RuleSet
 
 HIGH_ACE = 14  # the rank an ace takes after a king
@@ -388,96 +388,3 @@ def restore(cards: Sequence[Card], kind: MeldKind, rules: RuleSet) -> MeldShape:
         raise IllegalMeld("meld.only_jokers", cards=format_cards(cards))
     check_jokers(shape, rules)
     return shape
-
-
-register_messages(
-    {
-        "meld.too_short": {
-            "en": "A meld needs at least 3 cards ({cards}).",
-            "fr": "Une combinaison demande au moins 3 cartes ({cards}).",
-        },
-        "meld.too_long": {
-            "en": "A run cannot hold {size} cards: it goes at most from A to K or 2 to A.",
-            "fr": "Une suite ne peut pas compter {size} cartes : elle va au plus de l'as au "
-            "roi ou du 2 à l'as.",
-        },
-        "meld.only_jokers": {
-            "en": "A meld cannot be made of jokers only.",
-            "fr": "Une combinaison ne peut pas être faite que de jokers.",
-        },
-        "meld.mixed": {
-            "en": "{cards} is neither a group (one rank, different suits) nor a run "
-            "(one suit, consecutive ranks).",
-            "fr": "{cards} n'est ni un brelan ou carré (même valeur, couleurs différentes) "
-            "ni une suite (même couleur, valeurs qui se suivent).",
-        },
-        "meld.run_suit": {
-            "en": "Wrong suit: every card of a run must be {suit}, and {card} is not.",
-            "fr": "Mauvaise couleur : toutes les cartes d'une suite doivent être {suit}, "
-            "et {card} ne l'est pas.",
-        },
-        "meld.run_duplicate": {
-            "en": "A run cannot hold the same card twice ({card}).",
-            "fr": "Une suite ne peut pas contenir deux fois la même carte ({card}).",
-        },
-        "meld.order": {
-            "en": "Write a run from low to high: {card} is out of order.",
-            "fr": "Écrivez une suite de la plus petite à la plus grande carte : {card} "
-            "n'est pas à sa place.",
-        },
-        "meld.gap": {
-            "en": "Gap in the run between {low} and {high}: the cards must follow each "
-            "other (a joker fills one place).",
-            "fr": "Trou dans la suite entre {low} et {high} : les cartes doivent se suivre "
-            "(un joker remplace une place).",
-        },
-        "meld.wrap": {
-            "en": "A run never goes round the corner: K-A-2 is not allowed.",
-            "fr": "Une suite ne fait jamais le tour : R-A-2 n'est pas permis.",
-        },
-        "meld.ace_low": {
-            "en": "In this variant the ace is low only (A-2-3); it cannot follow the king.",
-            "fr": "Dans cette variante l'as est toujours petit (A-2-3) ; il ne peut pas "
-            "suivre le roi.",
-        },
-        "meld.below_ace": {
-            "en": "Nothing comes before the ace: the run would start below A.",
-            "fr": "Rien ne vient avant l'as : la suite commencerait sous l'as.",
-        },
-        "meld.above_top": {
-            "en": "Nothing comes after {top}: the run would go past it.",
-            "fr": "Rien ne vient après {top} : la suite irait au-delà.",
-        },
-        "meld.group_too_long": {
-            "en": "A group holds at most 4 cards, one per suit (not {size}).",
-            "fr": "Un brelan ou carré compte au plus 4 cartes, une par couleur (pas {size}).",
-        },
-        "meld.group_suit": {
-            "en": "Duplicate suit: a group needs different suits, and {card} repeats one.",
-            "fr": "Couleur en double : un brelan ou carré demande des couleurs différentes, "
-            "et {card} en répète une.",
-        },
-        "meld.jokers_one": {
-            "en": "Too many jokers: a meld may hold at most one ({count} given).",
-            "fr": "Trop de jokers : une combinaison en contient au plus un ({count} donnés).",
-        },
-        "meld.jokers_minority": {
-            "en": "Too many jokers: they must be fewer than half of the meld "
-            "({count} of {size}).",
-            "fr": "Trop de jokers : ils doivent être moins de la moitié de la combinaison "
-            "({count} sur {size}).",
-        },
-        "meld.jokers_adjacent": {
-            "en": "Two jokers may not sit side by side in a meld.",
-            "fr": "Deux jokers ne peuvent pas se suivre dans une combinaison.",
-        },
-        "meld.no_fit": {
-            "en": "{cards} does not fit on that meld.",
-            "fr": "{cards} ne va pas sur cette combinaison.",
-        },
-        "meld.no_joker_for": {
-            "en": "No joker of that meld stands for {card}.",
-            "fr": "Aucun joker de cette combinaison ne remplace {card}.",
-        },
-    }
-)

@@ -13,7 +13,8 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass, fields, replace
 from typing import Any
 
-from engine.errors import RuleError, register_messages
+from engine.errors import RuleError
+from engine.i18n import count
 
 
 class Kind(enum.StrEnum):
@@ -112,8 +113,8 @@ class RuleSet:
         Raises:
             RuleError: the variant is not played by that many players.
         """
-        for count, size in self.hand_sizes:
-            if count == players:
+        for seats, size in self.hand_sizes:
+            if seats == players:
                 return size
         raise RuleError(
             "rules.players", players=players, low=self.min_players, high=self.max_players
@@ -169,9 +170,8 @@ class RuleSet:
             if size is None or size < 1:
                 raise RuleError("rules.hand_size_missing", players=players)
             if players * size + 2 > self.deck_size:
-                raise RuleError(
-                    "rules.deck_too_small", players=players, size=size, cards=self.deck_size
-                )
+                raise RuleError("rules.deck_too_small", hands=count("hands", players),
+                                size=count("cards", size), cards=count("cards", self.deck_size))
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dictionary of every parameter (enums as their text)."""
@@ -348,61 +348,3 @@ def variant(name: str) -> RuleSet:
     if rules is None:
         raise RuleError("rules.variant", name=name, known=", ".join(VARIANT_NAMES))
     return rules
-
-
-register_messages(
-    {
-        "rules.variant": {
-            "en": "There is no variant called “{name}”. Known variants: {known}.",
-            "fr": "Aucune variante ne s'appelle « {name} ». Variantes connues : {known}.",
-        },
-        "rules.unknown": {
-            "en": "“{name}” is not a rule parameter. Parameters: {known}.",
-            "fr": "« {name} » n'est pas un paramètre de règle. Paramètres : {known}.",
-        },
-        "rules.value": {
-            "en": "“{value}” is not a valid value for {name} (expected {expected}).",
-            "fr": "« {value} » n'est pas une valeur valide pour {name} (attendu : {expected}).",
-        },
-        "rules.choice": {
-            "en": "“{value}” is not a valid value for {name}; choose one of: {choices}.",
-            "fr": "« {value} » n'est pas une valeur valide pour {name} ; choisissez "
-            "parmi : {choices}.",
-        },
-        "rules.negative": {
-            "en": "{name} cannot be negative (got {value}).",
-            "fr": "{name} ne peut pas être négatif (reçu {value}).",
-        },
-        "rules.range": {
-            "en": "{name} must be between {low} and {high} (got {value}).",
-            "fr": "{name} doit être entre {low} et {high} (reçu {value}).",
-        },
-        "rules.players_range": {
-            "en": "The number of players must go from 2 to 8, minimum first "
-            "(got {low} to {high}).",
-            "fr": "Le nombre de joueurs doit aller de 2 à 8, minimum d'abord "
-            "(reçu {low} à {high}).",
-        },
-        "rules.players": {
-            "en": "This variant is played by {low} to {high} players, not {players}.",
-            "fr": "Cette variante se joue de {low} à {high} joueurs, pas {players}.",
-        },
-        "rules.hand_size_missing": {
-            "en": "No hand size is set for {players} players.",
-            "fr": "Aucune taille de main n'est fixée pour {players} joueurs.",
-        },
-        "rules.deck_too_small": {
-            "en": "{players} hands of {size} cards do not fit in a deck of {cards} cards.",
-            "fr": "{players} mains de {size} cartes ne tiennent pas dans un paquet de "
-            "{cards} cartes.",
-        },
-        "rules.document": {
-            "en": "The saved rules are not a valid rule set.",
-            "fr": "Les règles enregistrées ne forment pas un jeu de règles valide.",
-        },
-        "rules.missing": {
-            "en": "The saved rules lack: {names}.",
-            "fr": "Il manque aux règles enregistrées : {names}.",
-        },
-    }
-)

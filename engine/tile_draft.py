@@ -70,7 +70,7 @@ class Draft:
             self._need_set(action.set, len(sets), frozen)
             whole = sets[action.set]
             if not 0 < action.at < len(whole):
-                raise IllegalMove("tiles.bad_split", set=action.set + 1, size=len(whole))
+                raise IllegalMove("tiles.bad_split", set=action.set + 1, count=len(whole))
             sets[action.set : action.set + 1] = [whole[: action.at], whole[action.at :]]
         elif isinstance(action, TakeBack):
             self._need_set(action.set, len(sets), 0)

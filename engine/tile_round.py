@@ -26,7 +26,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any, Self
 
-from engine.errors import CorruptGame, IllegalMeld, IllegalMove, RuleError, register_messages
+from engine.errors import CorruptGame, IllegalMeld, IllegalMove, RuleError
 from engine.tile_actions import (
     Add,
     Confirm,
@@ -137,7 +137,7 @@ class TileRound:
             IllegalMove: the action is not allowed now (the code says why); nothing changed.
         """
         if self.reason is not None:
-            raise IllegalMove("tiles.round_over")
+            raise IllegalMove("move.round_over")
         if seat != self.turn:
             raise IllegalMove("tiles.not_your_turn", seat=self.turn + 1)
         if isinstance(action, (NewSet, Add, Move, Split, TakeBack)):
@@ -216,10 +216,8 @@ class TileRound:
             try:
                 laid.append(analyse_set(tiles, self.rules).tiles)
             except IllegalMeld as error:
-                raise IllegalMove(
-                    "tiles.invalid_table", set=index + 1, reason=error.message("en"),
-                    reason_fr=error.message("fr"),
-                ) from None
+                raise IllegalMove("tiles.invalid_table", set=index + 1,
+                                  reason=error.as_msg()) from None
         owners: list[int | None] = []
         old = Counter(_key(s) for s in self.table)
         old_owner = {_key(s): owner for s, owner in zip(self.table, self.owners, strict=True)}
@@ -235,7 +233,7 @@ class TileRound:
             value = sum(tile_set_value(s, self.rules) for s in fresh)
             needed = self.opening_minimum()
             if value < needed:
-                raise IllegalMove("tiles.opening_short", value=value, needed=needed)
+                raise IllegalMove("tiles.opening_short", count=value, needed=needed)
             laid = [*self.table, *fresh]
         for s in laid:
             key = _key(s)
@@ -497,91 +495,3 @@ def _bool(data: Any) -> bool:
     if not isinstance(data, bool):
         raise ValueError("expected true or false")
     return data
-
-
-register_messages(
-    {
-        "tiles.deck": {
-            "en": "The tiles given are not the {tiles} tiles of the game.",
-            "fr": "Les tuiles données ne sont pas les {tiles} tuiles du jeu.",
-        },
-        "tiles.round_over": {
-            "en": "The round is over.",
-            "fr": "La manche est terminée.",
-        },
-        "tiles.not_your_turn": {
-            "en": "It is player {seat}'s turn.",
-            "fr": "C'est au tour du joueur {seat}.",
-        },
-        "tiles.nothing_to_undo": {
-            "en": "There is nothing to undo.",
-            "fr": "Il n'y a rien à annuler.",
-        },
-        "tiles.nothing_placed": {
-            "en": "Lay at least one tile from your rack, or draw.",
-            "fr": "Posez au moins une tuile de votre chevalet, ou piochez.",
-        },
-        "tiles.invalid_table": {
-            "en": "The table is not valid: set {set}: {reason}",
-            "fr": "La table n'est pas valide : combinaison {set} : {reason_fr}",
-        },
-        "tiles.opening_table_untouched": {
-            "en": "Before your opening the sets on the table stay as they are.",
-            "fr": "Avant votre première pose, les combinaisons de la table restent intactes.",
-        },
-        "tiles.opening_rack_only": {
-            "en": "Your opening uses tiles from your rack only, in new sets.",
-            "fr": "Votre première pose n'utilise que des tuiles de votre chevalet, dans de "
-            "nouvelles combinaisons.",
-        },
-        "tiles.opening_short": {
-            "en": "Your opening is worth {value} points; it needs {needed}.",
-            "fr": "Votre première pose vaut {value} points ; il en faut {needed}.",
-        },
-        "tiles.pool_empty": {
-            "en": "The pool is empty: play or pass.",
-            "fr": "La réserve est vide : jouez ou passez.",
-        },
-        "tiles.pass_with_pool": {
-            "en": "You may pass only when the pool is empty; draw a tile instead.",
-            "fr": "On ne passe que lorsque la réserve est vide ; piochez une tuile.",
-        },
-        "tiles.unknown_action": {
-            "en": "{action} is not a move of tile rummy.",
-            "fr": "{action} n'est pas un coup du rami à tuiles.",
-        },
-        "tiles.table_tile_taken": {
-            "en": "Table tiles never return to a rack: {tiles} must stay on the table.",
-            "fr": "Les tuiles de la table ne reviennent jamais sur un chevalet : {tiles} "
-            "doit rester sur la table.",
-        },
-        "tiles.not_on_rack": {
-            "en": "{tiles}: not on your rack.",
-            "fr": "{tiles} : pas sur votre chevalet.",
-        },
-        "tiles.not_in_set": {
-            "en": "{tiles}: not in set {set}.",
-            "fr": "{tiles} : pas dans la combinaison {set}.",
-        },
-        "tiles.not_yours": {
-            "en": "Only your own tiles laid this turn go back to your rack ({tiles}).",
-            "fr": "Seules vos tuiles posées ce tour-ci reviennent sur votre chevalet ({tiles}).",
-        },
-        "tiles.no_such_set": {
-            "en": "There is no set {set} (the table has {count}).",
-            "fr": "Il n'y a pas de combinaison {set} (la table en a {count}).",
-        },
-        "tiles.same_set": {
-            "en": "The tiles are already in set {set}.",
-            "fr": "Les tuiles sont déjà dans la combinaison {set}.",
-        },
-        "tiles.bad_split": {
-            "en": "Set {set} has {size} tiles: split it between two of them.",
-            "fr": "La combinaison {set} a {size} tuiles : coupez-la entre deux d'entre elles.",
-        },
-        "tiles.no_tiles": {
-            "en": "Name at least one tile.",
-            "fr": "Indiquez au moins une tuile.",
-        },
-    }
-)

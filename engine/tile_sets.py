@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engine.errors import IllegalMeld, register_messages
+from engine.errors import IllegalMeld
 from engine.tiles import TILE_JOKER, Colour, Tile
 
 MIN_SET = 3
@@ -129,8 +129,8 @@ def check_table(sets: Sequence[Sequence[Tile]], rules: Any = None) -> list[TileS
         try:
             checked.append(analyse_set(tiles, rules))
         except IllegalMeld as error:
-            raise IllegalMeld("tiles.invalid_set", set=index + 1, reason=error.message("en"),
-                              reason_fr=error.message("fr")) from error
+            raise IllegalMeld("tiles.invalid_set", set=index + 1,
+                              reason=error.as_msg()) from error
     return checked
 
 
@@ -191,45 +191,3 @@ def _read_run(tiles: Sequence[Tile], text: str) -> TileSet:
             stands.append(Tile(number, colour))
     value = sum(range(start, start + len(tiles)))
     return TileSet("run", tuple(ordered), tuple(stands), value)
-
-
-register_messages(
-    {
-        "tiles.too_short": {
-            "en": "{tiles}: a set needs at least 3 tiles.",
-            "fr": "{tiles} : une combinaison demande au moins 3 tuiles.",
-        },
-        "tiles.only_jokers": {
-            "en": "{tiles}: a set of jokers only stands for no definite tile.",
-            "fr": "{tiles} : une combinaison de jokers seuls ne représente aucune tuile précise.",
-        },
-        "tiles.group_size": {
-            "en": "{tiles}: a group has 3 or 4 tiles.",
-            "fr": "{tiles} : un groupe a 3 ou 4 tuiles.",
-        },
-        "tiles.group_colour": {
-            "en": "{tiles}: every tile of a group must have a different colour.",
-            "fr": "{tiles} : les tuiles d'un groupe doivent être de couleurs différentes.",
-        },
-        "tiles.mixed": {
-            "en": "{tiles}: neither a group (same number) nor a run (same colour).",
-            "fr": "{tiles} : ni un groupe (même nombre) ni une suite (même couleur).",
-        },
-        "tiles.run_duplicate": {
-            "en": "{tiles}: a run holds each number once.",
-            "fr": "{tiles} : une suite contient chaque nombre une seule fois.",
-        },
-        "tiles.run_gap": {
-            "en": "{tiles}: the numbers of a run must follow each other (1 never follows 13).",
-            "fr": "{tiles} : les nombres d'une suite doivent se suivre (le 1 ne suit pas le 13).",
-        },
-        "tiles.run_too_long": {
-            "en": "{tiles}: a run goes from 1 to 13 at most.",
-            "fr": "{tiles} : une suite va au plus de 1 à 13.",
-        },
-        "tiles.invalid_set": {
-            "en": "Set {set} is not valid: {reason}",
-            "fr": "La combinaison {set} n'est pas valide : {reason_fr}",
-        },
-    }
-)

@@ -17,7 +17,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
 
-from engine.errors import NotationError, register_messages
+from engine.errors import NotationError
 
 
 class Colour(enum.IntEnum):
@@ -135,21 +135,3 @@ def parse_tiles(text: str) -> list[Tile]:
     if not tokens:
         raise NotationError("notation.no_tile")
     return [parse_tile(token) for token in tokens]
-
-
-register_messages(
-    {
-        "notation.tile": {
-            "en": "“{token}” is not a tile. Write a colour (k black, b blue, o orange, r red) "
-            "then a number 1–13, for example k5 or r13; a joker is jk.",
-            "fr": "« {token} » n'est pas une tuile. Écrivez une couleur (k noir, b bleu, "
-            "o orange, r rouge) puis un nombre de 1 à 13, par exemple k5 ou r13 ; un joker "
-            "s'écrit jk.",
-        },
-        "notation.no_tile": {
-            "en": "No tile given. Write tiles like k5 r13 jk, separated by spaces or commas.",
-            "fr": "Aucune tuile donnée. Écrivez des tuiles comme k5 r13 jk, séparées par des "
-            "espaces ou des virgules.",
-        },
-    }
-)

@@ -6,7 +6,6 @@ costly drawings are cached per theme and size, so a picture takes a few millisec
 """
 
 from render.hand import SORTS, render_hand, sorted_hand
-from render.labels import LABELS, LANGS
 from render.picture import Picture
 from render.scores import LeaderboardEntry, render_leaderboard, render_scores
 from render.table import render_table
@@ -15,8 +14,6 @@ from render.warm import warm_up
 
 __all__ = [
     "BACKS",
-    "LABELS",
-    "LANGS",
     "SORTS",
     "THEMES",
     "Back",

@@ -16,11 +16,12 @@ from dataclasses import dataclass
 from PIL import Image
 
 from engine.cards import Card, format_cards
+from engine.i18n import t
 from engine.tiles import Tile, format_tiles
 from engine.views import Piece, PlayerView
 from render.art import HAND_CARD, HAND_TILE, card_radius, piece_sprite, tile_radius
 from render.draw import background, blend, draw_text, fit, panel, paste_sprite, shadow, text_width
-from render.labels import check_lang, colon, count_label, label, turn_text
+from render.labels import check_lang, colon, turn_text
 from render.picture import Picture, finish
 from render.themes import RGB, Theme, get_back, get_theme
 
@@ -156,16 +157,12 @@ def _pill_colours(theme: Theme, marks: _Marks, index: int) -> tuple[RGB, RGB]:
 def _header(
     image: Image.Image, theme: Theme, view: PlayerView, tiles: bool, sort: str, lang: str
 ) -> None:
-    title = label("your_rack" if tiles else "your_hand", lang)
+    title = t("picture.your_rack" if tiles else "picture.your_hand", lang)
     x = MARGIN
     x += draw_text(image, (x, 14), title, 24, theme.text, bold=True)
-    kind = "tile" if tiles else "card"
-    sort_key = {
-        "suit": "sort_colour" if tiles else "sort_suit",
-        "rank": "sort_number" if tiles else "sort_rank",
-        "own": "sort_own",
-    }[sort]
-    detail = f"  ·  {count_label(kind, len(view.hand), lang)}  ·  {label(sort_key, lang)}"
+    pieces = t("count.tiles" if tiles else "count.cards", lang, count=len(view.hand))
+    order = t(f"sort.tiles.{sort}" if tiles else f"sort.{sort}", lang)
+    detail = f"  ·  {pieces}  ·  {order}"
     x += draw_text(image, (x, 17), detail, 20, theme.text_dim)
     turn, case = turn_text(view, lang)
     if not turn:
@@ -185,15 +182,15 @@ def _header(
 def _legend_items(theme: Theme, view: PlayerView, marks: _Marks, lang: str) -> list[_Item]:
     items: list[_Item] = []
     if marks.drawn is not None:
-        items.append((theme.accent, label("drawn", lang)))
+        items.append((theme.accent, t("picture.drawn", lang)))
     if marks.playable:
-        items.append((theme.good, label("playable", lang)))
+        items.append((theme.good, t("picture.playable", lang)))
     if marks.keep is not None:
-        items.append((theme.bad, label("keep", lang)))
+        items.append((theme.bad, t("picture.keep", lang)))
     if marks.must_lay is not None:
-        items.append((theme.accent, label("must_lay", lang)))
+        items.append((theme.accent, t("picture.must_lay", lang)))
     if view.opening_needed > 0:
-        items.append((None, label("opening", lang, n=view.opening_needed)))
+        items.append((None, t("picture.opening", lang, count=view.opening_needed)))
     return items
 
 
@@ -309,14 +306,14 @@ def _notation(pieces: Sequence[Piece]) -> str:
 
 
 def _alt(view: PlayerView, shown: list[int], marks: _Marks, tiles: bool, lang: str) -> str:
-    title = label("your_rack" if tiles else "your_hand", lang)
-    count = count_label("tile" if tiles else "card", len(shown), lang)
+    title = t("picture.your_rack" if tiles else "picture.your_hand", lang)
+    count = t("count.tiles" if tiles else "count.cards", lang, count=len(shown))
     pieces = _notation([view.hand[i] for i in shown])
     parts = [f"{title}, {count}{colon(lang)}{pieces}." if pieces else f"{title}, {count}."]
 
     def mention(key: str, indexes: Sequence[int]) -> None:
         pieces = _notation([view.hand[i] for i in indexes])
-        parts.append(f"{label(key, lang).capitalize()}{colon(lang)}{pieces}.")
+        parts.append(f"{t(f'picture.{key}', lang).capitalize()}{colon(lang)}{pieces}.")
 
     if marks.drawn is not None:
         mention("drawn", [marks.drawn])
@@ -327,7 +324,7 @@ def _alt(view: PlayerView, shown: list[int], marks: _Marks, tiles: bool, lang: s
     if marks.must_lay is not None:
         mention("must_lay", [marks.must_lay])
     if view.opening_needed > 0:
-        parts.append(label("opening", lang, n=view.opening_needed) + ".")
+        parts.append(t("picture.opening", lang, count=view.opening_needed) + ".")
     turn, _ = turn_text(view, lang)
     if turn:
         parts.append(turn + ".")

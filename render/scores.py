@@ -7,9 +7,10 @@ from dataclasses import dataclass
 
 from PIL import Image
 
+from engine.i18n import t
 from engine.views import PublicView, RoundScore
 from render.draw import Anchor, background, blend, draw_text, fit, panel
-from render.labels import check_lang, colon, label, variant_name
+from render.labels import check_lang, colon
 from render.picture import Picture, finish
 from render.themes import MEDAL_INK, MEDALS, Theme, get_theme
 
@@ -66,7 +67,7 @@ def _round_cell(
         draw_text(
             image,
             (centre + width // 2 + 6, top + ROW // 2),
-            label("rami_sec", lang),
+            t("picture.rami_sec", lang),
             13,
             theme.good,
             bold=True,
@@ -81,7 +82,7 @@ def compose_scores(view: PublicView, theme: Theme, lang: str) -> tuple[Image.Ima
     rows = max(1, len(view.rounds))
     height = TITLE + ROW * (rows + 2) + 8 + FOOTER
     image = background(width, height, theme.felt, theme.felt_dark)
-    _title(image, theme, label("score_sheet", lang), variant_name(view.variant, lang))
+    _title(image, theme, t("score.title", lang), t(f"variant.{view.variant}", lang))
     totals = view.totals or tuple(seat.score for seat in view.seats)
     leaders = _leaders(totals, view.high_wins) if view.rounds else set()
     table = (MARGIN, TITLE, width - MARGIN, TITLE + ROW * (rows + 2) + 4)
@@ -112,7 +113,7 @@ def compose_scores(view: PublicView, theme: Theme, lang: str) -> tuple[Image.Ima
         draw_text(
             image,
             (MARGIN + 14, top + ROW // 2),
-            label("round", lang, n=result.number),
+            t("picture.round", lang, n=result.number),
             17,
             theme.text_dim,
             middle=True,
@@ -123,7 +124,7 @@ def compose_scores(view: PublicView, theme: Theme, lang: str) -> tuple[Image.Ima
         draw_text(
             image,
             (width // 2, TITLE + ROW + ROW // 2 + 2),
-            label("no_rounds", lang),
+            t("picture.no_rounds", lang),
             18,
             theme.text_dim,
             anchor="centre",
@@ -134,7 +135,7 @@ def compose_scores(view: PublicView, theme: Theme, lang: str) -> tuple[Image.Ima
     draw_text(
         image,
         (MARGIN + 14, top + ROW // 2 + 2),
-        label("total", lang),
+        t("picture.total", lang),
         19,
         theme.text,
         bold=True,
@@ -160,33 +161,34 @@ def compose_scores(view: PublicView, theme: Theme, lang: str) -> tuple[Image.Ima
 
 def _target_text(view: PublicView, lang: str) -> str:
     if view.target > 0:
-        return label("target_high" if view.high_wins else "target_low", lang, n=view.target)
-    return label("single_high" if view.high_wins else "single_low", lang)
+        key = "picture.target_high" if view.high_wins else "picture.target_low"
+        return t(key, lang, n=view.target)
+    return t("picture.single_high" if view.high_wins else "picture.single_low", lang)
 
 
 def _scores_alt(
     view: PublicView, totals: Sequence[int], leaders: set[int], footer: str, lang: str
 ) -> str:
     names = [seat.name for seat in view.seats]
-    parts = [f"{label('score_sheet', lang)}, {variant_name(view.variant, lang)}."]
+    parts = [f"{t('score.title', lang)}, {t(f'variant.{view.variant}', lang)}."]
     for result in view.rounds:
         cells = []
         for seat, name in enumerate(names):
             points = result.points[seat] if seat < len(result.points) else 0
-            mark = f" ({label('went_out', lang)})" if result.winner == seat else ""
+            mark = f" ({t('picture.went_out', lang)})" if result.winner == seat else ""
             if result.winner == seat and result.rami_sec:
-                mark = f" ({label('went_out', lang)}, {label('rami_sec', lang)})"
+                mark = f" ({t('picture.went_out', lang)}, {t('picture.rami_sec', lang)})"
             cells.append(f"{name} {points}{mark}")
-        parts.append(f"{label('round', lang, n=result.number)}{colon(lang)}{', '.join(cells)}.")
+        parts.append(f"{t('picture.round', lang, n=result.number)}{colon(lang)}{', '.join(cells)}.")
     if not view.rounds:
-        parts.append(label("no_rounds", lang) + ".")
+        parts.append(t("picture.no_rounds", lang) + ".")
     total_text = ", ".join(
         f"{name} {totals[i] if i < len(totals) else 0}" for i, name in enumerate(names)
     )
-    parts.append(f"{label('total', lang)}{colon(lang)}{total_text}.")
+    parts.append(f"{t('picture.total', lang)}{colon(lang)}{total_text}.")
     if leaders:
         leader = ", ".join(names[i] for i in sorted(leaders))
-        parts.append(f"{label('leader', lang).capitalize()}{colon(lang)}{leader}.")
+        parts.append(f"{t('picture.leader', lang).capitalize()}{colon(lang)}{leader}.")
     parts.append(footer + ".")
     return " ".join(parts)
 
@@ -228,7 +230,7 @@ def compose_leaderboard(
         draw_text(
             image,
             (at, TITLE + ROW // 2 + 2),
-            label(key, lang),
+            t(f"picture.{key}", lang),
             17,
             theme.text_dim,
             bold=True,
@@ -246,7 +248,7 @@ def compose_leaderboard(
         draw_text(
             image,
             (width // 2, TITLE + ROW + ROW // 2),
-            label("leaderboard_empty", lang),
+            t("picture.leaderboard_empty", lang),
             18,
             theme.text_dim,
             anchor="centre",
@@ -310,10 +312,11 @@ def _leaderboard_row(image: Image.Image, theme: Theme, row: LeaderboardEntry, to
 
 def _leaderboard_alt(rows: Sequence[LeaderboardEntry], title: str, lang: str) -> str:
     if not rows:
-        return f"{title}{colon(lang)}{label('leaderboard_empty', lang)}."
+        return f"{title}{colon(lang)}{t('picture.leaderboard_empty', lang)}."
     lines = [
-        f"{row.rank}. {row.name}, {label('matches', lang).lower()} {row.matches}, "
-        f"{label('wins', lang).lower()} {row.wins}, {label('pts', lang).lower()} {row.points}"
+        f"{row.rank}. {row.name}, {t('picture.matches', lang).lower()} {row.matches}, "
+        f"{t('picture.wins', lang).lower()} {row.wins}, "
+        f"{t('picture.pts', lang).lower()} {row.points}"
         for row in rows
     ]
     return f"{title}{colon(lang)}{'; '.join(lines)}."

@@ -17,6 +17,7 @@ from functools import lru_cache
 from PIL import Image
 
 from engine.cards import Card, format_card
+from engine.i18n import count, t
 from engine.tiles import Tile, format_tile
 from engine.views import MeldView, Piece, PlayerView, PublicView, SeatView
 from render.art import (
@@ -39,7 +40,7 @@ from render.draw import (
     shadow,
     text_width,
 )
-from render.labels import check_lang, colon, count_label, label, turn_text, variant_name
+from render.labels import check_lang, colon, turn_text
 from render.picture import Picture, finish
 from render.themes import Back, Theme, get_back, get_theme
 
@@ -167,7 +168,8 @@ def _meld_image(
 
 
 def _header(image: Image.Image, theme: Theme, view: PublicView, lang: str) -> None:
-    title = f"{variant_name(view.variant, lang)}  ·  {label('round', lang, n=view.round_number)}"
+    variant = t(f"variant.{view.variant}", lang)
+    title = f"{variant}  ·  {t('picture.round', lang, n=view.round_number)}"
     title_w = draw_text(image, (MARGIN + 4, 15), title, 22, theme.text, bold=True)
     turn, case = turn_text(view, lang)
     if not turn:
@@ -198,16 +200,16 @@ def _seat_image(
     image = Image.new("RGB", (width, SEAT_H), theme.felt)
     outline = theme.accent if current else theme.you if you else theme.panel_line
     panel(image, (0, 0, width, SEAT_H), 12, theme.panel, outline, 3 if current or you else 1)
-    score = label("points", lang, n=seat.score)
+    score = t("picture.points", lang, n=seat.score)
     score_w = draw_text(image, (width - 12, 9), score, 20, theme.text, bold=True, anchor="right")
-    name = seat.name + (f" ({label('you', lang)})" if you else "")
+    name = seat.name + (f" ({t('picture.you', lang)})" if you else "")
     marker = "▶ " if current else ""
     room = width - 24 - score_w - 12
     colour = theme.accent if current else theme.text
     draw_text(image, (12, 8), fit(marker + name, 20, True, room), 20, colour, bold=True)
-    detail = count_label("tile" if tiles else "card", seat.hand_size, lang)
+    detail = t("count.tiles" if tiles else "count.cards", lang, count=seat.hand_size)
     if seat.has_opened:
-        detail += f"  ·  ✓ {label('opened', lang)}"
+        detail += f"  ·  ✓ {t('picture.opened', lang)}"
     draw_text(image, (12, 35), detail, 16, theme.text_dim)
     return image
 
@@ -259,7 +261,7 @@ def _piles_image(
             shadow(image, (tx, ty, tx + tw, ty + th), radius, 3, theme.shadow_alpha)
             panel(image, (tx, ty, tx + tw, ty + th), radius, theme.tile_edge)
             panel(image, (tx + 2, ty + 2, tx + tw - 2, ty + th - 6), radius - 2, theme.tile_face)
-        text = label("pool", lang, n=stock_size)
+        text = t("picture.pool", lang, n=stock_size)
         draw_text(image, (centre, th + 26), text, 17, theme.text, bold=True, anchor="centre")
         return image
     for i in range(min(3, max(1, stock_size // 10)) if stock_size else 0):
@@ -269,20 +271,20 @@ def _piles_image(
     if not stock_size:
         panel(image, (x, 6, x + w, 6 + h), card_radius(w), theme.panel_line)
         panel(image, (x + 2, 8, x + w - 2, 4 + h), card_radius(w) - 2, theme.felt)
-    text = label("stock", lang, n=stock_size)
+    text = t("picture.stock", lang, n=stock_size)
     draw_text(image, (centre, h + 12), text, 17, theme.text, bold=True, anchor="centre")
     if reshuffles:
-        again = label("reshuffled", lang, n=reshuffles)
+        again = t("picture.reshuffled", lang, n=reshuffles)
         draw_text(image, (centre, h + 32), again, 14, theme.text_dim, anchor="centre")
     y = h + 54
     if discard_top is not None:
         shadow(image, (x, y, x + w, y + h), card_radius(w), 4, theme.shadow_alpha)
         paste_sprite(image, card_sprite(theme, w, h, discard_top), (x, y))
-        text = label("discard", lang, n=discard_size)
+        text = t("picture.discard", lang, n=discard_size)
     else:
         panel(image, (x, y, x + w, y + h), card_radius(w), theme.panel_line)
         panel(image, (x + 2, y + 2, x + w - 2, y + h - 2), card_radius(w) - 2, theme.felt)
-        text = label("discard_empty", lang)
+        text = t("picture.discard_empty", lang)
     draw_text(image, (centre, y + h + 12), text, 17, theme.text, bold=True, anchor="centre")
     return image
 
@@ -323,9 +325,9 @@ def compose_table(
     )
     image.paste(piles, (MARGIN, top))
     if draft:
-        draw_text(image, (left, top + 2), label("draft", lang), 18, theme.accent, bold=True)
+        draw_text(image, (left, top + 2), t("picture.draft", lang), 18, theme.accent, bold=True)
     if not melds:
-        text = label("no_sets" if tiles else "no_melds", lang)
+        text = t("picture.no_sets" if tiles else "picture.no_melds", lang)
         draw_text(image, (left + 8, melds_top + 10), text, 20, theme.text_dim)
     for block in blocks:
         mine = highlight_seat is not None and block.meld.owner == highlight_seat
@@ -345,38 +347,37 @@ def _piece_text(piece: Piece, stands: Piece | None) -> str:
 
 def _alt(view: PublicView, melds: Sequence[MeldView], tiles: bool, draft: bool, lang: str) -> str:
     parts = [
-        f"{label('table', lang)}, {variant_name(view.variant, lang)}, "
-        f"{label('round', lang, n=view.round_number).lower()}."
+        f"{t('picture.table', lang)}, {t(f'variant.{view.variant}', lang)}, "
+        f"{t('picture.round', lang, n=view.round_number).lower()}."
     ]
     turn, _ = turn_text(view, lang)
     if turn:
         parts.append(turn + ".")
     if tiles:
-        parts.append(label("pool", lang, n=view.stock_size) + ".")
+        parts.append(t("picture.pool", lang, n=view.stock_size) + ".")
     else:
-        stock = label("stock", lang, n=view.stock_size)
+        stock = t("picture.stock", lang, n=view.stock_size)
         if view.reshuffles:
-            stock += f" ({label('reshuffled', lang, n=view.reshuffles)})"
+            stock += f" ({t('picture.reshuffled', lang, n=view.reshuffles)})"
         parts.append(stock + ".")
         if isinstance(view.discard_top, Card):
             parts.append(
-                label("discard", lang, n=view.discard_size)
+                t("picture.discard", lang, n=view.discard_size)
                 + ", "
-                + label("discard_top", lang, card=format_card(view.discard_top))
+                + t("picture.discard_top", lang, card=format_card(view.discard_top))
                 + "."
             )
         else:
-            parts.append(label("discard_empty", lang) + ".")
-    kind = "tile" if tiles else "card"
+            parts.append(t("picture.discard_empty", lang) + ".")
+    noun = "count.tiles" if tiles else "count.cards"
     seats = [
-        label(
-            "seat_alt", lang, name=s.name, count=count_label(kind, s.hand_size, lang), score=s.score
-        )
+        t("picture.seat_alt", lang, name=s.name, count=t(noun, lang, count=s.hand_size),
+          score=count("points", s.score))
         for s in view.seats
     ]
-    parts.append(f"{label('players_alt', lang)}{colon(lang)}{'; '.join(seats)}.")
+    parts.append(f"{t('picture.players', lang)}{colon(lang)}{'; '.join(seats)}.")
     if draft:
-        parts.append(label("draft", lang) + ".")
+        parts.append(t("picture.draft", lang) + ".")
     if melds:
         texts = []
         for meld in melds:
@@ -388,10 +389,11 @@ def _alt(view: PublicView, melds: Sequence[MeldView], tiles: bool, draft: bool, 
             )
             texts.append(f"{head}{colon(lang)}{pieces}")
         parts.append(
-            f"{label('sets_alt' if tiles else 'melds_alt', lang)}{colon(lang)}{'; '.join(texts)}."
+            f"{t('picture.sets' if tiles else 'picture.melds', lang)}{colon(lang)}"
+            f"{'; '.join(texts)}."
         )
     else:
-        parts.append(label("no_sets" if tiles else "no_melds", lang) + ".")
+        parts.append(t("picture.no_sets" if tiles else "picture.no_melds", lang) + ".")
     return " ".join(parts)
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 
-from engine.errors import RuleError, register_messages
+from engine.errors import RuleError
 from engine.rules import Kind, RuleSet
 from engine.views import PlayerView
 
@@ -39,14 +39,5 @@ def choose_action(view: PlayerView, rules: RuleSet, level: str, rng: random.Rand
 
     return choose_card_action(view, card_variant(rules), level, rng)
 
-
-register_messages(
-    {
-        "ai.level": {
-            "en": "“{level}” is not a computer level; choose one of {levels}.",
-            "fr": "« {level} » n'est pas un niveau d'ordinateur ; choisissez parmi {levels}.",
-        },
-    }
-)
 
 __all__ = ["LEVELS", "choose_action"]

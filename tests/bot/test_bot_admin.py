@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import dataclasses
 import re
-import string
 from typing import Any
 
 import discord
 from discord import app_commands
 
-from bot import admin_texts, i18n
+from bot import i18n
 from bot.admin import RULE_PARAMETERS, parameter_choices
 from bot.commands import RummyGroup
 from bot.extras import install_extras
@@ -44,15 +43,6 @@ async def test_extra_commands_have_valid_names_in_both_languages() -> None:
         for text in [node["description"], *node.get("description_localizations", {}).values()]:
             assert 1 <= len(text) <= 100, text
         assert node.get("name_localizations", {}).get("fr"), node["name"]
-
-
-def test_french_and_english_texts_use_the_same_placeholders() -> None:
-    def fields(template: str) -> set[str]:
-        return {name for _, name, _, _ in string.Formatter().parse(template) if name}
-
-    for texts in (admin_texts.COMMAND_TEXTS, admin_texts.MESSAGES):
-        for code, pair in texts.items():
-            assert fields(pair["en"]) == fields(pair["fr"]), code
 
 
 async def test_rule_parameters_are_the_rule_set_fields() -> None:

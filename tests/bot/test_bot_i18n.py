@@ -1,4 +1,5 @@
-"""Languages: preference, then a French client, then the server, then English."""
+"""Languages: preference, then a client in another language than English, then the server,
+then English; and the translator of the command names."""
 
 from __future__ import annotations
 
@@ -8,28 +9,22 @@ from discord import app_commands
 
 from bot import i18n
 from bot.commands import RummyGroup
-from engine.errors import message_codes, render_message
+from bot.prefs import player_language
 
 
 @pytest.mark.parametrize(("pref", "locale", "guild", "expected"), [
     ("en", "fr", "fr", "en"),
     (None, "fr", "en", "fr"),
-    (None, discord.Locale.french, None, "fr"),
+    (None, discord.Locale.french.value, None, "fr"),
+    (None, "fr-CA", "en", "fr"),
+    ("de", None, "fr", "fr"),
     (None, "en-US", "fr", "fr"),
     (None, "de", None, "en"),
     (None, None, None, "en"),
 ])
-def test_resolve_language(pref: str | None, locale: str | None, guild: str | None,
-                          expected: str) -> None:
-    assert i18n.resolve_language(pref, locale, guild) == expected
-
-
-def test_every_bot_text_exists_in_both_languages() -> None:
-    codes = [code for code in message_codes() if code.startswith("bot.")]
-    assert len(codes) > 100
-    for code in codes:
-        assert render_message(code, "en") != code
-        assert render_message(code, "fr") != code
+def test_player_language(pref: str | None, locale: str | None, guild: str | None,
+                         expected: str) -> None:
+    assert player_language(pref, locale, guild) == expected
 
 
 async def test_translator_gives_french_command_names() -> None:

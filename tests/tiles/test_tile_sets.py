@@ -6,7 +6,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engine.errors import IllegalMeld, NotationError, render_message
+from engine.errors import IllegalMeld, NotationError
+from engine.i18n import t
 from engine.tile_sets import analyse_set, check_table, rack_value, tile_set_value
 from engine.tiles import TILE_JOKER, Colour, Tile, format_tiles, full_pool, parse_tiles
 
@@ -92,7 +93,7 @@ def test_illegal_sets_say_why(text: str, code: str) -> None:
         tile_set_value(T(text), None)
     assert error.value.code == code
     assert error.value.message("en") and error.value.message("fr")
-    assert render_message(code, "fr", tiles=text) != render_message(code, "en", tiles=text)
+    assert t(code, "fr", tiles=text) != t(code, "en", tiles=text)
 
 
 def test_check_table_numbers_the_bad_set() -> None:
