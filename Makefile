@@ -11,7 +11,7 @@ STAMP := $(VENV)/.installed
 # one of their sources changes.
 CATALOGS := $(wildcard engine/locales/*/LC_MESSAGES/rami.po)
 
-$(STAMP): pyproject.toml setup.py engine/_dpcore.c $(CATALOGS)
+$(STAMP): pyproject.toml setup.py engine/solver/_dpcore.c $(CATALOGS)
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
@@ -36,4 +36,4 @@ bench: $(STAMP)
 	for b in bench/*_bench.py; do $(BIN)/python $$b || exit 1; done
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache build engine/*.so engine/locales/*/LC_MESSAGES/*.mo
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache build engine/solver/*.so engine/locales/*/LC_MESSAGES/*.mo

@@ -1,5 +1,5 @@
 """Build steps that pyproject.toml cannot declare: the solver's compiled dynamic program
-(engine/_dpcore.c) and the text catalogs (engine/locales/*/LC_MESSAGES/rami.po).
+(engine/solver/_dpcore.c) and the text catalogs (engine/locales/*/LC_MESSAGES/rami.po).
 
 The compiled module is optional: where no C compiler is found, the install still
 succeeds and the solver runs its Python program (same answer). The catalogs are compiled
@@ -38,8 +38,8 @@ setup(
     cmdclass={"build_py": BuildWithCatalogs},
     ext_modules=[
         Extension(
-            "engine._dpcore",
-            sources=["engine/_dpcore.c"],
+            "engine.solver._dpcore",
+            sources=["engine/solver/_dpcore.c"],
             extra_compile_args=["-O2"],
             optional=True,
         )

@@ -17,7 +17,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine import Game, IllegalMeld, IllegalMove, meld_value, parse_cards, variant
-from engine.actions import LayOff, Meld, SwapJoker
+from engine.cards.actions import LayOff, Meld, SwapJoker
 from engine.views import Phase
 
 VARIANTS = ("classic", "rami51", "rami30", "gameduell")

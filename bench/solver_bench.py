@@ -40,10 +40,10 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine.solver import solve
-from engine.solver_dp import COMPILED
-from engine.tile_sets import is_valid_set
-from engine.tiles import TILE_JOKER, Colour, Tile, format_tiles, full_pool
+from engine.solver.dp import COMPILED
+from engine.solver.exact import solve
+from engine.tiles.sets import is_valid_set
+from engine.tiles.tile import TILE_JOKER, Colour, Tile, format_tiles, full_pool
 
 
 def random_table(rng: random.Random, pool: Counter[Tile], target: int) -> list[list[Tile]]:
@@ -217,7 +217,8 @@ def main() -> int:
                 reference.solve([t for s in warm_table for t in s], warm_rack, goal)
                 ours(warm_table, warm_rack, goal)
     sizes = SIZES
-    program = "compiled (engine._dpcore)" if COMPILED else "Python (RAMI_PURE_PYTHON or not built)"
+    program = ("compiled (engine.solver._dpcore)" if COMPILED
+               else "Python (RAMI_PURE_PYTHON or not built)")
     print(f"our dynamic program: {program}")
     print(f"{'size':<18}{'goal':<9}{'clock':<5}{'n':>4}  {'ours ms med/p99/max':>24}  "
           f"{'reference ms med/p99/max':>26}  {'ratio med':>9} {'ratio max':>9}  agree")

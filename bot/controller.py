@@ -23,7 +23,7 @@ from bot.session import Player, SessionError, Snapshot, Tables
 from bot.tile_controller import TileUI
 from bot.views import COMPUTER_LEVELS, selection_of
 from engine import Card, NotationError, RuleSet, RummyError, classify, parse_card
-from engine.actions import Discard, Draw, LayOff, Meld, SwapJoker
+from engine.cards.actions import Discard, Draw, LayOff, Meld, SwapJoker
 from engine.views import PlayerView
 
 if TYPE_CHECKING:

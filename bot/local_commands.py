@@ -13,11 +13,11 @@ from typing import Any
 
 from bot.local_tiles import describe_tile_action, parse_tile_command
 from engine import NotationError, parse_cards
-from engine.actions import Discard, Draw, LayOff, Meld, SwapJoker
-from engine.cards import Card
+from engine.cards.actions import Discard, Draw, LayOff, Meld, SwapJoker
+from engine.cards.card import Card
 from engine.i18n import t
 from engine.rules import Kind, RuleSet
-from engine.tiles import Colour
+from engine.tiles.tile import Colour
 from engine.views import MeldView, Piece, PlayerView
 
 RED = "\033[31m"

@@ -9,7 +9,7 @@ of rack tiles and confirms them in one go. Set numbers and positions are 1-based
 from __future__ import annotations
 
 from engine import NotationError, parse_tiles
-from engine.tile_actions import (
+from engine.tiles.actions import (
     Add,
     Confirm,
     DrawTile,

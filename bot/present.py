@@ -21,9 +21,9 @@ from bot.i18n import t
 from bot.replies import Picture, Reply
 from bot.session import Snapshot, Status
 from engine import variant
-from engine.cards import Card, format_card
+from engine.cards.card import Card, format_card
 from engine.i18n import count
-from engine.tiles import format_tile
+from engine.tiles.tile import format_tile
 from engine.views import MeldView, Phase, Piece, PlayerView, PublicView
 from render import render_hand, render_scores, render_table, sorted_hand
 

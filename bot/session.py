@@ -40,7 +40,7 @@ from data import MatchExists, MatchSeat, SeatScore, Store, StoredGame
 from engine import Card, CorruptGame, RuleSet, RummyError, Tile, format_cards, variant
 from engine.ai import LEVELS, choose_action
 from engine.game import Game
-from engine.tiles import format_tiles
+from engine.tiles.tile import format_tiles
 from engine.views import Phase, PlayerView, PublicView
 
 log = logging.getLogger("rami.session")

@@ -30,7 +30,7 @@ from bot.tile_plan import (
 )
 from bot.views import selection_of
 from engine import NotationError, arrange, parse_tiles, solve
-from engine.tile_actions import (
+from engine.tiles.actions import (
     Add,
     Confirm,
     DrawTile,
@@ -43,7 +43,7 @@ from engine.tile_actions import (
     TakeBack,
     Undo,
 )
-from engine.tiles import Tile
+from engine.tiles.tile import Tile
 from engine.views import PlayerView
 
 if TYPE_CHECKING:

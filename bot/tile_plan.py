@@ -12,8 +12,8 @@ from collections.abc import Sequence
 
 from bot.notation import pieces_from_text
 from engine import NotationError, parse_tiles
-from engine.tile_actions import Add, EditAction, Move, NewSet
-from engine.tiles import Tile
+from engine.tiles.actions import Add, EditAction, Move, NewSet
+from engine.tiles.tile import Tile
 from engine.views import PlayerView
 
 Sets = tuple[tuple[Tile, ...], ...]

@@ -12,8 +12,8 @@ from bot import views
 from bot.i18n import t
 from bot.replies import Picture, Reply
 from engine.i18n import count
-from engine.solver import Solution
-from engine.tiles import Tile, format_tiles
+from engine.solver.exact import Solution
+from engine.tiles.tile import Tile, format_tiles
 from engine.views import Phase, PlayerView
 
 

@@ -1,9 +1,8 @@
 """Rami's rules engine: pure Python, standard library only (plus one optional C module,
-``engine._dpcore``, the tile solver's dynamic program compiled; see ``engine.solver_dp``)."""
+``engine.solver._dpcore``, the tile solver's dynamic program compiled; see ``engine.solver.dp``)."""
 
-from engine.actions import Action, Discard, Draw, LayOff, Meld, SwapJoker
-from engine.card_round import CardRound, stacked_deck
-from engine.cards import (
+from engine.cards.actions import Action, Discard, Draw, LayOff, Meld, SwapJoker
+from engine.cards.card import (
     JOKER,
     Card,
     Suit,
@@ -13,6 +12,8 @@ from engine.cards import (
     parse_card,
     parse_cards,
 )
+from engine.cards.melds import MeldKind, MeldShape, classify, meld_value
+from engine.cards.round import CardRound, stacked_deck
 from engine.errors import (
     CorruptGame,
     IllegalMeld,
@@ -22,11 +23,18 @@ from engine.errors import (
     RummyError,
 )
 from engine.game import Game, Outcome, Termination
-from engine.melds import MeldKind, MeldShape, classify, meld_value
 from engine.rules import VARIANT_NAMES, RuleSet, variant
-from engine.solver import Arrangement, Solution, arrange, solve
-from engine.tile_sets import TileSet, analyse_set, tile_set_value
-from engine.tiles import Colour, Tile, format_tile, format_tiles, full_pool, parse_tile, parse_tiles
+from engine.solver.exact import Arrangement, Solution, arrange, solve
+from engine.tiles.sets import TileSet, analyse_set, tile_set_value
+from engine.tiles.tile import (
+    Colour,
+    Tile,
+    format_tile,
+    format_tiles,
+    full_pool,
+    parse_tile,
+    parse_tiles,
+)
 
 __all__ = [
     "JOKER",

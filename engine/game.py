@@ -1,7 +1,7 @@
 """A match: rounds dealt one after the other, running totals, the end of the match.
 
 ``Game`` delegates each round to a :class:`engine.round.Round` (cards:
-:class:`engine.card_round.CardRound`; tiles: ``engine.tile_round.TileRound``, imported
+:class:`engine.cards.round.CardRound`; tiles: ``engine.tiles.round.TileRound``, imported
 lazily). Every round's randomness is derived from the match seed and the round number,
 so the saved game holds no random state.
 """
@@ -16,13 +16,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engine.card_round import CardRound
-from engine.card_state import corrupt, get, get_int, score_from_dict, score_to_dict
-from engine.cards import full_deck
+from engine.cards.card import full_deck
+from engine.cards.round import CardRound
+from engine.cards.state import corrupt, get, get_int, score_from_dict, score_to_dict
 from engine.errors import CorruptGame, IllegalMove, RuleError
 from engine.round import Round
 from engine.rules import Kind, RuleSet
-from engine.tiles import full_pool
+from engine.tiles.tile import full_pool
 from engine.views import Phase, Piece, PlayerView, PublicView, RoundScore, SeatView
 
 FORMAT = 1
@@ -49,7 +49,7 @@ def round_class(rules: RuleSet) -> Any:
     """The Round implementation for ``rules.kind`` (tiles imported only when needed)."""
     if rules.kind is Kind.TILES:
         # Imported here so that card games never load the tile engine.
-        from engine.tile_round import TileRound
+        from engine.tiles.round import TileRound
 
         return TileRound
     return CardRound

@@ -2,7 +2,7 @@
 
 A match deals rounds, adds up their scores and decides when it ends; a round knows
 the rules of play. Card variants implement it in the card round module, tile rummy in
-``engine/tile_round.py``; ``Game`` picks the class from ``rules.kind``.
+``engine/tiles/round.py``; ``Game`` picks the class from ``rules.kind``.
 
 Randomness: a round receives a ``random.Random`` seeded from the match seed and the
 round number, so a round can be replayed from the match's seed alone; a round that

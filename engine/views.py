@@ -11,8 +11,8 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, field
 
-from engine.cards import Card
-from engine.tiles import Tile
+from engine.cards.card import Card
+from engine.tiles.tile import Tile
 
 Piece = Card | Tile
 

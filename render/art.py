@@ -16,8 +16,8 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
 
-from engine.cards import RANK_TEXT, Card, Suit
-from engine.tiles import Colour, Tile
+from engine.cards.card import RANK_TEXT, Card, Suit
+from engine.tiles.tile import Colour, Tile
 from render.draw import SUPERSAMPLE, blend, font, rounded_mask
 from render.themes import RGB, Back, Theme
 

@@ -15,9 +15,9 @@ from dataclasses import dataclass
 
 from PIL import Image
 
-from engine.cards import Card, format_cards
+from engine.cards.card import Card, format_cards
 from engine.i18n import t
-from engine.tiles import Tile, format_tiles
+from engine.tiles.tile import Tile, format_tiles
 from engine.views import Piece, PlayerView
 from render.art import HAND_CARD, HAND_TILE, card_radius, piece_sprite, tile_radius
 from render.draw import background, blend, draw_text, fit, panel, paste_sprite, shadow, text_width

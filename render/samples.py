@@ -13,8 +13,8 @@ from pathlib import Path
 
 from PIL import Image
 
-from engine.cards import JOKER, Card, Suit
-from engine.tiles import TILE_JOKER, Colour, Tile
+from engine.cards.card import JOKER, Card, Suit
+from engine.tiles.tile import TILE_JOKER, Colour, Tile
 from engine.views import MeldView, Phase, Piece, PlayerView, PublicView, RoundScore, SeatView
 from render.scores import LeaderboardEntry
 from render.themes import Theme

@@ -16,9 +16,9 @@ from functools import lru_cache
 
 from PIL import Image
 
-from engine.cards import Card, format_card
+from engine.cards.card import Card, format_card
 from engine.i18n import count, t
-from engine.tiles import Tile, format_tile
+from engine.tiles.tile import Tile, format_tile
 from engine.views import MeldView, Piece, PlayerView, PublicView, SeatView
 from render.art import (
     PILE_CARD,

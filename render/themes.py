@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from engine.cards import Suit
-from engine.tiles import Colour
+from engine.cards.card import Suit
+from engine.tiles.tile import Colour
 
 RGB = tuple[int, int, int]
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from engine.cards import full_deck
-from engine.tiles import Colour, Tile
+from engine.cards.card import full_deck
+from engine.tiles.tile import Colour, Tile
 from render.art import HAND_CARD, HAND_TILE, PILE_CARD, TABLE_CARD, TABLE_TILE, piece_sprite
 from render.picture import theme_palette
 from render.themes import THEMES, get_theme

@@ -21,10 +21,10 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 
-from engine.actions import Discard, Draw, LayOff, Meld, SwapJoker
 from engine.ai.hand import Candidate, candidate_melds, near_meld_partners, partitioner
 from engine.ai.variant import CardVariant
-from engine.cards import JOKER, Card, Suit
+from engine.cards.actions import Discard, Draw, LayOff, Meld, SwapJoker
+from engine.cards.card import JOKER, Card, Suit
 from engine.views import Phase, PlayerView
 
 Action = Draw | Meld | LayOff | SwapJoker | Discard

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import combinations
 
-from engine.cards import JOKER, Card, Suit
+from engine.cards.card import JOKER, Card, Suit
 
 Code = int  # suit * 13 + rank - 1, 0..51
 State = tuple[tuple[Code, ...], int]  # sorted non-joker codes, jokers

@@ -12,7 +12,7 @@ import random
 
 from engine.ai.tile_plans import plan_turn
 from engine.rules import RuleSet
-from engine.tile_actions import DrawTile, Pass, Play
+from engine.tiles.actions import DrawTile, Pass, Play
 from engine.views import Phase, PlayerView
 
 

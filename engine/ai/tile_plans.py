@@ -18,9 +18,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.rules import RuleSet
-from engine.solver import solve
-from engine.tile_sets import is_valid_set
-from engine.tiles import Tile
+from engine.solver.exact import solve
+from engine.tiles.sets import is_valid_set
+from engine.tiles.tile import Tile
 from engine.views import PlayerView
 
 TileTable = tuple[tuple[Tile, ...], ...]

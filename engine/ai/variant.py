@@ -1,7 +1,7 @@
 """What a computer player needs to know of a card variant, read from its :class:`RuleSet`.
 
 This module only translates rule parameters and the engine's meld helpers
-(``engine.melds``) into the questions the levels ask; it decides nothing itself, so the
+(``engine.cards.melds``) into the questions the levels ask; it decides nothing itself, so the
 engine stays the one place where a meld or a move is judged.
 """
 
@@ -10,9 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
-from engine import melds as meld_rules
 from engine.ai.hand import CardRules
-from engine.cards import Card
+from engine.cards import melds as meld_rules
+from engine.cards.card import Card
 from engine.errors import IllegalMeld
 from engine.rules import GoingOut, JokerLimit, JokerSwap, RuleSet
 from engine.views import MeldView, PlayerView

@@ -7,9 +7,9 @@ import random
 
 import pytest
 
-from engine.actions import Discard, Draw, Meld
 from engine.ai import LEVELS, choose_action
-from engine.cards import full_deck, parse_cards
+from engine.cards.actions import Discard, Draw, Meld
+from engine.cards.card import full_deck, parse_cards
 from engine.errors import RuleError
 from engine.game import Game
 from engine.rules import variant

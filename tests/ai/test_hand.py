@@ -9,8 +9,8 @@ import pytest
 
 from engine.ai.hand import Partitioner, candidate_melds, near_meld_partners
 from engine.ai.variant import card_variant
-from engine.cards import full_deck, parse_cards
-from engine.melds import classify, hand_value
+from engine.cards.card import full_deck, parse_cards
+from engine.cards.melds import classify, hand_value
 from engine.rules import variant
 
 VARIANTS = ("classic", "rami51", "rami30", "gameduell")

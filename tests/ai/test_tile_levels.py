@@ -11,9 +11,9 @@ from engine.ai import LEVELS, choose_action
 from engine.ai.tile_plans import plan_turn
 from engine.game import Game
 from engine.rules import variant
-from engine.tile_actions import DrawTile, Play
-from engine.tile_sets import is_valid_set
-from engine.tiles import full_pool
+from engine.tiles.actions import DrawTile, Play
+from engine.tiles.sets import is_valid_set
+from engine.tiles.tile import full_pool
 from tests.ai.conftest import play_out
 
 RULES = variant("tiles")

@@ -9,8 +9,8 @@ import pytest
 
 from bot.tile_plan import edits_towards
 from engine import arrange, parse_tiles, solve, variant
-from engine.tile_draft import Draft
-from engine.tiles import Tile, full_pool
+from engine.tiles.draft import Draft
+from engine.tiles.tile import Tile, full_pool
 
 
 def _position(seed: int) -> tuple[list[tuple[Tile, ...]], list[Tile]]:

@@ -22,7 +22,7 @@ from e2e.tile_players import (
     text_of,
 )
 from engine import solve
-from engine.tiles import Tile
+from engine.tiles.tile import Tile
 from engine.views import Phase, PlayerView
 
 

@@ -13,7 +13,7 @@ from e2e.fake_discord import FakeDiscord, Interaction, Message, User
 from e2e.harness import BotHarness
 from e2e.players import Style, is_hand
 from engine import format_tiles, solve
-from engine.tiles import Tile
+from engine.tiles.tile import Tile
 from engine.views import Phase, PlayerView
 
 

@@ -11,8 +11,8 @@ from collections.abc import Sequence
 import pytest
 
 from engine import Card, Game, IllegalMove, RuleSet, Suit, parse_cards, variant
-from engine.actions import Action, Discard, Draw, LayOff, Meld, SwapJoker
-from engine.card_round import stacked_deck
+from engine.cards.actions import Action, Discard, Draw, LayOff, Meld, SwapJoker
+from engine.cards.round import stacked_deck
 from engine.views import Phase
 
 CARD_VARIANTS = ("classic", "rami51", "rami30", "gameduell")

@@ -6,9 +6,9 @@ import pytest
 from engine_helpers import OPENING, SMALL_RUN, act, card, cards, deal, meld, pass_turn, refused
 
 from engine import JOKER, Game, IllegalMove, variant
-from engine.actions import Discard, Draw, LayOff, SwapJoker
+from engine.cards.actions import Discard, Draw, LayOff, SwapJoker
+from engine.cards.melds import hand_value
 from engine.game import Termination, decide
-from engine.melds import hand_value
 from engine.views import Phase
 
 # ---------------------------------------------------------------------------- joker swap
@@ -323,7 +323,7 @@ def test_won_joker_may_be_laid_as_a_new_meld_and_legal_moves_offer_it() -> None:
 
 def test_stacked_deck_refuses_impossible_hands() -> None:
     from engine import RuleError
-    from engine.card_round import stacked_deck
+    from engine.cards.round import stacked_deck
 
     rules = variant("classic")
     with pytest.raises(RuleError):

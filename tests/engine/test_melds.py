@@ -6,7 +6,7 @@ import pytest
 from engine_helpers import card, cards
 
 from engine import IllegalMeld, MeldKind, classify, format_cards, meld_value, variant
-from engine.melds import extend, fits, hand_value, joker_to_swap, swap
+from engine.cards.melds import extend, fits, hand_value, joker_to_swap, swap
 
 ALL = ("classic", "rami51", "rami30", "gameduell")
 JOKERS = ("rami51", "rami30", "gameduell")
@@ -125,7 +125,7 @@ def test_hand_values(name: str, hand: str, value: int) -> None:
 
 
 def test_place_says_which_end() -> None:
-    from engine.melds import place
+    from engine.cards.melds import place
 
     rules = variant("rami51")
     run = classify(cards("4h 5h 6h"), rules)

@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine import JOKER, Card, Game, IllegalMove, Suit, full_deck, variant
-from engine.actions import Action, Discard, Draw, LayOff, Meld, SwapJoker
+from engine.cards.actions import Action, Discard, Draw, LayOff, Meld, SwapJoker
 from engine.views import Phase
 
 SETTINGS = settings(max_examples=60, deadline=None,

@@ -11,7 +11,7 @@ import pytest
 from engine_helpers import deal, play_match, random_action
 
 from engine import CorruptGame, Game, variant
-from engine.actions import Draw
+from engine.cards.actions import Draw
 from engine.views import Phase
 
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from engine import variant
-from engine.actions import Discard, Draw
+from engine.cards.actions import Discard, Draw
 from engine.game import Game
-from engine.tile_actions import DrawTile
+from engine.tiles.actions import DrawTile
 
 
 def test_card_turns_count_up_each_turn_and_survive_a_save() -> None:

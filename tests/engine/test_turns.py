@@ -20,7 +20,7 @@ from engine_helpers import (
 )
 
 from engine import Card, Game, RuleError, full_deck, variant
-from engine.actions import Discard, Draw, LayOff
+from engine.cards.actions import Discard, Draw, LayOff
 from engine.views import Phase
 
 # ------------------------------------------------------------------ deck, players, deal

@@ -10,8 +10,8 @@ from typing import Any
 
 from PIL import Image
 
-from engine.cards import JOKER, Card, Suit, parse_cards
-from engine.tiles import parse_tiles
+from engine.cards.card import JOKER, Card, Suit, parse_cards
+from engine.tiles.tile import parse_tiles
 from engine.views import MeldView, Phase, Piece, PlayerView, PublicView, RoundScore, SeatView
 from render import Picture
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from PIL import Image
 
-from engine.cards import JOKER, Card, Suit, full_deck
-from engine.tiles import TILE_JOKER, Colour, Tile
+from engine.cards.card import JOKER, Card, Suit, full_deck
+from engine.tiles.tile import TILE_JOKER, Colour, Tile
 from render.art import (
     HAND_CARD,
     HAND_TILE,

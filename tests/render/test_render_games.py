@@ -8,10 +8,10 @@ import pytest
 from render_helpers import decode
 
 from engine.ai import choose_action
-from engine.cards import Card, format_cards
+from engine.cards.card import Card, format_cards
 from engine.game import Game
 from engine.rules import VARIANT_NAMES, variant
-from engine.tiles import Tile, format_tiles
+from engine.tiles.tile import Tile, format_tiles
 from engine.views import Phase
 from render import render_hand, render_scores, render_table, sorted_hand
 

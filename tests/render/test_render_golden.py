@@ -15,8 +15,8 @@ import pytest
 from PIL import Image, ImageChops, ImageStat
 from render_helpers import HAND_13, meld, player, public, random_melds
 
-from engine.cards import Card, Suit, parse_cards
-from engine.tiles import parse_tiles
+from engine.cards.card import Card, Suit, parse_cards
+from engine.tiles.tile import parse_tiles
 from engine.views import RoundScore
 from render import (
     LeaderboardEntry,

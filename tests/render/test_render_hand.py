@@ -10,8 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from render_helpers import HAND_13, RACK_14, decode, player, public
 
-from engine.cards import Card, Suit, format_cards, full_deck, parse_cards
-from engine.tiles import Tile, format_tiles, parse_tiles
+from engine.cards.card import Card, Suit, format_cards, full_deck, parse_cards
+from engine.tiles.tile import Tile, format_tiles, parse_tiles
 from engine.views import Piece, PlayerView
 from render import THEMES, render_hand, sorted_hand
 

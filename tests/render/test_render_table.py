@@ -6,8 +6,8 @@ from dataclasses import replace
 
 from render_helpers import NAMES, decode, meld, player, public, random_melds
 
-from engine.cards import Card, format_card, parse_cards
-from engine.tiles import parse_tiles
+from engine.cards.card import Card, format_card, parse_cards
+from engine.tiles.tile import parse_tiles
 from engine.views import Phase, PublicView
 from render import THEMES, render_table
 

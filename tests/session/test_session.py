@@ -22,8 +22,8 @@ from bot.session import (
 )
 from data import Store
 from engine import Card, IllegalMove, Suit, parse_cards
-from engine.actions import Discard, Draw, LayOff, Meld
 from engine.ai import choose_action
+from engine.cards.actions import Discard, Draw, LayOff, Meld
 from engine.views import Phase
 
 CHANNEL, GUILD = 100, 7

@@ -6,8 +6,8 @@ from collections import Counter
 from functools import cache
 from itertools import combinations
 
-from engine.tile_sets import analyse_set, is_valid_set
-from engine.tiles import Tile
+from engine.tiles.sets import analyse_set, is_valid_set
+from engine.tiles.tile import Tile
 
 
 def _key(tiles: tuple[Tile, ...]) -> tuple[Tile, ...]:

@@ -5,12 +5,12 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from engine import solver_dp
 from engine.rules import variant
-from engine.solver import _SCALE, solve
-from engine.tile_actions import DrawTile, Pass, Play
-from engine.tile_round import TileRound, tile_pool
-from engine.tiles import Tile, parse_tiles
+from engine.solver import dp as solver_dp
+from engine.solver.exact import _SCALE, solve
+from engine.tiles.actions import DrawTile, Pass, Play
+from engine.tiles.round import TileRound, tile_pool
+from engine.tiles.tile import Tile, parse_tiles
 
 RULES = variant("tiles")
 
@@ -58,7 +58,7 @@ def bench_weights(goal: str) -> tuple[list[list[int]], int]:
 
 
 def python_run_dp(*args: object) -> solver_dp.Found | None:
-    """:func:`engine.solver_dp.run_dp` in Python even where the compiled one is built
+    """:func:`engine.solver.dp.run_dp` in Python even where the compiled one is built
     (the reference the compiled program is checked against)."""
     saved = solver_dp._CORE
     solver_dp._CORE = None

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.game import Game
-from engine.tile_actions import (
+from engine.tiles.actions import (
     Add,
     Confirm,
     DrawTile,
@@ -21,8 +21,8 @@ from engine.tile_actions import (
     TakeBack,
     Undo,
 )
-from engine.tile_round import TileRound, tile_pool
-from engine.tile_sets import is_valid_set
+from engine.tiles.round import TileRound, tile_pool
+from engine.tiles.sets import is_valid_set
 from engine.views import Phase
 
 from .helpers import RULES, solver_move

@@ -8,7 +8,7 @@ from collections import Counter
 import pytest
 
 from engine.errors import CorruptGame, IllegalMove, RuleError
-from engine.tile_actions import (
+from engine.tiles.actions import (
     Add,
     Confirm,
     DrawTile,
@@ -21,8 +21,8 @@ from engine.tile_actions import (
     TakeBack,
     Undo,
 )
-from engine.tile_round import TileRound, tile_pool
-from engine.tiles import Tile, parse_tiles
+from engine.tiles.round import TileRound, tile_pool
+from engine.tiles.tile import Tile, parse_tiles
 from engine.views import Phase
 
 from .helpers import RULES, dealt, deck_for

@@ -7,10 +7,11 @@ from collections import Counter
 
 import pytest
 
-from engine import solver, solver_dp
-from engine.solver import arrange, partition, solve
-from engine.tile_sets import analyse_set, is_valid_set
-from engine.tiles import TILE_JOKER, Colour, Tile, parse_tiles
+from engine.solver import dp as solver_dp
+from engine.solver import exact as solver
+from engine.solver.exact import arrange, partition, solve
+from engine.tiles.sets import analyse_set, is_valid_set
+from engine.tiles.tile import TILE_JOKER, Colour, Tile, parse_tiles
 
 from .brute import best_partition_value, brute_best
 

@@ -1,4 +1,4 @@
-"""The compiled dynamic program (engine/_dpcore.c) is the Python one, state for state.
+"""The compiled dynamic program (engine/solver/_dpcore.c) is the Python one, state for state.
 
 Both are run on the same seeded positions (the bench's three sizes, openings, more
 jokers than a game holds, floors, impossible tables) and must return the very same
@@ -15,10 +15,11 @@ from pathlib import Path
 
 import pytest
 
-from engine import solver, solver_dp
-from engine.solver import _SCALE, _counts, solve
-from engine.solver_dp import NUMBERS, option_list
-from engine.tiles import TILE_JOKER, Tile, parse_tiles
+from engine.solver import dp as solver_dp
+from engine.solver import exact as solver
+from engine.solver.dp import NUMBERS, option_list
+from engine.solver.exact import _SCALE, _counts, solve
+from engine.tiles.tile import TILE_JOKER, Tile, parse_tiles
 
 from .helpers import bench_weights, python_run_dp
 
@@ -26,11 +27,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
 from solver_bench import positions
 
 try:
-    from engine import _dpcore as core
+    from engine.solver import _dpcore as core
 except ImportError:  # not built: every comparison is skipped, the test below fails
     core = None
 
-needs_core = pytest.mark.skipif(core is None, reason="engine._dpcore was not built")
+needs_core = pytest.mark.skipif(core is None, reason="engine.solver._dpcore was not built")
 
 
 def _both(
@@ -53,7 +54,7 @@ def test_the_compiled_program_is_built() -> None:
         assert not solver_dp.COMPILED
     else:
         assert solver_dp.COMPILED and core is not None, (
-            "engine._dpcore was not built (no C compiler at install time?); "
+            "engine.solver._dpcore was not built (no C compiler at install time?); "
             "RAMI_PURE_PYTHON=1 tests the Python program alone"
         )
 

@@ -3,7 +3,7 @@
 Hard positions come from the benchmark's generator (the same seeds): the seeded ~30+14
 positions that used to be the slowest (two jokers on the table, much of the rack
 impossible to lay, so the search must prove its optimum). Each is checked against the
-layered dynamic program alone (the Python `engine.solver_dp._run_dp_python`, no depth-first search,
+layered dynamic program alone (the Python `engine.solver.dp._run_dp_python`, no depth-first search,
 no relaxed or Lagrangian bound), a slower exact method.
 """
 
@@ -16,12 +16,12 @@ from pathlib import Path
 
 import pytest
 
-from engine import solver
-from engine.solver import _SCALE, _counts, _mirror, solve
-from engine.solver_dfs import searcher
-from engine.solver_lagrange import LagrangeBound
-from engine.tile_sets import is_valid_set
-from engine.tiles import Tile
+from engine.solver import exact as solver
+from engine.solver.dfs import searcher
+from engine.solver.exact import _SCALE, _counts, _mirror, solve
+from engine.solver.lagrange import LagrangeBound
+from engine.tiles.sets import is_valid_set
+from engine.tiles.tile import Tile
 
 from .brute import brute_best
 from .helpers import bench_weights, python_run_dp

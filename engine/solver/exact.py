@@ -8,7 +8,7 @@ Goals (``solve(table, rack, rules, goal)``):
   minimum (30), placing the most tiles (ties: the most points).
 
 The answer is exact (an optimum, never a guess): a dynamic program over the numbers 1..13
-(see :mod:`engine.solver_dp`) explores every way of cutting the tiles into runs and
+(see :mod:`engine.solver.dp`) explores every way of cutting the tiles into runs and
 groups. Two identical sets may sit on the table; jokers go anywhere.
 
 ``arrange(table_sets, tiles, rules)`` finds a valid table holding the current sets plus
@@ -24,8 +24,8 @@ from functools import wraps
 from itertools import combinations
 from typing import Any, ParamSpec, TypeVar
 
-from engine.solver_dfs import searcher
-from engine.solver_dp import (
+from engine.solver.dfs import searcher
+from engine.solver.dp import (
     COLOURS,
     COMPILED,
     NUMBERS,
@@ -34,9 +34,9 @@ from engine.solver_dp import (
     run_dp,
     trailing,
 )
-from engine.solver_lagrange import LagrangeBound
-from engine.tile_sets import analyse_set, joker_value, opening_minimum, tile_set_value
-from engine.tiles import TILE_JOKER, Colour, Tile
+from engine.solver.lagrange import LagrangeBound
+from engine.tiles.sets import analyse_set, joker_value, opening_minimum, tile_set_value
+from engine.tiles.tile import TILE_JOKER, Colour, Tile
 
 GOALS = ("tiles", "value", "opening")
 _SCALE = 1000  # primary objective times this, plus the tie-break
@@ -201,7 +201,7 @@ def _search_counts(
     """The best play as sets, rack tiles used per tile, and jokers on the table.
 
     Small positions with something to gain go to the layered DP in one pass; with the
-    compiled program (:mod:`engine._dpcore`) so do openings, and larger positions too,
+    compiled program (:mod:`engine.solver._dpcore`) so do openings, and larger positions too,
     with branch and bound (:func:`_layered`). Without it, larger positions and openings
     go to the depth-first search, run on the numbers as they are and mirrored (13
     becomes 1: runs read the other way) in turns, each going on where it stopped with a
@@ -419,7 +419,7 @@ def arrange(
 
 
 def _is_set(tiles: Sequence[Tile]) -> bool:
-    from engine.tile_sets import is_valid_set
+    from engine.tiles.sets import is_valid_set
 
     return is_valid_set(tiles)
 

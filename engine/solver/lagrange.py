@@ -1,6 +1,6 @@
 """A Lagrangian upper bound on what a solver state can still gain.
 
-Each colour keeps its runs exact (the moves of :func:`engine.solver_dp.colour_options`,
+Each colour keeps its runs exact (the moves of :func:`engine.solver.dp.colour_options`,
 every table tile used); jokers are shared between colours. Groups are relaxed into one
 inequality per number ``n`` and colour ``c`` that every real play satisfies: each group
 holds at most one tile of a colour and at least three tiles, so the ``g[c]`` groups
@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import math
 
-from engine.solver_dp import COLOUR_BITS, COLOUR_MASK, COLOURS, NUMBERS, _gap, option_list
+from engine.solver.dp import COLOUR_BITS, COLOUR_MASK, COLOURS, NUMBERS, _gap, option_list
 
 _NONE = -(1 << 60)
 _FLOOR = -1e18

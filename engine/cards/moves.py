@@ -11,15 +11,15 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING
 
-from engine.actions import Discard, Draw, LayOff, Meld, SwapJoker
-from engine.cards import JOKER, Card, Suit
+from engine.cards.actions import Discard, Draw, LayOff, Meld, SwapJoker
+from engine.cards.card import JOKER, Card, Suit
+from engine.cards.melds import MeldShape, classify, joker_to_swap, touches
 from engine.errors import IllegalMeld
-from engine.melds import MeldShape, classify, joker_to_swap, touches
 from engine.rules import RuleSet
 from engine.views import Phase
 
 if TYPE_CHECKING:
-    from engine.card_state import CardState
+    from engine.cards.state import CardState
 
 Candidate = Draw | Meld | LayOff | SwapJoker | Discard
 

@@ -1,6 +1,6 @@
 """The draft of a tile rummy turn: the table as the current player is editing it.
 
-A draft starts as a copy of the table. Edits (:mod:`engine.tile_actions`) change its
+A draft starts as a copy of the table. Edits (:mod:`engine.tiles.actions`) change its
 sets and the multiset of rack tiles *placed* this turn; each edit pushes the previous
 state on an undo stack. Nothing here checks that sets are valid: sets may be incomplete
 while editing; :meth:`TileRound.confirm` checks the whole table. Every edit is checked
@@ -14,8 +14,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from engine.errors import IllegalMove
-from engine.tile_actions import Add, EditAction, Move, NewSet, Split, TakeBack
-from engine.tiles import Tile, format_tiles
+from engine.tiles.actions import Add, EditAction, Move, NewSet, Split, TakeBack
+from engine.tiles.tile import Tile, format_tiles
 
 Sets = tuple[tuple[Tile, ...], ...]
 

@@ -1,11 +1,11 @@
 """Depth-first form of the solver's dynamic program, with proven bounds.
 
-The same states and moves as :mod:`engine.solver_dp`, explored from the first number
+The same states and moves as :mod:`engine.solver.dp`, explored from the first number
 with the most rack tiles first, remembering the best future gain of every state met
 (top-down dynamic programming, fail-soft: a state asked for at least ``need`` either
 answers its exact best or a proven upper bound below ``need``). A state stops trying
 moves as soon as one reaches the most it could possibly still gain, and is cut at once
-when the relaxed bound of :mod:`engine.solver_bound` (checked at the start of each
+when the relaxed bound of :mod:`engine.solver.bound` (checked at the start of each
 number) is below ``need``: when the whole rack can be laid, the search runs straight
 down one good path instead of building every layer. The root asks first for everything,
 then for each proven bound in turn, so the first success is the optimum. It is exact;
@@ -18,8 +18,8 @@ from __future__ import annotations
 import sys
 from collections.abc import Generator
 
-from engine.solver_bound import RelaxedBound
-from engine.solver_dp import (
+from engine.solver.bound import RelaxedBound
+from engine.solver.dp import (
     COLOUR_BITS,
     COLOUR_MASK,
     COLOURS,
@@ -38,7 +38,7 @@ from engine.solver_dp import (
     group_jokers,
     option_list,
 )
-from engine.solver_lagrange import LagrangeBound
+from engine.solver.lagrange import LagrangeBound
 
 _NONE = -(1 << 60)
 _ABOVE, _EXACT, _BELOW = 0, 1, 2  # the best is below the value, is it, is at least it

@@ -22,7 +22,7 @@ import itertools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from engine.cards import JOKER, Card, Suit, format_cards
+from engine.cards.card import JOKER, Card, Suit, format_cards
 from engine.errors import IllegalMeld
 from engine.rules import JokerLimit, RuleSet
 

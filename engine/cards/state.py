@@ -1,6 +1,6 @@
 """The state of a card round, what the views read from it, and its saved form.
 
-:class:`CardState` holds the data; :class:`engine.card_round.CardRound` adds the rules of
+:class:`CardState` holds the data; :class:`engine.cards.round.CardRound` adds the rules of
 play. The saved form writes cards in their ASCII notation (``10h qs jk``) and is checked
 field by field on load: a bad document raises :class:`~engine.errors.CorruptGame` naming
 the faulty field, and never yields a half-built round.
@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, Self
 
-from engine.cards import Card, format_cards, full_deck, parse_cards
+from engine.cards.card import Card, format_cards, full_deck, parse_cards
+from engine.cards.melds import MeldKind, MeldShape, restore
 from engine.errors import CorruptGame, IllegalMeld, NotationError
-from engine.melds import MeldKind, MeldShape, restore
 from engine.rules import RuleSet
 from engine.views import Phase, Piece, RoundScore
 

@@ -1,7 +1,7 @@
 """An upper bound on what a solver state can still gain: each colour alone, jokers shared.
 
 The relaxation keeps every colour's runs exact (the moves of
-:func:`engine.solver_dp.colour_options`, every table tile used) but lets a tile join a
+:func:`engine.solver.dp.colour_options`, every table tile used) but lets a tile join a
 group whenever other colours have tiles at its number, charging jokers in half-joker
 units: a joker in a run costs 2; a tile sent to a group costs 2 minus the other colours
 that have a tile of its number (at least 0). A real group of r number tiles holds at
@@ -12,7 +12,7 @@ sharing the half-joker budget (a small max-plus knapsack).
 
 from __future__ import annotations
 
-from engine.solver_dp import COLOUR_BITS, COLOUR_MASK, COLOURS, NUMBERS, _gap, option_list
+from engine.solver.dp import COLOUR_BITS, COLOUR_MASK, COLOURS, NUMBERS, _gap, option_list
 
 _NONE = -(1 << 60)
 

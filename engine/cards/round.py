@@ -13,12 +13,20 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any, Self
 
-from engine.actions import Discard, Draw, LayOff, Meld, SwapJoker
-from engine.card_moves import candidate_moves, joker_trios
-from engine.card_state import CardState, round_from_dict, round_to_dict
-from engine.cards import JOKER, Card, full_deck
+from engine.cards.actions import Discard, Draw, LayOff, Meld, SwapJoker
+from engine.cards.card import JOKER, Card, full_deck
+from engine.cards.melds import (
+    MeldKind,
+    MeldShape,
+    classify,
+    extend,
+    hand_value,
+    joker_to_swap,
+    swap,
+)
+from engine.cards.moves import candidate_moves, joker_trios
+from engine.cards.state import CardState, round_from_dict, round_to_dict
 from engine.errors import IllegalMeld, IllegalMove, RuleError
-from engine.melds import MeldKind, MeldShape, classify, extend, hand_value, joker_to_swap, swap
 from engine.round import Round
 from engine.rules import DiscardPick, GoingOut, JokerSwap, RuleSet, Scoring, StockEnd
 from engine.views import MeldView, Phase, Piece, RoundScore

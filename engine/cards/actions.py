@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from engine.cards import Card, format_cards
+from engine.cards.card import Card, format_cards
 
 DrawSource = Literal["stock", "discard"]
 

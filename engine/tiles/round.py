@@ -2,7 +2,7 @@
 
 Glossary: the *pool* is the face-down reserve (top first); a *rack* is a player's
 tiles; the *table* is the list of sets laid; the *draft* is the table as the current
-player edits it this turn (:mod:`engine.tile_draft`), saved with the round.
+player edits it this turn (:mod:`engine.tiles.draft`), saved with the round.
 
 A turn: edit the draft and ``Confirm`` (or ``Play`` a whole table), or ``DrawTile``
 (ends the turn, discards the draft); with an empty pool ``Pass``. Opening: rack tiles
@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from typing import Any, Self
 
 from engine.errors import CorruptGame, IllegalMeld, IllegalMove, RuleError
-from engine.tile_actions import (
+from engine.tiles.actions import (
     Add,
     Confirm,
     DrawTile,
@@ -40,9 +40,9 @@ from engine.tile_actions import (
     TakeBack,
     Undo,
 )
-from engine.tile_draft import Draft, Sets
-from engine.tile_sets import analyse_set, rack_value, tile_set_value
-from engine.tiles import TILE_JOKER, Colour, Tile, format_tiles, parse_tile
+from engine.tiles.draft import Draft, Sets
+from engine.tiles.sets import analyse_set, rack_value, tile_set_value
+from engine.tiles.tile import TILE_JOKER, Colour, Tile, format_tiles, parse_tile
 from engine.views import MeldView, Phase, Piece, RoundScore
 
 FORMAT = 1

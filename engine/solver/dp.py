@@ -1,4 +1,4 @@
-"""The exact dynamic program behind :mod:`engine.solver` (integer-encoded, no objects).
+"""The exact dynamic program behind :mod:`engine.solver.exact` (integer-encoded, no objects).
 
 Numbers are visited from 1 to 13 and, inside a number, colours one by one. A state says,
 for every colour, how many runs are open and how long they are so far (1, 2, or 3 and
@@ -27,7 +27,7 @@ def _load_core() -> ModuleType | None:
     if os.environ.get("RAMI_PURE_PYTHON", "") not in ("", "0"):
         return None
     try:
-        from engine import _dpcore
+        from engine.solver import _dpcore
     except ImportError:
         return None
     return _dpcore
@@ -345,7 +345,7 @@ def run_dp(
     reach it, even placing every remaining rack tile, are dropped: branch and bound).
     Returns None when no arrangement uses every table tile (and reaches ``floor``).
 
-    Runs the compiled program (:mod:`engine._dpcore`: the same states, the same answer,
+    Runs the compiled program (:mod:`engine.solver._dpcore`: the same states, the same answer,
     10 to 15 times quicker) when it was built at install time, else the Python one
     below (``RAMI_PURE_PYTHON=1`` forces it; tests set ``_CORE`` to None for it).
     """

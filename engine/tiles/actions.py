@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.tiles import Tile, format_tiles
+from engine.tiles.tile import Tile, format_tiles
 
 
 def _tiles(value: object) -> tuple[Tile, ...]:

@@ -1,4 +1,4 @@
-/* The layered dynamic program of engine/solver_dp.py (run_dp), compiled.
+/* The layered dynamic program of engine/solver/dp.py (run_dp), compiled.
 
    The same program, state for state: the states are the same 64-bit integers (the bit
    layout of solver_dp.py), the moves come from the same Python function (option_list,
@@ -797,13 +797,13 @@ static PyMethodDef methods[] = {
     {"run", run, METH_VARARGS,
      "run(table, rack, table_jokers, rack_jokers, weights, joker_weight, opening, floor, "
      "option_list) -> (score, final state, path, jokers absorbed) or None: "
-     "engine.solver_dp.run_dp, compiled."},
+     "engine.solver.dp.run_dp, compiled."},
     {NULL, NULL, 0, NULL},
 };
 
 static struct PyModuleDef module = {
-    PyModuleDef_HEAD_INIT, "engine._dpcore",
-    "The layered dynamic program of engine.solver_dp, compiled (same states, same answer).",
+    PyModuleDef_HEAD_INIT, "engine.solver._dpcore",
+    "The layered dynamic program of engine.solver.dp, compiled (same states, same answer).",
     -1, methods, NULL, NULL, NULL, NULL,
 };
 

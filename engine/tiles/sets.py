@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.errors import IllegalMeld
-from engine.tiles import TILE_JOKER, Colour, Tile
+from engine.tiles.tile import TILE_JOKER, Colour, Tile
 
 MIN_SET = 3
 MAX_NUMBER = 13
