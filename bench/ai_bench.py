@@ -12,7 +12,7 @@ from __future__ import annotations
 import statistics
 import sys
 
-from bot.simulate import percentile, play_match
+from bot.simulator.simulate import percentile, play_match
 from engine.ai import LEVELS
 from engine.rules import VARIANT_NAMES, variant
 

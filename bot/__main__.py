@@ -45,15 +45,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Parse the command line and run the chosen part; returns the exit status."""
     args = list(sys.argv[1:] if argv is None else argv)
     if args and args[0] == "play":
-        from bot import local
+        from bot.terminal import app as local
 
         return int(local.main(args[1:]) or 0)
     if args and args[0] == "simulate":
-        from bot import simulate
+        from bot.simulator import simulate
 
         return int(simulate.main(args[1:]) or 0)
     build_parser().parse_args(args)
-    from bot import runner
+    from bot import launcher as runner
 
     return runner.main([])
 

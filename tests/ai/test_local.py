@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from bot import local
+from bot.terminal import app as local
 
 
 @pytest.fixture(autouse=True)

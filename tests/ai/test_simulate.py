@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot import simulate
+from bot.simulator import simulate
 from engine.rules import variant
 
 
@@ -52,7 +52,7 @@ def test_bad_arguments_are_refused(argv: list[str], capsys: pytest.CaptureFixtur
 def test_hard_beats_easy_over_40_seeded_matches(
     name: str, opponent: str, target: int, least: int
 ) -> None:
-    """Short matches (a lower target) keep the test quick; bot.simulate gives the figures."""
+    """Short matches (a lower target) keep the test quick; the simulator gives the figures."""
     rules = variant(name).with_overrides(target=target)
     wins = 0.0
     for index in range(40):

@@ -9,10 +9,10 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot import i18n
-from bot.admin import RULE_PARAMETERS, parameter_choices
-from bot.commands import RummyGroup
-from bot.extras import install_extras
+from bot.discord_app import i18n
+from bot.discord_app.admin import RULE_PARAMETERS, parameter_choices
+from bot.discord_app.commands import RummyGroup
+from bot.discord_app.extras import install_extras
 from engine import RuleSet
 
 

@@ -7,9 +7,9 @@ import discord
 import pytest
 from discord import app_commands
 
-from bot import i18n
-from bot.commands import RummyGroup
-from bot.prefs import player_language
+from bot.discord_app import i18n
+from bot.discord_app.commands import RummyGroup
+from bot.session.prefs import player_language
 
 
 @pytest.mark.parametrize(("pref", "locale", "guild", "expected"), [

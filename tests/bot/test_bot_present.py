@@ -5,9 +5,9 @@ from __future__ import annotations
 import discord
 import pytest
 
-from bot import present
-from bot.controller import arrange_meld, parse_pieces
-from bot.views import MAX_OPTIONS, selection_of
+from bot.discord_app import present
+from bot.discord_app.controller import arrange_meld, parse_pieces
+from bot.discord_app.views import MAX_OPTIONS, selection_of
 from engine import NotationError, classify, parse_cards, variant
 from engine.game import Game
 

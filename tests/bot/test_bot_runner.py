@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from bot import __main__ as entry
-from bot import runner
+from bot import launcher as runner
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tests"))
@@ -28,12 +28,13 @@ def test_help_lists_the_subcommands(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_play_and_simulate_go_to_their_modules(monkeypatch: pytest.MonkeyPatch) -> None:
-    import bot.local
-    import bot.simulate
+    import bot.simulator.simulate
+    import bot.terminal.app
 
     calls: list[tuple[str, list[str]]] = []
-    monkeypatch.setattr(bot.local, "main", lambda argv: calls.append(("play", argv)) or 0)
-    monkeypatch.setattr(bot.simulate, "main", lambda argv: calls.append(("sim", argv)) or 3)
+    monkeypatch.setattr(bot.terminal.app, "main", lambda argv: calls.append(("play", argv)) or 0)
+    monkeypatch.setattr(bot.simulator.simulate, "main",
+                        lambda argv: calls.append(("sim", argv)) or 3)
     assert entry.main(["play", "--variant", "rami51"]) == 0
     assert entry.main(["simulate", "-n", "2"]) == 3
     assert calls == [("play", ["--variant", "rami51"]), ("sim", ["-n", "2"])]
@@ -42,11 +43,11 @@ def test_play_and_simulate_go_to_their_modules(monkeypatch: pytest.MonkeyPatch) 
 def test_missing_token_says_how_and_plays_locally(
         monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    import bot.local
+    import bot.terminal.app
 
     monkeypatch.chdir(tmp_path)  # no .env here
     monkeypatch.delenv("DISCORD_TOKEN", raising=False)
-    monkeypatch.setattr(bot.local, "main", lambda argv: 0)
+    monkeypatch.setattr(bot.terminal.app, "main", lambda argv: 0)
     assert runner.main([]) == 0
     err = capsys.readouterr().err
     assert "DISCORD_TOKEN" in err and "Bot -> Reset Token" in err

@@ -7,7 +7,7 @@ from collections import Counter
 
 import pytest
 
-from bot.tile_plan import edits_towards
+from bot.session.tile_edits import edits_towards
 from engine import arrange, parse_tiles, solve, variant
 from engine.tiles.draft import Draft
 from engine.tiles.tile import Tile, full_pool

@@ -7,8 +7,8 @@ import itertools
 from collections.abc import Callable
 from pathlib import Path
 
-from bot.client import RamiBot, point_at
 from bot.config import Settings
+from bot.discord_app.client import RamiBot, point_at
 from e2e.fake_discord import FakeDiscord
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import time
 
-from bot.client import RamiBot
+from bot.discord_app.client import RamiBot
 from data import GameStatus, GuildSettings
 from e2e.fake_discord import MANAGE_GUILD, MEMBER_PERMISSIONS, FakeDiscord, User
 from e2e.harness import BotHarness

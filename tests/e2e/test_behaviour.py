@@ -7,7 +7,7 @@ import asyncio
 
 import pytest
 
-from bot.session import Status
+from bot.session.tables import Status
 from e2e.fake_discord import MANAGE_GUILD, MEMBER_PERMISSIONS, FakeDiscord, Message, User
 from e2e.harness import BotHarness
 from e2e.players import Human, assert_hands_private, assert_ok, is_hand, wait_for_turn
@@ -312,7 +312,7 @@ async def test_a_public_hand_would_fail_the_privacy_check(
     """The guard used by every test notices a hand sent without the ephemeral flag."""
     from dataclasses import replace
 
-    from bot import present
+    from bot.discord_app import present
 
     channel, alice, _bob, _ = await open_table(fake, harness)
     real_hand = present.hand

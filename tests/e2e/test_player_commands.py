@@ -6,7 +6,7 @@ import io
 
 from PIL import Image
 
-from bot.client import RamiBot
+from bot.discord_app.client import RamiBot
 from data import MatchSeat, PlayerPrefs
 from e2e.fake_discord import FakeDiscord, Message, User
 from e2e.harness import BotHarness

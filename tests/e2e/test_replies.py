@@ -6,7 +6,7 @@ import asyncio
 
 import pytest
 
-from bot import replies
+from bot.discord_app import replies
 from e2e.fake_discord import FakeDiscord
 from e2e.harness import BotHarness
 from e2e.players import assert_hands_private, assert_ok, is_hand

@@ -8,8 +8,8 @@ from collections import Counter
 
 import pytest
 
-from bot.session import Status
-from bot.tile_plan import table_sets, whole_rack
+from bot.session.tables import Status
+from bot.session.tile_edits import table_sets, whole_rack
 from e2e.fake_discord import FakeDiscord, Message, User
 from e2e.harness import BotHarness
 from e2e.players import assert_hands_private, is_hand

@@ -8,7 +8,7 @@ button (``buttons``).
 
 from __future__ import annotations
 
-from bot.tile_plan import table_sets, whole_rack
+from bot.session.tile_edits import table_sets, whole_rack
 from e2e.fake_discord import FakeDiscord, Interaction, Message, User
 from e2e.harness import BotHarness
 from e2e.players import Style, is_hand

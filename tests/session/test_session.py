@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.session import (
+from bot.session.tables import (
     Event,
     EventKind,
     Player,

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from bot.notation import pieces_from_text
+from bot.session.hand import pieces_from_text
 from engine import NotationError, parse_tiles
 from engine.tiles.actions import Add, EditAction, Move, NewSet
 from engine.tiles.tile import Tile

@@ -17,8 +17,8 @@ import discord
 from discord import app_commands
 from discord.app_commands import Choice
 
-from bot.i18n import loc
-from bot.tile_controller import TileUI
+from bot.discord_app.i18n import loc
+from bot.discord_app.tile_controller import TileUI
 
 
 def _ui(interaction: discord.Interaction) -> TileUI:

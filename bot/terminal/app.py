@@ -9,7 +9,7 @@ own messages in the chosen language. Input is read line by line, so a script of 
 can be piped in; end of input quits cleanly.
 
 The game runs on the same session layer as the Discord bot (:class:`LocalTable` in
-``bot/local_table.py``): every move is saved in a local SQLite file before the terminal
+``bot/terminal/table.py``): every move is saved in a local SQLite file before the terminal
 answers, and a plain ``rummy-bot play`` continues the saved game; naming a variant,
 players, level or seed (or ``--new``) starts a new one.
 """
@@ -24,8 +24,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
-from bot import local_commands as commands
-from bot.local_table import LocalTable, default_db
+from bot.terminal import commands as commands
+from bot.terminal.table import LocalTable, default_db
 from engine import RuleError, RummyError
 from engine.ai import LEVELS
 from engine.i18n import languages, t

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field, replace
 
 import discord
 
-from bot.i18n import t
+from bot.discord_app.i18n import t
 from engine import RummyError
 
 log = logging.getLogger("rami.bot")

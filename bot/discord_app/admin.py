@@ -17,13 +17,13 @@ import discord
 from discord import app_commands
 from discord.app_commands import Choice
 
-from bot.i18n import language_choices, language_name, loc, t
-from bot.replies import Reply, error_reply
+from bot.discord_app.i18n import language_choices, language_name, loc, t
+from bot.discord_app.replies import Reply, error_reply
 from engine import RuleError, RuleSet, variant
 
 if TYPE_CHECKING:
-    from bot.controller import Controller
-    from bot.prefs import Preferences
+    from bot.discord_app.controller import Controller
+    from bot.session.prefs import Preferences
     from data import GuildSettings, Store
 
 # The variants a lobby can be opened with (the same as ``/rummy new``).

@@ -80,14 +80,14 @@ def parse_tile_command(word: str, rest: str, view: PlayerView) -> list[TileActio
 
 
 def _set_index(text: str, view: PlayerView) -> int:
-    from bot.local_commands import meld_index
+    from bot.terminal.commands import meld_index
 
     return meld_index(text, view)
 
 
 def describe_tile_action(action: object, colour: bool) -> str:
     """A tile action in words (a computer's ``Play`` shows the sets of the new table)."""
-    from bot.local_commands import pieces_text
+    from bot.terminal.commands import pieces_text
 
     if isinstance(action, Play):
         return "play " + " | ".join(pieces_text(tiles, colour) for tiles in action.table)

@@ -1,16 +1,16 @@
 """What the bot shows of tile rummy: the private rack message (picture of the rack and of
 the draft, tile menu, turn buttons), the hint, and the notes after an action.
 
-Pure functions, like :mod:`bot.present`.
+Pure functions, like :mod:`bot.discord_app.present`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot import views
-from bot.i18n import t
-from bot.replies import Picture, Reply
+from bot.discord_app import views
+from bot.discord_app.i18n import t
+from bot.discord_app.replies import Picture, Reply
 from engine.i18n import count
 from engine.solver.exact import Solution
 from engine.tiles.tile import Tile, format_tiles

@@ -4,7 +4,7 @@ Each subcommand only declares its options and hands the interaction to
 :class:`bot.controller.Controller`. Names and descriptions are ``locale_str`` keyed in
 the message catalog, translated by :class:`bot.i18n.RamiTranslator`.
 
-Tile rummy's turn commands are the subgroup ``/rummy tiles …`` (``bot.tile_commands``);
+Tile rummy's turn commands are the subgroup ``/rummy tiles …`` (``bot.discord_app.tile_commands``);
 ``/rummy draw`` and ``/rummy meld`` work for tiles too (draw a tile; lay new sets and
 confirm). ``/rummy level`` changes a computer seat's level during a match.
 """
@@ -17,9 +17,9 @@ import discord
 from discord import app_commands
 from discord.app_commands import Choice
 
-from bot.controller import Controller
-from bot.i18n import loc
-from bot.tile_commands import TilesGroup
+from bot.discord_app.controller import Controller
+from bot.discord_app.i18n import loc
+from bot.discord_app.tile_commands import TilesGroup
 
 
 def _controller(interaction: discord.Interaction) -> Controller:

@@ -1,6 +1,6 @@
 """The handlers of tile rummy: ``/rummy tiles …`` commands and the rack's buttons.
 
-Like :mod:`bot.controller`, a command and its button do the same thing and every handler
+Like :mod:`bot.discord_app.controller`, a command and its button do the same thing and every handler
 answers through the one error path (:meth:`Controller.run`). Several-step handlers
 (``play`` lays a whole table at once; ``arrange`` builds the draft edit by edit) leave
 the game as it was when a step is refused: ``play`` is one engine action, and
@@ -17,18 +17,18 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot import present, tile_present
-from bot.i18n import t
-from bot.replies import Reply, error_reply
-from bot.session import SessionError
-from bot.tile_plan import (
+from bot.discord_app import present, tile_present
+from bot.discord_app.i18n import t
+from bot.discord_app.replies import Reply, error_reply
+from bot.discord_app.views import selection_of
+from bot.session.tables import SessionError
+from bot.session.tile_edits import (
     draft_sets,
     edits_towards,
     parse_rack_tiles,
     table_sets,
     whole_rack,
 )
-from bot.views import selection_of
 from engine import NotationError, arrange, parse_tiles, solve
 from engine.tiles.actions import (
     Add,
@@ -47,7 +47,7 @@ from engine.tiles.tile import Tile
 from engine.views import PlayerView
 
 if TYPE_CHECKING:
-    from bot.controller import Controller
+    from bot.discord_app.controller import Controller
 
 SIMPLE = {"undo": Undo, "reset": Reset, "confirm": Confirm, "draw": DrawTile, "pass": Pass}
 

@@ -20,12 +20,12 @@ from typing import TYPE_CHECKING
 import discord
 from discord import app_commands
 
-from bot.admin import SettingsGroup
-from bot.player_commands import ForgetButton, add_player_commands
+from bot.discord_app.admin import SettingsGroup
+from bot.discord_app.player_commands import ForgetButton, add_player_commands
 from data import IDLE_DAYS
 
 if TYPE_CHECKING:
-    from bot.session import Tables
+    from bot.session.tables import Tables
     from data import Store
 
 log = logging.getLogger("rami.bot")

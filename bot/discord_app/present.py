@@ -2,7 +2,7 @@
 
 Pure functions from session snapshots and engine views to :class:`bot.replies.Reply`
 objects (text in the player's language, pictures from ``render``, components from
-``bot.views``); nothing here talks to Discord or to the session.
+``bot.discord_app.views``); nothing here talks to Discord or to the session.
 """
 
 from __future__ import annotations
@@ -16,10 +16,10 @@ from typing import Any
 
 import discord
 
-from bot import tile_present, views
-from bot.i18n import t
-from bot.replies import Picture, Reply
-from bot.session import Snapshot, Status
+from bot.discord_app import tile_present, views
+from bot.discord_app.i18n import t
+from bot.discord_app.replies import Picture, Reply
+from bot.session.tables import Snapshot, Status
 from engine import variant
 from engine.cards.card import Card, format_card
 from engine.i18n import count

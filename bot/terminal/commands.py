@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from bot.local_tiles import describe_tile_action, parse_tile_command
+from bot.terminal.tiles import describe_tile_action, parse_tile_command
 from engine import NotationError, parse_cards
 from engine.cards.actions import Discard, Draw, LayOff, Meld, SwapJoker
 from engine.cards.card import Card

@@ -1,8 +1,8 @@
 """The bot's handlers: parse an interaction, call the session layer, present, reply.
 
-Slash commands (``bot.commands``) and components (``bot.views``) both land here, so a
-button and its command do exactly the same thing. Every handler goes through
-:func:`bot.replies.answer`, the one error path.
+Slash commands (``bot.discord_app.commands``) and components (``bot.discord_app.views``)
+both land here, so a button and its command do exactly the same thing. Every handler
+goes through :func:`bot.discord_app.replies.answer`, the one error path.
 """
 
 from __future__ import annotations
@@ -15,20 +15,20 @@ from typing import TYPE_CHECKING, cast
 
 import discord
 
-from bot import present
-from bot.i18n import t
-from bot.notation import pieces_from_text
-from bot.replies import Reply, answer, error_reply
-from bot.session import Player, SessionError, Snapshot, Tables
-from bot.tile_controller import TileUI
-from bot.views import COMPUTER_LEVELS, selection_of
+from bot.discord_app import present
+from bot.discord_app.i18n import t
+from bot.discord_app.replies import Reply, answer, error_reply
+from bot.discord_app.tile_controller import TileUI
+from bot.discord_app.views import COMPUTER_LEVELS, selection_of
+from bot.session.hand import pieces_from_text
+from bot.session.tables import Player, SessionError, Snapshot, Tables
 from engine import Card, NotationError, RuleSet, RummyError, classify, parse_card
 from engine.cards.actions import Discard, Draw, LayOff, Meld, SwapJoker
 from engine.views import PlayerView
 
 if TYPE_CHECKING:
-    from bot.prefs import Preferences
-    from bot.publisher import Publisher
+    from bot.discord_app.publisher import Publisher
+    from bot.session.prefs import Preferences
 
 log = logging.getLogger("rami.bot")
 

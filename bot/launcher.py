@@ -2,7 +2,7 @@
 
 ``main()`` is what ``rummy-bot`` (and ``python -m bot``) runs with no subcommand. A
 missing or rejected token prints one line saying how to get one; a missing token then
-starts the local terminal game (``bot.local``), a rejected one exits with status 2.
+starts the local terminal game (``bot.terminal.app``), a rejected one exits with status 2.
 """
 
 from __future__ import annotations
@@ -37,8 +37,8 @@ async def run_bot(settings: Settings) -> None:
     Raises:
         discord.LoginFailure: the token was rejected.
     """
-    from bot import present
-    from bot.client import RamiBot, point_at
+    from bot.discord_app import present
+    from bot.discord_app.client import RamiBot, point_at
 
     point_at(settings)
     bot = RamiBot(settings)
@@ -78,11 +78,11 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def play_locally(argv: list[str]) -> int:
     """The terminal game against computer players, while no token is set."""
-    if importlib.util.find_spec("bot.local") is None:
+    if importlib.util.find_spec("bot.terminal.app") is None:
         print("The terminal game is not available yet; once it is, start it with: "
               "rummy-bot play", file=sys.stderr)
         return EXIT_TOKEN
     print("Starting a local game in this terminal instead (rummy-bot play).", file=sys.stderr)
-    from bot import local
+    from bot.terminal import app as local
 
     return int(local.main(argv) or 0)

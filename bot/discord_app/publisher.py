@@ -28,16 +28,16 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot import present
-from bot.i18n import t
-from bot.replies import Reply
-from bot.session import Event, EventKind, Snapshot, Status
+from bot.discord_app import present
+from bot.discord_app.i18n import t
+from bot.discord_app.replies import Reply
+from bot.session.tables import Event, EventKind, Snapshot, Status
 
 if TYPE_CHECKING:
-    from bot.prefs import Preferences
-    from bot.session import Tables
+    from bot.session.prefs import Preferences
+    from bot.session.tables import Tables
 
-log = logging.getLogger("rami.bot.publisher")
+log = logging.getLogger("rami.bot.discord_app.publisher")
 
 TABLE_EVENTS = (EventKind.ACTION, EventKind.TIMEOUT)
 

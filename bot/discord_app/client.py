@@ -18,16 +18,16 @@ import yarl
 from discord import app_commands
 
 import render
-from bot import present
-from bot.commands import RummyGroup
 from bot.config import Settings
-from bot.controller import Controller
-from bot.extras import IdleSweeper, install_extras
-from bot.i18n import RamiTranslator, t
-from bot.prefs import Preferences
-from bot.publisher import Publisher
-from bot.session import Tables
-from bot.views import DYNAMIC_ITEMS
+from bot.discord_app import present
+from bot.discord_app.commands import RummyGroup
+from bot.discord_app.controller import Controller
+from bot.discord_app.extras import IdleSweeper, install_extras
+from bot.discord_app.i18n import RamiTranslator, t
+from bot.discord_app.publisher import Publisher
+from bot.discord_app.views import DYNAMIC_ITEMS
+from bot.session.prefs import Preferences
+from bot.session.tables import Tables
 from data import Store
 
 log = logging.getLogger("rami.bot")

@@ -16,9 +16,9 @@ import discord
 from discord import app_commands
 from discord.app_commands import Choice
 
-from bot.admin import VARIANT_CHOICES, VARIANTS, controller_of, store_of
-from bot.i18n import language_choices, language_name, loc, t
-from bot.replies import Picture, Reply, error_reply
+from bot.discord_app.admin import VARIANT_CHOICES, VARIANTS, controller_of, store_of
+from bot.discord_app.i18n import language_choices, language_name, loc, t
+from bot.discord_app.replies import Picture, Reply, error_reply
 from data import BACKS as STORE_BACKS
 from data import SORTS
 from data import THEMES as STORE_THEMES

@@ -28,10 +28,10 @@ from typing import TYPE_CHECKING, Any, cast
 import discord
 from discord import ButtonStyle
 
-from bot.i18n import t
+from bot.discord_app.i18n import t
 
 if TYPE_CHECKING:
-    from bot.controller import Controller
+    from bot.discord_app.controller import Controller
 
 LOBBY_ACTIONS = ("join", "leave", "start", "cancel", "aieasy", "ai", "aihard")
 COMPUTER_LEVELS = {"aieasy": "easy", "ai": "medium", "aihard": "hard"}
