@@ -10,11 +10,7 @@ from __future__ import annotations
 
 import random
 import statistics
-import sys
 import time
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine import Game, IllegalMeld, IllegalMove, meld_value, parse_cards, variant
 from engine.cards.actions import LayOff, Meld, SwapJoker

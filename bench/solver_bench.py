@@ -29,68 +29,18 @@ at the end of a 4-run or in a 4-group is beyond it).
 from __future__ import annotations
 
 import argparse
-import random
 import statistics
 import sys
 import time
 from collections import Counter
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine.solver.dp import COMPILED
 from engine.solver.exact import solve
+from engine.solver.samples import positions
 from engine.tiles.sets import is_valid_set
-from engine.tiles.tile import TILE_JOKER, Colour, Tile, format_tiles, full_pool
-
-
-def random_table(rng: random.Random, pool: Counter[Tile], target: int) -> list[list[Tile]]:
-    """Random valid sets taken from ``pool`` until about ``target`` tiles are laid."""
-    sets: list[list[Tile]] = []
-    laid = 0
-    attempts = 0
-    while laid < target and attempts < 10_000:
-        attempts += 1
-        chosen: list[Tile] = []
-        if rng.random() < 0.5:
-            length = rng.randint(3, 5)
-            start = rng.randint(1, 14 - length)
-            colour = Colour(rng.randrange(4))
-            wanted = [Tile(n, colour) for n in range(start, start + length)]
-        else:
-            number = rng.randint(1, 13)
-            colours = rng.sample(list(Colour), rng.choice((3, 4)))
-            wanted = [Tile(number, c) for c in colours]
-        taken: Counter[Tile] = Counter()
-        for tile in wanted:
-            if pool[tile] - taken[tile] > 0 and rng.random() > 0.05:
-                chosen.append(tile)
-                taken[tile] += 1
-            elif pool[TILE_JOKER] - taken[TILE_JOKER] > 0 and rng.random() < 0.5:
-                chosen.append(TILE_JOKER)
-                taken[TILE_JOKER] += 1
-            else:
-                break
-        if len(chosen) != len(wanted) or not is_valid_set(chosen):
-            continue
-        pool.subtract(taken)
-        sets.append(chosen)
-        laid += len(chosen)
-    return sets
-
-
-def positions(seed: int, count: int, table_size: int, rack_size: int) -> list[Any]:
-    rng = random.Random(seed)
-    out = []
-    for _ in range(count):
-        pool = Counter(full_pool())
-        table = random_table(rng, pool, table_size) if table_size else []
-        rest = list(pool.elements())
-        rng.shuffle(rest)
-        out.append((table, rest[:rack_size]))
-    return out
+from engine.tiles.tile import Tile, format_tiles
 
 
 class Reference:

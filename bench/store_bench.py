@@ -23,8 +23,6 @@ import time
 from pathlib import Path
 from typing import Literal
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
 from data import MatchSeat, SeatScore, Store
 
 CARDS = [rank + suit for suit in "cdhs" for rank in "A23456789TJQK"] * 2 + ["X", "X"] * 2

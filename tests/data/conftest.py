@@ -6,9 +6,9 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
-from store_helpers import Clock
 
 from data import Store
+from tests.data.helpers import Clock
 
 
 @pytest.fixture

@@ -9,7 +9,6 @@ import sqlite3
 from pathlib import Path
 
 import pytest
-from store_helpers import Clock
 
 from data import (
     GameExists,
@@ -21,6 +20,7 @@ from data import (
     Store,
     StoredGame,
 )
+from tests.data.helpers import Clock
 
 STATE = json.dumps({"lobby": {"seats": [1, 2]}, "game": None})
 

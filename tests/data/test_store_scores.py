@@ -7,7 +7,6 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
-from store_helpers import Clock
 
 from data import (
     DELETED_NAME,
@@ -22,6 +21,7 @@ from data import (
     Store,
 )
 from data.scores import LEADERBOARD_ALL_SQL, LEADERBOARD_SQL, PLAYER_STATS_SQL, period_start
+from tests.data.helpers import Clock
 
 ANN, BOB, CAT = 101, 102, 103
 GUILD = 9

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from e2e.fake_discord import FakeDiscord
-from e2e.harness import BotHarness
-from e2e.players import assert_hands_private
+from tests.e2e.fake_discord import FakeDiscord
+from tests.e2e.harness import BotHarness
+from tests.e2e.players import assert_hands_private
 
 
 @pytest.fixture

@@ -7,9 +7,9 @@ import time
 
 from bot.discord_app.client import RamiBot
 from data import GameStatus, GuildSettings
-from e2e.fake_discord import MANAGE_GUILD, MEMBER_PERMISSIONS, FakeDiscord, User
-from e2e.harness import BotHarness
-from e2e.test_behaviour import refused
+from tests.e2e.fake_discord import MANAGE_GUILD, MEMBER_PERMISSIONS, FakeDiscord, User
+from tests.e2e.harness import BotHarness
+from tests.e2e.test_behaviour import refused
 
 
 def bot_of(harness: BotHarness) -> RamiBot:

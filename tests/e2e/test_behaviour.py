@@ -8,11 +8,11 @@ import asyncio
 import pytest
 
 from bot.session.tables import Status
-from e2e.fake_discord import MANAGE_GUILD, MEMBER_PERMISSIONS, FakeDiscord, Message, User
-from e2e.harness import BotHarness
-from e2e.players import Human, assert_hands_private, assert_ok, is_hand, wait_for_turn
 from engine import format_cards
 from engine.views import Phase
+from tests.e2e.fake_discord import MANAGE_GUILD, MEMBER_PERMISSIONS, FakeDiscord, Message, User
+from tests.e2e.harness import BotHarness
+from tests.e2e.players import Human, assert_hands_private, assert_ok, is_hand, wait_for_turn
 
 
 async def open_table(fake: FakeDiscord, harness: BotHarness, *, variant: str = "rami51",
@@ -253,7 +253,7 @@ async def test_french_player_reads_french(fake: FakeDiscord, harness: BotHarness
 
 async def test_round_and_match_end_show_scores_and_offer_a_new_match(
         fake: FakeDiscord, harness: BotHarness) -> None:
-    from e2e.test_game import last_with, play_match
+    from tests.e2e.test_game import last_with, play_match
 
     channel = fake.channels[2]
     await play_match(fake, harness, "rami30", 1, channel)

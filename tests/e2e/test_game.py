@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from bot.session.tables import Status
-from e2e.fake_discord import FakeDiscord, Message
-from e2e.harness import BotHarness
-from e2e.players import Human, assert_hands_private, wait_for_turn
+from tests.e2e.fake_discord import FakeDiscord, Message
+from tests.e2e.harness import BotHarness
+from tests.e2e.players import Human, assert_hands_private, wait_for_turn
 
 
 def last_with(fake: FakeDiscord, channel: int, custom_id: str) -> Message:

@@ -8,10 +8,10 @@ from PIL import Image
 
 from bot.discord_app.client import RamiBot
 from data import MatchSeat, PlayerPrefs
-from e2e.fake_discord import FakeDiscord, Message, User
-from e2e.harness import BotHarness
-from e2e.players import assert_hands_private, assert_ok
-from e2e.test_behaviour import open_table, refused
+from tests.e2e.fake_discord import FakeDiscord, Message, User
+from tests.e2e.harness import BotHarness
+from tests.e2e.players import assert_hands_private, assert_ok
+from tests.e2e.test_behaviour import open_table, refused
 
 
 def bot_of(harness: BotHarness) -> RamiBot:

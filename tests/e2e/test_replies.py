@@ -7,10 +7,10 @@ import asyncio
 import pytest
 
 from bot.discord_app import replies
-from e2e.fake_discord import FakeDiscord
-from e2e.harness import BotHarness
-from e2e.players import assert_hands_private, assert_ok, is_hand
-from e2e.test_behaviour import open_table, refused, whose_turn
+from tests.e2e.fake_discord import FakeDiscord
+from tests.e2e.harness import BotHarness
+from tests.e2e.players import assert_hands_private, assert_ok, is_hand
+from tests.e2e.test_behaviour import open_table, refused, whose_turn
 
 
 async def test_slow_work_is_deferred_then_filled_in(

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from e2e.fake_discord import FakeDiscord
-from e2e.harness import BotHarness
+from tests.e2e.fake_discord import FakeDiscord
+from tests.e2e.harness import BotHarness
 
 
 async def test_login_and_command_sync(fake: FakeDiscord, harness: BotHarness) -> None:

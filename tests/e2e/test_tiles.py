@@ -10,20 +10,20 @@ import pytest
 
 from bot.session.tables import Status
 from bot.session.tile_edits import table_sets, whole_rack
-from e2e.fake_discord import FakeDiscord, Message, User
-from e2e.harness import BotHarness
-from e2e.players import assert_hands_private, is_hand
-from e2e.test_behaviour import refused, whose_turn
-from e2e.tile_players import (
+from engine import solve
+from engine.tiles.tile import Tile
+from engine.views import Phase, PlayerView
+from tests.e2e.fake_discord import FakeDiscord, Message, User
+from tests.e2e.harness import BotHarness
+from tests.e2e.players import assert_hands_private, is_hand
+from tests.e2e.test_behaviour import refused, whose_turn
+from tests.e2e.tile_players import (
     TilePlayer,
     answered_with_rack,
     menu_values,
     table_message,
     text_of,
 )
-from engine import solve
-from engine.tiles.tile import Tile
-from engine.views import Phase, PlayerView
 
 
 async def open_tiles(fake: FakeDiscord, harness: BotHarness, level: str = "aihard"

@@ -9,12 +9,12 @@ button (``buttons``).
 from __future__ import annotations
 
 from bot.session.tile_edits import table_sets, whole_rack
-from e2e.fake_discord import FakeDiscord, Interaction, Message, User
-from e2e.harness import BotHarness
-from e2e.players import Style, is_hand
 from engine import format_tiles, solve
 from engine.tiles.tile import Tile
 from engine.views import Phase, PlayerView
+from tests.e2e.fake_discord import FakeDiscord, Interaction, Message, User
+from tests.e2e.harness import BotHarness
+from tests.e2e.players import Style, is_hand
 
 
 def text_of(tiles: tuple[Tile, ...] | list[Tile]) -> str:

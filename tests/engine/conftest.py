@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from engine_helpers import CARD_VARIANTS
+
+from tests.engine.helpers import CARD_VARIANTS
 
 
 @pytest.fixture(params=CARD_VARIANTS)

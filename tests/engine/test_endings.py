@@ -3,13 +3,23 @@
 from __future__ import annotations
 
 import pytest
-from engine_helpers import OPENING, SMALL_RUN, act, card, cards, deal, meld, pass_turn, refused
 
 from engine import JOKER, Game, IllegalMove, variant
 from engine.cards.actions import Discard, Draw, LayOff, SwapJoker
 from engine.cards.melds import hand_value
 from engine.game import Termination, decide
 from engine.views import Phase
+from tests.engine.helpers import (
+    OPENING,
+    SMALL_RUN,
+    act,
+    card,
+    cards,
+    deal,
+    meld,
+    pass_turn,
+    refused,
+)
 
 # ---------------------------------------------------------------------------- joker swap
 

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from engine_helpers import card, cards
 
 from engine import IllegalMeld, MeldKind, classify, format_cards, meld_value, variant
 from engine.cards.melds import extend, fits, hand_value, joker_to_swap, swap
+from tests.engine.helpers import card, cards
 
 ALL = ("classic", "rami51", "rami30", "gameduell")
 JOKERS = ("rami51", "rami30", "gameduell")

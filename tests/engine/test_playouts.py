@@ -5,9 +5,9 @@ from __future__ import annotations
 import random
 
 import pytest
-from engine_helpers import CARD_VARIANTS, play_match
 
 from engine import Game, variant
+from tests.engine.helpers import CARD_VARIANTS, play_match
 
 CASES = [
     (name, players, seed)

@@ -5,13 +5,13 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from engine_helpers import CARD_VARIANTS, random_action
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine import JOKER, Card, Game, IllegalMove, Suit, full_deck, variant
 from engine.cards.actions import Action, Discard, Draw, LayOff, Meld, SwapJoker
 from engine.views import Phase
+from tests.engine.helpers import CARD_VARIANTS, random_action
 
 SETTINGS = settings(max_examples=60, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])  # fmt: skip

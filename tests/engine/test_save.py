@@ -8,11 +8,11 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from engine_helpers import deal, play_match, random_action
 
 from engine import CorruptGame, Game, variant
 from engine.cards.actions import Draw
 from engine.views import Phase
+from tests.engine.helpers import deal, play_match, random_action
 
 
 def _mid_game(name: str = "rami51", steps: int = 60) -> Game:

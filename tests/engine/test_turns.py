@@ -6,7 +6,11 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from engine_helpers import (
+
+from engine import Card, Game, RuleError, full_deck, variant
+from engine.cards.actions import Discard, Draw, LayOff
+from engine.views import Phase
+from tests.engine.helpers import (
     CARD_VARIANTS,
     OPENING,
     SMALL_RUN,
@@ -18,10 +22,6 @@ from engine_helpers import (
     pass_turn,
     refused,
 )
-
-from engine import Card, Game, RuleError, full_deck, variant
-from engine.cards.actions import Discard, Draw, LayOff
-from engine.views import Phase
 
 # ------------------------------------------------------------------ deck, players, deal
 

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from render_helpers import HAND_13, RACK_14, meld, player, public, random_melds
 
 from engine.cards.card import Card, Suit
 from engine.tiles.tile import Colour, Tile, parse_tiles
 from engine.views import PlayerView, PublicView
+from tests.render.helpers import HAND_13, RACK_14, meld, player, public, random_melds
 
 
 @pytest.fixture

@@ -5,7 +5,6 @@ from __future__ import annotations
 import random
 
 import pytest
-from render_helpers import decode
 
 from engine.ai import choose_action
 from engine.cards.card import Card, format_cards
@@ -14,6 +13,7 @@ from engine.rules import VARIANT_NAMES, variant
 from engine.tiles.tile import Tile, format_tiles
 from engine.views import Phase
 from render import render_hand, render_scores, render_table, sorted_hand
+from tests.render.helpers import decode
 
 
 @pytest.mark.parametrize("name", VARIANT_NAMES)

@@ -13,7 +13,6 @@ from pathlib import Path
 
 import pytest
 from PIL import Image, ImageChops, ImageStat
-from render_helpers import HAND_13, meld, player, public, random_melds
 
 from engine.cards.card import Card, Suit, parse_cards
 from engine.tiles.tile import parse_tiles
@@ -26,6 +25,7 @@ from render import (
     render_scores,
     render_table,
 )
+from tests.render.helpers import HAND_13, meld, player, public, random_melds
 
 GOLDEN = Path(__file__).parent / "golden"
 UPDATE = os.environ.get("RAMI_UPDATE_GOLDEN") == "1"

@@ -8,12 +8,12 @@ from dataclasses import replace
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from render_helpers import HAND_13, RACK_14, decode, player, public
 
 from engine.cards.card import Card, Suit, format_cards, full_deck, parse_cards
 from engine.tiles.tile import Tile, format_tiles, parse_tiles
 from engine.views import Piece, PlayerView
 from render import THEMES, render_hand, sorted_hand
+from tests.render.helpers import HAND_13, RACK_14, decode, player, public
 
 
 def test_suit_sort_is_suit_then_rank_jokers_last() -> None:

@@ -5,11 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 
 from PIL import Image
-from render_helpers import decode, public
 
 from engine.views import RoundScore
 from render import LeaderboardEntry, render_leaderboard, render_scores
 from render.samples import write_samples
+from tests.render.helpers import decode, public
 
 ROUNDS = (
     RoundScore(1, (0, 23, 41), 0, False, "went_out"),

@@ -4,12 +4,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from render_helpers import NAMES, decode, meld, player, public, random_melds
-
 from engine.cards.card import Card, format_card, parse_cards
 from engine.tiles.tile import parse_tiles
 from engine.views import Phase, PublicView
 from render import THEMES, render_table
+from tests.render.helpers import NAMES, decode, meld, player, public, random_melds
 
 
 def test_twenty_melds_and_six_players_fit_one_picture(big_table: PublicView) -> None:

@@ -14,7 +14,7 @@ from engine.rules import variant
 from engine.tiles.actions import DrawTile, Play
 from engine.tiles.sets import is_valid_set
 from engine.tiles.tile import full_pool
-from tests.ai.conftest import play_out
+from tests.engine.ai.helpers import play_out
 
 RULES = variant("tiles")
 

@@ -10,9 +10,7 @@ no relaxed or Lagrangian bound), a slower exact method.
 from __future__ import annotations
 
 import random
-import sys
 from collections import Counter
-from pathlib import Path
 
 import pytest
 
@@ -20,15 +18,12 @@ from engine.solver import exact as solver
 from engine.solver.dfs import searcher
 from engine.solver.exact import _SCALE, _counts, _mirror, solve
 from engine.solver.lagrange import LagrangeBound
+from engine.solver.samples import positions
 from engine.tiles.sets import is_valid_set
 from engine.tiles.tile import Tile
-
-from .brute import brute_best
-from .helpers import bench_weights, python_run_dp
-from .test_solver import _position
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
-from solver_bench import positions
+from tests.engine.solver.brute import brute_best
+from tests.engine.solver.helpers import bench_weights, python_run_dp
+from tests.engine.solver.test_exact import _position
 
 # (index in positions(2027, 200, 30, 14), goal): the slowest before the Lagrangian bound.
 HARD_30 = [

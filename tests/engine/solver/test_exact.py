@@ -12,8 +12,7 @@ from engine.solver import exact as solver
 from engine.solver.exact import arrange, partition, solve
 from engine.tiles.sets import analyse_set, is_valid_set
 from engine.tiles.tile import TILE_JOKER, Colour, Tile, parse_tiles
-
-from .brute import best_partition_value, brute_best
+from tests.engine.solver.brute import best_partition_value, brute_best
 
 
 def _pool(numbers: range, colours: int) -> list[Tile]:

@@ -14,7 +14,7 @@ from engine.errors import RuleError
 from engine.game import Game
 from engine.rules import variant
 from engine.views import Phase
-from tests.ai.conftest import play_out
+from tests.engine.ai.helpers import play_out
 
 CARD_VARIANTS = ("classic", "rami51", "rami30", "gameduell")
 

@@ -24,8 +24,7 @@ from engine.tiles.actions import (
 from engine.tiles.round import TileRound, tile_pool
 from engine.tiles.sets import is_valid_set
 from engine.views import Phase
-
-from .helpers import RULES, solver_move
+from tests.engine.tiles.helpers import RULES, solver_move
 
 
 def _check(round_: TileRound) -> None:

@@ -11,7 +11,6 @@ import os
 import random
 import sys
 from concurrent.futures import ThreadPoolExecutor
-from pathlib import Path
 
 import pytest
 
@@ -19,12 +18,9 @@ from engine.solver import dp as solver_dp
 from engine.solver import exact as solver
 from engine.solver.dp import NUMBERS, option_list
 from engine.solver.exact import _SCALE, _counts, solve
+from engine.solver.samples import positions
 from engine.tiles.tile import TILE_JOKER, Tile, parse_tiles
-
-from .helpers import bench_weights, python_run_dp
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
-from solver_bench import positions
+from tests.engine.solver.helpers import bench_weights, python_run_dp
 
 try:
     from engine.solver import _dpcore as core

@@ -65,7 +65,7 @@ def test_malformed_env_line() -> None:
 
 
 def test_env_example_lists_every_setting() -> None:
-    example = Path(__file__).resolve().parents[2] / ".env.example"
+    example = Path(__file__).resolve().parents[1] / ".env.example"
     names = set(parse_env_file(example.read_text(encoding="utf-8")))
     assert {"DISCORD_TOKEN", "RAMI_DB_PATH", "DISCORD_API_BASE", "DISCORD_GATEWAY_URL",
             "DISCORD_DEV_GUILD", "LOG_LEVEL", "LOG_FORMAT", "RAMI_AI_DELAY",

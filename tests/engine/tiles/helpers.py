@@ -1,4 +1,4 @@
-"""Shared helpers of the tile tests: fixed deals and a simple solver-driven player."""
+"""Shared helpers of the tile round tests: fixed deals and a simple solver-driven player."""
 
 from __future__ import annotations
 
@@ -6,8 +6,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from engine.rules import variant
-from engine.solver import dp as solver_dp
-from engine.solver.exact import _SCALE, solve
+from engine.solver.exact import solve
 from engine.tiles.actions import DrawTile, Pass, Play
 from engine.tiles.round import TileRound, tile_pool
 from engine.tiles.tile import Tile, parse_tiles
@@ -47,22 +46,3 @@ def solver_move(round_: TileRound, seat: int) -> object:
     if found is not None:
         return Play(found.table)
     return DrawTile() if round_.stock_size() else Pass()
-
-
-def bench_weights(goal: str) -> tuple[list[list[int]], int]:
-    """The solver's weights (and a rack joker's) for ``goal`` as the bench runs it (a
-    rack joker worth 0 for "value")."""
-    if goal == "value":
-        return [[_SCALE * n + 1 for n in range(solver_dp.NUMBERS + 1)] for _ in range(4)], 1
-    return [[_SCALE + n for n in range(solver_dp.NUMBERS + 1)] for _ in range(4)], _SCALE + 30
-
-
-def python_run_dp(*args: object) -> solver_dp.Found | None:
-    """:func:`engine.solver.dp.run_dp` in Python even where the compiled one is built
-    (the reference the compiled program is checked against)."""
-    saved = solver_dp._CORE
-    solver_dp._CORE = None
-    try:
-        return solver_dp.run_dp(*args)  # type: ignore[arg-type]
-    finally:
-        solver_dp._CORE = saved

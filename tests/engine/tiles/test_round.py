@@ -24,8 +24,7 @@ from engine.tiles.actions import (
 from engine.tiles.round import TileRound, tile_pool
 from engine.tiles.tile import Tile, parse_tiles
 from engine.views import Phase
-
-from .helpers import RULES, dealt, deck_for
+from tests.engine.tiles.helpers import RULES, dealt, deck_for
 
 T = parse_tiles
 A = "k10 b10 o10 r1 r2 r3 k1 k5 b7 o8 r11 r12 k13 b2"  # opens with 30 + 6

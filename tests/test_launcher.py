@@ -11,11 +11,7 @@ import pytest
 
 from bot import __main__ as entry
 from bot import launcher as runner
-
-ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "tests"))
-
-from e2e.fake_discord import FakeDiscord  # noqa: E402
+from tests.e2e.fake_discord import FakeDiscord
 
 
 def test_help_lists_the_subcommands(capsys: pytest.CaptureFixture[str]) -> None:
@@ -63,7 +59,7 @@ async def test_rejected_token_one_line_exit_2_token_never_printed(tmp_path: Path
            "LOG_LEVEL": "DEBUG"}
     try:
         process = await asyncio.create_subprocess_exec(
-            sys.executable, "-m", "bot", cwd=tmp_path, env={**env, "PYTHONPATH": str(ROOT)},
+            sys.executable, "-m", "bot", cwd=tmp_path, env=env,
             stdin=asyncio.subprocess.DEVNULL, stdout=asyncio.subprocess.PIPE,
             stderr=asyncio.subprocess.PIPE)
         out, err = await asyncio.wait_for(process.communicate(), 60)
