@@ -26,10 +26,9 @@ import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
+from bot.discord_app.fake import FakeDiscord, Interaction, Message, User
 
-from e2e.fake_discord import FakeDiscord, Interaction, Message, User  # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent
 
 DREW = re.compile(r"You drew (\S+)\.")
 

@@ -11,7 +11,7 @@ import pytest
 
 from bot import __main__ as entry
 from bot import launcher as runner
-from tests.e2e.fake_discord import FakeDiscord
+from bot.discord_app.fake import FakeDiscord
 
 
 def test_help_lists_the_subcommands(capsys: pytest.CaptureFixture[str]) -> None:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.e2e.fake_discord import FakeDiscord
+from bot.discord_app.fake import FakeDiscord
 from tests.e2e.harness import BotHarness
 from tests.e2e.players import assert_hands_private
 

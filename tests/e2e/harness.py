@@ -9,7 +9,7 @@ from pathlib import Path
 
 from bot.config import Settings
 from bot.discord_app.client import RamiBot, point_at
-from tests.e2e.fake_discord import FakeDiscord
+from bot.discord_app.fake import FakeDiscord
 
 
 class BotHarness:

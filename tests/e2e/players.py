@@ -11,10 +11,10 @@ import asyncio
 import random
 from typing import Literal
 
+from bot.discord_app.fake import FakeDiscord, Interaction, Message, User
 from engine import Card, Discard, Draw, LayOff, Meld, SwapJoker, format_cards
 from engine.ai import choose_action
 from engine.views import Phase, PlayerView
-from tests.e2e.fake_discord import FakeDiscord, Interaction, Message, User
 from tests.e2e.harness import BotHarness
 
 Style = Literal["slash", "buttons"]

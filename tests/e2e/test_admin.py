@@ -6,8 +6,8 @@ from __future__ import annotations
 import time
 
 from bot.discord_app.client import RamiBot
+from bot.discord_app.fake import MANAGE_GUILD, MEMBER_PERMISSIONS, FakeDiscord, User
 from data import GameStatus, GuildSettings
-from tests.e2e.fake_discord import MANAGE_GUILD, MEMBER_PERMISSIONS, FakeDiscord, User
 from tests.e2e.harness import BotHarness
 from tests.e2e.test_behaviour import refused
 

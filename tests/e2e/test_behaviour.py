@@ -7,10 +7,10 @@ import asyncio
 
 import pytest
 
+from bot.discord_app.fake import MANAGE_GUILD, MEMBER_PERMISSIONS, FakeDiscord, Message, User
 from bot.session.tables import Status
 from engine import format_cards
 from engine.views import Phase
-from tests.e2e.fake_discord import MANAGE_GUILD, MEMBER_PERMISSIONS, FakeDiscord, Message, User
 from tests.e2e.harness import BotHarness
 from tests.e2e.players import Human, assert_hands_private, assert_ok, is_hand, wait_for_turn
 

@@ -7,8 +7,8 @@ import io
 from PIL import Image
 
 from bot.discord_app.client import RamiBot
+from bot.discord_app.fake import FakeDiscord, Message, User
 from data import MatchSeat, PlayerPrefs
-from tests.e2e.fake_discord import FakeDiscord, Message, User
 from tests.e2e.harness import BotHarness
 from tests.e2e.players import assert_hands_private, assert_ok
 from tests.e2e.test_behaviour import open_table, refused

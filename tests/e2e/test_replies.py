@@ -7,7 +7,7 @@ import asyncio
 import pytest
 
 from bot.discord_app import replies
-from tests.e2e.fake_discord import FakeDiscord
+from bot.discord_app.fake import FakeDiscord
 from tests.e2e.harness import BotHarness
 from tests.e2e.players import assert_hands_private, assert_ok, is_hand
 from tests.e2e.test_behaviour import open_table, refused, whose_turn

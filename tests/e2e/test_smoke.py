@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.e2e.fake_discord import FakeDiscord
+from bot.discord_app.fake import FakeDiscord
 from tests.e2e.harness import BotHarness
 
 

@@ -8,12 +8,12 @@ from collections import Counter
 
 import pytest
 
+from bot.discord_app.fake import FakeDiscord, Message, User
 from bot.session.tables import Status
 from bot.session.tile_edits import table_sets, whole_rack
 from engine import solve
 from engine.tiles.tile import Tile
 from engine.views import Phase, PlayerView
-from tests.e2e.fake_discord import FakeDiscord, Message, User
 from tests.e2e.harness import BotHarness
 from tests.e2e.players import assert_hands_private, is_hand
 from tests.e2e.test_behaviour import refused, whose_turn

@@ -8,11 +8,11 @@ button (``buttons``).
 
 from __future__ import annotations
 
+from bot.discord_app.fake import FakeDiscord, Interaction, Message, User
 from bot.session.tile_edits import table_sets, whole_rack
 from engine import format_tiles, solve
 from engine.tiles.tile import Tile
 from engine.views import Phase, PlayerView
-from tests.e2e.fake_discord import FakeDiscord, Interaction, Message, User
 from tests.e2e.harness import BotHarness
 from tests.e2e.players import Style, is_hand
 
