@@ -1,0 +1,217 @@
+"""What the fake Discord stores: users, messages with their attachments, interactions.
+
+Each value knows its own Discord JSON form (``payload()``); a ``Message`` keeps every body
+the bot sent for it, and an ``Interaction`` everything the bot answered to it, so that a
+test or the benchmark can check what a player would see.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+from dataclasses import dataclass, field
+from typing import Any
+
+EPHEMERAL = 64  # message flag: only the interaction's user sees it
+LOADING = 128  # message flag: a deferred reply still "thinking"
+ALL_PERMISSIONS = (1 << 50) - 1
+MANAGE_GUILD = 1 << 5
+MEMBER_PERMISSIONS = 0x0000_0000_0004_0C40  # view channel, send messages, read history…
+
+# One clock for every timestamp: nothing in the bot reads them, and fixed values keep
+# payloads comparable from run to run.
+TIMESTAMP = "2026-01-01T00:00:00.000000+00:00"
+
+_ids = itertools.count(1_300_000_000_000_000_000)
+
+
+def snowflake() -> int:
+    """A new id, unique in this process (ids are shared by every fake Discord)."""
+    return next(_ids)
+
+
+@dataclass
+class User:
+    """A member of the fake guild (the bot itself is one, with ``bot=True``)."""
+
+    id: int
+    name: str
+    permissions: int = MEMBER_PERMISSIONS
+    locale: str = "en-US"
+    bot: bool = False
+
+    def payload(self) -> dict[str, Any]:
+        """The Discord user object."""
+        return {
+            "id": str(self.id),
+            "username": self.name,
+            "discriminator": "0",
+            "global_name": self.name,
+            "avatar": None,
+            "bot": self.bot,
+            "public_flags": 0,
+        }
+
+    def member(self) -> dict[str, Any]:
+        """The guild member object, with the permissions interactions carry."""
+        return {
+            "user": self.payload(),
+            "roles": [],
+            "joined_at": TIMESTAMP,
+            "deaf": False,
+            "mute": False,
+            "flags": 0,
+            "pending": False,
+            "nick": None,
+            "avatar": None,
+            "permissions": str(self.permissions),
+        }
+
+
+@dataclass
+class Attachment:
+    """A file the bot uploaded with a message (multipart ``files[N]``)."""
+
+    filename: str
+    data: bytes
+    description: str | None
+
+
+@dataclass
+class Message:
+    """A message as the fake stores it; ``payloads`` keeps every body the bot sent for it."""
+
+    id: int
+    channel_id: int
+    author: User
+    content: str = ""
+    embeds: list[dict[str, Any]] = field(default_factory=list)
+    components: list[dict[str, Any]] = field(default_factory=list)
+    attachments: list[Attachment] = field(default_factory=list)
+    flags: int = 0
+    allowed_mentions: dict[str, Any] | None = None
+    interaction_id: int | None = None
+    deleted: bool = False
+    payloads: list[dict[str, Any]] = field(default_factory=list)
+
+    @property
+    def ephemeral(self) -> bool:
+        return bool(self.flags & EPHEMERAL)
+
+    def apply(self, body: dict[str, Any], files: list[Attachment]) -> None:
+        """Apply a create or edit body (absent keys are left as they were)."""
+        self.payloads.append(body)
+        if "content" in body:
+            self.content = body["content"] or ""
+        if "embeds" in body:
+            self.embeds = body["embeds"] or []
+        if "components" in body:
+            self.components = body["components"] or []
+        if "flags" in body and body["flags"] is not None:
+            # Discord keeps the ephemeral flag of a message for its whole life.
+            self.flags = int(body["flags"]) | (self.flags & EPHEMERAL)
+        if "allowed_mentions" in body:
+            self.allowed_mentions = body["allowed_mentions"]
+        if files:
+            self.attachments = files
+        elif body.get("attachments") == []:
+            self.attachments = []
+
+    def text(self) -> str:
+        """Content plus every embed's title, description and fields, for assertions."""
+        parts = [self.content]
+        for embed in self.embeds:
+            parts += [embed.get("title") or "", embed.get("description") or ""]
+            for f in embed.get("fields", []):
+                parts += [f.get("name") or "", f.get("value") or ""]
+            if embed.get("footer"):
+                parts.append(embed["footer"].get("text") or "")
+        return "\n".join(p for p in parts if p)
+
+    def custom_ids(self) -> list[str]:
+        """The ``custom_id`` of every button and menu, in order."""
+        return [c["custom_id"] for c in self.flat_components() if "custom_id" in c]
+
+    def flat_components(self) -> list[dict[str, Any]]:
+        """Every component, taken out of its action row."""
+        out: list[dict[str, Any]] = []
+        for row in self.components:
+            out.extend(row.get("components", []) if row.get("type") == 1 else [row])
+        return out
+
+    def component(self, custom_id_prefix: str) -> dict[str, Any]:
+        """The first component whose ``custom_id`` starts with the prefix.
+
+        Raises ``KeyError`` (listing the ids there are) when none does.
+        """
+        for c in self.flat_components():
+            if c.get("custom_id", "").startswith(custom_id_prefix):
+                return c
+        raise KeyError(f"no component {custom_id_prefix!r} in {self.custom_ids()}")
+
+    def payload(self) -> dict[str, Any]:
+        """The Discord message object (attachments point at a CDN that does not exist)."""
+        return {
+            "id": str(self.id),
+            "channel_id": str(self.channel_id),
+            "author": self.author.payload(),
+            "content": self.content,
+            "timestamp": TIMESTAMP,
+            "edited_timestamp": None,
+            "tts": False,
+            "mention_everyone": False,
+            "mentions": [],
+            "mention_roles": [],
+            "attachments": [
+                {
+                    "id": str(i),
+                    "filename": a.filename,
+                    "size": len(a.data),
+                    "url": f"https://cdn.invalid/{a.filename}",
+                    "proxy_url": f"https://cdn.invalid/{a.filename}",
+                    "description": a.description,
+                }
+                for i, a in enumerate(self.attachments)
+            ],
+            "embeds": self.embeds,
+            "components": self.components,
+            "pinned": False,
+            "type": 0,
+            "flags": self.flags,
+        }
+
+
+@dataclass
+class Interaction:
+    """One interaction sent to the bot and everything it answered."""
+
+    id: int
+    token: str
+    kind: int  # 2 command, 3 component, 4 autocomplete
+    user: User
+    channel_id: int
+    sent_at: float
+    message: Message | None = None  # the clicked message (components)
+    label: str = ""  # the command path or the custom_id family, for reports
+    response_type: int | None = None  # 4 reply, 5 defer, 6 defer update, 7 update, 8 choices
+    responded_at: float | None = None
+    original: Message | None = None
+    followups: list[Message] = field(default_factory=list)
+    choices: list[dict[str, Any]] | None = None
+    responded: asyncio.Event = field(default_factory=asyncio.Event)
+    settled: asyncio.Event = field(default_factory=asyncio.Event)
+
+    @property
+    def replies(self) -> list[Message]:
+        """Every message this interaction produced, in order (original first)."""
+        first = [self.original] if self.original is not None else []
+        return first + self.followups
+
+    @property
+    def reply(self) -> Message:
+        """The message that answers the interaction (deferred ones once edited)."""
+        if self.original is not None and not (self.original.flags & LOADING):
+            return self.original
+        if self.followups:
+            return self.followups[-1]
+        raise AssertionError(f"interaction {self.id} has no reply (type {self.response_type})")

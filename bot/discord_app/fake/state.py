@@ -1,0 +1,127 @@
+"""What the fake Discord knows: the application, its one guild, and what happened there.
+
+The REST routes and the gateway both read and change this state; whoever watches it (a
+test, the benchmark) waits on ``wait_for``, which re-checks after every change.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from typing import Any
+
+from bot.discord_app.fake.model import (
+    ALL_PERMISSIONS,
+    MEMBER_PERMISSIONS,
+    Attachment,
+    Interaction,
+    Message,
+    User,
+    snowflake,
+)
+
+
+class DiscordState:
+    """One application, its bot user and one guild with text channels and members."""
+
+    def __init__(self, guild_locale: str = "en-US", token: str = "test-token",
+                 channel_count: int = 3) -> None:
+        self.token = token
+        self.app_id = snowflake()
+        self.bot_user = User(snowflake(), "Rami", bot=True, permissions=ALL_PERMISSIONS)
+        self.guild_id = snowflake()
+        self.guild_locale = guild_locale
+        self.owner = User(snowflake(), "owner", permissions=ALL_PERMISSIONS)
+        self.users: dict[int, User] = {self.owner.id: self.owner}
+        self.channels: list[int] = [snowflake() for _ in range(channel_count)]
+        self.messages: dict[int, Message] = {}
+        self.channel_log: list[Message] = []  # channel messages in creation order
+        self.interactions: dict[str, Interaction] = {}  # by token
+        self.global_commands: list[dict[str, Any]] = []
+        self.guild_commands: list[dict[str, Any]] = []
+        self.command_syncs = 0
+        self.listeners: list[Callable[[Message], None]] = []  # told of new channel messages
+        self.port = 0  # set once the server listens
+        self._changed = asyncio.Condition()
+
+    @property
+    def api_base(self) -> str:
+        """The REST base URL to give the bot (``DISCORD_API_BASE``)."""
+        return f"http://127.0.0.1:{self.port}/api/v10"
+
+    @property
+    def gateway_url(self) -> str:
+        """The gateway URL to give the bot (``DISCORD_GATEWAY_URL``)."""
+        return f"ws://127.0.0.1:{self.port}/gateway"
+
+    def add_user(
+        self, name: str, *, permissions: int = MEMBER_PERMISSIONS, locale: str = "en-US"
+    ) -> User:
+        """A new member of the guild (the bot learns of them from their interactions)."""
+        user = User(snowflake(), name, permissions=permissions, locale=locale)
+        self.users[user.id] = user
+        return user
+
+    def new_message(
+        self, channel_id: int, body: dict[str, Any], files: list[Attachment], flags: int = 0
+    ) -> Message:
+        """Store a message the bot sent, built from its create body."""
+        message = Message(snowflake(), channel_id, self.bot_user, flags=flags)
+        message.apply(body, files)
+        self.messages[message.id] = message
+        return message
+
+    def post_to_channel(
+        self, channel_id: int, body: dict[str, Any], files: list[Attachment]
+    ) -> Message:
+        """A message the bot posted in a channel (not an interaction reply): logged, and
+        every listener told."""
+        message = self.new_message(channel_id, body, files)
+        self.channel_log.append(message)
+        for listener in self.listeners:
+            listener(message)
+        return message
+
+    def channel_payload(self, channel_id: int) -> dict[str, Any]:
+        """The Discord channel object of one of the guild's text channels."""
+        return {
+            "id": str(channel_id),
+            "type": 0,
+            "guild_id": str(self.guild_id),
+            "name": f"table-{self.channels.index(channel_id) + 1}",
+            "position": self.channels.index(channel_id),
+            "permission_overwrites": [],
+            "nsfw": False,
+            "parent_id": None,
+            "topic": None,
+            "last_message_id": None,
+            "rate_limit_per_user": 0,
+        }
+
+    # ----------------------------------------------------------------- observing
+    async def changed(self) -> None:
+        """Wake every ``wait_for``: the state may have changed."""
+        async with self._changed:
+            self._changed.notify_all()
+
+    async def wait_for(self, predicate: Callable[[], Any], timeout: float = 10.0) -> Any:
+        """Wait until ``predicate()`` is truthy (re-checked after every REST call).
+
+        Raises ``TimeoutError`` after ``timeout`` seconds.
+        """
+
+        async def check() -> Any:
+            async with self._changed:
+                while not (result := predicate()):
+                    await self._changed.wait()
+                return result
+
+        return await asyncio.wait_for(check(), timeout)
+
+    def channel_messages(self, channel_id: int) -> list[Message]:
+        """The bot's channel messages (not interaction replies) still there, oldest first."""
+        return [m for m in self.channel_log if m.channel_id == channel_id and not m.deleted]
+
+    def all_messages(self) -> list[Message]:
+        """Every message the bot ever sent, replies included, deleted ones too."""
+        return list(self.messages.values())
