@@ -176,6 +176,14 @@ class RuleSet:
                 raise RuleError("rules.deck_too_small", hands=count("hands", players),
                                 size=count("cards", size), cards=count("cards", self.deck_size))
 
+    def summary(self, lang: str) -> tuple[str, ...]:
+        """These rules as a player reads them in ``lang``, one line per topic (the deck,
+        the deal, drawing, opening, jokers, going out, scoring, the match end)."""
+        # Imported here: the wording module reads the enums defined in this one.
+        from engine.rules_text import summary
+
+        return summary(self, lang)
+
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dictionary of every parameter (enums as their text)."""
         data = asdict(self)
