@@ -10,12 +10,13 @@ from collections.abc import Sequence
 
 import pytest
 
-from engine import Card, Game, IllegalMove, RuleSet, Suit, parse_cards, variant
+from engine import Card, Game, IllegalMove, RuleSet, Suit, parse_cards, variant, variant_names
 from engine.cards.actions import Action, Discard, Draw, LayOff, Meld, SwapJoker
 from engine.cards.round import stacked_deck
+from engine.rules import Kind
 from engine.views import Phase
 
-CARD_VARIANTS = ("classic", "rami51", "rami30", "gameduell")
+CARD_VARIANTS = tuple(name for name in variant_names() if variant(name).kind is Kind.CARDS)
 
 
 def cards(text: str) -> tuple[Card, ...]:

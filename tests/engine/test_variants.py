@@ -158,3 +158,12 @@ def test_a_bad_override_raises_rule_error(
     with pytest.raises(RuleError) as caught:
         server_rules(name, overrides, **changes)
     assert caught.value.code == code
+
+
+def test_the_old_place_of_variant_still_answers() -> None:
+    from engine import rules
+    from engine.rules import variant as moved
+
+    assert moved is variant and rules.variant is variant
+    with pytest.raises(AttributeError):
+        rules.VARIANT_NAMES  # noqa: B018 - replaced by variant_names()
