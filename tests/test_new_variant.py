@@ -4,7 +4,6 @@ played under a server's overrides, and drawn, with no other code changed."""
 
 from __future__ import annotations
 
-import dataclasses
 import random
 import shutil
 from collections.abc import Iterator
@@ -14,26 +13,20 @@ import pytest
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
-from engine import (
-    Game,
-    RuleSet,
-    register_variant,
-    server_rules,
-    unregister_variant,
-    variant,
-    variant_names,
-)
+from engine import Game, RuleSet, server_rules, variant, variant_names
 from engine.ai import choose_action
 from engine.i18n import LOCALE_DIR, Catalog, t, use_catalog
 from engine.views import Phase
 from render import render_scores, render_table
+from tests.engine.helpers import RAMI40, registered
 
 NAMES = {"en": "Rami 40", "fr": "Rami à 40"}
 
 
 @pytest.fixture
 def rami40(tmp_path: Path) -> Iterator[RuleSet]:
-    """Rami 51 opened at 40 with one deck and two jokers, named in both catalogs."""
+    """RAMI40 (Rami 51 opened at 40, one deck, two jokers) registered with
+    ``register_variant`` and named in both catalogs."""
     locales = tmp_path / "locales"
     shutil.copytree(LOCALE_DIR, locales)
     for lang, name in NAMES.items():
@@ -44,17 +37,12 @@ def rami40(tmp_path: Path) -> Iterator[RuleSet]:
             catalog = read_po(stream, locale=lang)
         with (folder / "rami.mo").open("wb") as stream:
             write_mo(stream, catalog)
-    rules = dataclasses.replace(
-        variant("rami51"), name="rami40", decks=1, jokers=2, max_players=4,
-        hand_sizes=((2, 10), (3, 10), (4, 10)), opening_minimum=40,
-        opening_minimum_two_players=40)
-    register_variant(rules, aliases=("40",))
-    use_catalog(Catalog(locales))
-    try:
-        yield rules
-    finally:
-        use_catalog(None)
-        unregister_variant("rami40")
+    with registered(RAMI40, aliases=("40",)) as rules:
+        use_catalog(Catalog(locales))
+        try:
+            yield rules
+        finally:
+            use_catalog(None)
 
 
 def test_the_new_variant_is_listed_and_named(rami40: RuleSet) -> None:

@@ -19,19 +19,15 @@ from engine import (
     variant,
     variant_names,
 )
+from tests.engine.helpers import RAMI40, registered
 
 PRESETS = ("classic", "rami51", "rami30", "gameduell", "tiles")
 
 
 @pytest.fixture
 def rami40() -> Iterator[RuleSet]:
-    """Rami 51 opened at 40, one deck and two jokers, registered for one test."""
-    rules = dataclasses.replace(variant("rami51"), name="rami40", opening_minimum=40,
-                                opening_minimum_two_players=40, decks=1, jokers=2,
-                                max_players=4, hand_sizes=((2, 10), (3, 10), (4, 10)))
-    register_variant(rules, aliases=("40", "rami-40"))
-    yield rules
-    unregister_variant("rami40")
+    with registered(RAMI40, aliases=("40", "rami-40")) as rules:
+        yield rules
 
 
 @pytest.mark.parametrize(
