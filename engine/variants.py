@@ -12,6 +12,7 @@ Everything that lists or names variants asks this registry (:func:`variant_names
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -82,6 +83,7 @@ TILES = RuleSet(**{
 })  # fmt: skip
 
 # Registration order is the order players see (menus, the rules buttons).
+_NAME = re.compile(r"[a-z0-9]+")
 _VARIANTS: dict[str, RuleSet] = {}
 _ALIASES: dict[str, str] = {}  # normalised alias -> variant name
 
@@ -94,20 +96,22 @@ def _normal(name: str) -> str:
 def register_variant(rules: RuleSet, aliases: Iterable[str] = ()) -> RuleSet:
     """Add ``rules`` to the variants, under its name and ``aliases``; returns it.
 
-    The name must be written as players look it up (lower case, no spaces or ``_``).
+    The name is lower-case letters and digits (``rami40``); aliases may be any text.
 
     Raises:
         RuleError: the rule set cannot be played (its first inconsistency), the name is
-            not a plain lower-case word, or the name or an alias is already taken.
-            Nothing is registered then.
+            not lower-case letters and digits, an alias is empty, or the name or an
+            alias is already taken. Nothing is registered then.
     """
     rules.check()
     name = rules.name
-    if not name or _normal(name) != name or " " in name:
+    if not _NAME.fullmatch(name):  # a name also goes into saved games and button ids
         raise RuleError("rules.variant_name", name=name)
     wanted = [name, *(_normal(alias) for alias in aliases)]
     for key in wanted:
-        if not key or key in _VARIANTS or key in _ALIASES or wanted.count(key) > 1:
+        if not key:
+            raise RuleError("rules.variant_name", name=key)
+        if key in _VARIANTS or key in _ALIASES or wanted.count(key) > 1:
             raise RuleError("rules.variant_taken", name=key)
     _VARIANTS[name] = rules
     _ALIASES.update((alias, name) for alias in wanted[1:])

@@ -183,6 +183,24 @@ def test_a_changed_parameter_changes_the_summary(parameter: str, lang: str) -> N
     assert after.summary(lang) != before.summary(lang)
 
 
+# The parameters the tile engine reads, each changed on tile rummy (played to 100 where
+# the change is about a match of several rounds).
+TILE_CHANGES = [
+    ({}, {"decks": 3}), ({}, {"jokers": 0}), ({}, {"max_players": 3}), ({}, {"hand_sizes": 12}),
+    ({}, {"opening_minimum": 25}), ({}, {"opening_minimum_two_players": 40}),
+    ({}, {"joker_hand_value": 25}), ({}, {"target": 100}), ({}, {"high_wins": False}),
+    ({"target": 100}, {"tie_plays_on": True}),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("base", "change"), TILE_CHANGES)
+def test_a_changed_tile_parameter_changes_the_summary(
+    base: dict[str, Any], change: dict[str, Any]
+) -> None:
+    before = variant("tiles").with_overrides(**base)
+    assert before.with_overrides(**change).summary("fr") != before.summary("fr")
+
+
 @given(st.integers(1, 200), st.integers(1, 5000))
 def test_the_opening_and_the_target_are_quoted(opening: int, target: int) -> None:
     rules = variant("rami51").with_overrides(opening_minimum=opening,

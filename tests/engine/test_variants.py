@@ -99,10 +99,15 @@ def test_a_taken_name_or_alias_is_refused_and_nothing_registered(
         variant("x")
 
 
-@pytest.mark.parametrize("name", ["Rami40", "rami 40", "rami_40", ""])
-def test_a_variant_name_is_written_as_players_look_it_up(name: str) -> None:
+@pytest.mark.parametrize(("name", "aliases"), [
+    ("Rami40", ()), ("rami 40", ()), ("rami_40", ()), ("rami-40", ()), ("", ()),
+    ("rami40", ("40", " ")),
+])  # fmt: skip
+def test_a_variant_name_is_written_as_players_look_it_up(
+    name: str, aliases: tuple[str, ...]
+) -> None:
     with pytest.raises(RuleError) as caught:
-        register_variant(dataclasses.replace(variant("rami51"), name=name))
+        register_variant(dataclasses.replace(variant("rami51"), name=name), aliases)
     assert caught.value.code == "rules.variant_name"
     assert variant_names() == PRESETS
 
