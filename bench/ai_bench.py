@@ -14,13 +14,13 @@ import sys
 
 from bot.simulator.simulate import percentile, play_match
 from engine.ai import LEVELS
-from engine.rules import VARIANT_NAMES, variant
+from engine.variants import variant, variant_names
 
 
 def main(matches: int) -> None:
     print("| variant | level | decisions | median ms | p99 ms | max ms |")
     print("|---|---|---|---|---|---|")
-    for name in VARIANT_NAMES:
+    for name in variant_names():
         rules = variant(name)
         if rules.target:
             rules = rules.with_overrides(target=max(1, rules.target // 4))

@@ -12,11 +12,12 @@ import random
 import statistics
 import time
 
-from engine import Game, IllegalMeld, IllegalMove, meld_value, parse_cards, variant
+from engine import Game, IllegalMeld, IllegalMove, meld_value, parse_cards, variant, variant_names
 from engine.cards.actions import LayOff, Meld, SwapJoker
+from engine.rules import Kind
 from engine.views import Phase
 
-VARIANTS = ("classic", "rami51", "rami30", "gameduell")
+VARIANTS = tuple(name for name in variant_names() if variant(name).kind is Kind.CARDS)
 MELDS = [
     "5h 6h 7h", "qh kh ah", "ah 2h 3h 4h", "9c 9s 9h", "9c 9s 9h 9d", "jk 6h 7h",
     "5h jk 7h 8h", "10d jd qd kd ad", "kc kd jk", "5h 6s 7h", "5h 6h 8h", "kh ah 2h",

@@ -8,7 +8,6 @@ anything is written: an unknown key or a bad value raises ``ValueError`` naming 
 from __future__ import annotations
 
 import dataclasses
-import importlib
 import json
 import logging
 from collections.abc import Callable, Iterable, Mapping
@@ -17,6 +16,7 @@ from types import MappingProxyType
 from typing import Any, TypeVar
 
 from engine.i18n import languages
+from engine.variants import server_rules, variant_names
 
 log = logging.getLogger(__name__)
 
@@ -85,16 +85,11 @@ def _one_of(choices: tuple[str, ...], *, optional: bool = False) -> Callable[[st
     return check
 
 
-def _engine_attr(name: str) -> Any:
-    """An attribute of the engine if it already has it (the engine grows alongside)."""
-    return getattr(importlib.import_module("engine"), name, None)
-
-
 def _variant_name(key: str, value: object) -> str:
     if not isinstance(value, str) or not value:
         raise ValueError(f"{key} must be a variant name, not {value!r}")
-    known = _engine_attr("VARIANT_NAMES")
-    if known is not None and value not in known:
+    known = variant_names()
+    if value not in known:
         raise ValueError(f"{key}: unknown variant {value!r}; known: {', '.join(sorted(known))}")
     return value
 
@@ -113,12 +108,10 @@ def _rule_overrides(key: str, value: object) -> RuleOverrides:
                     f"{key}[{name!r}][{param!r}] must be a number, text, true/false or null,"
                     f" not {param_value!r}"
                 )
-        variant_of = _engine_attr("variant")
-        if variant_of is not None:
-            try:
-                variant_of(name).with_overrides(**overrides)
-            except (ValueError, TypeError, KeyError) as error:
-                raise ValueError(f"{key}[{name!r}]: {error}") from error
+        try:
+            server_rules(name, {name: overrides})
+        except (ValueError, TypeError, KeyError) as error:  # RuleError is a ValueError
+            raise ValueError(f"{key}[{name!r}]: {error}") from error
         if overrides:
             checked[name] = MappingProxyType(dict(overrides))
     return MappingProxyType(checked)

@@ -23,7 +23,7 @@ from engine.errors import (
     RummyError,
 )
 from engine.game import Game, Outcome, Termination
-from engine.rules import VARIANT_NAMES, RuleSet, variant
+from engine.rules import RuleSet
 from engine.solver.exact import Arrangement, Solution, arrange, solve
 from engine.tiles.sets import TileSet, analyse_set, tile_set_value
 from engine.tiles.tile import (
@@ -35,10 +35,16 @@ from engine.tiles.tile import (
     parse_tile,
     parse_tiles,
 )
+from engine.variants import (
+    register_variant,
+    server_rules,
+    unregister_variant,
+    variant,
+    variant_names,
+)
 
 __all__ = [
     "JOKER",
-    "VARIANT_NAMES",
     "Action",
     "Arrangement",
     "Card",
@@ -79,8 +85,12 @@ __all__ = [
     "parse_cards",
     "parse_tile",
     "parse_tiles",
+    "register_variant",
+    "server_rules",
     "solve",
     "stacked_deck",
     "tile_set_value",
+    "unregister_variant",
     "variant",
+    "variant_names",
 ]

@@ -1,9 +1,9 @@
 """Rule sets: every parameter of the variant table (``VARIANTS.md``) as one frozen value.
 
-A :class:`RuleSet` is looked up by name with :func:`variant` (``classic``, ``rami51``,
-``rami30``, ``gameduell``, ``tiles`` and their aliases) and changed, for one server,
-with :meth:`RuleSet.with_overrides`, which checks every change: an unknown parameter or
-an impossible value raises :class:`~engine.errors.RuleError`, never a silent default.
+A :class:`RuleSet` is looked up by name in the registry of :mod:`engine.variants`
+(``variant("rami51")``) and changed, for one server, with :meth:`RuleSet.with_overrides`,
+which checks every change: an unknown parameter or an impossible value raises
+:class:`~engine.errors.RuleError`, never a silent default.
 """
 
 from __future__ import annotations
@@ -11,10 +11,13 @@ from __future__ import annotations
 import enum
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass, fields, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.errors import RuleError
 from engine.i18n import count
+
+if TYPE_CHECKING:
+    from engine.variants import variant as variant  # re-exported below, see __getattr__
 
 
 class Kind(enum.StrEnum):
@@ -72,8 +75,8 @@ class Scoring(enum.StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class RuleSet:
-    """Every parameter of one variant. Build it with :func:`variant`, change it with
-    :meth:`with_overrides`."""
+    """Every parameter of one variant. Look it up with :func:`engine.variants.variant`,
+    change it with :meth:`with_overrides`."""
 
     name: str
     kind: Kind
@@ -173,6 +176,14 @@ class RuleSet:
                 raise RuleError("rules.deck_too_small", hands=count("hands", players),
                                 size=count("cards", size), cards=count("cards", self.deck_size))
 
+    def summary(self, lang: str) -> tuple[str, ...]:
+        """These rules as a player reads them in ``lang``, one line per topic (the deck,
+        the deal, drawing, opening, jokers, going out, scoring, the match end)."""
+        # Imported here: the wording module reads the enums defined in this one.
+        from engine.rules_text import summary
+
+        return summary(self, lang)
+
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dictionary of every parameter (enums as their text)."""
         data = asdict(self)
@@ -184,11 +195,15 @@ class RuleSet:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> RuleSet:
-        """Rebuild a rule set from :meth:`to_dict`: the named preset with every value checked.
+        """Rebuild a rule set from :meth:`to_dict`: the named registered variant with every
+        value checked.
 
         Raises:
             RuleError: an unknown variant or parameter, a missing one, or a bad value.
         """
+        # Imported here: the registry builds its presets from this module.
+        from engine.variants import variant
+
         if not isinstance(data, Mapping) or not isinstance(data.get("name"), str):
             raise RuleError("rules.document")
         base = variant(data["name"])
@@ -260,91 +275,11 @@ def _hand_sizes(raw: Any, rules: RuleSet, bad: RuleError) -> tuple[tuple[int, in
     return result
 
 
-def _preset(**values: Any) -> RuleSet:
-    rules = RuleSet(**values)
-    rules.check()
-    return rules
+def __getattr__(name: str) -> Any:
+    """``engine.rules.variant`` still answers while callers move to :mod:`engine.variants`
+    (looked up on use: the registry imports this module)."""
+    if name == "variant":
+        from engine import variants
 
-
-_COMMON: dict[str, Any] = {
-    "kind": Kind.CARDS, "draw_from_discard": True, "discard_pick": DiscardPick.KEEP,
-    "single_card_no_discard_pick": False, "lay_off_in_opening_turn": True,
-    "first_turn_meld_ban": False, "ace_high": True, "swapped_joker_must_be_laid": False,
-    "joker_discard": True, "going_out": GoingOut.ANY, "max_reshuffles": 3,
-    "stock_end": StockEnd.NO_WINNER, "joker_hand_value": 20, "scoring": Scoring.PENALTY,
-    "never_melded_penalty": 0, "never_melded_penalty_rami_sec": 0,
-    "rami_sec_multiplier": 1, "high_wins": False, "target": 1000, "tie_plays_on": True,
-}  # fmt: skip
-
-CLASSIC = _preset(**{
-    **_COMMON, "name": "classic", "decks": 1, "jokers": 0, "min_players": 2,
-    "max_players": 6, "hand_sizes": ((2, 10), (3, 7), (4, 7), (5, 6), (6, 6)),
-    "opening_minimum": 0, "opening_minimum_two_players": 0, "ace_high": False,
-    "meld_jokers": JokerLimit.ANY, "joker_swap": JokerSwap.NEVER,
-    "stock_end": StockEnd.LOWEST_COLLECTS, "ace_hand_value": 1, "joker_hand_value": 0,
-    "scoring": Scoring.WINNER_COLLECTS, "high_wins": True, "target": 100,
-})  # fmt: skip
-RAMI51 = _preset(**{
-    **_COMMON, "name": "rami51", "decks": 2, "jokers": 4, "min_players": 2,
-    "max_players": 6, "hand_sizes": tuple((n, 13) for n in range(2, 7)),
-    "opening_minimum": 51, "opening_minimum_two_players": 51,
-    "meld_jokers": JokerLimit.ANY, "joker_swap": JokerSwap.AFTER_OPENING,
-    "swapped_joker_must_be_laid": True, "ace_hand_value": 11,
-    "never_melded_penalty": 100, "never_melded_penalty_rami_sec": 200,
-})  # fmt: skip
-RAMI30 = _preset(**{
-    **_COMMON, "name": "rami30", "decks": 1, "jokers": 2, "min_players": 2,
-    "max_players": 4, "hand_sizes": ((2, 13), (3, 13), (4, 10)),
-    "opening_minimum": 30, "opening_minimum_two_players": 50,
-    "lay_off_in_opening_turn": False, "meld_jokers": JokerLimit.ONE,
-    "joker_swap": JokerSwap.AFTER_OPENING, "ace_hand_value": 15,
-    "never_melded_penalty": 100, "never_melded_penalty_rami_sec": 100,
-    "rami_sec_multiplier": 2,
-})  # fmt: skip
-GAMEDUELL = _preset(**{
-    **_COMMON, "name": "gameduell", "decks": 2, "jokers": 6, "min_players": 2,
-    "max_players": 4, "hand_sizes": tuple((n, 13) for n in range(2, 5)),
-    "discard_pick": DiscardPick.LAY_BACK, "single_card_no_discard_pick": True,
-    "opening_minimum": 51, "opening_minimum_two_players": 51, "first_turn_meld_ban": True,
-    "meld_jokers": JokerLimit.MINORITY, "joker_swap": JokerSwap.COMPLETE_GROUP,
-    "swapped_joker_must_be_laid": True, "joker_discard": False,
-    "going_out": GoingOut.DISCARD_ONLY, "ace_hand_value": 11, "rami_sec_multiplier": 2,
-})  # fmt: skip
-TILES = _preset(**{
-    **_COMMON, "name": "tiles", "kind": Kind.TILES, "decks": 2, "jokers": 2,
-    "min_players": 2, "max_players": 4, "hand_sizes": tuple((n, 14) for n in range(2, 5)),
-    "draw_from_discard": False, "opening_minimum": 30, "opening_minimum_two_players": 30,
-    "ace_high": False, "meld_jokers": JokerLimit.ANY, "joker_swap": JokerSwap.NEVER,
-    "max_reshuffles": 0, "stock_end": StockEnd.BLOCKED, "ace_hand_value": 1,
-    "joker_hand_value": 30, "scoring": Scoring.TILES, "high_wins": True, "target": 0,
-    "tie_plays_on": False,
-})  # fmt: skip
-
-PRESETS: dict[str, RuleSet] = {
-    r.name: r for r in (CLASSIC, RAMI51, RAMI30, GAMEDUELL, TILES)
-}
-VARIANT_NAMES: tuple[str, ...] = tuple(PRESETS)
-_ALIASES: dict[str, str] = {
-    "classique": "classic", "rami": "classic", "rummy": "classic", "rami-classique": "classic",
-    "51": "rami51", "rami-51": "rami51", "rami 51": "rami51", "livret": "rami51",
-    "official": "rami51", "30": "rami30", "rami-30": "rami30", "rami 30": "rami30",
-    "rami30online": "rami30", "rami-30-online": "rami30", "gd": "gameduell",
-    "game-duell": "gameduell", "rami-51-gameduell": "gameduell", "duell": "gameduell",
-    "rummikub": "tiles", "tile": "tiles", "tuiles": "tiles", "rami-tuiles": "tiles",
-}  # fmt: skip
-
-
-def variant(name: str) -> RuleSet:
-    """The preset rule set called ``name`` (or one of its aliases, any case).
-
-    Raises:
-        RuleError: no variant has that name; the message lists the known ones.
-    """
-    if not isinstance(name, str):
-        raise RuleError("rules.variant", name=repr(name), known=", ".join(VARIANT_NAMES))
-    key = name.strip().lower().replace("_", "-")
-    key = _ALIASES.get(key, key)
-    rules = PRESETS.get(key) or PRESETS.get(key.replace("-", ""))
-    if rules is None:
-        raise RuleError("rules.variant", name=name, known=", ".join(VARIANT_NAMES))
-    return rules
+        return variants.variant
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -19,7 +19,7 @@ from discord.app_commands import Choice
 
 from bot.discord_app.i18n import language_choices, language_name, loc, t
 from bot.discord_app.replies import Reply, error_reply
-from engine import RuleError, RuleSet, variant
+from engine import RuleError, RuleSet, server_rules, variant
 
 if TYPE_CHECKING:
     from bot.discord_app.controller import Controller
@@ -73,9 +73,7 @@ def effective_rules(name: str, overrides: Mapping[str, Mapping[str, object]]) ->
     Raises:
         RuleError: the stored changes no longer fit the engine's rules.
     """
-    rules = variant(name)
-    changes = dict(overrides.get(rules.name, {}))
-    return rules.with_overrides(**changes) if changes else rules
+    return server_rules(name, overrides)
 
 
 def rules_embed(name: str, settings: GuildSettings, lang: str) -> discord.Embed:

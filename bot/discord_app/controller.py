@@ -24,6 +24,7 @@ from bot.session.hand import pieces_from_text
 from bot.session.tables import Player, SessionError, Snapshot, Tables
 from engine import Card, NotationError, RuleSet, RummyError, classify, parse_card
 from engine.cards.actions import Discard, Draw, LayOff, Meld, SwapJoker
+from engine.variants import server_rules
 from engine.views import PlayerView
 
 if TYPE_CHECKING:
@@ -171,7 +172,8 @@ class Controller:
             snapshot = await self.tables.open_lobby(channel, guild, self.player(interaction),
                                                     variant, target)
             opened.append(snapshot)
-            return present.lobby(snapshot, lang, self._target(snapshot))
+            return present.lobby(snapshot, lang, self._target(snapshot),
+                                 played=self.tables.rules_of(snapshot))
 
         message_id = await self.run(interaction, "new", work, public=True)
         if opened and message_id is not None:
@@ -237,7 +239,8 @@ class Controller:
                 if snapshot_before is None:
                     raise SessionError("session.no_game")
                 return _update(present.lobby_closed(snapshot_before, lang, "bot.lobby.cancelled"))
-            return _update(present.lobby(snapshot, lang, self._target(snapshot)))
+            return _update(present.lobby(snapshot, lang, self._target(snapshot),
+                                         played=self.tables.rules_of(snapshot)))
 
         await self.run(interaction, f"lobby.{action}", work)
 
@@ -280,7 +283,8 @@ class Controller:
             if snapshot is None:
                 raise SessionError("session.no_game")
             if snapshot.view is None:
-                return present.lobby(snapshot, lang, self._target(snapshot))
+                return present.lobby(snapshot, lang, self._target(snapshot),
+                                 played=self.tables.rules_of(snapshot))
             await self.publisher.repost(snapshot)
             return Reply(content=t("bot.table.reposted", lang), ephemeral=True)
 
@@ -324,15 +328,23 @@ class Controller:
 
     async def rules(self, interaction: discord.Interaction, variant: str | None) -> None:
         async def work(lang: str) -> Reply:
-            return present.rules(present.variant_key(variant), lang)
+            played = await self._server_rules(interaction, variant)
+            return present.rules(played.name, lang, played=played)
 
         await self.run(interaction, "rules", work)
 
     async def rules_button(self, interaction: discord.Interaction, variant: str) -> None:
         async def work(lang: str) -> Reply:
-            return _update(present.rules(present.variant_key(variant), lang))
+            played = await self._server_rules(interaction, variant)
+            return _update(present.rules(played.name, lang, played=played))
 
         await self.run(interaction, "rules.button", work)
+
+    async def _server_rules(self, interaction: discord.Interaction, name: str | None) -> RuleSet:
+        """A variant as the caller's server plays it (its overrides), else its preset."""
+        guild = interaction.guild_id
+        overrides = (await self.prefs.guild(guild)).rule_overrides if guild else {}
+        return server_rules(present.variant_key(name), overrides)
 
     # ------------------------------------------------------------------ hand and actions
     async def hand(self, interaction: discord.Interaction) -> None:

@@ -20,15 +20,15 @@ from bot.discord_app import tile_present, views
 from bot.discord_app.i18n import t
 from bot.discord_app.replies import Picture, Reply
 from bot.session.tables import Snapshot, Status
-from engine import variant
+from engine import RuleSet, variant, variant_names, variants
 from engine.cards.card import Card, format_card
 from engine.i18n import count
+from engine.rules import Kind
 from engine.tiles.tile import format_tile
 from engine.views import MeldView, Phase, Piece, PlayerView, PublicView
 from render import render_hand, render_scores, render_table, sorted_hand
 
 COLOUR = discord.Colour.dark_green()
-VARIANTS = ("classic", "rami51", "rami30", "gameduell", "tiles")
 
 
 def piece_text(piece: Piece) -> str:
@@ -121,11 +121,15 @@ def mention(snapshot: Snapshot, seat: int) -> str:
 
 
 # ---------------------------------------------------------------------- lobby
-def lobby(snapshot: Snapshot, lang: str, target: int | None = None) -> Reply:
+def lobby(snapshot: Snapshot, lang: str, target: int | None = None, *,
+          played: RuleSet | None = None) -> Reply:
+    """The lobby message: the rules the table will deal with (``played``: the server's
+    overrides and the chosen target; else the variant's preset), the seats, what to do."""
     players = ", ".join(
         f"<@{s.user_id}>" if s.user_id is not None else s.name for s in snapshot.seats
     ) or t("bot.lobby.nobody", lang)
-    lines = [t(f"bot.rules.{snapshot.variant}", lang), ""]
+    rules_set = played if played is not None else variant(snapshot.variant)
+    lines = [*rules_set.summary(lang), ""]
     if target is not None:
         lines.append(t("bot.lobby.target", lang, count=target) if target
                      else t("bot.lobby.single_round", lang))
@@ -133,7 +137,7 @@ def lobby(snapshot: Snapshot, lang: str, target: int | None = None) -> Reply:
     lines.append(t("bot.lobby.howto", lang, creator=f"<@{snapshot.created_by}>"))
     embed = discord.Embed(
         title=t("bot.lobby.title", lang, variant=variant_name(snapshot.variant, lang)),
-        description="\n".join(lines), colour=COLOUR,
+        description="\n".join(lines)[:4096], colour=COLOUR,  # Discord's limit
     )
     return Reply(embeds=[embed], view=views.lobby_view(snapshot.channel_id, lang))
 
@@ -292,12 +296,18 @@ def score_sheet(snapshot: Snapshot, lang: str, picture: Picture | None = None) -
 
 
 # ---------------------------------------------------------------------- rules
-def rules(variant: str, lang: str) -> Reply:
-    embed = discord.Embed(title=variant_name(variant, lang),
-                          description=t(f"bot.rules.{variant}", lang), colour=COLOUR)
-    footer = "bot.rules.tiles.commands" if variant == "tiles" else "bot.rules.commands"
+def rules(variant: str, lang: str, *, played: RuleSet | None = None) -> Reply:
+    """The rules of ``variant`` as ``played`` (a server's overrides applied), else its
+    preset, with buttons for the other variants."""
+    rules_set = played if played is not None else variants.variant(variant)
+    # One line per topic; an embed description holds 4,096 characters at most.
+    description = "\n".join(rules_set.summary(lang))[:4096]
+    embed = discord.Embed(title=variant_name(variant, lang), description=description,
+                          colour=COLOUR)
+    footer = "bot.rules.tiles.commands" if rules_set.kind is Kind.TILES else "bot.rules.commands"
     embed.set_footer(text=t(footer, lang))
-    return Reply(embeds=[embed], ephemeral=True, view=views.rules_view(VARIANTS, variant, lang))
+    return Reply(embeds=[embed], ephemeral=True,
+                 view=views.rules_view(variant_names(), variant, lang))
 
 
 # ---------------------------------------------------------------------- hand

@@ -139,8 +139,9 @@ class Publisher:
             return
         kind = item.kind
         if kind is EventKind.LOBBY:
-            target = getattr(self.tables.rules_of(snapshot), "target", None)
-            await self._edit_lobby(snapshot, present.lobby(snapshot, lang, target))
+            played = self.tables.rules_of(snapshot)
+            target = getattr(played, "target", None)
+            await self._edit_lobby(snapshot, present.lobby(snapshot, lang, target, played=played))
         elif kind is EventKind.STARTED:
             await self._edit_lobby(snapshot,
                                    present.lobby_closed(snapshot, lang, "bot.lobby.started"))

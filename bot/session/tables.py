@@ -41,6 +41,7 @@ from engine import Card, CorruptGame, RuleSet, RummyError, Tile, format_cards, v
 from engine.ai import LEVELS, choose_action
 from engine.game import Game
 from engine.tiles.tile import format_tiles
+from engine.variants import server_rules
 from engine.views import Phase, PlayerView, PublicView
 
 log = logging.getLogger("rami.session")
@@ -430,11 +431,7 @@ class Tables:
 
     @staticmethod
     def _rules(name: str, overrides: Mapping[str, Mapping[str, Any]], target: int | None) -> Any:
-        rules = variant(name)
-        changes = dict(overrides.get(rules.name, {}))
-        if target is not None:
-            changes["target"] = target
-        return rules.with_overrides(**changes) if changes else rules
+        return server_rules(name, overrides, **({} if target is None else {"target": target}))
 
     async def _lobby_change(self, channel_id: int, user_id: int, action: str,
                             change: Callable[[_Table, list[Seat]], list[Seat]]) -> Snapshot:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import sqlite3
 from pathlib import Path
@@ -10,6 +11,7 @@ from typing import Any
 import pytest
 
 from data import GuildSettings, PlayerPrefs, Store
+from engine import register_variant, unregister_variant, variant
 
 
 async def test_defaults_without_any_row(store: Store) -> None:
@@ -83,6 +85,19 @@ async def test_bad_guild_settings_write_nothing(
     with pytest.raises(ValueError, match=message):
         await store.update_guild_settings(1, **changes)
     assert await store.guild_settings(1) == before
+
+
+async def test_a_registered_variant_can_be_chosen_and_changed(store: Store) -> None:
+    register_variant(dataclasses.replace(variant("rami51"), name="rami40", opening_minimum=40))
+    try:
+        saved = await store.update_guild_settings(
+            1, default_variant="rami40", rule_overrides={"rami40": {"target": 200}})
+        assert saved.default_variant == "rami40"
+        with pytest.raises(ValueError, match="target"):
+            await store.update_guild_settings(1, rule_overrides={"rami40": {"target": "x"}})
+        assert await store.guild_settings(1) == saved
+    finally:
+        unregister_variant("rami40")
 
 
 async def test_player_prefs_round_trip(store: Store, db_path: Path) -> None:

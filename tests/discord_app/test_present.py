@@ -8,7 +8,7 @@ import pytest
 from bot.discord_app import present
 from bot.discord_app.controller import arrange_meld, parse_pieces
 from bot.discord_app.views import MAX_OPTIONS, selection_of
-from engine import NotationError, classify, parse_cards, variant
+from engine import NotationError, classify, parse_cards, variant, variant_names
 from engine.game import Game
 
 
@@ -100,3 +100,17 @@ async def test_pictures_drawn_in_a_painting_process_are_the_same() -> None:
         present.set_painters(0)
     assert drawn == present.hand_picture(view, "fr", sort="rank")
     assert drawn.alt and drawn.filename == "hand.png"
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("name", variant_names())
+def test_the_rules_message_is_the_rule_sets_summary(name: str, lang: str) -> None:
+    (embed,) = present.rules(name, lang).embeds
+    assert embed.description == "\n".join(variant(name).summary(lang))
+    assert len(embed.description) <= 4096
+
+
+def test_the_rules_message_shows_the_rules_as_played() -> None:
+    played = variant("rami51").with_overrides(hand_sizes=9)
+    (embed,) = present.rules("rami51", "en", played=played).embeds
+    assert "Deal: 9 cards each." in (embed.description or "")

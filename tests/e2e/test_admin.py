@@ -159,3 +159,23 @@ async def test_idle_sweep_archives_an_idle_game(fake: FakeDiscord, harness: BotH
     assert await bot.tables.snapshot(channel) is None
     # The channel is free for a new game.
     assert not (await fake.slash(alice, channel, "rummy new")).reply.ephemeral
+
+
+async def test_rules_and_lobbies_show_the_rules_as_this_server_plays_them(
+        fake: FakeDiscord, harness: BotHarness) -> None:
+    channel, mod = fake.channels[0], moderator(fake)
+    await fake.slash(mod, channel, "rummy settings rule", variant="rami51",
+                     parameter="opening_minimum", value="40")
+    alice, zoe = fake.add_user("alice"), fake.add_user("zoé", locale="fr")
+
+    shown = await fake.slash(alice, channel, "rummy rules", variant="51")
+    assert "at least 40 points (51 points with two players)" in shown.reply.text()
+    french = await fake.slash(zoe, channel, "rummy rules", variant="rami51")
+    assert "au moins 40 points (51 points à deux joueurs)" in french.reply.text()
+    await fake.click(alice, shown.reply, "rami:rules:rami30")  # the message is updated
+    assert "at least 30 points (50 points with two players)" in shown.reply.text()
+    await fake.click(alice, shown.reply, "rami:rules:rami51")
+    assert "at least 40 points" in shown.reply.text()
+
+    lobby = (await fake.slash(alice, channel, "rummy new", variant="rami51", target=300)).reply
+    assert "at least 40 points" in lobby.text() and "reaches 300 points" in lobby.text()

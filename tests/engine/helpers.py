@@ -5,17 +5,45 @@
 
 from __future__ import annotations
 
+import contextlib
+import dataclasses
 import random
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 import pytest
 
-from engine import Card, Game, IllegalMove, RuleSet, Suit, parse_cards, variant
+from engine import (
+    Card,
+    Game,
+    IllegalMove,
+    RuleSet,
+    Suit,
+    parse_cards,
+    register_variant,
+    unregister_variant,
+    variant,
+    variant_names,
+)
 from engine.cards.actions import Action, Discard, Draw, LayOff, Meld, SwapJoker
 from engine.cards.round import stacked_deck
+from engine.rules import Kind
 from engine.views import Phase
 
-CARD_VARIANTS = ("classic", "rami51", "rami30", "gameduell")
+CARD_VARIANTS = tuple(name for name in variant_names() if variant(name).kind is Kind.CARDS)
+# A variant made only of parameters: Rami 51 opened at 40, one deck and two jokers.
+RAMI40 = dataclasses.replace(
+    variant("rami51"), name="rami40", decks=1, jokers=2, max_players=4,
+    hand_sizes=((2, 10), (3, 10), (4, 10)), opening_minimum=40, opening_minimum_two_players=40)
+
+
+@contextlib.contextmanager
+def registered(rules: RuleSet, aliases: Sequence[str] = ()) -> Iterator[RuleSet]:
+    """``rules`` registered as a variant for the ``with`` block, then removed."""
+    register_variant(rules, aliases)
+    try:
+        yield rules
+    finally:
+        unregister_variant(rules.name)
 
 
 def cards(text: str) -> tuple[Card, ...]:

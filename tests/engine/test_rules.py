@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from engine import VARIANT_NAMES, RuleError, RuleSet, variant
+from engine import RuleError, RuleSet, variant
 from engine.rules import (
     DiscardPick,
     GoingOut,
@@ -86,27 +86,6 @@ def test_player_counts_outside_the_table_are_refused(name: str, players: int) ->
 def test_opening_minimum_of_rami30_depends_on_players() -> None:
     assert variant("rami30").opening_for(2) == 50
     assert variant("rami30").opening_for(3) == 30
-
-
-@pytest.mark.parametrize(
-    ("alias", "name"),
-    [("Classic", "classic"), ("rami-51", "rami51"), ("51", "rami51"), ("30", "rami30"),
-     ("RAMI_30", "rami30"), ("GameDuell", "gameduell"), ("rummikub", "tiles"),
-     ("tuiles", "tiles")],
-)  # fmt: skip
-def test_aliases(alias: str, name: str) -> None:
-    assert variant(alias).name == name
-
-
-def test_variant_names_lists_the_presets() -> None:
-    assert VARIANT_NAMES == NAMES
-
-
-def test_unknown_variant_lists_the_known_ones() -> None:
-    with pytest.raises(RuleError) as caught:
-        variant("poker")
-    assert "rami51" in str(caught.value)
-    assert "poker" in caught.value.message("fr")
 
 
 def test_overrides_are_applied_and_coerced_from_text() -> None:

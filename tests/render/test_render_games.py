@@ -9,14 +9,14 @@ import pytest
 from engine.ai import choose_action
 from engine.cards.card import Card, format_cards
 from engine.game import Game
-from engine.rules import VARIANT_NAMES, variant
 from engine.tiles.tile import Tile, format_tiles
+from engine.variants import variant, variant_names
 from engine.views import Phase
 from render import render_hand, render_scores, render_table, sorted_hand
 from tests.render.helpers import decode
 
 
-@pytest.mark.parametrize("name", VARIANT_NAMES)
+@pytest.mark.parametrize("name", variant_names())
 def test_a_whole_round_draws_at_every_turn(name: str) -> None:
     rules = variant(name)
     players = ["Ana", "Bob"] if name == "gameduell" else ["Ana", "Bob", "Cyd"]

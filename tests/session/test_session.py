@@ -21,7 +21,7 @@ from bot.session.tables import (
     describe_action,
 )
 from data import Store
-from engine import Card, IllegalMove, Suit, parse_cards
+from engine import Card, IllegalMove, RuleError, Suit, parse_cards
 from engine.ai import choose_action
 from engine.cards.actions import Discard, Draw, LayOff, Meld
 from engine.views import Phase
@@ -357,6 +357,20 @@ async def test_a_lobby_reports_the_rules_it_will_deal_with(store: Store) -> None
     await tables.add_computer(CHANNEL, ALICE.user_id, "easy")
     started = await tables.start(CHANNEL, ALICE.user_id)
     assert started.view is not None and started.view.target == 50
+    await tables.close()
+
+
+@pytest.mark.parametrize(("variant_name", "target", "code"), [
+    ("poker", None, "rules.variant"), ("classic", -5, "rules.negative"),
+])  # fmt: skip
+async def test_a_lobby_with_impossible_rules_saves_nothing(
+    store: Store, variant_name: str, target: int | None, code: str
+) -> None:
+    tables = make_tables(store)
+    with pytest.raises(RuleError) as caught:
+        await tables.open_lobby(CHANNEL, GUILD, ALICE, variant_name, target)
+    assert caught.value.code == code
+    assert await store.active_game(CHANNEL) is None
     await tables.close()
 
 

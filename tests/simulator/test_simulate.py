@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bot.simulator import simulate
-from engine.rules import variant
+from engine.variants import variant
 
 
 def test_wilson_interval() -> None:

@@ -12,11 +12,10 @@ from engine.cards.actions import Discard, Draw, Meld
 from engine.cards.card import full_deck, parse_cards
 from engine.errors import RuleError
 from engine.game import Game
-from engine.rules import variant
+from engine.variants import variant
 from engine.views import Phase
 from tests.engine.ai.helpers import play_out
-
-CARD_VARIANTS = ("classic", "rami51", "rami30", "gameduell")
+from tests.engine.helpers import CARD_VARIANTS
 
 
 @pytest.mark.parametrize("name", CARD_VARIANTS)

@@ -11,9 +11,8 @@ from engine.ai.hand import Partitioner, candidate_melds, near_meld_partners
 from engine.ai.variant import card_variant
 from engine.cards.card import full_deck, parse_cards
 from engine.cards.melds import classify, hand_value
-from engine.rules import variant
-
-VARIANTS = ("classic", "rami51", "rami30", "gameduell")
+from engine.variants import variant
+from tests.engine.helpers import CARD_VARIANTS
 
 
 @pytest.mark.parametrize(
@@ -38,7 +37,7 @@ def test_best_partition_leaves_the_fewest_points(name: str, hand: str, loose: st
         assert Counter(best.loose) == Counter(expected)
 
 
-@pytest.mark.parametrize("name", VARIANTS)
+@pytest.mark.parametrize("name", CARD_VARIANTS)
 def test_partition_keeps_every_card_and_melds_are_legal(name: str) -> None:
     rules = variant(name)
     kit = card_variant(rules).kit

@@ -10,10 +10,10 @@ import pytest
 from engine.ai import LEVELS, choose_action
 from engine.ai.tile_plans import plan_turn
 from engine.game import Game
-from engine.rules import variant
 from engine.tiles.actions import DrawTile, Play
 from engine.tiles.sets import is_valid_set
 from engine.tiles.tile import full_pool
+from engine.variants import variant
 from tests.engine.ai.helpers import play_out
 
 RULES = variant("tiles")

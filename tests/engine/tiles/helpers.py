@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from engine.rules import variant
 from engine.solver.exact import solve
 from engine.tiles.actions import DrawTile, Pass, Play
 from engine.tiles.round import TileRound, tile_pool
 from engine.tiles.tile import Tile, parse_tiles
+from engine.variants import variant
 
 RULES = variant("tiles")
 
