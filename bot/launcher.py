@@ -37,7 +37,7 @@ async def run_bot(settings: Settings) -> None:
     Raises:
         discord.LoginFailure: the token was rejected.
     """
-    from bot.discord_app import present
+    from bot.discord_app import pictures
     from bot.discord_app.client import RamiBot, point_at
 
     point_at(settings)
@@ -51,7 +51,7 @@ async def run_bot(settings: Settings) -> None:
         async with bot:
             await bot.start(settings.token or "")
     finally:
-        present.stop_painters()
+        pictures.stop_painters()
     log.info("stopped")
 
 
