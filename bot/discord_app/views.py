@@ -274,21 +274,14 @@ class Components:
     ) -> discord.ui.View:
         """The components under a hand: card menus, a table meld menu, then the buttons."""
         items: list[discord.ui.Item[Any]] = []
-        shown = list(cards)[:MAX_OPTIONS]
-        if shown:
+        if cards:
             for row, (slot, code) in enumerate((("a", "bot.select.cards"),
                                                 ("b", "bot.select.cards2"))):
-                options = [discord.SelectOption(label=label, value=value,
-                                                default=value in selected.get(slot, set()))
-                           for value, label in shown]
-                items.append(self.classes.pick(slot, channel_id, options, t(code, lang),
-                                               row=row))
+                items.append(self.classes.pick(slot, channel_id, _options(cards, selected, slot),
+                                               t(code, lang), row=row))
         if melds:
-            options = [discord.SelectOption(label=label[:100], value=value,
-                                            default=value in selected.get("m", set()))
-                       for value, label in list(melds)[:MAX_OPTIONS]]
-            items.append(self.classes.pick("m", channel_id, options, t("bot.select.meld", lang),
-                                           max_values=1, row=2))
+            items.append(self.classes.pick("m", channel_id, _options(melds, selected, "m"),
+                                           t("bot.select.meld", lang), max_values=1, row=2))
         button = functools.partial(self.classes.hand, channel_id=channel_id)
         no_play = not can_play
         buttons = [
@@ -319,19 +312,15 @@ class Components:
     ) -> discord.ui.View:
         """The components under a tile rack: a tile menu, then the turn's buttons."""
         items: list[discord.ui.Item[Any]] = []
-        shown = list(tiles)[:MAX_OPTIONS]
-        if shown:
-            options = [discord.SelectOption(label=label, value=value,
-                                            default=value in selected.get("a", set()))
-                       for value, label in shown]
-            items.append(self.classes.pick("a", channel_id, options, t("bot.tiles.select", lang),
-                                           row=0))
+        if tiles:
+            items.append(self.classes.pick("a", channel_id, _options(tiles, selected, "a"),
+                                           t("bot.tiles.select", lang), row=0))
         idle = not my_turn
         button = functools.partial(self.classes.tiles, channel_id=channel_id)
-        draw = ("pass", "bot.tiles.button.pass") if pool_empty else ("draw",
-                                                                     "bot.tiles.button.draw")
+        draw, draw_label = (("pass", "bot.tiles.button.pass") if pool_empty
+                            else ("draw", "bot.tiles.button.draw"))
         buttons = [
-            button(draw[0], label=t(draw[1], lang), style=ButtonStyle.primary, disabled=idle),
+            button(draw, label=t(draw_label, lang), style=ButtonStyle.primary, disabled=idle),
             button("undo", label=t("bot.tiles.button.undo", lang), disabled=idle or not editing),
             button("reset", label=t("bot.tiles.button.reset", lang),
                    disabled=idle or not editing),
@@ -343,6 +332,14 @@ class Components:
                               t("bot.button.sort", lang, sort=t(f"sort.tiles.{sort}", lang))),
         ]
         return _view(*items, *_rows(buttons, first=1))
+
+
+def _options(pairs: Sequence[tuple[str, str]], selected: dict[str, set[str]],
+             slot: str) -> list[discord.SelectOption]:
+    """A menu's options (the first 25 ``(value, label)`` pairs), picked ones as defaults."""
+    chosen = selected.get(slot, set())
+    return [discord.SelectOption(label=label[:100], value=value, default=value in chosen)
+            for value, label in list(pairs)[:MAX_OPTIONS]]
 
 
 def _rows(buttons: list[ChannelButton], *, first: int) -> list[ChannelButton]:
