@@ -17,6 +17,7 @@ import discord
 from discord import app_commands
 from discord.app_commands import Choice
 
+from bot.discord_app.choices import BuiltCommand
 from bot.discord_app.i18n import language_name, loc, t
 from bot.discord_app.replies import Reply, error_reply
 from engine import RuleError, RuleSet, variant
@@ -279,10 +280,7 @@ class SettingsGroup(app_commands.Group):
 
 # The commands below offer the variants or the languages as choices: they are made when
 # the group is, so that the lists are the engine's and the catalog's at that time.
-SettingsCommand = app_commands.Command[app_commands.Group, ..., None]
-
-
-def _variant_command(group: SettingsGroup, variants: list[Choice[str]]) -> SettingsCommand:
+def _variant_command(group: SettingsGroup, variants: list[Choice[str]]) -> BuiltCommand:
     @app_commands.command(name=loc("bot.admin.cmd.variant"),
                           description=loc("bot.admin.cmd.variant.desc"))
     @app_commands.rename(name=loc("bot.opt.variant"))
@@ -294,7 +292,7 @@ def _variant_command(group: SettingsGroup, variants: list[Choice[str]]) -> Setti
     return default_variant
 
 
-def _rule_command(group: SettingsGroup, variants: list[Choice[str]]) -> SettingsCommand:
+def _rule_command(group: SettingsGroup, variants: list[Choice[str]]) -> BuiltCommand:
     @app_commands.command(name=loc("bot.admin.cmd.rule"),
                           description=loc("bot.admin.cmd.rule.desc"))
     @app_commands.rename(parameter=loc("bot.admin.opt.parameter"),
@@ -311,7 +309,7 @@ def _rule_command(group: SettingsGroup, variants: list[Choice[str]]) -> Settings
     return rule
 
 
-def _rule_reset_command(group: SettingsGroup, variants: list[Choice[str]]) -> SettingsCommand:
+def _rule_reset_command(group: SettingsGroup, variants: list[Choice[str]]) -> BuiltCommand:
     @app_commands.command(name=loc("bot.admin.cmd.rule_reset"),
                           description=loc("bot.admin.cmd.rule_reset.desc"))
     @app_commands.rename(parameter=loc("bot.admin.opt.parameter"), name=loc("bot.opt.variant"))
@@ -326,7 +324,7 @@ def _rule_reset_command(group: SettingsGroup, variants: list[Choice[str]]) -> Se
     return rule_reset
 
 
-def _language_command(group: SettingsGroup, languages: list[Choice[str]]) -> SettingsCommand:
+def _language_command(group: SettingsGroup, languages: list[Choice[str]]) -> BuiltCommand:
     @app_commands.command(name=loc("bot.admin.cmd.language"),
                           description=loc("bot.admin.cmd.language.desc"))
     @app_commands.rename(language=loc("bot.admin.opt.language"))

@@ -6,10 +6,14 @@ is offered by ``/rummy new``, ``rules``, ``leaderboard`` and ``settings`` alike.
 
 from __future__ import annotations
 
+from discord import app_commands
 from discord.app_commands import Choice
 
 from bot.discord_app.i18n import loc
 from engine import rules
+
+# A command made when its group is built, so that its choices are those of that time.
+BuiltCommand = app_commands.Command[app_commands.Group, ..., None]
 
 
 def variant_names() -> tuple[str, ...]:

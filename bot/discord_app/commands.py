@@ -20,6 +20,7 @@ import discord
 from discord import app_commands
 from discord.app_commands import Choice
 
+from bot.discord_app.choices import BuiltCommand
 from bot.discord_app.i18n import loc
 from bot.discord_app.tile_commands import TilesGroup
 
@@ -138,8 +139,7 @@ class RummyGroup(app_commands.Group):
 
 # The commands below offer the variants as choices: they are made when the group is, so
 # that the list is the engine's at that time.
-def _new_command(table_ui: TableUI, variants: list[Choice[str]]) -> app_commands.Command[
-        app_commands.Group, ..., None]:
+def _new_command(table_ui: TableUI, variants: list[Choice[str]]) -> BuiltCommand:
     @app_commands.command(name=loc("bot.cmd.new"), description=loc("bot.cmd.new.desc"))
     @app_commands.rename(variant=loc("bot.opt.variant"), target=loc("bot.opt.target"))
     @app_commands.describe(variant=loc("bot.opt.variant.desc"),
@@ -152,8 +152,7 @@ def _new_command(table_ui: TableUI, variants: list[Choice[str]]) -> app_commands
     return new
 
 
-def _rules_command(table_ui: TableUI, variants: list[Choice[str]]) -> app_commands.Command[
-        app_commands.Group, ..., None]:
+def _rules_command(table_ui: TableUI, variants: list[Choice[str]]) -> BuiltCommand:
     @app_commands.command(name=loc("bot.cmd.rules"), description=loc("bot.cmd.rules.desc"))
     @app_commands.rename(variant=loc("bot.opt.variant"))
     @app_commands.describe(variant=loc("bot.opt.variant.desc"))

@@ -18,6 +18,7 @@ import discord
 from discord import app_commands
 from discord.app_commands import Choice
 
+from bot.discord_app.choices import BuiltCommand
 from bot.discord_app.i18n import language_name, loc, t
 from bot.discord_app.replies import Picture, Reply, error_reply
 from data import BACKS as STORE_BACKS
@@ -217,10 +218,7 @@ class PlayerCommands:
 
 # The commands, declared around a :class:`PlayerCommands` when it is built (the variant
 # and language choices are the engine's and the catalog's at that time).
-PlayerCommand = app_commands.Command[app_commands.Group, ..., None]
-
-
-def _prefs_command(commands: PlayerCommands) -> PlayerCommand:
+def _prefs_command(commands: PlayerCommands) -> BuiltCommand:
     @app_commands.command(name=loc("bot.admin.cmd.prefs"),
                           description=loc("bot.admin.cmd.prefs.desc"))
     @app_commands.rename(theme=loc("bot.admin.opt.theme"), back=loc("bot.admin.opt.back"),
@@ -239,7 +237,7 @@ def _prefs_command(commands: PlayerCommands) -> PlayerCommand:
     return prefs
 
 
-def _leaderboard_command(commands: PlayerCommands) -> PlayerCommand:
+def _leaderboard_command(commands: PlayerCommands) -> BuiltCommand:
     @app_commands.command(name=loc("bot.admin.cmd.leaderboard"),
                           description=loc("bot.admin.cmd.leaderboard.desc"))
     @app_commands.rename(name=loc("bot.opt.variant"), period=loc("bot.admin.opt.period"))
@@ -253,7 +251,7 @@ def _leaderboard_command(commands: PlayerCommands) -> PlayerCommand:
     return leaderboard
 
 
-def _stats_command(commands: PlayerCommands) -> PlayerCommand:
+def _stats_command(commands: PlayerCommands) -> BuiltCommand:
     @app_commands.command(name=loc("bot.admin.cmd.stats"),
                           description=loc("bot.admin.cmd.stats.desc"))
     @app_commands.rename(member=loc("bot.admin.opt.member"))
@@ -265,7 +263,7 @@ def _stats_command(commands: PlayerCommands) -> PlayerCommand:
     return stats
 
 
-def _forget_command(commands: PlayerCommands) -> PlayerCommand:
+def _forget_command(commands: PlayerCommands) -> BuiltCommand:
     @app_commands.command(name=loc("bot.admin.cmd.forget"),
                           description=loc("bot.admin.cmd.forget.desc"))
     async def forget(interaction: discord.Interaction) -> None:
