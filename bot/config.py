@@ -14,6 +14,11 @@ from pathlib import Path
 
 DEFAULT_DB_PATH = "data/rami.sqlite3"
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+EXIT_TOKEN = 2  # the exit status when a setting, the token above all, cannot be used
+HOW_TO_GET_A_TOKEN = (
+    "Discord Developer Portal (https://discord.com/developers/applications) -> Applications "
+    "-> your app -> Bot -> Reset Token, then put it in .env as DISCORD_TOKEN=..."
+)
 
 
 class ConfigError(ValueError):

@@ -1,58 +1,21 @@
-"""Build and run the bot; without a token, play in the terminal instead.
+"""Run the bot; without a token, play in the terminal instead.
 
 ``main()`` is what ``rummy-bot`` (and ``python -m bot``) runs with no subcommand. A
 missing or rejected token prints one line saying how to get one; a missing token then
-starts the local terminal game (``bot.terminal.app``), a rejected one exits with status 2.
+starts the local terminal game (``bot.terminal.app``), a rejected one exits with status 2
+(:func:`bot.discord_app.main.run`). Only the Discord front end imports discord.
 """
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import importlib.util
-import logging
-import signal
 import sys
 from collections.abc import Sequence
 
-import discord
-
-from bot.config import ConfigError, Settings, load_settings
+from bot.config import EXIT_TOKEN, HOW_TO_GET_A_TOKEN, ConfigError, load_settings
 from bot.logs import setup_logging
 
-log = logging.getLogger("rami.bot")
-
-EXIT_TOKEN = 2
-HOW_TO_GET_A_TOKEN = (
-    "Discord Developer Portal (https://discord.com/developers/applications) -> Applications "
-    "-> your app -> Bot -> Reset Token, then put it in .env as DISCORD_TOKEN=..."
-)
 NO_TOKEN = "No DISCORD_TOKEN is set. To get one: " + HOW_TO_GET_A_TOKEN
-BAD_TOKEN = "Discord rejected DISCORD_TOKEN. To get a new one: " + HOW_TO_GET_A_TOKEN
-
-
-async def run_bot(settings: Settings) -> None:
-    """Run the bot until it is stopped.
-
-    Raises:
-        discord.LoginFailure: the token was rejected.
-    """
-    from bot.discord_app import present
-    from bot.discord_app.client import RamiBot, point_at
-
-    point_at(settings)
-    bot = RamiBot(settings)
-    loop = asyncio.get_running_loop()
-    for stop in (signal.SIGTERM, signal.SIGINT):
-        # A clean stop: the store is closed, the computer turns are cancelled.
-        with contextlib.suppress(NotImplementedError, RuntimeError):
-            loop.add_signal_handler(stop, lambda: loop.create_task(bot.close()))
-    try:
-        async with bot:
-            await bot.start(settings.token or "")
-    finally:
-        present.stop_painters()
-    log.info("stopped")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -66,14 +29,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not settings.has_token:
         print(NO_TOKEN, file=sys.stderr)
         return play_locally(list(argv or []))
-    try:
-        asyncio.run(run_bot(settings))
-    except discord.LoginFailure:
-        print(BAD_TOKEN, file=sys.stderr)
-        return EXIT_TOKEN
-    except KeyboardInterrupt:
-        log.info("stopped by keyboard interrupt")
-    return 0
+    from bot.discord_app import main as discord_app  # discord loads only to run the bot
+
+    return discord_app.run(settings)
 
 
 def play_locally(argv: list[str]) -> int:

@@ -11,25 +11,22 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Awaitable, Callable, Mapping
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
 from discord.app_commands import Choice
 
-from bot.discord_app.i18n import language_choices, language_name, loc, t
+from bot.discord_app.choices import BuiltCommand
+from bot.discord_app.i18n import language_name, loc, t
 from bot.discord_app.replies import Reply, error_reply
 from engine import RuleError, RuleSet, server_rules, variant
 
 if TYPE_CHECKING:
-    from bot.discord_app.controller import Controller
+    from bot.discord_app.service import Service
     from bot.session.prefs import Preferences
     from data import GuildSettings, Store
 
-# The variants a lobby can be opened with (the same as ``/rummy new``).
-VARIANTS = ("classic", "rami51", "rami30", "gameduell")
-VARIANT_CHOICES = [Choice(name=loc(f"variant.{name}"), value=name) for name in VARIANTS]
-LANGUAGE_CHOICES = language_choices()
 CHANNEL_ACTIONS = [Choice(name=loc(f"bot.admin.choice.{code}"), value=code)
                    for code in ("add", "remove", "clear")]
 FIXED_FIELDS = frozenset({"name", "kind"})
@@ -40,14 +37,6 @@ RULE_PARAMETERS: tuple[str, ...] = tuple(sorted(
     (f.name for f in dataclasses.fields(RuleSet) if f.name not in FIXED_FIELDS),
     key=lambda name: (COMMON_PARAMETERS.index(name) if name in COMMON_PARAMETERS
                       else len(COMMON_PARAMETERS), name)))
-
-
-def controller_of(interaction: discord.Interaction) -> Controller:
-    return cast("Controller", interaction.client.controller)  # type: ignore[attr-defined]
-
-
-def store_of(interaction: discord.Interaction) -> Store:
-    return cast("Store", interaction.client.store)  # type: ignore[attr-defined]
 
 
 async def save_guild(prefs: Preferences, guild_id: int, **changes: object) -> GuildSettings:
@@ -125,11 +114,20 @@ async def parameter_choices(interaction: discord.Interaction,
 
 @app_commands.default_permissions(manage_guild=True)
 class SettingsGroup(app_commands.Group):
-    """``/rummy settings``: what a moderator chooses for the whole server."""
+    """``/rummy settings``: what a moderator chooses for the whole server.
 
-    def __init__(self) -> None:
+    ``variants`` and ``languages`` are the choices of a variant and of a language (the
+    variants a lobby can be opened with: the same as ``/rummy new``).
+    """
+
+    def __init__(self, service: Service, store: Store, *, variants: list[Choice[str]],
+                 languages: list[Choice[str]]) -> None:
         super().__init__(name=loc("bot.admin.cmd.settings"),
                          description=loc("bot.admin.cmd.settings.desc"), guild_only=True)
+        self.service, self.store = service, store
+        for command in (_variant_command(self, variants), _rule_command(self, variants),
+                        _rule_reset_command(self, variants), _language_command(self, languages)):
+            self.add_command(command)
 
     async def _run(self, interaction: discord.Interaction, what: str,
                    change: Callable[[str, int], Awaitable[Reply]]) -> None:
@@ -145,31 +143,28 @@ class SettingsGroup(app_commands.Group):
             except ValueError as error:  # the store's check, in English only
                 return error_reply(t("bot.admin.bad_setting", lang, detail=str(error)))
 
-        await controller_of(interaction).run(interaction, f"settings.{what}", work)
+        await self.service.run(interaction, f"settings.{what}", work)
 
-    def _prefs(self, interaction: discord.Interaction) -> Preferences:
-        return controller_of(interaction).prefs
+    @property
+    def _prefs(self) -> Preferences:
+        return self.service.prefs
 
     @app_commands.command(name=loc("bot.admin.cmd.show"),
                           description=loc("bot.admin.cmd.show.desc"))
     async def show(self, interaction: discord.Interaction) -> None:
         async def change(lang: str, guild: int) -> Reply:
-            settings = await store_of(interaction).guild_settings(guild)
+            settings = await self.store.guild_settings(guild)
             return Reply(content=settings_text(settings, lang),
                          embeds=[rules_embed(settings.default_variant, settings, lang)],
                          ephemeral=True)
 
         await self._run(interaction, "show", change)
 
-    @app_commands.command(name=loc("bot.admin.cmd.variant"),
-                          description=loc("bot.admin.cmd.variant.desc"))
-    @app_commands.rename(name=loc("bot.opt.variant"))
-    @app_commands.describe(name=loc("bot.opt.variant.desc"))
-    @app_commands.choices(name=VARIANT_CHOICES)
     async def default_variant(self, interaction: discord.Interaction, name: str) -> None:
+        """The variant ``/rummy new`` opens when none is named."""
         async def change(lang: str, guild: int) -> Reply:
             rules = variant(name)  # RuleError for a name autocomplete did not offer
-            settings = await save_guild(self._prefs(interaction), guild,
+            settings = await save_guild(self._prefs, guild,
                                         default_variant=rules.name)
             return Reply(content=t("bot.admin.variant_set", lang,
                                    variant=t(f"variant.{rules.name}", lang)),
@@ -177,19 +172,11 @@ class SettingsGroup(app_commands.Group):
 
         await self._run(interaction, "variant", change)
 
-    @app_commands.command(name=loc("bot.admin.cmd.rule"),
-                          description=loc("bot.admin.cmd.rule.desc"))
-    @app_commands.rename(parameter=loc("bot.admin.opt.parameter"),
-                         value=loc("bot.admin.opt.value"), name=loc("bot.opt.variant"))
-    @app_commands.describe(parameter=loc("bot.admin.opt.parameter.desc"),
-                           value=loc("bot.admin.opt.value.desc"),
-                           name=loc("bot.admin.opt.variant.desc"))
-    @app_commands.autocomplete(parameter=parameter_choices)
-    @app_commands.choices(name=VARIANT_CHOICES)
     async def rule(self, interaction: discord.Interaction, parameter: str, value: str,
                    name: str | None = None) -> None:
+        """Change one rule parameter of a variant (the default one when none is named)."""
         async def change(lang: str, guild: int) -> Reply:
-            settings = await store_of(interaction).guild_settings(guild)
+            settings = await self.store.guild_settings(guild)
             chosen = variant(name or settings.default_variant).name
             key = parameter.strip().lower()
             current = dict(settings.rule_overrides.get(chosen, {}))
@@ -202,7 +189,7 @@ class SettingsGroup(app_commands.Group):
             stored = raw if key == "hand_sizes" else rules.to_dict()[key]
             overrides = {k: dict(v) for k, v in settings.rule_overrides.items()}
             overrides[chosen] = {**current, key: stored}
-            saved = await save_guild(self._prefs(interaction), guild, rule_overrides=overrides)
+            saved = await save_guild(self._prefs, guild, rule_overrides=overrides)
             return Reply(content=t("bot.admin.rule_set", lang,
                                    variant=t(f"variant.{chosen}", lang), parameter=key,
                                    value=shown_value(rules.to_dict()[key])),
@@ -210,17 +197,11 @@ class SettingsGroup(app_commands.Group):
 
         await self._run(interaction, "rule", change)
 
-    @app_commands.command(name=loc("bot.admin.cmd.rule_reset"),
-                          description=loc("bot.admin.cmd.rule_reset.desc"))
-    @app_commands.rename(parameter=loc("bot.admin.opt.parameter"), name=loc("bot.opt.variant"))
-    @app_commands.describe(parameter=loc("bot.admin.opt.parameter.desc"),
-                           name=loc("bot.admin.opt.variant.desc"))
-    @app_commands.autocomplete(parameter=parameter_choices)
-    @app_commands.choices(name=VARIANT_CHOICES)
     async def rule_reset(self, interaction: discord.Interaction, parameter: str | None = None,
                          name: str | None = None) -> None:
+        """Back to the variant's own rule (every one when no parameter is named)."""
         async def change(lang: str, guild: int) -> Reply:
-            settings = await store_of(interaction).guild_settings(guild)
+            settings = await self.store.guild_settings(guild)
             chosen = variant(name or settings.default_variant).name
             shown = t(f"variant.{chosen}", lang)
             overrides = {k: dict(v) for k, v in settings.rule_overrides.items()}
@@ -236,7 +217,7 @@ class SettingsGroup(app_commands.Group):
                 if current:
                     overrides[chosen] = current
                 text = t("bot.admin.rule_reset", lang, variant=shown, parameter=key)
-            saved = await save_guild(self._prefs(interaction), guild, rule_overrides=overrides)
+            saved = await save_guild(self._prefs, guild, rule_overrides=overrides)
             return Reply(content=text, embeds=[rules_embed(chosen, saved, lang)], ephemeral=True)
 
         await self._run(interaction, "rule_reset", change)
@@ -248,22 +229,18 @@ class SettingsGroup(app_commands.Group):
     async def timeout(self, interaction: discord.Interaction,
                       seconds: app_commands.Range[int, 15, 86_400]) -> None:
         async def change(lang: str, guild: int) -> Reply:
-            await save_guild(self._prefs(interaction), guild, turn_timeout_s=seconds)
+            await save_guild(self._prefs, guild, turn_timeout_s=seconds)
             return Reply(content=t("bot.admin.timeout_set", lang, seconds=seconds),
                          ephemeral=True)
 
         await self._run(interaction, "timeout", change)
 
-    @app_commands.command(name=loc("bot.admin.cmd.language"),
-                          description=loc("bot.admin.cmd.language.desc"))
-    @app_commands.rename(language=loc("bot.admin.opt.language"))
-    @app_commands.describe(language=loc("bot.admin.opt.language.desc"))
-    @app_commands.choices(language=LANGUAGE_CHOICES)
     async def language(self, interaction: discord.Interaction, language: str) -> None:
+        """The server's language (``auto``: each player's own)."""
         async def change(lang: str, guild: int) -> Reply:
             code = None if language == "auto" else language
-            await save_guild(self._prefs(interaction), guild, language=code)
-            answer_lang = await controller_of(interaction).language(interaction)
+            await save_guild(self._prefs, guild, language=code)
+            answer_lang = await self.service.language(interaction)
             shown = language_name(code) if code else t(
                 "bot.admin.language.none", answer_lang)
             return Reply(content=t("bot.admin.language_set", answer_lang, language=shown),
@@ -280,7 +257,7 @@ class SettingsGroup(app_commands.Group):
     async def channels(self, interaction: discord.Interaction, action: str,
                        channel: discord.TextChannel | None = None) -> None:
         async def change(lang: str, guild: int) -> Reply:
-            settings = await store_of(interaction).guild_settings(guild)
+            settings = await self.store.guild_settings(guild)
             target = channel.id if channel is not None else interaction.channel_id or 0
             allowed = set(settings.allowed_channels)
             if action == "add":
@@ -292,8 +269,66 @@ class SettingsGroup(app_commands.Group):
             else:
                 allowed.clear()
                 code = "bot.admin.channels_cleared"
-            saved = await save_guild(self._prefs(interaction), guild, allowed_channels=allowed)
+            saved = await save_guild(self._prefs, guild, allowed_channels=allowed)
             return Reply(content="\n".join([t(code, lang, channel=f"<#{target}>"),
                                             settings_text(saved, lang)]), ephemeral=True)
 
         await self._run(interaction, "channels", change)
+
+
+# The commands below offer the variants or the languages as choices: they are made when
+# the group is, so that the lists are the engine's and the catalog's at that time.
+def _variant_command(group: SettingsGroup, variants: list[Choice[str]]) -> BuiltCommand:
+    @app_commands.command(name=loc("bot.admin.cmd.variant"),
+                          description=loc("bot.admin.cmd.variant.desc"))
+    @app_commands.rename(name=loc("bot.opt.variant"))
+    @app_commands.describe(name=loc("bot.opt.variant.desc"))
+    @app_commands.choices(name=variants)
+    async def default_variant(interaction: discord.Interaction, name: str) -> None:
+        await group.default_variant(interaction, name)
+
+    return default_variant
+
+
+def _rule_command(group: SettingsGroup, variants: list[Choice[str]]) -> BuiltCommand:
+    @app_commands.command(name=loc("bot.admin.cmd.rule"),
+                          description=loc("bot.admin.cmd.rule.desc"))
+    @app_commands.rename(parameter=loc("bot.admin.opt.parameter"),
+                         value=loc("bot.admin.opt.value"), name=loc("bot.opt.variant"))
+    @app_commands.describe(parameter=loc("bot.admin.opt.parameter.desc"),
+                           value=loc("bot.admin.opt.value.desc"),
+                           name=loc("bot.admin.opt.variant.desc"))
+    @app_commands.autocomplete(parameter=parameter_choices)
+    @app_commands.choices(name=variants)
+    async def rule(interaction: discord.Interaction, parameter: str, value: str,
+                   name: str | None = None) -> None:
+        await group.rule(interaction, parameter, value, name)
+
+    return rule
+
+
+def _rule_reset_command(group: SettingsGroup, variants: list[Choice[str]]) -> BuiltCommand:
+    @app_commands.command(name=loc("bot.admin.cmd.rule_reset"),
+                          description=loc("bot.admin.cmd.rule_reset.desc"))
+    @app_commands.rename(parameter=loc("bot.admin.opt.parameter"), name=loc("bot.opt.variant"))
+    @app_commands.describe(parameter=loc("bot.admin.opt.parameter.desc"),
+                           name=loc("bot.admin.opt.variant.desc"))
+    @app_commands.autocomplete(parameter=parameter_choices)
+    @app_commands.choices(name=variants)
+    async def rule_reset(interaction: discord.Interaction, parameter: str | None = None,
+                         name: str | None = None) -> None:
+        await group.rule_reset(interaction, parameter, name)
+
+    return rule_reset
+
+
+def _language_command(group: SettingsGroup, languages: list[Choice[str]]) -> BuiltCommand:
+    @app_commands.command(name=loc("bot.admin.cmd.language"),
+                          description=loc("bot.admin.cmd.language.desc"))
+    @app_commands.rename(language=loc("bot.admin.opt.language"))
+    @app_commands.describe(language=loc("bot.admin.opt.language.desc"))
+    @app_commands.choices(language=languages)
+    async def language(interaction: discord.Interaction, language: str) -> None:
+        await group.language(interaction, language)
+
+    return language

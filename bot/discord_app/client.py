@@ -1,8 +1,9 @@
-"""The Discord client: wires the store, the session layer, the commands and the views.
+"""The Discord client: opens the store, builds the session layer and the front end.
 
-``RamiBot(settings)`` opens the store, builds the session layer's :class:`Tables`,
-registers the persistent components and the ``/rummy`` group, syncs the commands
-(to ``DISCORD_DEV_GUILD`` only when set) and resumes the saved games.
+``RamiBot(settings)`` opens the store, builds the session layer's :class:`Tables` and
+the :class:`~bot.discord_app.front_end.FrontEnd`, registers its persistent components
+and its ``/rummy`` group, syncs the commands (to ``DISCORD_DEV_GUILD`` only when set)
+and resumes the saved games.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ import asyncio
 import hashlib
 import json
 import logging
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 
 import discord
 import yarl
@@ -19,14 +20,10 @@ from discord import app_commands
 
 import render
 from bot.config import Settings
-from bot.discord_app import present
-from bot.discord_app.commands import RummyGroup
-from bot.discord_app.controller import Controller
-from bot.discord_app.extras import IdleSweeper, install_extras
+from bot.discord_app import pictures
+from bot.discord_app.extras import IdleSweeper
+from bot.discord_app.front_end import FrontEnd
 from bot.discord_app.i18n import RamiTranslator, t
-from bot.discord_app.publisher import Publisher
-from bot.discord_app.views import DYNAMIC_ITEMS
-from bot.session.prefs import Preferences
 from bot.session.tables import Tables
 from data import Store
 
@@ -43,6 +40,13 @@ def point_at(settings: Settings) -> None:
 
 
 class RamiTree(app_commands.CommandTree["RamiBot"]):
+    """The command tree; its error path answers in the caller's ``language``."""
+
+    def __init__(self, client: RamiBot,
+                 language: Callable[[discord.Interaction], Awaitable[str]]) -> None:
+        super().__init__(client)
+        self.language = language
+
     async def on_error(self, interaction: discord.Interaction,
                        error: app_commands.AppCommandError) -> None:
         """Errors before a handler ran (a bad option value, an unknown command)."""
@@ -53,7 +57,7 @@ class RamiTree(app_commands.CommandTree["RamiBot"]):
             log.error("command failed command=%s", getattr(interaction.command, "name", "?"),
                       exc_info=error)
         try:
-            lang = await self.client.controller.language(interaction)
+            lang = await self.language(interaction)
         except Exception:  # the error path must answer even when the store does not
             log.exception("language lookup failed user=%s", interaction.user.id)
             lang = "en"
@@ -64,12 +68,13 @@ class RamiTree(app_commands.CommandTree["RamiBot"]):
 
 
 class RamiBot(discord.Client):
-    """The bot. ``controller`` and ``tables`` exist once ``setup_hook`` has run."""
+    """The bot. ``front_end``, ``tables``, ``store`` and ``tree`` exist once ``setup_hook``
+    has run."""
 
-    controller: Controller
+    front_end: FrontEnd
     tables: Tables
-    publisher: Publisher
     store: Store
+    tree: RamiTree
 
     def __init__(
         self,
@@ -88,28 +93,26 @@ class RamiBot(discord.Client):
         super().__init__(intents=intents, guild_ready_timeout=guild_ready_timeout,
                          allowed_mentions=discord.AllowedMentions.none())
         self.settings = settings
-        self.tree = RamiTree(self)
         self._seed_source = seed_source
         self._turn_timeout = turn_timeout
         self._sync_commands = sync_commands
         self._min_edit_interval = min_edit_interval
 
     async def setup_hook(self) -> None:
-        present.set_painters(self.settings.painters)
+        pictures.set_painters(self.settings.painters)
         # A theme's first picture computes its palette (~0.4 s): do it now, off the loop,
         # rather than in the first player's reply.
         self._warming = asyncio.create_task(asyncio.to_thread(render.warm_up))
         self.store = await Store.open(self.settings.db_path)
         self.tables = Tables(self.store, ai_delay=self.settings.ai_delay,
                              seed_source=self._seed_source, turn_timeout=self._turn_timeout)
-        prefs = Preferences(self.store)
-        self.publisher = Publisher(self, self.tables, prefs,
-                                   min_edit_interval=self._min_edit_interval)
-        self.tables.subscribe(self.publisher.on_event)
-        self.controller = Controller(self.tables, prefs, self.publisher)
-        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        self.front_end = FrontEnd(self, self.tables, self.store,
+                                  min_edit_interval=self._min_edit_interval)
+        self.tables.subscribe(self.front_end.publisher.on_event)
+        self.add_dynamic_items(*self.front_end.dynamic_items())
+        self.tree = RamiTree(self, self.front_end.service.language)
         await self.tree.set_translator(RamiTranslator())
-        self.tree.add_command(install_extras(self, RummyGroup()))
+        self.tree.add_command(self.front_end.command_group())
         if self._sync_commands:
             await self.sync_commands()
         resumed = await self.tables.resume()
@@ -151,7 +154,7 @@ class RamiBot(discord.Client):
 
     async def wait_idle(self) -> None:
         """Wait until every channel update the bot queued has been sent."""
-        await self.publisher.wait_idle()
+        await self.front_end.publisher.wait_idle()
 
     async def close(self) -> None:
         if hasattr(self, "_warming"):
@@ -160,6 +163,8 @@ class RamiBot(discord.Client):
             await self.idle_sweeper.stop()
         if hasattr(self, "tables"):
             await self.tables.close()
-            await self.publisher.close()
+        if hasattr(self, "front_end"):
+            await self.front_end.publisher.close()
+        if hasattr(self, "store"):
             await self.store.close()
         await super().close()

@@ -1,8 +1,11 @@
 """The ``/rummy`` slash command group (``/rami`` in French).
 
-Each subcommand only declares its options and hands the interaction to
-:class:`bot.controller.Controller`. Names and descriptions are ``locale_str`` keyed in
-the message catalog, translated by :class:`bot.i18n.RamiTranslator`.
+Each subcommand only declares its options and hands the interaction to the handlers the
+group is built with (:class:`~bot.discord_app.table_controller.TableUI` for the lobby and
+the table, :class:`~bot.discord_app.controller.Controller` for a card turn). Names and
+descriptions are ``locale_str`` keyed in the message catalog, translated by
+:class:`bot.discord_app.i18n.RamiTranslator`; the variant choices are read when the group
+is built.
 
 Tile rummy's turn commands are the subgroup ``/rummy tiles …`` (``bot.discord_app.tile_commands``);
 ``/rummy draw`` and ``/rummy meld`` work for tiles too (draw a tile; lay new sets and
@@ -11,25 +14,21 @@ confirm). ``/rummy level`` changes a computer seat's level during a match.
 
 from __future__ import annotations
 
-from typing import cast
+from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
 from discord.app_commands import Choice
 
-from bot.discord_app.controller import Controller
+from bot.discord_app.choices import BuiltCommand
 from bot.discord_app.i18n import loc
 from bot.discord_app.tile_commands import TilesGroup
 
+if TYPE_CHECKING:
+    from bot.discord_app.controller import Controller
+    from bot.discord_app.table_controller import TableUI
+    from bot.discord_app.tile_controller import TileUI
 
-def _controller(interaction: discord.Interaction) -> Controller:
-    return cast(Controller, interaction.client.controller)  # type: ignore[attr-defined]
-
-
-VARIANT_CHOICES = [
-    Choice(name=loc(f"variant.{name}"), value=name)
-    for name in ("classic", "rami51", "rami30", "gameduell", "tiles")
-]
 LEVEL_CHOICES = [Choice(name=loc(f"bot.level.{level}"), value=level)
                  for level in ("easy", "medium", "hard")]
 SOURCE_CHOICES = [
@@ -38,68 +37,60 @@ SOURCE_CHOICES = [
 ]
 
 
-async def _cards(interaction: discord.Interaction, current: str) -> list[Choice[str]]:
-    return await _controller(interaction).card_choices(interaction, current, several=True)
-
-
-async def _card(interaction: discord.Interaction, current: str) -> list[Choice[str]]:
-    return await _controller(interaction).card_choices(interaction, current, several=False)
-
-
-async def _computer(interaction: discord.Interaction, current: str) -> list[Choice[int]]:
-    return await _controller(interaction).computer_choices(interaction, current)
-
-
-async def _meld(interaction: discord.Interaction, current: str) -> list[Choice[int]]:
-    return await _controller(interaction).meld_choices(interaction, current)
-
-
 class RummyGroup(app_commands.Group):
-    """``/rummy …``: every command of the game."""
+    """``/rummy …``: every command of the game (``variants``: the choices of a variant)."""
 
-    def __init__(self) -> None:
+    def __init__(self, table_ui: TableUI, controller: Controller, tile_ui: TileUI, *,
+                 variants: list[Choice[str]]) -> None:
         super().__init__(name=loc("bot.cmd.rummy"), description=loc("bot.cmd.rummy.desc"),
                          guild_only=True)
-        self.add_command(TilesGroup())
+        self.table_ui, self.controller = table_ui, controller
+        self.add_command(TilesGroup(tile_ui, controller))
+        self.add_command(_new_command(table_ui, variants))
+        self.add_command(_rules_command(table_ui, variants))
 
-    @app_commands.command(name=loc("bot.cmd.new"), description=loc("bot.cmd.new.desc"))
-    @app_commands.rename(variant=loc("bot.opt.variant"), target=loc("bot.opt.target"))
-    @app_commands.describe(variant=loc("bot.opt.variant.desc"),
-                           target=loc("bot.opt.target.desc"))
-    @app_commands.choices(variant=VARIANT_CHOICES)
-    async def new(self, interaction: discord.Interaction, variant: str | None = None,
-                  target: app_commands.Range[int, 0, 100_000] | None = None) -> None:
-        await _controller(interaction).new(interaction, variant, target)
+    async def _cards(self, interaction: discord.Interaction, current: str) -> list[Choice[str]]:
+        return await self.controller.card_choices(interaction, current, several=True)
+
+    async def _card(self, interaction: discord.Interaction, current: str) -> list[Choice[str]]:
+        return await self.controller.card_choices(interaction, current, several=False)
+
+    async def _computer(self, interaction: discord.Interaction,
+                        current: str) -> list[Choice[int]]:
+        return await self.table_ui.computer_choices(interaction, current)
+
+    async def _meld(self, interaction: discord.Interaction, current: str) -> list[Choice[int]]:
+        return await self.controller.meld_choices(interaction, current)
 
     @app_commands.command(name=loc("bot.cmd.join"), description=loc("bot.cmd.join.desc"))
     async def join(self, interaction: discord.Interaction) -> None:
-        await _controller(interaction).join(interaction)
+        await self.table_ui.join(interaction)
 
     @app_commands.command(name=loc("bot.cmd.leave"), description=loc("bot.cmd.leave.desc"))
     async def leave(self, interaction: discord.Interaction) -> None:
-        await _controller(interaction).leave(interaction)
+        await self.table_ui.leave(interaction)
 
     @app_commands.command(name=loc("bot.cmd.start"), description=loc("bot.cmd.start.desc"))
     async def start(self, interaction: discord.Interaction) -> None:
-        await _controller(interaction).start(interaction)
+        await self.table_ui.start(interaction)
 
     @app_commands.command(name=loc("bot.cmd.hand"), description=loc("bot.cmd.hand.desc"))
     async def hand(self, interaction: discord.Interaction) -> None:
-        await _controller(interaction).hand(interaction)
+        await self.controller.hand(interaction)
 
     @app_commands.command(name=loc("bot.cmd.draw"), description=loc("bot.cmd.draw.desc"))
     @app_commands.rename(source=loc("bot.opt.source"))
     @app_commands.describe(source=loc("bot.opt.source.desc"))
     @app_commands.choices(source=SOURCE_CHOICES)
     async def draw(self, interaction: discord.Interaction, source: str | None = None) -> None:
-        await _controller(interaction).draw(interaction, source)
+        await self.controller.draw(interaction, source)
 
     @app_commands.command(name=loc("bot.cmd.meld"), description=loc("bot.cmd.meld.desc"))
     @app_commands.rename(cards=loc("bot.opt.cards"))
     @app_commands.describe(cards=loc("bot.opt.cards.desc"))
     @app_commands.autocomplete(cards=_cards)
     async def meld(self, interaction: discord.Interaction, cards: str) -> None:
-        await _controller(interaction).meld(interaction, cards)
+        await self.controller.meld(interaction, cards)
 
     @app_commands.command(name=loc("bot.cmd.layoff"), description=loc("bot.cmd.layoff.desc"))
     @app_commands.rename(cards=loc("bot.opt.cards"), meld=loc("bot.opt.meld"))
@@ -107,7 +98,7 @@ class RummyGroup(app_commands.Group):
     @app_commands.autocomplete(cards=_cards, meld=_meld)  # type: ignore[misc]
     async def layoff(self, interaction: discord.Interaction, cards: str,
                      meld: app_commands.Range[int, 1, 200]) -> None:
-        await _controller(interaction).layoff(interaction, cards, meld)
+        await self.controller.layoff(interaction, cards, meld)
 
     @app_commands.command(name=loc("bot.cmd.swap"), description=loc("bot.cmd.swap.desc"))
     @app_commands.rename(meld=loc("bot.opt.meld"), card=loc("bot.opt.card"))
@@ -115,33 +106,26 @@ class RummyGroup(app_commands.Group):
     @app_commands.autocomplete(meld=_meld, card=_card)  # type: ignore[misc]
     async def swap(self, interaction: discord.Interaction,
                    meld: app_commands.Range[int, 1, 200], card: str) -> None:
-        await _controller(interaction).swap(interaction, meld, card)
+        await self.controller.swap(interaction, meld, card)
 
     @app_commands.command(name=loc("bot.cmd.discard"), description=loc("bot.cmd.discard.desc"))
     @app_commands.rename(card=loc("bot.opt.card"))
     @app_commands.describe(card=loc("bot.opt.card.desc"))
     @app_commands.autocomplete(card=_card)
     async def discard(self, interaction: discord.Interaction, card: str) -> None:
-        await _controller(interaction).discard(interaction, card)
+        await self.controller.discard(interaction, card)
 
     @app_commands.command(name=loc("bot.cmd.table"), description=loc("bot.cmd.table.desc"))
     async def table(self, interaction: discord.Interaction) -> None:
-        await _controller(interaction).table(interaction)
+        await self.table_ui.table(interaction)
 
     @app_commands.command(name=loc("bot.cmd.score"), description=loc("bot.cmd.score.desc"))
     async def score(self, interaction: discord.Interaction) -> None:
-        await _controller(interaction).score(interaction)
-
-    @app_commands.command(name=loc("bot.cmd.rules"), description=loc("bot.cmd.rules.desc"))
-    @app_commands.rename(variant=loc("bot.opt.variant"))
-    @app_commands.describe(variant=loc("bot.opt.variant.desc"))
-    @app_commands.choices(variant=VARIANT_CHOICES)
-    async def rules(self, interaction: discord.Interaction, variant: str | None = None) -> None:
-        await _controller(interaction).rules(interaction, variant)
+        await self.table_ui.score(interaction)
 
     @app_commands.command(name=loc("bot.cmd.end"), description=loc("bot.cmd.end.desc"))
     async def end(self, interaction: discord.Interaction) -> None:
-        await _controller(interaction).end(interaction)
+        await self.table_ui.end(interaction)
 
     @app_commands.command(name=loc("bot.cmd.level"), description=loc("bot.cmd.level.desc"))
     @app_commands.rename(seat=loc("bot.opt.seat"), level=loc("bot.opt.level"))
@@ -150,4 +134,30 @@ class RummyGroup(app_commands.Group):
     @app_commands.choices(level=LEVEL_CHOICES)
     async def level(self, interaction: discord.Interaction, seat: app_commands.Range[int, 1, 6],
                     level: str) -> None:
-        await _controller(interaction).level(interaction, seat, level)
+        await self.table_ui.level(interaction, seat, level)
+
+
+# The commands below offer the variants as choices: they are made when the group is, so
+# that the list is the engine's at that time.
+def _new_command(table_ui: TableUI, variants: list[Choice[str]]) -> BuiltCommand:
+    @app_commands.command(name=loc("bot.cmd.new"), description=loc("bot.cmd.new.desc"))
+    @app_commands.rename(variant=loc("bot.opt.variant"), target=loc("bot.opt.target"))
+    @app_commands.describe(variant=loc("bot.opt.variant.desc"),
+                           target=loc("bot.opt.target.desc"))
+    @app_commands.choices(variant=variants)
+    async def new(interaction: discord.Interaction, variant: str | None = None,
+                  target: app_commands.Range[int, 0, 100_000] | None = None) -> None:
+        await table_ui.new(interaction, variant, target)
+
+    return new
+
+
+def _rules_command(table_ui: TableUI, variants: list[Choice[str]]) -> BuiltCommand:
+    @app_commands.command(name=loc("bot.cmd.rules"), description=loc("bot.cmd.rules.desc"))
+    @app_commands.rename(variant=loc("bot.opt.variant"))
+    @app_commands.describe(variant=loc("bot.opt.variant.desc"))
+    @app_commands.choices(variant=variants)
+    async def rules(interaction: discord.Interaction, variant: str | None = None) -> None:
+        await table_ui.rules(interaction, variant)
+
+    return rules

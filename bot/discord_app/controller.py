@@ -1,357 +1,60 @@
-"""The bot's handlers: parse an interaction, call the session layer, present, reply.
+"""The handlers of a card game's turn: the hand, draw, meld, lay off, swap, discard.
 
-Slash commands (``bot.discord_app.commands``) and components (``bot.discord_app.views``)
-both land here, so a button and its command do exactly the same thing. Every handler
-goes through :func:`bot.discord_app.replies.answer`, the one error path.
+Slash commands (``bot.discord_app.commands``) and the hand's components
+(``bot.discord_app.views``) both land here, so a button and its command do exactly the
+same thing. Every handler answers through :meth:`Service.run`, the one error path; the
+lobby and the table have their own handlers (``bot.discord_app.table_controller``), tile
+rummy too (``bot.discord_app.tile_controller``), peers over the same service.
 """
 
 from __future__ import annotations
 
 import itertools
-import logging
-import time
-from collections.abc import Awaitable, Callable, Iterable, Sequence
-from typing import TYPE_CHECKING, cast
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
 
 import discord
 
 from bot.discord_app import present
 from bot.discord_app.i18n import t
-from bot.discord_app.replies import Reply, answer, error_reply
-from bot.discord_app.tile_controller import TileUI
-from bot.discord_app.views import COMPUTER_LEVELS, selection_of
+from bot.discord_app.replies import Reply, error_reply
+from bot.discord_app.views import selection_of
 from bot.session.hand import pieces_from_text
-from bot.session.tables import Player, SessionError, Snapshot, Tables
 from engine import Card, NotationError, RuleSet, RummyError, classify, parse_card
 from engine.cards.actions import Discard, Draw, LayOff, Meld, SwapJoker
-from engine.variants import server_rules
 from engine.views import PlayerView
 
 if TYPE_CHECKING:
-    from bot.discord_app.publisher import Publisher
-    from bot.session.prefs import Preferences
+    from bot.discord_app.service import Service
+    from bot.discord_app.tile_controller import TileUI
 
-log = logging.getLogger("rami.bot")
-
-HAND_TOKEN_LIFETIME = 14 * 60.0  # seconds; Discord's interaction tokens last 15 minutes
 SORT_CYCLE = {"suit": "rank", "rank": "own", "own": "suit"}
-LEVEL_WORDS = {"facile": "easy", "moyen": "medium", "difficile": "hard"}
 SOURCES = {"stock": "stock", "talon": "stock", "pioche": "stock", "discard": "discard",
            "defausse": "discard", "défausse": "discard", "discard pile": "discard"}
 
 
 class Controller:
-    """Turns interactions into session calls and replies."""
+    """A card game's turn: interactions into session calls and replies."""
 
-    def __init__(self, tables: Tables, prefs: Preferences, publisher: Publisher) -> None:
-        self.tables = tables
-        self.prefs = prefs
-        self.publisher = publisher
-        # Each player's latest hand message, refreshed when their turn comes back:
-        # (channel, user) -> (interaction whose token edits it, message id, language, time).
-        self._hands: dict[tuple[int, int], tuple[discord.Interaction, int, str, float]] = {}
-        self._pending_hands: dict[int, tuple[int, int, str]] = {}
-        publisher.on_turn = self.refresh_hand
-        self.tile_ui = TileUI(self)
-
-    # ------------------------------------------------------------------ helpers
-    async def language(self, interaction: discord.Interaction) -> str:
-        """The language of the reply (:func:`bot.prefs.player_language`)."""
-        return await self.prefs.language(interaction.user.id, interaction.locale.value,
-                                         interaction.guild_id)
-
-    async def run(
-        self,
-        interaction: discord.Interaction,
-        what: str,
-        work: Callable[[str], Awaitable[Reply]],
-        *,
-        public: bool = False,
-    ) -> int | None:
-        """Answer ``interaction`` with ``work(lang)``; returns the reply's message id."""
-        try:
-            lang = await self.language(interaction)
-        except Exception:
-            log.exception("language lookup failed user=%s", interaction.user.id)
-            lang = "en"
-        if interaction.channel_id is None or interaction.guild_id is None:
-            return await answer(interaction, _const(error_reply(t("bot.error.guild_only", lang))),
-                                lang=lang, what=what)
-        message_id = await answer(interaction, lambda: work(lang), lang=lang, what=what,
-                                  public=public)
-        pending = self._pending_hands.pop(interaction.id, None)
-        if pending is not None and message_id is not None:
-            channel, user, hand_lang = pending
-            self._hands[(channel, user)] = (interaction, message_id, hand_lang, time.monotonic())
-        return message_id
-
-    @staticmethod
-    def player(interaction: discord.Interaction) -> Player:
-        return Player(interaction.user.id, interaction.user.display_name)
-
-    @staticmethod
-    def is_moderator(interaction: discord.Interaction) -> bool:
-        return bool(interaction.permissions.manage_guild)
-
-    async def _hand_reply(
-        self,
-        interaction: discord.Interaction,
-        view: PlayerView,
-        lang: str,
-        note: str | None = None,
-        *,
-        update: bool = False,
-        selected: dict[str, set[str]] | None = None,
-        picture: bool = True,
-    ) -> Reply:
-        prefs = await self.prefs.player(interaction.user.id)
-        names = [seat.name for seat in view.seats]
-        drawn = None
-        if picture:
-            drawn = await present.draw(present.hand_picture, view, lang, sort=prefs.sort,
-                                       theme=prefs.theme, back=prefs.back)
-        reply = present.hand(view, interaction.channel_id or 0, lang, sort=prefs.sort,
-                             note=note, names=names, selected=selected, picture=drawn)
-        self._pending_hands[interaction.id] = (interaction.channel_id or 0, interaction.user.id,
-                                               lang)
-        if update:
-            return Reply(content=reply.content, pictures=reply.pictures, view=reply.view,
-                         ephemeral=True, update=True)
-        return reply
+    def __init__(self, service: Service, tiles: TileUI) -> None:
+        self.service = service
+        self.tables = service.tables
+        self.prefs = service.prefs
+        self.tiles = tiles  # /rummy meld in a tile game lays new sets
 
     async def _act(self, interaction: discord.Interaction, action: object, lang: str,
                    *, update: bool = False) -> Reply:
         view = await self.tables.act(interaction.channel_id or 0, interaction.user.id, action)
         note = present.action_note(action, view, lang)
-        return await self._hand_reply(interaction, view, lang, note, update=update)
-
-    async def _rules(self, interaction: discord.Interaction) -> RuleSet:
-        snapshot = await self.tables.snapshot(interaction.channel_id or 0)
-        if snapshot is None:
-            raise SessionError("session.no_game")
-        return cast(RuleSet, self.tables.rules_of(snapshot))
-
-    async def _view(self, interaction: discord.Interaction) -> PlayerView:
-        return await self.tables.hand(interaction.channel_id or 0, interaction.user.id)
-
-    async def refresh_hand(self, channel_id: int, user_id: int) -> None:
-        """Bring the player's latest hand message up to date (their turn has come).
-
-        Discord lets an interaction's token edit its messages for 15 minutes; an older
-        hand message is left as it is (the turn reminder says to open the hand again).
-        """
-        entry = self._hands.get((channel_id, user_id))
-        if entry is None:
-            return
-        interaction, message_id, lang, when = entry
-        if time.monotonic() - when > HAND_TOKEN_LIFETIME:
-            del self._hands[(channel_id, user_id)]
-            return
-        try:
-            view = await self.tables.hand(channel_id, user_id)
-            prefs = await self.prefs.player(user_id)
-            picture = await present.draw(present.hand_picture, view, lang, sort=prefs.sort,
-                                         theme=prefs.theme, back=prefs.back)
-            reply = present.hand(view, channel_id, lang, sort=prefs.sort,
-                                 names=[seat.name for seat in view.seats], picture=picture)
-            await interaction.followup.edit_message(
-                message_id, content=reply.content, attachments=reply.files(),
-                view=reply.view or discord.utils.MISSING, allowed_mentions=reply.allowed_mentions)
-        except (RummyError, discord.HTTPException) as error:
-            log.info("hand not refreshed channel=%s user=%s error=%s", channel_id, user_id,
-                     type(error).__name__)
-            self._hands.pop((channel_id, user_id), None)
-
-    # ------------------------------------------------------------------ lobby
-    async def new(self, interaction: discord.Interaction, variant: str | None,
-                  target: int | None) -> None:
-        channel, guild = interaction.channel_id or 0, interaction.guild_id or 0
-        opened: list[Snapshot] = []
-
-        async def work(lang: str) -> Reply:
-            snapshot = await self.tables.open_lobby(channel, guild, self.player(interaction),
-                                                    variant, target)
-            opened.append(snapshot)
-            return present.lobby(snapshot, lang, self._target(snapshot),
-                                 played=self.tables.rules_of(snapshot))
-
-        message_id = await self.run(interaction, "new", work, public=True)
-        if opened and message_id is not None:
-            lang = await self.language(interaction)
-            await self.tables.set_ui(channel, lobby_message=message_id, lang=lang)
-
-    def _target(self, snapshot: Snapshot) -> int | None:
-        target = getattr(self.tables.rules_of(snapshot), "target", None)
-        return int(target) if isinstance(target, int) else None
-
-    async def join(self, interaction: discord.Interaction) -> None:
-        async def work(lang: str) -> Reply:
-            await self.tables.join(interaction.channel_id or 0, self.player(interaction))
-            return Reply(content=t("bot.lobby.joined", lang), ephemeral=True)
-
-        await self.run(interaction, "join", work)
-
-    async def leave(self, interaction: discord.Interaction) -> None:
-        async def work(lang: str) -> Reply:
-            await self.tables.leave(interaction.channel_id or 0, interaction.user.id)
-            return Reply(content=t("bot.lobby.left", lang), ephemeral=True)
-
-        await self.run(interaction, "leave", work)
-
-    async def start(self, interaction: discord.Interaction) -> None:
-        async def work(lang: str) -> Reply:
-            await self.tables.start(interaction.channel_id or 0, interaction.user.id,
-                                    is_moderator=self.is_moderator(interaction))
-            return Reply(content=t("bot.lobby.started", lang), ephemeral=True)
-
-        await self.run(interaction, "start", work)
-
-    async def end(self, interaction: discord.Interaction) -> None:
-        async def work(lang: str) -> Reply:
-            await self.tables.end(interaction.channel_id or 0, interaction.user.id,
-                                  is_moderator=self.is_moderator(interaction))
-            return Reply(content=t("bot.match.ended", lang,
-                                   player=interaction.user.display_name), ephemeral=True)
-
-        await self.run(interaction, "end", work)
-
-    async def lobby_button(self, interaction: discord.Interaction, action: str,
-                           channel_id: int) -> None:
-        async def work(lang: str) -> Reply:
-            self._same_channel(interaction, channel_id)
-            user = interaction.user.id
-            moderator = self.is_moderator(interaction)
-            if action == "join":
-                snapshot = await self.tables.join(channel_id, self.player(interaction))
-            elif action == "leave":
-                snapshot = await self.tables.leave(channel_id, user)
-                if await self.tables.snapshot(channel_id) is None:  # nobody left: closed
-                    return _update(present.lobby_closed(snapshot, lang, "bot.lobby.cancelled"))
-            elif action in COMPUTER_LEVELS:
-                snapshot = await self.tables.add_computer(channel_id, user,
-                                                          COMPUTER_LEVELS[action])
-            elif action == "start":
-                snapshot = await self.tables.start(channel_id, user, is_moderator=moderator)
-                return _update(present.lobby_closed(snapshot, lang, "bot.lobby.started"))
-            else:
-                snapshot_before = await self.tables.snapshot(channel_id)
-                await self.tables.cancel(channel_id, user, is_moderator=moderator)
-                if snapshot_before is None:
-                    raise SessionError("session.no_game")
-                return _update(present.lobby_closed(snapshot_before, lang, "bot.lobby.cancelled"))
-            return _update(present.lobby(snapshot, lang, self._target(snapshot),
-                                         played=self.tables.rules_of(snapshot)))
-
-        await self.run(interaction, f"lobby.{action}", work)
-
-    async def level(self, interaction: discord.Interaction, seat: int, level: str) -> None:
-        """Change a computer seat's level (1-based seat as listed); the game goes on."""
-        async def work(lang: str) -> Reply:
-            key = LEVEL_WORDS.get(level.strip().lower(), level.strip().lower())
-            snapshot = await self.tables.set_level(interaction.channel_id or 0,
-                                                   interaction.user.id, seat - 1, key)
-            return Reply(content=t("bot.level.changed", lang, name=snapshot.seats[seat - 1].name,
-                                   level=t(f"bot.level.{key}", lang)), ephemeral=True)
-
-        await self.run(interaction, "level", work)
-
-    async def computer_choices(self, interaction: discord.Interaction,
-                               current: str) -> list[discord.app_commands.Choice[int]]:
-        """The computer seats of the table (a hint only; the session checks again)."""
-        try:
-            snapshot = await self.tables.snapshot(interaction.channel_id or 0)
-        except Exception:
-            return []
-        if snapshot is None:
-            return []
-        return [
-            discord.app_commands.Choice(name=f"{index}: {seat.name} ({seat.level})"[:100],
-                                        value=index)
-            for index, seat in enumerate(snapshot.seats, 1)
-            if seat.is_computer and (not current or str(index).startswith(current.strip()))
-        ][:25]
-
-    @staticmethod
-    def _same_channel(interaction: discord.Interaction, channel_id: int) -> None:
-        if interaction.channel_id != channel_id:
-            raise SessionError("session.no_game")
-
-    # ------------------------------------------------------------------ table
-    async def table(self, interaction: discord.Interaction) -> None:
-        async def work(lang: str) -> Reply:
-            snapshot = await self.tables.snapshot(interaction.channel_id or 0)
-            if snapshot is None:
-                raise SessionError("session.no_game")
-            if snapshot.view is None:
-                return present.lobby(snapshot, lang, self._target(snapshot),
-                                 played=self.tables.rules_of(snapshot))
-            await self.publisher.repost(snapshot)
-            return Reply(content=t("bot.table.reposted", lang), ephemeral=True)
-
-        await self.run(interaction, "table", work)
-
-    async def score(self, interaction: discord.Interaction) -> None:
-        async def work(lang: str) -> Reply:
-            snapshot = await self.tables.snapshot(interaction.channel_id or 0)
-            if snapshot is None:
-                raise SessionError("session.no_game")
-            return await self._score_sheet(snapshot, lang)
-
-        await self.run(interaction, "score", work)
-
-    @staticmethod
-    async def _score_sheet(snapshot: Snapshot, lang: str) -> Reply:
-        view = snapshot.view
-        picture = None
-        if view is not None and view.rounds:
-            picture = await present.draw(present.scores_picture, view, lang)
-        return present.score_sheet(snapshot, lang, picture)
-
-    async def table_button(self, interaction: discord.Interaction, action: str,
-                           channel_id: int) -> None:
-        async def work(lang: str) -> Reply:
-            self._same_channel(interaction, channel_id)
-            if action == "hand":
-                return await self._hand_reply(interaction, await self._view(interaction), lang)
-            if action == "score":
-                snapshot = await self.tables.snapshot(channel_id)
-                if snapshot is None:
-                    raise SessionError("session.no_game")
-                return await self._score_sheet(snapshot, lang)
-            if action == "next":
-                await self.tables.next_round(channel_id, interaction.user.id)
-            else:
-                await self.tables.rematch(channel_id, interaction.user.id)
-            return Reply(view=discord.ui.View(), update=True)
-
-        await self.run(interaction, f"table.{action}", work)
-
-    async def rules(self, interaction: discord.Interaction, variant: str | None) -> None:
-        async def work(lang: str) -> Reply:
-            played = await self._server_rules(interaction, variant)
-            return present.rules(played.name, lang, played=played)
-
-        await self.run(interaction, "rules", work)
-
-    async def rules_button(self, interaction: discord.Interaction, variant: str) -> None:
-        async def work(lang: str) -> Reply:
-            played = await self._server_rules(interaction, variant)
-            return _update(present.rules(played.name, lang, played=played))
-
-        await self.run(interaction, "rules.button", work)
-
-    async def _server_rules(self, interaction: discord.Interaction, name: str | None) -> RuleSet:
-        """A variant as the caller's server plays it (its overrides), else its preset."""
-        guild = interaction.guild_id
-        overrides = (await self.prefs.guild(guild)).rule_overrides if guild else {}
-        return server_rules(present.variant_key(name), overrides)
+        return await self.service.hand_reply(interaction, view, lang, note, update=update)
 
     # ------------------------------------------------------------------ hand and actions
     async def hand(self, interaction: discord.Interaction) -> None:
         async def work(lang: str) -> Reply:
-            return await self._hand_reply(interaction, await self._view(interaction), lang)
+            view = await self.service.player_view(interaction)
+            return await self.service.hand_reply(interaction, view, lang)
 
-        await self.run(interaction, "hand", work)
+        await self.service.run(interaction, "hand", work)
 
     async def draw(self, interaction: discord.Interaction, source: str | None) -> None:
         async def work(lang: str) -> Reply:
@@ -360,16 +63,16 @@ class Controller:
                 return error_reply(t("bot.error.bad_source", lang, source=source))
             return await self._act(interaction, Draw(SOURCES[key]), lang)  # type: ignore[arg-type]
 
-        await self.run(interaction, "draw", work)
+        await self.service.run(interaction, "draw", work)
 
     async def meld(self, interaction: discord.Interaction, cards: str) -> None:
         snapshot = await self.tables.snapshot(interaction.channel_id or 0)
         if snapshot is not None and snapshot.variant == "tiles":
-            await self.tile_ui.play(interaction, cards)  # new sets of tiles, confirmed
+            await self.tiles.play(interaction, cards)  # new sets of tiles, confirmed
             return
 
         async def work(lang: str) -> Reply:
-            view = await self._view(interaction)
+            view = await self.service.player_view(interaction)
             sort = (await self.prefs.player(interaction.user.id)).sort
             melds = tuple(tuple(parse_pieces(part, view, sort)) for part in cards.split("|")
                           if part.strip())
@@ -377,38 +80,38 @@ class Controller:
                 raise NotationError("notation", token=cards)
             return await self._act(interaction, Meld(melds), lang)
 
-        await self.run(interaction, "meld", work)
+        await self.service.run(interaction, "meld", work)
 
     async def layoff(self, interaction: discord.Interaction, cards: str, meld: int) -> None:
         async def work(lang: str) -> Reply:
-            view = await self._view(interaction)
+            view = await self.service.player_view(interaction)
             sort = (await self.prefs.player(interaction.user.id)).sort
             pieces = tuple(parse_pieces(cards, view, sort))
             return await self._act(interaction, LayOff(pieces, meld - 1), lang)
 
-        await self.run(interaction, "layoff", work)
+        await self.service.run(interaction, "layoff", work)
 
     async def swap(self, interaction: discord.Interaction, meld: int, card: str) -> None:
         async def work(lang: str) -> Reply:
-            view = await self._view(interaction)
+            view = await self.service.player_view(interaction)
             sort = (await self.prefs.player(interaction.user.id)).sort
             return await self._act(interaction,
                                    SwapJoker(one_piece(card, view, sort), meld - 1), lang)
 
-        await self.run(interaction, "swap", work)
+        await self.service.run(interaction, "swap", work)
 
     async def discard(self, interaction: discord.Interaction, card: str) -> None:
         async def work(lang: str) -> Reply:
-            view = await self._view(interaction)
+            view = await self.service.player_view(interaction)
             sort = (await self.prefs.player(interaction.user.id)).sort
             return await self._act(interaction, Discard(one_piece(card, view, sort)), lang)
 
-        await self.run(interaction, "discard", work)
+        await self.service.run(interaction, "discard", work)
 
     async def hand_button(self, interaction: discord.Interaction, action: str,
                           channel_id: int) -> None:
         async def work(lang: str) -> Reply:
-            self._same_channel(interaction, channel_id)
+            self.service.same_channel(interaction, channel_id)
             picked = selection_of(interaction.message)
             button = t(f"bot.button.{action}", lang)
             if action == "draw":
@@ -419,15 +122,15 @@ class Controller:
                 prefs = await self.prefs.player(interaction.user.id)
                 await self.prefs.update_player(interaction.user.id,
                                                sort=SORT_CYCLE.get(prefs.sort, "suit"))
-                return await self._hand_reply(interaction, await self._view(interaction), lang,
-                                              update=True)
+                view = await self.service.player_view(interaction)
+                return await self.service.hand_reply(interaction, view, lang, update=True)
             first = [_card_of_value(v) for v in picked.get("a", [])]
             second = [_card_of_value(v) for v in picked.get("b", [])]
             meld = [int(v) for v in picked.get("m", []) if v.isdigit()]
             if not first:
                 return error_reply(t("bot.error.pick_cards", lang, button=button))
             if action == "meld":
-                rules = await self._rules(interaction)
+                rules = await self.service.table_rules(interaction)
                 melds = tuple(arrange_meld(m, rules) for m in (first, second) if m)
                 return await self._act(interaction, Meld(melds), lang, update=True)
             if action == "discard":
@@ -444,27 +147,27 @@ class Controller:
             return await self._act(interaction, SwapJoker(first[0], meld[0] - 1), lang,
                                    update=True)
 
-        await self.run(interaction, f"hand.{action}", work)
+        await self.service.run(interaction, f"hand.{action}", work)
 
     async def pick(self, interaction: discord.Interaction, slot: str, channel_id: int,
                    values: Sequence[str]) -> None:
         """Remember a menu pick in the hand message itself (its default options)."""
         async def work(lang: str) -> Reply:
-            self._same_channel(interaction, channel_id)
+            self.service.same_channel(interaction, channel_id)
             selected = {k: set(v) for k, v in selection_of(interaction.message).items()}
             selected[slot] = set(values)
-            view = await self._view(interaction)
-            return await self._hand_reply(interaction, view, lang, update=True,
-                                          selected=selected, picture=False)
+            view = await self.service.player_view(interaction)
+            return await self.service.hand_reply(interaction, view, lang, update=True,
+                                                 selected=selected, picture=False)
 
-        await self.run(interaction, f"pick.{slot}", work)
+        await self.service.run(interaction, f"pick.{slot}", work)
 
     # ------------------------------------------------------------------ autocomplete
     async def card_choices(self, interaction: discord.Interaction, current: str,
                            *, several: bool) -> list[discord.app_commands.Choice[str]]:
         """Cards of the caller's own hand completing what they typed (a hint only)."""
         try:
-            view = await self._view(interaction)
+            view = await self.service.player_view(interaction)
         except Exception:
             return []
         if several:
@@ -505,17 +208,6 @@ class Controller:
             if not current or str(m.number).startswith(current.strip())
         ][:25]
 
-
-def _const(reply: Reply) -> Callable[[], Awaitable[Reply]]:
-    async def work() -> Reply:
-        return reply
-
-    return work
-
-
-def _update(reply: Reply) -> Reply:
-    return Reply(content=reply.content, embeds=reply.embeds, pictures=reply.pictures,
-                 view=reply.view, update=True)
 
 
 def _ascii(text: str) -> str:

@@ -1,8 +1,5 @@
-"""What the bot does beyond playing a hand: the settings and player commands put in the
-``/rummy`` group, and the hourly archiving of idle games.
+"""The hourly archiving of idle games.
 
-:func:`install_extras` adds ``/rummy settings …``, ``prefs``, ``leaderboard``, ``stats``
-and ``forget-me`` to the group and registers the persistent forget-me buttons.
 :class:`IdleSweeper` calls :meth:`data.Store.expire_idle` once at start and then every
 hour, and drops the archived games from the session layer so that nothing in memory
 still plays them.
@@ -17,11 +14,6 @@ import time
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
-import discord
-from discord import app_commands
-
-from bot.discord_app.admin import SettingsGroup
-from bot.discord_app.player_commands import ForgetButton, add_player_commands
 from data import IDLE_DAYS
 
 if TYPE_CHECKING:
@@ -31,14 +23,6 @@ if TYPE_CHECKING:
 log = logging.getLogger("rami.bot")
 
 SWEEP_INTERVAL_S = 3600.0
-
-
-def install_extras(client: discord.Client, group: app_commands.Group) -> app_commands.Group:
-    """Add the settings and player commands to ``group``; returns it."""
-    group.add_command(SettingsGroup())
-    add_player_commands(group)
-    client.add_dynamic_items(ForgetButton)
-    return group
 
 
 async def drop_games(tables: Tables, game_ids: Iterable[int]) -> list[int]:

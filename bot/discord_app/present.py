@@ -1,32 +1,30 @@
 """What the bot shows: lobby, table, hand, round and match results, rules, as replies.
 
 Pure functions from session snapshots and engine views to :class:`bot.replies.Reply`
-objects (text in the player's language, pictures from ``render``, components from
-``bot.discord_app.views``); nothing here talks to Discord or to the session.
+objects (text in the player's language, pictures drawn by ``bot.discord_app.pictures``,
+components from the :class:`~bot.discord_app.views.Components` they are given); nothing
+here talks to Discord or to the session.
 """
 
 from __future__ import annotations
 
-import asyncio
-import concurrent.futures
-import functools
-import multiprocessing
-from collections.abc import Callable, Iterable, Sequence
-from typing import Any
+from collections.abc import Iterable, Sequence
 
 import discord
 
-from bot.discord_app import tile_present, views
+from bot.discord_app import tile_present
+from bot.discord_app.choices import variant_names
 from bot.discord_app.i18n import t
 from bot.discord_app.replies import Picture, Reply
+from bot.discord_app.views import MAX_OPTIONS, Components
 from bot.session.tables import Snapshot, Status
-from engine import RuleSet, variant, variant_names, variants
+from engine import RuleSet
 from engine.cards.card import Card, format_card
 from engine.i18n import count
 from engine.rules import Kind
 from engine.tiles.tile import format_tile
 from engine.views import MeldView, Phase, Piece, PlayerView, PublicView
-from render import render_hand, render_scores, render_table, sorted_hand
+from render import sorted_hand
 
 COLOUR = discord.Colour.dark_green()
 
@@ -37,71 +35,6 @@ def piece_text(piece: Piece) -> str:
 
 def pieces_text(pieces: Iterable[Piece]) -> str:
     return " ".join(piece_text(p) for p in pieces)
-
-
-# Pictures take milliseconds of CPU: the bot draws them off the event loop with
-# :func:`draw`, so these functions touch nothing but their arguments.
-_painters: concurrent.futures.Executor | None = None
-_painter_count = 0
-
-
-def set_painters(count: int) -> None:
-    """Draw pictures in ``count`` processes (0: in threads of this process)."""
-    global _painter_count
-    if count != _painter_count:
-        stop_painters()
-        _painter_count = count
-
-
-def stop_painters() -> None:
-    """Stop the painting processes (they start again on the next picture)."""
-    global _painters
-    pool, _painters = _painters, None
-    if pool is not None:
-        pool.shutdown(wait=True, cancel_futures=True)
-
-
-def _painter_pool() -> concurrent.futures.Executor | None:
-    global _painters
-    if _painters is None and _painter_count > 0:
-        context = multiprocessing.get_context("forkserver")
-        _painters = concurrent.futures.ProcessPoolExecutor(_painter_count, mp_context=context)
-    return _painters
-
-
-async def draw(function: Callable[..., Picture], *args: Any, **kwargs: Any) -> Picture:
-    """Run a picture function in a painting process, or in a thread when there is none
-    (``RAMI_PAINTERS=0``, the default).
-
-    Composing a picture holds the GIL for part of its milliseconds; processes avoid that,
-    at the price of sending the view and the PNG between processes. On the two busy
-    cores of the test machine, threads measured as well or better (bench/bot_bench.py).
-    """
-    global _painters
-    pool = _painter_pool()
-    if pool is not None:
-        loop = asyncio.get_running_loop()
-        try:
-            return await loop.run_in_executor(pool, functools.partial(function, *args, **kwargs))
-        except concurrent.futures.process.BrokenProcessPool:
-            _painters = None  # a painter died (killed, out of memory): start afresh next time
-    return await asyncio.to_thread(function, *args, **kwargs)
-
-
-def table_picture(view: PublicView, lang: str, theme: str = "classic") -> Picture:
-    drawn = render_table(view, theme=theme, lang=lang)
-    return Picture(png=drawn.png, alt=drawn.alt, filename=drawn.filename)
-
-
-def scores_picture(view: PublicView, lang: str, theme: str = "classic") -> Picture:
-    drawn = render_scores(view, theme=theme, lang=lang)
-    return Picture(png=drawn.png, alt=drawn.alt, filename=drawn.filename)
-
-
-def hand_picture(view: PlayerView, lang: str, *, sort: str = "suit", theme: str = "classic",
-                 back: str = "blue") -> Picture:
-    drawn = render_hand(view, theme=theme, back=back, sort=sort, lang=lang)
-    return Picture(png=drawn.png, alt=drawn.alt, filename=drawn.filename)
 
 
 def _attach(embed: discord.Embed, picture: Picture | None) -> list[Picture]:
@@ -121,25 +54,22 @@ def mention(snapshot: Snapshot, seat: int) -> str:
 
 
 # ---------------------------------------------------------------------- lobby
-def lobby(snapshot: Snapshot, lang: str, target: int | None = None, *,
-          played: RuleSet | None = None) -> Reply:
+def lobby(snapshot: Snapshot, lang: str, components: Components, played: RuleSet) -> Reply:
     """The lobby message: the rules the table will deal with (``played``: the server's
-    overrides and the chosen target; else the variant's preset), the seats, what to do."""
+    overrides and the chosen target included), the seats, and what to do."""
     players = ", ".join(
         f"<@{s.user_id}>" if s.user_id is not None else s.name for s in snapshot.seats
     ) or t("bot.lobby.nobody", lang)
-    rules_set = played if played is not None else variant(snapshot.variant)
-    lines = [*rules_set.summary(lang), ""]
-    if target is not None:
-        lines.append(t("bot.lobby.target", lang, count=target) if target
-                     else t("bot.lobby.single_round", lang))
+    lines = [*played.summary(lang), ""]
+    lines.append(t("bot.lobby.target", lang, count=played.target) if played.target
+                 else t("bot.lobby.single_round", lang))
     lines.append(t("bot.lobby.players", lang, count=len(snapshot.seats), players=players))
     lines.append(t("bot.lobby.howto", lang, creator=f"<@{snapshot.created_by}>"))
     embed = discord.Embed(
         title=t("bot.lobby.title", lang, variant=variant_name(snapshot.variant, lang)),
         description="\n".join(lines)[:4096], colour=COLOUR,  # Discord's limit
     )
-    return Reply(embeds=[embed], view=views.lobby_view(snapshot.channel_id, lang))
+    return Reply(embeds=[embed], view=components.lobby_view(snapshot.channel_id, lang))
 
 
 def lobby_closed(snapshot: Snapshot, lang: str, code: str) -> Reply:
@@ -155,8 +85,8 @@ def _meld_lines(melds: Sequence[MeldView]) -> str:
     return "\n".join(f"`{m.number}` {pieces_text(m.pieces)}" for m in melds)
 
 
-def table(snapshot: Snapshot, lang: str, last_move: str | None = None,
-          picture: Picture | None = None) -> Reply:
+def table(snapshot: Snapshot, lang: str, components: Components,
+          last_move: str | None = None, picture: Picture | None = None) -> Reply:
     """The public table: whose turn, piles, seats and melds, plus the table picture."""
     view = snapshot.view
     assert view is not None
@@ -188,7 +118,7 @@ def table(snapshot: Snapshot, lang: str, last_move: str | None = None,
                     value=_meld_lines(view.melds)[:1024] or t(f"{words}.no_melds", lang),
                     inline=False)
     return Reply(embeds=[embed], pictures=_attach(embed, picture),
-                 view=views.table_view(snapshot.channel_id, lang))
+                 view=components.table_view(snapshot.channel_id, lang))
 
 
 def move_text(player: str, words: str, lang: str) -> str:
@@ -245,7 +175,8 @@ def _score_lines(view: PublicView, snapshot: Snapshot, lang: str) -> list[str]:
     ]
 
 
-def round_over(snapshot: Snapshot, lang: str, picture: Picture | None = None) -> Reply:
+def round_over(snapshot: Snapshot, lang: str, components: Components,
+               picture: Picture | None = None) -> Reply:
     view = snapshot.view
     assert view is not None and view.rounds
     last = view.rounds[-1]
@@ -260,7 +191,7 @@ def round_over(snapshot: Snapshot, lang: str, picture: Picture | None = None) ->
                           description="\n".join(lines), colour=COLOUR)
     pictures = _attach(embed, picture)
     over = snapshot.status is Status.MATCH_OVER or view.phase is Phase.MATCH_OVER
-    component = None if over else views.round_over_view(snapshot.channel_id, lang)
+    component = None if over else components.round_over_view(snapshot.channel_id, lang)
     return Reply(embeds=[embed], pictures=pictures, view=component)
 
 
@@ -270,7 +201,7 @@ def ranking(view: PublicView) -> list[int]:
                   reverse=view.high_wins)
 
 
-def match_over(snapshot: Snapshot, lang: str) -> Reply:
+def match_over(snapshot: Snapshot, lang: str, components: Components) -> Reply:
     view = snapshot.view
     assert view is not None
     order = ranking(view)
@@ -279,7 +210,7 @@ def match_over(snapshot: Snapshot, lang: str) -> Reply:
                 total=view.totals[seat]) for place, seat in enumerate(order, 1)]
     embed = discord.Embed(title=t("bot.match.title", lang), description="\n".join(lines),
                           colour=COLOUR)
-    return Reply(embeds=[embed], view=views.match_over_view(snapshot.channel_id, lang))
+    return Reply(embeds=[embed], view=components.match_over_view(snapshot.channel_id, lang))
 
 
 def score_sheet(snapshot: Snapshot, lang: str, picture: Picture | None = None) -> Reply:
@@ -296,18 +227,16 @@ def score_sheet(snapshot: Snapshot, lang: str, picture: Picture | None = None) -
 
 
 # ---------------------------------------------------------------------- rules
-def rules(variant: str, lang: str, *, played: RuleSet | None = None) -> Reply:
-    """The rules of ``variant`` as ``played`` (a server's overrides applied), else its
-    preset, with buttons for the other variants."""
-    rules_set = played if played is not None else variants.variant(variant)
+def rules(played: RuleSet, lang: str, components: Components) -> Reply:
+    """The rules of a variant as ``played`` (a server's overrides applied), with buttons
+    for the other variants."""
     # One line per topic; an embed description holds 4,096 characters at most.
-    description = "\n".join(rules_set.summary(lang))[:4096]
-    embed = discord.Embed(title=variant_name(variant, lang), description=description,
-                          colour=COLOUR)
-    footer = "bot.rules.tiles.commands" if rules_set.kind is Kind.TILES else "bot.rules.commands"
+    embed = discord.Embed(title=variant_name(played.name, lang),
+                          description="\n".join(played.summary(lang))[:4096], colour=COLOUR)
+    footer = "bot.rules.tiles.commands" if played.kind is Kind.TILES else "bot.rules.commands"
     embed.set_footer(text=t(footer, lang))
     return Reply(embeds=[embed], ephemeral=True,
-                 view=views.rules_view(variant_names(), variant, lang))
+                 view=components.rules_view(variant_names(), played.name, lang))
 
 
 # ---------------------------------------------------------------------- hand
@@ -323,6 +252,7 @@ def hand(
     view: PlayerView,
     channel_id: int,
     lang: str,
+    components: Components,
     *,
     sort: str = "suit",
     note: str | None = None,
@@ -333,8 +263,8 @@ def hand(
     """The private hand message: picture, alt text, numbered notation and components."""
     order = display_order(view, sort)
     if view.variant == "tiles":
-        return tile_present.tile_hand(view, channel_id, lang, order, sort=sort, note=note,
-                                      names=names, selected=selected, picture=picture)
+        return tile_present.tile_hand(view, channel_id, lang, components, order, sort=sort,
+                                      note=note, names=names, selected=selected, picture=picture)
     shown = [view.hand[i] for i in order]
     playing = view.phase in (Phase.DRAW, Phase.PLAY)
     my_turn = playing and view.current == view.seat
@@ -360,19 +290,19 @@ def hand(
         lines.append(t("bot.hand.waiting", lang, player=name))
     if playing and view.opening_needed:
         lines.append(t("bot.hand.opening", lang, count=view.opening_needed))
-    if len(shown) > views.MAX_OPTIONS:
+    if len(shown) > MAX_OPTIONS:
         lines.append(t("bot.hand.too_many", lang))
     pictures = [picture] if picture is not None else []
     cards = [(f"{pos}:{piece_text(p)}", f"{pos}. {piece_text(p)}")
              for pos, p in enumerate(shown, 1)]
     melds = [(str(m.number), t("bot.select.meld_option", lang, number=m.number,
                                 cards=pieces_text(m.pieces))) for m in view.melds]
-    components = views.hand_view(
+    buttons = components.hand_view(
         channel_id, lang, cards=cards, melds=melds, selected=selected or {}, sort=sort,
         can_draw=my_turn and view.phase is Phase.DRAW,
         can_play=my_turn and view.phase is Phase.PLAY,
     )
-    return Reply(content="\n".join(lines)[:2000], pictures=pictures, view=components,
+    return Reply(content="\n".join(lines)[:2000], pictures=pictures, view=buttons,
                  ephemeral=True)
 
 
@@ -398,14 +328,3 @@ def action_note(action: object, view: PlayerView, lang: str) -> str | None:
     if name == "Discard":
         return t("bot.note.discard", lang, card=piece_text(action.card))  # type: ignore[attr-defined]
     return None
-
-
-def variant_key(name: str | None) -> str:
-    """The canonical variant name for ``name`` (an alias such as "51"), else rami51.
-
-    Raises:
-        RuleError: an unknown variant (its message lists the known ones).
-    """
-    if not name:
-        return "rami51"
-    return str(variant(name).name)

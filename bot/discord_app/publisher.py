@@ -28,18 +28,21 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.discord_app import present
+from bot.discord_app import pictures, present
 from bot.discord_app.i18n import t
 from bot.discord_app.replies import Reply
 from bot.session.tables import Event, EventKind, Snapshot, Status
 
 if TYPE_CHECKING:
+    from bot.discord_app.views import Components
     from bot.session.prefs import Preferences
     from bot.session.tables import Tables
 
 log = logging.getLogger("rami.bot.discord_app.publisher")
 
 TABLE_EVENTS = (EventKind.ACTION, EventKind.TIMEOUT)
+
+TurnListener = Callable[[int, int], Awaitable[None]]  # (channel, user) whose turn has come
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,13 +53,15 @@ class _Repost:
 class Publisher:
     """Keeps each channel's public messages in step with its table."""
 
-    def __init__(self, client: discord.Client, tables: Tables, prefs: Preferences, *,
+    def __init__(self, client: discord.Client, tables: Tables, prefs: Preferences,
+                 components: Components, *, on_turn: TurnListener | None = None,
                  min_edit_interval: float = 1.0) -> None:
         self.client = client
         self.tables = tables
         self.prefs = prefs
+        self.components = components
         self.min_edit_interval = min_edit_interval
-        self.on_turn: Callable[[int, int], Awaitable[None]] | None = None  # (channel, user)
+        self.on_turn = on_turn
         self._last_edit: dict[int, float] = {}
         self._queues: dict[int, list[Event | _Repost]] = {}
         self._workers: dict[int, asyncio.Task[None]] = {}
@@ -139,9 +144,8 @@ class Publisher:
             return
         kind = item.kind
         if kind is EventKind.LOBBY:
-            played = self.tables.rules_of(snapshot)
-            target = getattr(played, "target", None)
-            await self._edit_lobby(snapshot, present.lobby(snapshot, lang, target, played=played))
+            await self._edit_lobby(snapshot, present.lobby(snapshot, lang, self.components,
+                                                           self.tables.rules_of(snapshot)))
         elif kind is EventKind.STARTED:
             await self._edit_lobby(snapshot,
                                    present.lobby_closed(snapshot, lang, "bot.lobby.started"))
@@ -157,10 +161,12 @@ class Publisher:
             await self._update_table(snapshot, lang, self._move(item, lang))
             picture = None
             if snapshot.view is not None and snapshot.view.rounds:
-                picture = await present.draw(present.scores_picture, snapshot.view, lang)
-            await self._send(snapshot.channel_id, present.round_over(snapshot, lang, picture))
+                picture = await pictures.draw(pictures.scores_picture, snapshot.view, lang)
+            await self._send(snapshot.channel_id,
+                             present.round_over(snapshot, lang, self.components, picture))
         elif kind is EventKind.MATCH_OVER:
-            await self._send(snapshot.channel_id, present.match_over(snapshot, lang))
+            await self._send(snapshot.channel_id,
+                             present.match_over(snapshot, lang, self.components))
         elif kind is EventKind.ENDED:
             await self._close(snapshot, lang)
 
@@ -213,8 +219,8 @@ class Publisher:
     async def _table_reply(self, snapshot: Snapshot, lang: str, move: str | None) -> Reply:
         assert snapshot.view is not None
         self._last_edit[snapshot.channel_id] = asyncio.get_running_loop().time()
-        picture = await present.draw(present.table_picture, snapshot.view, lang)
-        return present.table(snapshot, lang, move, picture)
+        picture = await pictures.draw(pictures.table_picture, snapshot.view, lang)
+        return present.table(snapshot, lang, self.components, move, picture)
 
     async def _post_table(self, snapshot: Snapshot, lang: str, move: str | None) -> None:
         if snapshot.view is None:

@@ -11,58 +11,54 @@ hint: every handler reads and checks the text again.
 
 from __future__ import annotations
 
-from typing import cast
+from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
 from discord.app_commands import Choice
 
 from bot.discord_app.i18n import loc
-from bot.discord_app.tile_controller import TileUI
 
-
-def _ui(interaction: discord.Interaction) -> TileUI:
-    return cast(TileUI, interaction.client.controller.tile_ui)  # type: ignore[attr-defined]
-
-
-async def _tiles(interaction: discord.Interaction, current: str) -> list[Choice[str]]:
-    controller = interaction.client.controller  # type: ignore[attr-defined]
-    head, bar, last = current.rpartition("|")
-    choices: list[Choice[str]] = await controller.card_choices(interaction, last.lstrip(),
-                                                               several=True)
-    if not bar:
-        return choices
-    prefix = head + "| "
-    return [Choice(name=(prefix + c.value)[:100], value=(prefix + c.value)[:100])
-            for c in choices]
-
-
-async def _set(interaction: discord.Interaction, current: str) -> list[Choice[int]]:
-    return await _ui(interaction).set_choices(interaction, current)
-
+if TYPE_CHECKING:
+    from bot.discord_app.controller import Controller
+    from bot.discord_app.tile_controller import TileUI
 
 SetNumber = app_commands.Range[int, 1, 200]
 
 
 class TilesGroup(app_commands.Group):
-    """``/rummy tiles …``."""
+    """``/rummy tiles …``: its commands go to ``tile_ui``; ``controller`` completes tiles
+    as it completes cards (the caller's own rack)."""
 
-    def __init__(self) -> None:
+    def __init__(self, tile_ui: TileUI, controller: Controller) -> None:
         super().__init__(name=loc("bot.cmd.tiles"), description=loc("bot.cmd.tiles.desc"))
+        self.tile_ui, self.controller = tile_ui, controller
+
+    async def _tiles(self, interaction: discord.Interaction, current: str) -> list[Choice[str]]:
+        head, bar, last = current.rpartition("|")
+        choices = await self.controller.card_choices(interaction, last.lstrip(), several=True)
+        if not bar:
+            return choices
+        prefix = head + "| "
+        return [Choice(name=(prefix + c.value)[:100], value=(prefix + c.value)[:100])
+                for c in choices]
+
+    async def _set(self, interaction: discord.Interaction, current: str) -> list[Choice[int]]:
+        return await self.tile_ui.set_choices(interaction, current)
 
     @app_commands.command(name=loc("bot.cmd.tplay"), description=loc("bot.cmd.tplay.desc"))
     @app_commands.rename(tiles=loc("bot.opt.tiles"))
     @app_commands.describe(tiles=loc("bot.opt.sets.desc"))
     @app_commands.autocomplete(tiles=_tiles)
     async def play(self, interaction: discord.Interaction, tiles: str) -> None:
-        await _ui(interaction).play(interaction, tiles)
+        await self.tile_ui.play(interaction, tiles)
 
     @app_commands.command(name=loc("bot.cmd.tnew"), description=loc("bot.cmd.tnew.desc"))
     @app_commands.rename(tiles=loc("bot.opt.tiles"))
     @app_commands.describe(tiles=loc("bot.opt.tiles.desc"))
     @app_commands.autocomplete(tiles=_tiles)
     async def new(self, interaction: discord.Interaction, tiles: str) -> None:
-        await _ui(interaction).edit(interaction, "new", tiles)
+        await self.tile_ui.edit(interaction, "new", tiles)
 
     @app_commands.command(name=loc("bot.cmd.tadd"), description=loc("bot.cmd.tadd.desc"))
     @app_commands.rename(tiles=loc("bot.opt.tiles"), set=loc("bot.opt.set"),
@@ -72,7 +68,7 @@ class TilesGroup(app_commands.Group):
     @app_commands.autocomplete(tiles=_tiles, set=_set)  # type: ignore[misc]
     async def add(self, interaction: discord.Interaction, tiles: str, set: SetNumber,
                   front: bool = False) -> None:
-        await _ui(interaction).edit(interaction, "add", tiles, set, front=front)
+        await self.tile_ui.edit(interaction, "add", tiles, set, front=front)
 
     @app_commands.command(name=loc("bot.cmd.tmove"), description=loc("bot.cmd.tmove.desc"))
     @app_commands.rename(tiles=loc("bot.opt.tiles"), source=loc("bot.opt.from"),
@@ -82,7 +78,7 @@ class TilesGroup(app_commands.Group):
     @app_commands.autocomplete(source=_set, target=_set)
     async def move(self, interaction: discord.Interaction, tiles: str, source: SetNumber,
                    target: SetNumber | None = None, front: bool = False) -> None:
-        await _ui(interaction).edit(interaction, "move", tiles, source, front=front,
+        await self.tile_ui.edit(interaction, "move", tiles, source, front=front,
                                     target=target)
 
     @app_commands.command(name=loc("bot.cmd.tsplit"), description=loc("bot.cmd.tsplit.desc"))
@@ -91,7 +87,7 @@ class TilesGroup(app_commands.Group):
     @app_commands.autocomplete(set=_set)
     async def split(self, interaction: discord.Interaction, set: SetNumber,
                     at: app_commands.Range[int, 1, 13]) -> None:
-        await _ui(interaction).edit(interaction, "split", None, set, at=at)
+        await self.tile_ui.edit(interaction, "split", None, set, at=at)
 
     @app_commands.command(name=loc("bot.cmd.ttakeback"),
                           description=loc("bot.cmd.ttakeback.desc"))
@@ -100,32 +96,32 @@ class TilesGroup(app_commands.Group):
     @app_commands.autocomplete(set=_set)
     async def takeback(self, interaction: discord.Interaction, tiles: str,
                        set: SetNumber) -> None:
-        await _ui(interaction).edit(interaction, "takeback", tiles, set)
+        await self.tile_ui.edit(interaction, "takeback", tiles, set)
 
     @app_commands.command(name=loc("bot.cmd.tundo"), description=loc("bot.cmd.tundo.desc"))
     async def undo(self, interaction: discord.Interaction) -> None:
-        await _ui(interaction).edit(interaction, "undo")
+        await self.tile_ui.edit(interaction, "undo")
 
     @app_commands.command(name=loc("bot.cmd.treset"), description=loc("bot.cmd.treset.desc"))
     async def reset(self, interaction: discord.Interaction) -> None:
-        await _ui(interaction).edit(interaction, "reset")
+        await self.tile_ui.edit(interaction, "reset")
 
     @app_commands.command(name=loc("bot.cmd.tconfirm"),
                           description=loc("bot.cmd.tconfirm.desc"))
     async def confirm(self, interaction: discord.Interaction) -> None:
-        await _ui(interaction).edit(interaction, "confirm")
+        await self.tile_ui.edit(interaction, "confirm")
 
     @app_commands.command(name=loc("bot.cmd.tdraw"), description=loc("bot.cmd.tdraw.desc"))
     async def draw(self, interaction: discord.Interaction) -> None:
-        await _ui(interaction).edit(interaction, "draw")
+        await self.tile_ui.edit(interaction, "draw")
 
     @app_commands.command(name=loc("bot.cmd.tpass"), description=loc("bot.cmd.tpass.desc"))
     async def pass_(self, interaction: discord.Interaction) -> None:
-        await _ui(interaction).edit(interaction, "pass")
+        await self.tile_ui.edit(interaction, "pass")
 
     @app_commands.command(name=loc("bot.cmd.thint"), description=loc("bot.cmd.thint.desc"))
     async def hint(self, interaction: discord.Interaction) -> None:
-        await _ui(interaction).hint(interaction)
+        await self.tile_ui.hint(interaction)
 
     @app_commands.command(name=loc("bot.cmd.tarrange"),
                           description=loc("bot.cmd.tarrange.desc"))
@@ -133,4 +129,4 @@ class TilesGroup(app_commands.Group):
     @app_commands.describe(tiles=loc("bot.opt.tiles.desc"))
     @app_commands.autocomplete(tiles=_tiles)
     async def arrange(self, interaction: discord.Interaction, tiles: str) -> None:
-        await _ui(interaction).arrange(interaction, tiles)
+        await self.tile_ui.arrange(interaction, tiles)

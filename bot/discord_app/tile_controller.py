@@ -1,9 +1,10 @@
 """The handlers of tile rummy: ``/rummy tiles …`` commands and the rack's buttons.
 
-Like :mod:`bot.discord_app.controller`, a command and its button do the same thing and every handler
-answers through the one error path (:meth:`Controller.run`). Several-step handlers
-(``play`` lays a whole table at once; ``arrange`` builds the draft edit by edit) leave
-the game as it was when a step is refused: ``play`` is one engine action, and
+A peer of :mod:`bot.discord_app.controller` over the same
+:class:`~bot.discord_app.service.Service`: a command and its button do the same thing
+and every handler answers through the one error path (:meth:`Service.run`). Several-step
+handlers (``play`` lays a whole table at once; ``arrange`` builds the draft edit by edit)
+leave the game as it was when a step is refused: ``play`` is one engine action, and
 ``arrange`` undoes the edits it made before passing the refusal on. One player's tile
 handlers run one at a time (a lock per channel and player), so two clicks at once on
 *Arrange for me* cannot interleave their edits.
@@ -47,16 +48,16 @@ from engine.tiles.tile import Tile
 from engine.views import PlayerView
 
 if TYPE_CHECKING:
-    from bot.discord_app.controller import Controller
+    from bot.discord_app.service import Service
 
 SIMPLE = {"undo": Undo, "reset": Reset, "confirm": Confirm, "draw": DrawTile, "pass": Pass}
 
 
 class TileUI:
-    """Tile rummy's commands and buttons, on top of the shared :class:`Controller`."""
+    """Tile rummy's commands and buttons, on top of the shared service."""
 
-    def __init__(self, controller: Controller) -> None:
-        self.c = controller
+    def __init__(self, service: Service) -> None:
+        self.service = service
         self._locks: dict[tuple[int, int], asyncio.Lock] = {}
 
     def _lock(self, interaction: discord.Interaction) -> asyncio.Lock:
@@ -65,23 +66,23 @@ class TileUI:
 
     # ------------------------------------------------------------------ helpers
     async def _tile_view(self, interaction: discord.Interaction) -> PlayerView:
-        view = await self.c._view(interaction)
+        view = await self.service.player_view(interaction)
         if view.variant != "tiles":
             raise SessionError("bot.tiles.not_tiles")
         return view
 
     async def _order(self, interaction: discord.Interaction, view: PlayerView) -> list[int]:
-        sort = (await self.c.prefs.player(interaction.user.id)).sort
+        sort = (await self.service.prefs.player(interaction.user.id)).sort
         return present.display_order(view, sort)
 
     async def _apply(self, interaction: discord.Interaction, actions: Sequence[object],
                      lang: str, *, update: bool = False, note: str | None = None) -> Reply:
         """Apply ``actions`` as one change: all of them, or none when one is refused."""
         channel, user = interaction.channel_id or 0, interaction.user.id
-        view = await self.c.tables.act_many(channel, user, actions)
+        view = await self.service.tables.act_many(channel, user, actions)
         if note is None and len(actions) == 1:
             note = tile_present.tile_note(actions[0], lang)
-        return await self.c._hand_reply(interaction, view, lang, note, update=update)
+        return await self.service.hand_reply(interaction, view, lang, note, update=update)
 
     # ------------------------------------------------------------------ commands
     async def play(self, interaction: discord.Interaction, sets: str) -> None:
@@ -96,7 +97,7 @@ class TileUI:
                     raise NotationError("notation.no_tile")
                 return await self._apply(interaction, [Play((*draft_sets(view), *new))], lang)
 
-        await self.c.run(interaction, "tiles.play", work)
+        await self.service.run(interaction, "tiles.play", work)
 
     async def edit(self, interaction: discord.Interaction, kind: str, tiles: str | None = None,
                    set_number: int | None = None, *, front: bool = False,
@@ -124,19 +125,19 @@ class TileUI:
                         action = Move(pieces, index, None if target is None else target - 1, front)
                 return await self._apply(interaction, [action], lang)
 
-        await self.c.run(interaction, f"tiles.{kind}", work)
+        await self.service.run(interaction, f"tiles.{kind}", work)
 
     async def hint(self, interaction: discord.Interaction) -> None:
         async def work(lang: str) -> Reply:
             return await self._hint(interaction, lang)
 
-        await self.c.run(interaction, "tiles.hint", work)
+        await self.service.run(interaction, "tiles.hint", work)
 
     async def _hint(self, interaction: discord.Interaction, lang: str) -> Reply:
         view = await self._tile_view(interaction)
         if view.current != view.seat:
             return error_reply(t("bot.tiles.not_your_turn", lang))
-        rules = await self.c._rules(interaction)
+        rules = await self.service.table_rules(interaction)
         opening = not view.seats[view.seat].has_opened
         solution = await asyncio.to_thread(solve, table_sets(view), whole_rack(view), rules,
                                            "opening" if opening else "tiles")
@@ -150,14 +151,14 @@ class TileUI:
                 return await self._arrange(interaction, view, parse_rack_tiles(tiles, view, order),
                                            lang)
 
-        await self.c.run(interaction, "tiles.arrange", work)
+        await self.service.run(interaction, "tiles.arrange", work)
 
     async def _arrange(self, interaction: discord.Interaction, view: PlayerView,
                        tiles: Sequence[Tile], lang: str, *, update: bool = False) -> Reply:
         """Fit ``tiles`` into the draft (``arrange``), then build it edit by edit."""
         if view.current != view.seat:
             return error_reply(t("bot.tiles.not_your_turn", lang))
-        rules = await self.c._rules(interaction)
+        rules = await self.service.table_rules(interaction)
         current = draft_sets(view)
         # Before the opening the table stays as it is: only the new sets are arranged.
         frozen = 0 if view.seats[view.seat].has_opened else len(view.melds)
@@ -174,7 +175,7 @@ class TileUI:
                      channel_id: int) -> None:
         async def work(lang: str) -> Reply:
             async with self._lock(interaction):
-                self.c._same_channel(interaction, channel_id)
+                self.service.same_channel(interaction, channel_id)
                 if action == "hint":
                     return await self._hint(interaction, lang)
                 if action in SIMPLE:
@@ -188,14 +189,14 @@ class TileUI:
                                          button=t("bot.tiles.button.arrange", lang)))
                 return await self._arrange(interaction, view, picked, lang, update=True)
 
-        await self.c.run(interaction, f"tiles.button.{action}", work)
+        await self.service.run(interaction, f"tiles.button.{action}", work)
 
     # ------------------------------------------------------------------ autocomplete
     async def set_choices(self, interaction: discord.Interaction,
                           current: str) -> list[discord.app_commands.Choice[int]]:
         """The sets of the caller's draft (else of the table) matching what they typed."""
         try:
-            view = await self.c._view(interaction)
+            view = await self.service.player_view(interaction)
         except Exception:
             return []
         melds = view.draft if view.draft is not None else view.melds

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.discord_app import views
 from bot.discord_app.i18n import t
 from bot.discord_app.replies import Picture, Reply
+from bot.discord_app.views import MAX_OPTIONS, Components
 from engine.i18n import count
 from engine.solver.exact import Solution
 from engine.tiles.tile import Tile, format_tiles
@@ -25,6 +25,7 @@ def tile_hand(
     view: PlayerView,
     channel_id: int,
     lang: str,
+    components: Components,
     order: Sequence[int],
     *,
     sort: str = "suit",
@@ -59,15 +60,15 @@ def tile_hand(
         lines.append(t("bot.hand.waiting", lang, player=name))
     if playing and view.opening_needed:
         lines.append(t("bot.hand.opening", lang, count=view.opening_needed))
-    if len(shown) > views.MAX_OPTIONS:
+    if len(shown) > MAX_OPTIONS:
         lines.append(t("bot.hand.too_many", lang))
     options = [(f"{pos}:{tiles_text([p])}", f"{pos}. {tiles_text([p])}")
                for pos, p in enumerate(shown, 1) if isinstance(p, Tile)]
-    components = views.tile_hand_view(
+    buttons = components.tile_hand_view(
         channel_id, lang, tiles=options, selected=selected or {}, sort=sort, my_turn=my_turn,
         pool_empty=view.stock_size == 0, editing=view.draft is not None)
     return Reply(content="\n".join(lines)[:2000], pictures=[picture] if picture else [],
-                 view=components, ephemeral=True)
+                 view=buttons, ephemeral=True)
 
 
 def hint(solution: Solution | None, opening: bool, lang: str) -> Reply:

@@ -15,23 +15,23 @@ message posted before a restart is routed by its ``custom_id`` alone:
   the hand message, so the next button click reads the selection from the message itself;
 - ``rami:rules:<variant>``: the rules message.
 
-The callbacks only hand the click to :class:`bot.controller.Controller`.
+The component classes are made by :func:`component_classes` around the object that
+handles their clicks (:class:`ComponentHandlers`), and :class:`Components` builds every
+message's components from them: nothing looks a handler up on the client.
 """
 
 from __future__ import annotations
 
+import functools
 import re
-from collections.abc import Sequence
-from functools import lru_cache
-from typing import TYPE_CHECKING, Any, cast
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar, Protocol, Self, cast
 
 import discord
 from discord import ButtonStyle
 
 from bot.discord_app.i18n import t
-
-if TYPE_CHECKING:
-    from bot.discord_app.controller import Controller
 
 LOBBY_ACTIONS = ("join", "leave", "start", "cancel", "aieasy", "ai", "aihard")
 COMPUTER_LEVELS = {"aieasy": "easy", "ai": "medium", "aihard": "hard"}
@@ -40,102 +40,68 @@ HAND_ACTIONS = ("draw", "take", "meld", "layoff", "swap", "discard", "sort")
 TILE_ACTIONS = ("draw", "pass", "undo", "reset", "confirm", "hint", "arrange")
 PICK_SLOTS = ("a", "b", "m")
 MAX_OPTIONS = 25
+VIEW_CACHE_SIZE = 1024
+
+ChannelClick = Callable[[discord.Interaction, str, int], Awaitable[None]]
 
 
-def controller(interaction: discord.Interaction) -> Controller:
-    return cast("Controller", interaction.client.controller)  # type: ignore[attr-defined]
+class ComponentHandlers(Protocol):
+    """What handles the clicks on the bot's components (``channel_id`` from the custom_id)."""
+
+    async def lobby_button(self, interaction: discord.Interaction, action: str,
+                           channel_id: int) -> None: ...
+
+    async def table_button(self, interaction: discord.Interaction, action: str,
+                           channel_id: int) -> None: ...
+
+    async def hand_button(self, interaction: discord.Interaction, action: str,
+                          channel_id: int) -> None: ...
+
+    async def tile_button(self, interaction: discord.Interaction, action: str,
+                          channel_id: int) -> None: ...
+
+    async def pick(self, interaction: discord.Interaction, slot: str, channel_id: int,
+                   values: Sequence[str]) -> None: ...
+
+    async def rules_button(self, interaction: discord.Interaction, variant: str) -> None: ...
 
 
 def _alternatives(names: Sequence[str]) -> str:
     return "|".join(re.escape(name) for name in names)
 
 
-class LobbyButton(
+class ChannelButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=rf"rami:lobby:(?P<action>{_alternatives(LOBBY_ACTIONS)}):(?P<channel>\d+)",
+    template=r"rami:(?P<family>[a-z]+):(?P<action>[a-z]+):(?P<channel>\d+)",
 ):
-    def __init__(self, action: str, channel_id: int, label: str = "", style: ButtonStyle =
-                 ButtonStyle.secondary) -> None:
-        super().__init__(discord.ui.Button(
-            label=label or action, style=style, custom_id=f"rami:lobby:{action}:{channel_id}"))
-        self.action, self.channel_id = action, channel_id
+    """A button about one channel's game: ``rami:<family>:<action>:<channel>``.
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> LobbyButton:
-        return cls(match["action"], int(match["channel"]))
+    Only the subclasses made by :func:`component_classes` are sent and registered: each
+    knows its family, its actions and what handles its clicks.
+    """
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await controller(interaction).lobby_button(interaction, self.action, self.channel_id)
+    family: ClassVar[str] = ""
 
-
-class TableButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=rf"rami:table:(?P<action>{_alternatives(TABLE_ACTIONS)}):(?P<channel>\d+)",
-):
-    def __init__(self, action: str, channel_id: int, label: str = "",
-                 style: ButtonStyle = ButtonStyle.secondary) -> None:
-        super().__init__(discord.ui.Button(
-            label=label or action, style=style, custom_id=f"rami:table:{action}:{channel_id}"))
-        self.action, self.channel_id = action, channel_id
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> TableButton:
-        return cls(match["action"], int(match["channel"]))
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await controller(interaction).table_button(interaction, self.action, self.channel_id)
-
-
-class HandButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=rf"rami:hand:(?P<action>{_alternatives(HAND_ACTIONS)}):(?P<channel>\d+)",
-):
     def __init__(self, action: str, channel_id: int, label: str = "",
                  style: ButtonStyle = ButtonStyle.secondary, disabled: bool = False) -> None:
         super().__init__(discord.ui.Button(
             label=label or action, style=style, disabled=disabled,
-            custom_id=f"rami:hand:{action}:{channel_id}"))
+            custom_id=f"rami:{self.family}:{action}:{channel_id}"))
         self.action, self.channel_id = action, channel_id
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> HandButton:
+    ) -> Self:
         return cls(match["action"], int(match["channel"]))
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await controller(interaction).hand_button(interaction, self.action, self.channel_id)
-
-
-class TileButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=rf"rami:tiles:(?P<action>{_alternatives(TILE_ACTIONS)}):(?P<channel>\d+)",
-):
-    def __init__(self, action: str, channel_id: int, label: str = "",
-                 style: ButtonStyle = ButtonStyle.secondary, disabled: bool = False) -> None:
-        super().__init__(discord.ui.Button(
-            label=label or action, style=style, disabled=disabled,
-            custom_id=f"rami:tiles:{action}:{channel_id}"))
-        self.action, self.channel_id = action, channel_id
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> TileButton:
-        return cls(match["action"], int(match["channel"]))
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await controller(interaction).tile_ui.button(interaction, self.action, self.channel_id)
 
 
 class CardPick(
     discord.ui.DynamicItem[discord.ui.Select[Any]],
     template=rf"rami:pick:(?P<slot>{_alternatives(PICK_SLOTS)}):(?P<channel>\d+)",
 ):
+    """A menu of the hand (``rami:pick:<slot>:<channel>``); see :func:`component_classes`."""
+
     def __init__(self, slot: str, channel_id: int,
                  options: Sequence[discord.SelectOption] = (), placeholder: str = "",
                  max_values: int | None = None, row: int | None = None) -> None:
@@ -153,19 +119,16 @@ class CardPick(
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> CardPick:
+    ) -> Self:
         return cls(match["slot"], int(match["channel"]))
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        data = cast("dict[str, Any]", interaction.data or {})
-        values = [str(v) for v in data.get("values", [])]
-        await controller(interaction).pick(interaction, self.slot, self.channel_id, values)
 
 
 class RulesButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"rami:rules:(?P<variant>[a-z0-9]+)",
 ):
+    """A variant's button under the rules; see :func:`component_classes`."""
+
     def __init__(self, variant: str, label: str = "", disabled: bool = False) -> None:
         super().__init__(discord.ui.Button(
             label=label or variant, custom_id=f"rami:rules:{variant}", disabled=disabled))
@@ -174,19 +137,61 @@ class RulesButton(
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> RulesButton:
+    ) -> Self:
         return cls(match["variant"])
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await controller(interaction).rules_button(interaction, self.variant)
+
+@dataclass(frozen=True, slots=True)
+class ComponentClasses:
+    """The component classes bound to one handler, one per ``custom_id`` family."""
+
+    lobby: type[ChannelButton]
+    table: type[ChannelButton]
+    hand: type[ChannelButton]
+    tiles: type[ChannelButton]
+    pick: type[CardPick]
+    rules: type[RulesButton]
+
+    def all(self) -> tuple[type[discord.ui.DynamicItem[Any]], ...]:
+        """Every class, for :meth:`discord.Client.add_dynamic_items`."""
+        return self.lobby, self.table, self.hand, self.tiles, self.pick, self.rules
 
 
-DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
-    LobbyButton, TableButton, HandButton, TileButton, CardPick, RulesButton,
-)
+def _channel_button(family: str, actions: Sequence[str],
+                    click: ChannelClick) -> type[ChannelButton]:
+    class Button(
+        ChannelButton,
+        template=rf"rami:{family}:(?P<action>{_alternatives(actions)}):(?P<channel>\d+)",
+    ):
+        async def callback(self, interaction: discord.Interaction) -> None:
+            await click(interaction, self.action, self.channel_id)
+
+    Button.family = family
+    Button.__name__ = Button.__qualname__ = f"{family.title()}Button"
+    return Button
 
 
-# ---------------------------------------------------------------------- view builders
+def component_classes(handlers: ComponentHandlers) -> ComponentClasses:
+    """The component classes whose clicks go to ``handlers``."""
+    class Pick(CardPick, template=CardPick.__discord_ui_compiled_template__):
+        async def callback(self, interaction: discord.Interaction) -> None:
+            data = cast("dict[str, Any]", interaction.data or {})
+            values = [str(v) for v in data.get("values", [])]
+            await handlers.pick(interaction, self.slot, self.channel_id, values)
+
+    class Rules(RulesButton, template=RulesButton.__discord_ui_compiled_template__):
+        async def callback(self, interaction: discord.Interaction) -> None:
+            await handlers.rules_button(interaction, self.variant)
+
+    return ComponentClasses(
+        lobby=_channel_button("lobby", LOBBY_ACTIONS, handlers.lobby_button),
+        table=_channel_button("table", TABLE_ACTIONS, handlers.table_button),
+        hand=_channel_button("hand", HAND_ACTIONS, handlers.hand_button),
+        tiles=_channel_button("tiles", TILE_ACTIONS, handlers.tile_button),
+        pick=Pick, rules=Rules,
+    )
+
+
 def _view(*items: discord.ui.Item[Any]) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     for item in items:
@@ -194,136 +199,154 @@ def _view(*items: discord.ui.Item[Any]) -> discord.ui.View:
     return view
 
 
-# The views below hold only dynamic items, so Discord.py keeps no per-message state for
-# them and one instance can be sent with many messages: they are cached (building a view
-# costs a system call for its random id).
-@lru_cache(maxsize=1024)
-def lobby_view(channel_id: int, lang: str) -> discord.ui.View:
-    styles = {"join": ButtonStyle.primary, "start": ButtonStyle.success,
-              "cancel": ButtonStyle.danger}
-    buttons = []
-    for index, action in enumerate(LOBBY_ACTIONS):
-        level = COMPUTER_LEVELS.get(action)
-        label = (t("bot.button.add_ai_level", lang, level=t(f"bot.level.{level}", lang))
-                 if level else t(f"bot.button.{action}", lang))
-        button = LobbyButton(action, channel_id, label, styles.get(action, ButtonStyle.secondary))
-        button.item.row = 0 if index < 4 else 1
-        buttons.append(button)
-    return _view(*buttons)
+class Components:
+    """Builds the components of every message the bot sends, around one click handler."""
 
+    def __init__(self, handlers: ComponentHandlers) -> None:
+        self.classes = component_classes(handlers)
+        # These views hold only dynamic items, so discord.py keeps no per-message state for
+        # them and one instance can be sent with many messages: they are cached (building a
+        # view costs a system call for its random id).
+        cache = functools.lru_cache(maxsize=VIEW_CACHE_SIZE)
+        self._lobby = cache(self._lobby_view)
+        self._table = cache(self._table_view)
+        self._round_over = cache(self._round_over_view)
+        self._match_over = cache(self._match_over_view)
 
-@lru_cache(maxsize=1024)
-def table_view(channel_id: int, lang: str) -> discord.ui.View:
-    return _view(
-        TableButton("hand", channel_id, t("bot.button.hand", lang), ButtonStyle.primary),
-        TableButton("score", channel_id, t("bot.button.score", lang)),
-    )
+    def lobby_view(self, channel_id: int, lang: str) -> discord.ui.View:
+        return self._lobby(channel_id, lang)
 
+    def table_view(self, channel_id: int, lang: str) -> discord.ui.View:
+        return self._table(channel_id, lang)
 
-@lru_cache(maxsize=1024)
-def round_over_view(channel_id: int, lang: str) -> discord.ui.View:
-    return _view(TableButton("next", channel_id, t("bot.button.next_round", lang),
-                             ButtonStyle.success))
+    def round_over_view(self, channel_id: int, lang: str) -> discord.ui.View:
+        return self._round_over(channel_id, lang)
 
+    def match_over_view(self, channel_id: int, lang: str) -> discord.ui.View:
+        return self._match_over(channel_id, lang)
 
-@lru_cache(maxsize=1024)
-def match_over_view(channel_id: int, lang: str) -> discord.ui.View:
-    return _view(TableButton("rematch", channel_id, t("bot.button.new_match", lang),
-                             ButtonStyle.success))
+    def _lobby_view(self, channel_id: int, lang: str) -> discord.ui.View:
+        styles = {"join": ButtonStyle.primary, "start": ButtonStyle.success,
+                  "cancel": ButtonStyle.danger}
+        buttons = []
+        for index, action in enumerate(LOBBY_ACTIONS):
+            level = COMPUTER_LEVELS.get(action)
+            label = (t("bot.button.add_ai_level", lang, level=t(f"bot.level.{level}", lang))
+                     if level else t(f"bot.button.{action}", lang))
+            button = self.classes.lobby(action, channel_id, label,
+                                        styles.get(action, ButtonStyle.secondary))
+            button.item.row = 0 if index < 4 else 1
+            buttons.append(button)
+        return _view(*buttons)
 
+    def _table_view(self, channel_id: int, lang: str) -> discord.ui.View:
+        return _view(
+            self.classes.table("hand", channel_id, t("bot.button.hand", lang),
+                               ButtonStyle.primary),
+            self.classes.table("score", channel_id, t("bot.button.score", lang)),
+        )
 
-def rules_view(variants: Sequence[str], shown: str, lang: str) -> discord.ui.View:
-    return _view(*(
-        RulesButton(name, t(f"variant.{name}", lang), disabled=name == shown)
-        for name in variants
-    ))
+    def _round_over_view(self, channel_id: int, lang: str) -> discord.ui.View:
+        return _view(self.classes.table("next", channel_id, t("bot.button.next_round", lang),
+                                        ButtonStyle.success))
 
+    def _match_over_view(self, channel_id: int, lang: str) -> discord.ui.View:
+        return _view(self.classes.table("rematch", channel_id, t("bot.button.new_match", lang),
+                                        ButtonStyle.success))
 
-def hand_view(
-    channel_id: int,
-    lang: str,
-    *,
-    cards: Sequence[tuple[str, str]],  # (value, label) per position, in display order
-    melds: Sequence[tuple[str, str]],  # (value, label) per table meld
-    selected: dict[str, set[str]],
-    sort: str,
-    can_draw: bool,
-    can_play: bool,
-) -> discord.ui.View:
-    """The components under a hand: card menus, a table meld menu, then the buttons."""
-    items: list[discord.ui.Item[Any]] = []
-    shown = list(cards)[:MAX_OPTIONS]
-    if shown:
-        for row, (slot, code) in enumerate((("a", "bot.select.cards"),
-                                            ("b", "bot.select.cards2"))):
-            options = [discord.SelectOption(label=label, value=value,
-                                            default=value in selected.get(slot, set()))
-                       for value, label in shown]
-            items.append(CardPick(slot, channel_id, options, t(code, lang), row=row))
-    if melds:
-        options = [discord.SelectOption(label=label[:100], value=value,
-                                        default=value in selected.get("m", set()))
-                   for value, label in list(melds)[:MAX_OPTIONS]]
-        items.append(CardPick("m", channel_id, options, t("bot.select.meld", lang),
-                              max_values=1, row=2))
-    no_play = not can_play
-    buttons = [
-        HandButton("draw", channel_id, t("bot.button.draw", lang), ButtonStyle.primary,
+    def rules_view(self, variants: Sequence[str], shown: str, lang: str) -> discord.ui.View:
+        return _view(*(
+            self.classes.rules(name, t(f"variant.{name}", lang), disabled=name == shown)
+            for name in variants
+        ))
+
+    def hand_view(
+        self,
+        channel_id: int,
+        lang: str,
+        *,
+        cards: Sequence[tuple[str, str]],  # (value, label) per position, in display order
+        melds: Sequence[tuple[str, str]],  # (value, label) per table meld
+        selected: dict[str, set[str]],
+        sort: str,
+        can_draw: bool,
+        can_play: bool,
+    ) -> discord.ui.View:
+        """The components under a hand: card menus, a table meld menu, then the buttons."""
+        items: list[discord.ui.Item[Any]] = []
+        if cards:
+            for row, (slot, code) in enumerate((("a", "bot.select.cards"),
+                                                ("b", "bot.select.cards2"))):
+                items.append(self.classes.pick(slot, channel_id, _options(cards, selected, slot),
+                                               t(code, lang), row=row))
+        if melds:
+            items.append(self.classes.pick("m", channel_id, _options(melds, selected, "m"),
+                                           t("bot.select.meld", lang), max_values=1, row=2))
+        button = functools.partial(self.classes.hand, channel_id=channel_id)
+        no_play = not can_play
+        buttons = [
+            button("draw", label=t("bot.button.draw", lang), style=ButtonStyle.primary,
                    disabled=not can_draw),
-        HandButton("take", channel_id, t("bot.button.take", lang), disabled=not can_draw),
-        HandButton("meld", channel_id, t("bot.button.meld", lang), ButtonStyle.success,
+            button("take", label=t("bot.button.take", lang), disabled=not can_draw),
+            button("meld", label=t("bot.button.meld", lang), style=ButtonStyle.success,
                    disabled=no_play),
-        HandButton("layoff", channel_id, t("bot.button.layoff", lang), disabled=no_play),
-        HandButton("swap", channel_id, t("bot.button.swap", lang), disabled=no_play),
-        HandButton("discard", channel_id, t("bot.button.discard", lang), ButtonStyle.danger,
+            button("layoff", label=t("bot.button.layoff", lang), disabled=no_play),
+            button("swap", label=t("bot.button.swap", lang), disabled=no_play),
+            button("discard", label=t("bot.button.discard", lang), style=ButtonStyle.danger,
                    disabled=no_play),
-        HandButton("sort", channel_id,
-                   t("bot.button.sort", lang, sort=t(f"sort.{sort}", lang))),
-    ]
-    for index, button in enumerate(buttons):
-        button.item.row = 3 + index // 5
-        items.append(button)
-    return _view(*items)
+            button("sort", label=t("bot.button.sort", lang, sort=t(f"sort.{sort}", lang))),
+        ]
+        return _view(*items, *_rows(buttons, first=3))
+
+    def tile_hand_view(
+        self,
+        channel_id: int,
+        lang: str,
+        *,
+        tiles: Sequence[tuple[str, str]],  # (value, label) per rack position, in display order
+        selected: dict[str, set[str]],
+        sort: str,
+        my_turn: bool,
+        pool_empty: bool,
+        editing: bool,
+    ) -> discord.ui.View:
+        """The components under a tile rack: a tile menu, then the turn's buttons."""
+        items: list[discord.ui.Item[Any]] = []
+        if tiles:
+            items.append(self.classes.pick("a", channel_id, _options(tiles, selected, "a"),
+                                           t("bot.tiles.select", lang), row=0))
+        idle = not my_turn
+        button = functools.partial(self.classes.tiles, channel_id=channel_id)
+        draw, draw_label = (("pass", "bot.tiles.button.pass") if pool_empty
+                            else ("draw", "bot.tiles.button.draw"))
+        buttons = [
+            button(draw, label=t(draw_label, lang), style=ButtonStyle.primary, disabled=idle),
+            button("undo", label=t("bot.tiles.button.undo", lang), disabled=idle or not editing),
+            button("reset", label=t("bot.tiles.button.reset", lang),
+                   disabled=idle or not editing),
+            button("confirm", label=t("bot.tiles.button.confirm", lang),
+                   style=ButtonStyle.success, disabled=idle or not editing),
+            button("arrange", label=t("bot.tiles.button.arrange", lang), disabled=idle),
+            button("hint", label=t("bot.tiles.button.hint", lang), disabled=idle),
+            self.classes.hand("sort", channel_id,
+                              t("bot.button.sort", lang, sort=t(f"sort.tiles.{sort}", lang))),
+        ]
+        return _view(*items, *_rows(buttons, first=1))
 
 
-def tile_hand_view(
-    channel_id: int,
-    lang: str,
-    *,
-    tiles: Sequence[tuple[str, str]],  # (value, label) per rack position, in display order
-    selected: dict[str, set[str]],
-    sort: str,
-    my_turn: bool,
-    pool_empty: bool,
-    editing: bool,
-) -> discord.ui.View:
-    """The components under a tile rack: a tile menu, then the turn's buttons."""
-    items: list[discord.ui.Item[Any]] = []
-    shown = list(tiles)[:MAX_OPTIONS]
-    if shown:
-        options = [discord.SelectOption(label=label, value=value,
-                                        default=value in selected.get("a", set()))
-                   for value, label in shown]
-        items.append(CardPick("a", channel_id, options, t("bot.tiles.select", lang), row=0))
-    idle = not my_turn
-    draw = ("pass", "bot.tiles.button.pass") if pool_empty else ("draw", "bot.tiles.button.draw")
-    buttons = [
-        TileButton(draw[0], channel_id, t(draw[1], lang), ButtonStyle.primary, disabled=idle),
-        TileButton("undo", channel_id, t("bot.tiles.button.undo", lang),
-                   disabled=idle or not editing),
-        TileButton("reset", channel_id, t("bot.tiles.button.reset", lang),
-                   disabled=idle or not editing),
-        TileButton("confirm", channel_id, t("bot.tiles.button.confirm", lang),
-                   ButtonStyle.success, disabled=idle or not editing),
-        TileButton("arrange", channel_id, t("bot.tiles.button.arrange", lang), disabled=idle),
-        TileButton("hint", channel_id, t("bot.tiles.button.hint", lang), disabled=idle),
-        HandButton("sort", channel_id,
-                   t("bot.button.sort", lang, sort=t(f"sort.tiles.{sort}", lang))),
-    ]
+def _options(pairs: Sequence[tuple[str, str]], selected: dict[str, set[str]],
+             slot: str) -> list[discord.SelectOption]:
+    """A menu's options (the first 25 ``(value, label)`` pairs), picked ones as defaults."""
+    chosen = selected.get(slot, set())
+    return [discord.SelectOption(label=label[:100], value=value, default=value in chosen)
+            for value, label in list(pairs)[:MAX_OPTIONS]]
+
+
+def _rows(buttons: list[ChannelButton], *, first: int) -> list[ChannelButton]:
+    """Buttons five to a row, from row ``first`` on."""
     for index, button in enumerate(buttons):
-        button.item.row = 1 + index // 5
-        items.append(button)
-    return _view(*items)
+        button.item.row = first + index // 5
+    return buttons
 
 
 def selection_of(message: discord.Message | None) -> dict[str, list[str]]:

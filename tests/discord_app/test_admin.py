@@ -11,9 +11,8 @@ from discord import app_commands
 
 from bot.discord_app import i18n
 from bot.discord_app.admin import RULE_PARAMETERS, parameter_choices
-from bot.discord_app.commands import RummyGroup
-from bot.discord_app.extras import install_extras
 from engine import RuleSet
+from tests.discord_app.helpers import front_end
 
 
 def _walk(node: dict[str, Any]) -> list[dict[str, Any]]:
@@ -25,9 +24,8 @@ def _walk(node: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 async def test_extra_commands_have_valid_names_in_both_languages() -> None:
-    client = discord.Client(intents=discord.Intents.none())
-    group = install_extras(client, RummyGroup())
-    tree = app_commands.CommandTree(client)
+    group = front_end().command_group()
+    tree = app_commands.CommandTree(discord.Client(intents=discord.Intents.none()))
     payload = await group.get_translated_payload(tree, i18n.RamiTranslator())
     top = {option["name"]: option for option in payload["options"]}
     assert {"settings", "prefs", "leaderboard", "stats", "forget-me"} <= set(top)

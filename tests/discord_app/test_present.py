@@ -5,11 +5,12 @@ from __future__ import annotations
 import discord
 import pytest
 
-from bot.discord_app import present
+from bot.discord_app import pictures, present
 from bot.discord_app.controller import arrange_meld, parse_pieces
 from bot.discord_app.views import MAX_OPTIONS, selection_of
 from engine import NotationError, classify, parse_cards, variant, variant_names
 from engine.game import Game
+from tests.discord_app.helpers import components
 
 
 def _view(seat: int = 0):  # type: ignore[no-untyped-def]
@@ -57,8 +58,8 @@ def test_positions_and_notation_both_name_cards() -> None:
 
 async def test_hand_message_fits_discord_limits() -> None:
     view = _view()
-    reply = present.hand(view, 123456789012345678, "en", selected={"a": {"1:" + present.piece_text(
-        view.hand[present.display_order(view, "suit")[0]])}})
+    reply = present.hand(view, 123456789012345678, "en", components(), selected={
+        "a": {"1:" + present.piece_text(view.hand[present.display_order(view, "suit")[0]])}})
     assert reply.ephemeral
     assert reply.view is not None
     rows = {item.row for item in reply.view.children}
@@ -82,7 +83,7 @@ def test_a_huge_hand_keeps_menus_to_25_options() -> None:
 
     view = _view()
     big = replace(view, hand=view.hand * 3)  # 39 cards
-    reply = present.hand(big, 1, "en")
+    reply = present.hand(big, 1, "en", components())
     assert reply.view is not None
     selects = [i.item for i in reply.view.children
                if isinstance(getattr(i, "item", None), discord.ui.Select)]
@@ -92,25 +93,25 @@ def test_a_huge_hand_keeps_menus_to_25_options() -> None:
 
 async def test_pictures_drawn_in_a_painting_process_are_the_same() -> None:
     view = _view()
-    present.set_painters(1)
+    pictures.set_painters(1)
     try:
-        drawn = await present.draw(present.hand_picture, view, "fr", sort="rank")
+        drawn = await pictures.draw(pictures.hand_picture, view, "fr", sort="rank")
     finally:
-        present.stop_painters()
-        present.set_painters(0)
-    assert drawn == present.hand_picture(view, "fr", sort="rank")
+        pictures.stop_painters()
+        pictures.set_painters(0)
+    assert drawn == pictures.hand_picture(view, "fr", sort="rank")
     assert drawn.alt and drawn.filename == "hand.png"
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
 @pytest.mark.parametrize("name", variant_names())
 def test_the_rules_message_is_the_rule_sets_summary(name: str, lang: str) -> None:
-    (embed,) = present.rules(name, lang).embeds
+    (embed,) = present.rules(variant(name), lang, components()).embeds
     assert embed.description == "\n".join(variant(name).summary(lang))
     assert len(embed.description) <= 4096
 
 
 def test_the_rules_message_shows_the_rules_as_played() -> None:
     played = variant("rami51").with_overrides(hand_sizes=9)
-    (embed,) = present.rules("rami51", "en", played=played).embeds
+    (embed,) = present.rules(played, "en", components()).embeds
     assert "Deal: 9 cards each." in (embed.description or "")

@@ -1,0 +1,83 @@
+"""The pictures of the bot's messages, drawn off the event loop.
+
+:func:`draw` runs a picture function (:func:`hand_picture`, :func:`table_picture`,
+:func:`scores_picture`) in a painting process, or in a thread when there is none; the
+painting processes are the only state here (:func:`set_painters`, :func:`stop_painters`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import functools
+import multiprocessing
+from collections.abc import Callable
+from typing import Any
+
+from bot.discord_app.replies import Picture
+from engine.views import PlayerView, PublicView
+from render import render_hand, render_scores, render_table
+
+# Pictures take milliseconds of CPU: the bot draws them off the event loop with
+# :func:`draw`, so these functions touch nothing but their arguments.
+_painters: concurrent.futures.Executor | None = None
+_painter_count = 0
+
+
+def set_painters(count: int) -> None:
+    """Draw pictures in ``count`` processes (0: in threads of this process)."""
+    global _painter_count
+    if count != _painter_count:
+        stop_painters()
+        _painter_count = count
+
+
+def stop_painters() -> None:
+    """Stop the painting processes (they start again on the next picture)."""
+    global _painters
+    pool, _painters = _painters, None
+    if pool is not None:
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _painter_pool() -> concurrent.futures.Executor | None:
+    global _painters
+    if _painters is None and _painter_count > 0:
+        context = multiprocessing.get_context("forkserver")
+        _painters = concurrent.futures.ProcessPoolExecutor(_painter_count, mp_context=context)
+    return _painters
+
+
+async def draw(function: Callable[..., Picture], *args: Any, **kwargs: Any) -> Picture:
+    """Run a picture function in a painting process, or in a thread when there is none
+    (``RAMI_PAINTERS=0``, the default).
+
+    Composing a picture holds the GIL for part of its milliseconds; processes avoid that,
+    at the price of sending the view and the PNG between processes. On the two busy
+    cores of the test machine, threads measured as well or better (bench/bot_bench.py).
+    """
+    global _painters
+    pool = _painter_pool()
+    if pool is not None:
+        loop = asyncio.get_running_loop()
+        try:
+            return await loop.run_in_executor(pool, functools.partial(function, *args, **kwargs))
+        except concurrent.futures.process.BrokenProcessPool:
+            _painters = None  # a painter died (killed, out of memory): start afresh next time
+    return await asyncio.to_thread(function, *args, **kwargs)
+
+
+def table_picture(view: PublicView, lang: str, theme: str = "classic") -> Picture:
+    drawn = render_table(view, theme=theme, lang=lang)
+    return Picture(png=drawn.png, alt=drawn.alt, filename=drawn.filename)
+
+
+def scores_picture(view: PublicView, lang: str, theme: str = "classic") -> Picture:
+    drawn = render_scores(view, theme=theme, lang=lang)
+    return Picture(png=drawn.png, alt=drawn.alt, filename=drawn.filename)
+
+
+def hand_picture(view: PlayerView, lang: str, *, sort: str = "suit", theme: str = "classic",
+                 back: str = "blue") -> Picture:
+    drawn = render_hand(view, theme=theme, back=back, sort=sort, lang=lang)
+    return Picture(png=drawn.png, alt=drawn.alt, filename=drawn.filename)

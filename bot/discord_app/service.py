@@ -1,0 +1,185 @@
+"""What every handler of the Discord front end shares: answering, the player, their hand.
+
+The card handlers (:mod:`bot.discord_app.controller`), the lobby and table handlers
+(:mod:`bot.discord_app.table_controller`) and tile rummy's (:mod:`bot.discord_app.
+tile_controller`) are peers over one :class:`Service`: it answers an interaction through
+the one error path (:func:`bot.discord_app.replies.answer`) in the player's language,
+reads the player's view and the table's rules, builds the private hand message and keeps
+it up to date when the player's turn comes back.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, cast
+
+import discord
+
+from bot.discord_app import pictures, present
+from bot.discord_app.i18n import t
+from bot.discord_app.replies import Reply, answer, error_reply
+from bot.session.tables import Player, SessionError
+from engine import RuleSet, RummyError
+
+if TYPE_CHECKING:
+    from bot.discord_app.views import Components
+    from bot.session.prefs import Preferences
+    from bot.session.tables import Tables
+    from engine.views import PlayerView
+
+log = logging.getLogger("rami.bot")
+
+HAND_TOKEN_LIFETIME = 14 * 60.0  # seconds; Discord's interaction tokens last 15 minutes
+
+Work = Callable[[str], Awaitable[Reply]]  # the reply, given the player's language
+
+
+class Service:
+    """The interaction plumbing and the hand message, shared by every handler."""
+
+    def __init__(self, tables: Tables, prefs: Preferences, components: Components) -> None:
+        self.tables = tables
+        self.prefs = prefs
+        self.components = components
+        # Each player's latest hand message, refreshed when their turn comes back:
+        # (channel, user) -> (interaction whose token edits it, message id, language, time).
+        self._hands: dict[tuple[int, int], tuple[discord.Interaction, int, str, float]] = {}
+        self._pending_hands: dict[int, tuple[int, int, str]] = {}
+
+    # ------------------------------------------------------------------ answering
+    async def language(self, interaction: discord.Interaction) -> str:
+        """The language of the reply (:func:`bot.session.prefs.player_language`)."""
+        return await self.prefs.language(interaction.user.id, interaction.locale.value,
+                                         interaction.guild_id)
+
+    async def run(self, interaction: discord.Interaction, what: str, work: Work, *,
+                  public: bool = False) -> int | None:
+        """Answer ``interaction`` with ``work(lang)``; returns the reply's message id.
+
+        Outside a server the answer is a refusal; errors become private messages
+        (:func:`bot.discord_app.replies.answer`), so this raises nothing.
+        """
+        try:
+            lang = await self.language(interaction)
+        except Exception:
+            log.exception("language lookup failed user=%s", interaction.user.id)
+            lang = "en"
+        if interaction.channel_id is None or interaction.guild_id is None:
+            return await answer(interaction, _const(error_reply(t("bot.error.guild_only", lang))),
+                                lang=lang, what=what)
+        message_id = await answer(interaction, lambda: work(lang), lang=lang, what=what,
+                                  public=public)
+        pending = self._pending_hands.pop(interaction.id, None)
+        if pending is not None and message_id is not None:
+            channel, user, hand_lang = pending
+            self._hands[(channel, user)] = (interaction, message_id, hand_lang, time.monotonic())
+        return message_id
+
+    @staticmethod
+    def player(interaction: discord.Interaction) -> Player:
+        """The caller as the session layer knows players."""
+        return Player(interaction.user.id, interaction.user.display_name)
+
+    @staticmethod
+    def is_moderator(interaction: discord.Interaction) -> bool:
+        return bool(interaction.permissions.manage_guild)
+
+    @staticmethod
+    def same_channel(interaction: discord.Interaction, channel_id: int) -> None:
+        """Check that a component is used in the channel of its game.
+
+        Raises:
+            SessionError: the component names another channel's game.
+        """
+        if interaction.channel_id != channel_id:
+            raise SessionError("session.no_game")
+
+    # ------------------------------------------------------------------ the table
+    async def player_view(self, interaction: discord.Interaction) -> PlayerView:
+        """The caller's view of the channel's game.
+
+        Raises:
+            SessionError: no game here, or the caller does not play in it.
+        """
+        return await self.tables.hand(interaction.channel_id or 0, interaction.user.id)
+
+    async def table_rules(self, interaction: discord.Interaction) -> RuleSet:
+        """The rules of the channel's game.
+
+        Raises:
+            SessionError: no game here.
+        """
+        snapshot = await self.tables.snapshot(interaction.channel_id or 0)
+        if snapshot is None:
+            raise SessionError("session.no_game")
+        return cast(RuleSet, self.tables.rules_of(snapshot))
+
+    # ------------------------------------------------------------------ the hand
+    async def hand_reply(
+        self,
+        interaction: discord.Interaction,
+        view: PlayerView,
+        lang: str,
+        note: str | None = None,
+        *,
+        update: bool = False,
+        selected: dict[str, set[str]] | None = None,
+        picture: bool = True,
+    ) -> Reply:
+        """The caller's private hand message (``update``: in place of the clicked one).
+
+        The message is remembered once sent, to be refreshed when the turn comes back.
+        """
+        channel = interaction.channel_id or 0
+        reply = await self._hand(view, channel, interaction.user.id, lang, note=note,
+                                 selected=selected, picture=picture)
+        self._pending_hands[interaction.id] = (channel, interaction.user.id, lang)
+        if update:
+            return Reply(content=reply.content, pictures=reply.pictures, view=reply.view,
+                         ephemeral=True, update=True)
+        return reply
+
+    async def _hand(self, view: PlayerView, channel_id: int, user_id: int, lang: str, *,
+                    note: str | None = None, selected: dict[str, set[str]] | None = None,
+                    picture: bool = True) -> Reply:
+        prefs = await self.prefs.player(user_id)
+        drawn = None
+        if picture:
+            drawn = await pictures.draw(pictures.hand_picture, view, lang, sort=prefs.sort,
+                                        theme=prefs.theme, back=prefs.back)
+        return present.hand(view, channel_id, lang, self.components, sort=prefs.sort,
+                            note=note, names=[seat.name for seat in view.seats],
+                            selected=selected, picture=drawn)
+
+    async def refresh_hand(self, channel_id: int, user_id: int) -> None:
+        """Bring the player's latest hand message up to date (their turn has come).
+
+        Discord lets an interaction's token edit its messages for 15 minutes; an older
+        hand message is left as it is (the turn reminder says to open the hand again).
+        """
+        entry = self._hands.get((channel_id, user_id))
+        if entry is None:
+            return
+        interaction, message_id, lang, when = entry
+        if time.monotonic() - when > HAND_TOKEN_LIFETIME:
+            del self._hands[(channel_id, user_id)]
+            return
+        try:
+            view = await self.tables.hand(channel_id, user_id)
+            reply = await self._hand(view, channel_id, user_id, lang)
+            await interaction.followup.edit_message(
+                message_id, content=reply.content, attachments=reply.files(),
+                view=reply.view or discord.utils.MISSING, allowed_mentions=reply.allowed_mentions)
+        except (RummyError, discord.HTTPException) as error:
+            log.info("hand not refreshed channel=%s user=%s error=%s", channel_id, user_id,
+                     type(error).__name__)
+            self._hands.pop((channel_id, user_id), None)
+
+
+def _const(reply: Reply) -> Callable[[], Awaitable[Reply]]:
+    async def work() -> Reply:
+        return reply
+
+    return work

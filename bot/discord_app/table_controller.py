@@ -1,0 +1,223 @@
+"""The handlers of the lobby and the public table: open, join, start, end, the table and
+score buttons, the rules, a computer seat's level.
+
+Slash commands and the lobby and table buttons land here, so a button and its command do
+exactly the same thing; every handler answers through :meth:`Service.run`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import discord
+
+from bot.discord_app import pictures, present
+from bot.discord_app.i18n import t
+from bot.discord_app.replies import Reply
+from bot.discord_app.views import COMPUTER_LEVELS
+from bot.session.tables import SessionError, Snapshot
+from engine import RuleSet
+from engine.variants import server_rules
+
+if TYPE_CHECKING:
+    from bot.discord_app.publisher import Publisher
+    from bot.discord_app.service import Service
+
+LEVEL_WORDS = {"facile": "easy", "moyen": "medium", "difficile": "hard"}
+
+
+class TableUI:
+    """The lobby's and the table's commands and buttons, on top of the shared service."""
+
+    def __init__(self, service: Service, publisher: Publisher) -> None:
+        self.service = service
+        self.tables = service.tables
+        self.components = service.components
+        self.publisher = publisher
+
+    # ------------------------------------------------------------------ lobby
+    async def new(self, interaction: discord.Interaction, variant: str | None,
+                  target: int | None) -> None:
+        channel, guild = interaction.channel_id or 0, interaction.guild_id or 0
+        opened: list[Snapshot] = []
+
+        async def work(lang: str) -> Reply:
+            snapshot = await self.tables.open_lobby(channel, guild,
+                                                    self.service.player(interaction),
+                                                    variant, target)
+            opened.append(snapshot)
+            return present.lobby(snapshot, lang, self.components,
+                                 self.tables.rules_of(snapshot))
+
+        message_id = await self.service.run(interaction, "new", work, public=True)
+        if opened and message_id is not None:
+            lang = await self.service.language(interaction)
+            await self.tables.set_ui(channel, lobby_message=message_id, lang=lang)
+
+    async def join(self, interaction: discord.Interaction) -> None:
+        async def work(lang: str) -> Reply:
+            await self.tables.join(interaction.channel_id or 0, self.service.player(interaction))
+            return Reply(content=t("bot.lobby.joined", lang), ephemeral=True)
+
+        await self.service.run(interaction, "join", work)
+
+    async def leave(self, interaction: discord.Interaction) -> None:
+        async def work(lang: str) -> Reply:
+            await self.tables.leave(interaction.channel_id or 0, interaction.user.id)
+            return Reply(content=t("bot.lobby.left", lang), ephemeral=True)
+
+        await self.service.run(interaction, "leave", work)
+
+    async def start(self, interaction: discord.Interaction) -> None:
+        async def work(lang: str) -> Reply:
+            await self.tables.start(interaction.channel_id or 0, interaction.user.id,
+                                    is_moderator=self.service.is_moderator(interaction))
+            return Reply(content=t("bot.lobby.started", lang), ephemeral=True)
+
+        await self.service.run(interaction, "start", work)
+
+    async def end(self, interaction: discord.Interaction) -> None:
+        async def work(lang: str) -> Reply:
+            await self.tables.end(interaction.channel_id or 0, interaction.user.id,
+                                  is_moderator=self.service.is_moderator(interaction))
+            return Reply(content=t("bot.match.ended", lang,
+                                   player=interaction.user.display_name), ephemeral=True)
+
+        await self.service.run(interaction, "end", work)
+
+    async def lobby_button(self, interaction: discord.Interaction, action: str,
+                           channel_id: int) -> None:
+        async def work(lang: str) -> Reply:
+            self.service.same_channel(interaction, channel_id)
+            user = interaction.user.id
+            moderator = self.service.is_moderator(interaction)
+            if action == "join":
+                snapshot = await self.tables.join(channel_id, self.service.player(interaction))
+            elif action == "leave":
+                snapshot = await self.tables.leave(channel_id, user)
+                if await self.tables.snapshot(channel_id) is None:  # nobody left: closed
+                    return _update(present.lobby_closed(snapshot, lang, "bot.lobby.cancelled"))
+            elif action in COMPUTER_LEVELS:
+                snapshot = await self.tables.add_computer(channel_id, user,
+                                                          COMPUTER_LEVELS[action])
+            elif action == "start":
+                snapshot = await self.tables.start(channel_id, user, is_moderator=moderator)
+                return _update(present.lobby_closed(snapshot, lang, "bot.lobby.started"))
+            else:
+                snapshot_before = await self.tables.snapshot(channel_id)
+                await self.tables.cancel(channel_id, user, is_moderator=moderator)
+                if snapshot_before is None:
+                    raise SessionError("session.no_game")
+                return _update(present.lobby_closed(snapshot_before, lang, "bot.lobby.cancelled"))
+            return _update(present.lobby(snapshot, lang, self.components,
+                                         self.tables.rules_of(snapshot)))
+
+        await self.service.run(interaction, f"lobby.{action}", work)
+
+    async def level(self, interaction: discord.Interaction, seat: int, level: str) -> None:
+        """Change a computer seat's level (1-based seat as listed); the game goes on."""
+        async def work(lang: str) -> Reply:
+            key = LEVEL_WORDS.get(level.strip().lower(), level.strip().lower())
+            snapshot = await self.tables.set_level(interaction.channel_id or 0,
+                                                   interaction.user.id, seat - 1, key)
+            return Reply(content=t("bot.level.changed", lang, name=snapshot.seats[seat - 1].name,
+                                   level=t(f"bot.level.{key}", lang)), ephemeral=True)
+
+        await self.service.run(interaction, "level", work)
+
+    async def computer_choices(self, interaction: discord.Interaction,
+                               current: str) -> list[discord.app_commands.Choice[int]]:
+        """The computer seats of the table (a hint only; the session checks again)."""
+        try:
+            snapshot = await self.tables.snapshot(interaction.channel_id or 0)
+        except Exception:
+            return []
+        if snapshot is None:
+            return []
+        return [
+            discord.app_commands.Choice(name=f"{index}: {seat.name} ({seat.level})"[:100],
+                                        value=index)
+            for index, seat in enumerate(snapshot.seats, 1)
+            if seat.is_computer and (not current or str(index).startswith(current.strip()))
+        ][:25]
+
+    # ------------------------------------------------------------------ table
+    async def table(self, interaction: discord.Interaction) -> None:
+        async def work(lang: str) -> Reply:
+            snapshot = await self.tables.snapshot(interaction.channel_id or 0)
+            if snapshot is None:
+                raise SessionError("session.no_game")
+            if snapshot.view is None:
+                return present.lobby(snapshot, lang, self.components,
+                                     self.tables.rules_of(snapshot))
+            await self.publisher.repost(snapshot)
+            return Reply(content=t("bot.table.reposted", lang), ephemeral=True)
+
+        await self.service.run(interaction, "table", work)
+
+    async def score(self, interaction: discord.Interaction) -> None:
+        async def work(lang: str) -> Reply:
+            snapshot = await self.tables.snapshot(interaction.channel_id or 0)
+            if snapshot is None:
+                raise SessionError("session.no_game")
+            return await _score_sheet(snapshot, lang)
+
+        await self.service.run(interaction, "score", work)
+
+    async def table_button(self, interaction: discord.Interaction, action: str,
+                           channel_id: int) -> None:
+        async def work(lang: str) -> Reply:
+            self.service.same_channel(interaction, channel_id)
+            if action == "hand":
+                return await self.service.hand_reply(
+                    interaction, await self.service.player_view(interaction), lang)
+            if action == "score":
+                snapshot = await self.tables.snapshot(channel_id)
+                if snapshot is None:
+                    raise SessionError("session.no_game")
+                return await _score_sheet(snapshot, lang)
+            if action == "next":
+                await self.tables.next_round(channel_id, interaction.user.id)
+            else:
+                await self.tables.rematch(channel_id, interaction.user.id)
+            return Reply(view=discord.ui.View(), update=True)
+
+        await self.service.run(interaction, f"table.{action}", work)
+
+    async def rules(self, interaction: discord.Interaction, variant: str | None) -> None:
+        async def work(lang: str) -> Reply:
+            played = await self._server_rules(interaction, variant)
+            return present.rules(played, lang, self.components)
+
+        await self.service.run(interaction, "rules", work)
+
+    async def rules_button(self, interaction: discord.Interaction, variant: str) -> None:
+        async def work(lang: str) -> Reply:
+            played = await self._server_rules(interaction, variant)
+            return _update(present.rules(played, lang, self.components))
+
+        await self.service.run(interaction, "rules.button", work)
+
+    async def _server_rules(self, interaction: discord.Interaction, name: str | None) -> RuleSet:
+        """A variant as the caller's server plays it (its overrides; no name: the server's
+        default variant).
+
+        Raises:
+            RuleError: no variant has that name (the message lists the known ones).
+        """
+        settings = await self.service.prefs.guild(interaction.guild_id or 0)
+        return server_rules(name or settings.default_variant, settings.rule_overrides)
+
+
+async def _score_sheet(snapshot: Snapshot, lang: str) -> Reply:
+    view = snapshot.view
+    picture = None
+    if view is not None and view.rounds:
+        picture = await pictures.draw(pictures.scores_picture, view, lang)
+    return present.score_sheet(snapshot, lang, picture)
+
+
+def _update(reply: Reply) -> Reply:
+    """``reply`` in place of the clicked message."""
+    return Reply(content=reply.content, embeds=reply.embeds, pictures=reply.pictures,
+                 view=reply.view, update=True)
