@@ -7,7 +7,7 @@ import asyncio
 
 import pytest
 
-from bot.session.tables import Status
+from bot.session import Status
 from engine import format_cards
 from engine.views import Phase
 from tests.e2e.fake_discord import MANAGE_GUILD, MEMBER_PERMISSIONS, FakeDiscord, Message, User

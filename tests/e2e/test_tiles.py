@@ -8,7 +8,7 @@ from collections import Counter
 
 import pytest
 
-from bot.session.tables import Status
+from bot.session import Status
 from bot.session.tile_edits import table_sets, whole_rack
 from engine import solve
 from engine.tiles.tile import Tile
