@@ -22,12 +22,11 @@ from bot.config import Settings
 from bot.discord_app import present
 from bot.discord_app.commands import RummyGroup
 from bot.discord_app.controller import Controller
-from bot.discord_app.extras import IdleSweeper, install_extras
+from bot.discord_app.extras import install_extras
 from bot.discord_app.i18n import RamiTranslator, t
 from bot.discord_app.publisher import Publisher
 from bot.discord_app.views import DYNAMIC_ITEMS
-from bot.session.prefs import Preferences
-from bot.session.tables import Tables
+from bot.session import IdleSweeper, Preferences, Tables
 from data import Store
 
 log = logging.getLogger("rami.bot")

@@ -1,36 +1,18 @@
 """What the bot does beyond playing a hand: the settings and player commands put in the
-``/rummy`` group, and the hourly archiving of idle games.
+``/rummy`` group.
 
 :func:`install_extras` adds ``/rummy settings …``, ``prefs``, ``leaderboard``, ``stats``
-and ``forget-me`` to the group and registers the persistent forget-me buttons.
-:class:`IdleSweeper` calls :meth:`data.Store.expire_idle` once at start and then every
-hour, and drops the archived games from the session layer so that nothing in memory
-still plays them.
+and ``forget-me`` to the group and registers the persistent forget-me buttons. (The
+hourly archiving of idle games is :class:`bot.session.IdleSweeper`.)
 """
 
 from __future__ import annotations
-
-import asyncio
-import contextlib
-import logging
-import time
-from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
 
 from bot.discord_app.admin import SettingsGroup
 from bot.discord_app.player_commands import ForgetButton, add_player_commands
-from data import IDLE_DAYS
-
-if TYPE_CHECKING:
-    from bot.session.tables import Tables
-    from data import Store
-
-log = logging.getLogger("rami.bot")
-
-SWEEP_INTERVAL_S = 3600.0
 
 
 def install_extras(client: discord.Client, group: app_commands.Group) -> app_commands.Group:
@@ -39,55 +21,3 @@ def install_extras(client: discord.Client, group: app_commands.Group) -> app_com
     add_player_commands(group)
     client.add_dynamic_items(ForgetButton)
     return group
-
-
-async def drop_games(tables: Tables, game_ids: Iterable[int]) -> list[int]:
-    """Forget the in-memory tables of games the store no longer has active.
-
-    Returns the channels dropped. Their computer turns and turn timers are cancelled.
-    """
-    return await tables.forget_games(game_ids)
-
-
-class IdleSweeper:
-    """Archive idle games once at start, then every ``interval`` seconds."""
-
-    def __init__(self, store: Store, tables: Tables, *, interval: float = SWEEP_INTERVAL_S,
-                 idle_days: float = IDLE_DAYS, clock: Callable[[], float] = time.time) -> None:
-        self.store = store
-        self.tables = tables
-        self.interval = interval
-        self.idle_days = idle_days
-        self.clock = clock
-        self._task: asyncio.Task[None] | None = None
-
-    async def sweep(self) -> list[int]:
-        """Archive the games idle for more than ``idle_days``; returns their ids."""
-        expired = await self.store.expire_idle(now=self.clock(), idle_days=self.idle_days)
-        if expired:
-            channels = await drop_games(self.tables, expired)
-            log.info("idle games archived games=%s channels=%s", expired, channels)
-        return expired
-
-    def start(self) -> IdleSweeper:
-        if self._task is None:
-            self._task = asyncio.get_running_loop().create_task(self._loop())
-        return self
-
-    async def _loop(self) -> None:
-        while True:
-            try:
-                await self.sweep()
-            except asyncio.CancelledError:
-                raise
-            except Exception:  # a failed sweep is retried at the next one
-                log.exception("idle sweep failed")
-            await asyncio.sleep(self.interval)
-
-    async def stop(self) -> None:
-        """Stop sweeping (before the store closes)."""
-        task, self._task = self._task, None
-        if task is not None:
-            task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await task

@@ -7,12 +7,13 @@ Modules, each one job: :mod:`~bot.session.model` (the values), :mod:`~bot.sessio
 (the saved document), :mod:`~bot.session.keeper` (tables in memory, locks, loading and
 saving), :mod:`~bot.session.lobby`, :mod:`~bot.session.autoplay` (computer turns and the
 turn timer), :mod:`~bot.session.booking` (scores to the store), :mod:`~bot.session.tables`
-(:class:`Tables`, the front door), :mod:`~bot.session.prefs`, :mod:`~bot.session.hand`
-and :mod:`~bot.session.tile_edits`.
+(:class:`Tables`, the front door), :mod:`~bot.session.idle` (archiving idle games),
+:mod:`~bot.session.prefs`, :mod:`~bot.session.hand` and :mod:`~bot.session.tile_edits`.
 """
 
 from bot.session.describe import describe_action
 from bot.session.document import DOC_FORMAT, TableDoc
+from bot.session.idle import IdleSweeper
 from bot.session.model import (
     DEFAULT_LEVEL,
     Event,
@@ -34,6 +35,7 @@ __all__ = [
     "DOC_FORMAT",
     "Event",
     "EventKind",
+    "IdleSweeper",
     "Listener",
     "Player",
     "Preferences",
