@@ -20,8 +20,15 @@ from bot.discord_app.i18n import t
 from bot.discord_app.replies import Reply, answer, error_reply
 from bot.discord_app.tile_controller import TileUI
 from bot.discord_app.views import COMPUTER_LEVELS, selection_of
-from bot.session.hand import pieces_from_text
-from bot.session.tables import Player, SessionError, Snapshot, Tables
+from bot.session import (
+    Player,
+    SessionError,
+    Snapshot,
+    Tables,
+    display_order,
+    read_card,
+    read_pieces,
+)
 from engine import Card, NotationError, RuleSet, RummyError, classify, parse_card
 from engine.cards.actions import Discard, Draw, LayOff, Meld, SwapJoker
 from engine.views import PlayerView
@@ -359,8 +366,8 @@ class Controller:
         async def work(lang: str) -> Reply:
             view = await self._view(interaction)
             sort = (await self.prefs.player(interaction.user.id)).sort
-            melds = tuple(tuple(parse_pieces(part, view, sort)) for part in cards.split("|")
-                          if part.strip())
+            melds = tuple(read_pieces(part, view, display_order(view, sort), Card)
+                          for part in cards.split("|") if part.strip())
             if not melds:
                 raise NotationError("notation", token=cards)
             return await self._act(interaction, Meld(melds), lang)
@@ -371,7 +378,7 @@ class Controller:
         async def work(lang: str) -> Reply:
             view = await self._view(interaction)
             sort = (await self.prefs.player(interaction.user.id)).sort
-            pieces = tuple(parse_pieces(cards, view, sort))
+            pieces = read_pieces(cards, view, display_order(view, sort), Card)
             return await self._act(interaction, LayOff(pieces, meld - 1), lang)
 
         await self.run(interaction, "layoff", work)
@@ -381,7 +388,8 @@ class Controller:
             view = await self._view(interaction)
             sort = (await self.prefs.player(interaction.user.id)).sort
             return await self._act(interaction,
-                                   SwapJoker(one_piece(card, view, sort), meld - 1), lang)
+                                   SwapJoker(read_card(card, view, display_order(view, sort)),
+                                             meld - 1), lang)
 
         await self.run(interaction, "swap", work)
 
@@ -389,7 +397,8 @@ class Controller:
         async def work(lang: str) -> Reply:
             view = await self._view(interaction)
             sort = (await self.prefs.player(interaction.user.id)).sort
-            return await self._act(interaction, Discard(one_piece(card, view, sort)), lang)
+            discard = Discard(read_card(card, view, display_order(view, sort)))
+            return await self._act(interaction, discard, lang)
 
         await self.run(interaction, "discard", work)
 
@@ -462,7 +471,7 @@ class Controller:
             head, last = "", current.strip()
         used = head.split()
         sort = "suit"
-        order = present.display_order(view, sort)
+        order = display_order(view, sort)
         texts = [present.piece_text(view.hand[i]) for i in order]
         seen: set[str] = set()
         choices = []
@@ -514,26 +523,6 @@ def _ascii(text: str) -> str:
 def _card_of_value(value: str) -> Card:
     """A menu value ``"3:10♥"`` (position:card) back to its card."""
     return parse_card(value.partition(":")[2] or value)
-
-
-def parse_pieces(text: str, view: PlayerView, sort: str) -> list[Card]:
-    """Cards written in notation or as positions in the hand as displayed (``3 4 5``).
-
-    Raises:
-        NotationError: a token is neither a card nor a position in the hand.
-    """
-    return pieces_from_text(
-        text, view, present.display_order(view, sort), Card,
-        lambda token: [parse_card(token)], wrong_code="notation",
-        empty=lambda: NotationError("notation", token=text),
-    )
-
-
-def one_piece(text: str, view: PlayerView, sort: str) -> Card:
-    cards = parse_pieces(text, view, sort)
-    if len(cards) != 1:
-        raise NotationError("bot.error.one_card", token=text)
-    return cards[0]
 
 
 def arrange_meld(cards: Sequence[Card], rules: RuleSet) -> tuple[Card, ...]:

@@ -19,13 +19,13 @@ import discord
 from bot.discord_app import tile_present, views
 from bot.discord_app.i18n import t
 from bot.discord_app.replies import Picture, Reply
-from bot.session.tables import Snapshot, Status
+from bot.session import Snapshot, Status, display_order
 from engine import variant
 from engine.cards.card import Card, format_card
 from engine.i18n import count
 from engine.tiles.tile import format_tile
 from engine.views import MeldView, Phase, Piece, PlayerView, PublicView
-from render import render_hand, render_scores, render_table, sorted_hand
+from render import render_hand, render_scores, render_table
 
 COLOUR = discord.Colour.dark_green()
 VARIANTS = ("classic", "rami51", "rami30", "gameduell", "tiles")
@@ -301,14 +301,6 @@ def rules(variant: str, lang: str) -> Reply:
 
 
 # ---------------------------------------------------------------------- hand
-def display_order(view: PlayerView, sort: str, order: Sequence[int] | None = None) -> list[int]:
-    """Hand indexes in the order shown (position p is ``result[p - 1]``)."""
-    try:
-        return sorted_hand(view.hand, sort, order)
-    except ValueError:
-        return sorted_hand(view.hand, "suit")
-
-
 def hand(
     view: PlayerView,
     channel_id: int,
