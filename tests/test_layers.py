@@ -15,15 +15,20 @@ FORBIDDEN = {
 }
 
 
-def imported_roots(path: Path) -> set[str]:
+def imported_modules(path: Path) -> set[str]:
+    """The modules a file imports by absolute name (relative imports stay inside)."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
-    roots: set[str] = set()
+    modules: set[str] = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
-            roots.update(alias.name.split(".")[0] for alias in node.names)
+            modules.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-            roots.add(node.module.split(".")[0])
-    return roots
+            modules.add(node.module)
+    return modules
+
+
+def imported_roots(path: Path) -> set[str]:
+    return {module.split(".")[0] for module in imported_modules(path)}
 
 
 @pytest.mark.parametrize("package", sorted(FORBIDDEN))
@@ -41,9 +46,13 @@ def test_the_layer_check_sees_a_forbidden_import(tmp_path: Path) -> None:
     assert imported_roots(sample) == {"discord", "PIL"}
 
 
-def test_the_store_accepts_every_theme_and_back_that_render_draws() -> None:
-    import data
-    import render
-
-    assert set(data.THEMES) == set(render.THEMES)
-    assert set(data.BACKS) == set(render.BACKS)
+def test_the_session_layer_imports_no_front_end() -> None:
+    """bot/session is what the front ends drive: it knows neither discord nor them."""
+    front_ends = ("discord", "bot.discord_app", "bot.terminal", "bot.simulator")
+    offenders = {
+        str(path.relative_to(ROOT)): sorted(
+            module for module in imported_modules(path)
+            if any(module == name or module.startswith(name + ".") for name in front_ends))
+        for path in (ROOT / "bot" / "session").rglob("*.py")
+    }
+    assert {name: bad for name, bad in offenders.items() if bad} == {}
