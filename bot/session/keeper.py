@@ -3,8 +3,9 @@ saving every change before anyone hears of it, playing one action, closing a row
 
 :class:`TableKeeper` is the ground floor of :class:`bot.session.Tables`; the lobby
 (:mod:`bot.session.lobby`) and the computer turns and turn timers
-(:mod:`bot.session.autoplay`) are built on it. Every method whose name starts with an
-underscore expects the channel's lock to be held by its caller.
+(:mod:`bot.session.autoplay`) are built on it. The methods that read or change one table
+(``_load``, ``_save``, ``_play``, ``_finish``…) expect its channel's lock to be held;
+events are sent (``_emit``) once it is released.
 """
 
 from __future__ import annotations
