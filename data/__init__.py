@@ -30,17 +30,14 @@ from data.records import (
     SeatScore,
     StoredGame,
 )
-from data.settings import BACKS, SORTS, THEMES, GuildSettings, PlayerPrefs
+from data.settings import GuildSettings, PlayerPrefs
 from data.store import DEFAULT_PATH, IDLE_DAYS, Store
 
 __all__ = [
-    "BACKS",
     "DEFAULT_PATH",
     "DELETED_NAME",
     "IDLE_DAYS",
     "LATEST_VERSION",
-    "SORTS",
-    "THEMES",
     "ChallengeLimit",
     "ChallengeResult",
     "CorruptRow",

@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import logging
+import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
@@ -20,9 +21,9 @@ from engine.variants import server_rules, variant_names
 
 log = logging.getLogger(__name__)
 
-THEMES = ("classic", "four-colour", "dark", "dark-four-colour")  # as render.THEMES
-BACKS = ("blue", "red", "green", "black")  # as render.BACKS
-SORTS = ("suit", "rank", "own")
+# Theme, card back and sort names are render's (the session layer checks a choice against
+# them before saving): the store checks only that a name looks like one.
+NAME_PATTERN = re.compile(r"[a-z][a-z0-9-]{0,31}")
 MIN_TURN_TIMEOUT_S = 15
 MAX_TURN_TIMEOUT_S = 24 * 3600
 
@@ -85,6 +86,14 @@ def _one_of(choices: tuple[str, ...], *, optional: bool = False) -> Callable[[st
     return check
 
 
+def _name(key: str, value: object) -> str:
+    """A name of a theme, card back or sort: lower-case letters, digits and hyphens."""
+    if not isinstance(value, str) or not NAME_PATTERN.fullmatch(value):
+        raise ValueError(f"{key} must be a name (lower-case letters, digits, hyphens), "
+                         f"not {value!r}")
+    return value
+
+
 def _variant_name(key: str, value: object) -> str:
     if not isinstance(value, str) or not value:
         raise ValueError(f"{key} must be a variant name, not {value!r}")
@@ -142,9 +151,9 @@ _CHECKS: dict[type[Any], dict[str, Callable[[str, object], Any]]] = {
         "allowed_channels": _channels,
     },
     PlayerPrefs: {
-        "theme": _one_of(THEMES),
-        "back": _one_of(BACKS),
-        "sort": _one_of(SORTS),
+        "theme": _name,
+        "back": _name,
+        "sort": _name,
         "language": _language,
     },
 }

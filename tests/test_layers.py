@@ -191,9 +191,13 @@ def test_the_import_path_check_sees_an_edit(tmp_path: Path) -> None:
     assert not uses_sys_path(sample)
 
 
-def test_the_store_accepts_every_theme_and_back_that_render_draws() -> None:
-    import data
-    import render
-
-    assert set(data.THEMES) == set(render.THEMES)
-    assert set(data.BACKS) == set(render.BACKS)
+def test_the_session_layer_imports_no_front_end() -> None:
+    """bot/session is what the front ends drive: it knows neither discord nor them."""
+    front_ends = ("discord", "bot.discord_app", "bot.terminal", "bot.simulator")
+    offenders = {
+        str(path.relative_to(ROOT)): sorted(
+            module for module in imported_modules(path)
+            if any(module == name or module.startswith(name + ".") for name in front_ends))
+        for path in (ROOT / "bot" / "session").rglob("*.py")
+    }
+    assert {name: bad for name, bad in offenders.items() if bad} == {}

@@ -21,10 +21,9 @@ from discord import app_commands
 import render
 from bot.config import Settings
 from bot.discord_app import pictures
-from bot.discord_app.extras import IdleSweeper
 from bot.discord_app.front_end import FrontEnd
 from bot.discord_app.i18n import RamiTranslator, t
-from bot.session.tables import Tables
+from bot.session import IdleSweeper, Tables
 from data import Store
 
 log = logging.getLogger("rami.bot")

@@ -19,10 +19,9 @@ from bot.discord_app import present
 from bot.discord_app.i18n import t
 from bot.discord_app.replies import Reply, error_reply
 from bot.discord_app.views import selection_of
-from bot.session.hand import pieces_from_text
+from bot.session import display_order, read_card, read_pieces
 from engine import Card, NotationError, RuleSet, RummyError, classify, parse_card
 from engine.cards.actions import Discard, Draw, LayOff, Meld, SwapJoker
-from engine.views import PlayerView
 
 if TYPE_CHECKING:
     from bot.discord_app.service import Service
@@ -74,8 +73,8 @@ class Controller:
         async def work(lang: str) -> Reply:
             view = await self.service.player_view(interaction)
             sort = (await self.prefs.player(interaction.user.id)).sort
-            melds = tuple(tuple(parse_pieces(part, view, sort)) for part in cards.split("|")
-                          if part.strip())
+            melds = tuple(read_pieces(part, view, display_order(view, sort), Card)
+                          for part in cards.split("|") if part.strip())
             if not melds:
                 raise NotationError("notation", token=cards)
             return await self._act(interaction, Meld(melds), lang)
@@ -86,7 +85,7 @@ class Controller:
         async def work(lang: str) -> Reply:
             view = await self.service.player_view(interaction)
             sort = (await self.prefs.player(interaction.user.id)).sort
-            pieces = tuple(parse_pieces(cards, view, sort))
+            pieces = read_pieces(cards, view, display_order(view, sort), Card)
             return await self._act(interaction, LayOff(pieces, meld - 1), lang)
 
         await self.service.run(interaction, "layoff", work)
@@ -96,7 +95,8 @@ class Controller:
             view = await self.service.player_view(interaction)
             sort = (await self.prefs.player(interaction.user.id)).sort
             return await self._act(interaction,
-                                   SwapJoker(one_piece(card, view, sort), meld - 1), lang)
+                                   SwapJoker(read_card(card, view, display_order(view, sort)),
+                                             meld - 1), lang)
 
         await self.service.run(interaction, "swap", work)
 
@@ -104,7 +104,8 @@ class Controller:
         async def work(lang: str) -> Reply:
             view = await self.service.player_view(interaction)
             sort = (await self.prefs.player(interaction.user.id)).sort
-            return await self._act(interaction, Discard(one_piece(card, view, sort)), lang)
+            discard = Discard(read_card(card, view, display_order(view, sort)))
+            return await self._act(interaction, discard, lang)
 
         await self.service.run(interaction, "discard", work)
 
@@ -177,7 +178,7 @@ class Controller:
             head, last = "", current.strip()
         used = head.split()
         sort = "suit"
-        order = present.display_order(view, sort)
+        order = display_order(view, sort)
         texts = [present.piece_text(view.hand[i]) for i in order]
         seen: set[str] = set()
         choices = []
@@ -218,26 +219,6 @@ def _ascii(text: str) -> str:
 def _card_of_value(value: str) -> Card:
     """A menu value ``"3:10♥"`` (position:card) back to its card."""
     return parse_card(value.partition(":")[2] or value)
-
-
-def parse_pieces(text: str, view: PlayerView, sort: str) -> list[Card]:
-    """Cards written in notation or as positions in the hand as displayed (``3 4 5``).
-
-    Raises:
-        NotationError: a token is neither a card nor a position in the hand.
-    """
-    return pieces_from_text(
-        text, view, present.display_order(view, sort), Card,
-        lambda token: [parse_card(token)], wrong_code="notation",
-        empty=lambda: NotationError("notation", token=text),
-    )
-
-
-def one_piece(text: str, view: PlayerView, sort: str) -> Card:
-    cards = parse_pieces(text, view, sort)
-    if len(cards) != 1:
-        raise NotationError("bot.error.one_card", token=text)
-    return cards[0]
 
 
 def arrange_meld(cards: Sequence[Card], rules: RuleSet) -> tuple[Card, ...]:

@@ -21,19 +21,17 @@ from discord.app_commands import Choice
 from bot.discord_app.choices import BuiltCommand
 from bot.discord_app.i18n import language_name, loc, t
 from bot.discord_app.replies import Picture, Reply, error_reply
-from data import BACKS as STORE_BACKS
-from data import SORTS
-from data import THEMES as STORE_THEMES
+from engine import RummyError
 from engine.i18n import count
-from render import BACKS, THEMES, LeaderboardEntry, render_leaderboard
+from render import BACKS, SORTS, THEMES, LeaderboardEntry, render_leaderboard
 
 if TYPE_CHECKING:
     from bot.discord_app.service import Service
     from data import LeaderboardRow, PlayerPrefs, Store
 
-# What render draws and the store accepts (render may know more than the store saves).
-THEME_NAMES = tuple(name for name in THEMES if name in STORE_THEMES)
-BACK_NAMES = tuple(name for name in BACKS if name in STORE_BACKS)
+# What render draws (bot.session.prefs checks a change against the same names).
+THEME_NAMES = tuple(THEMES)
+BACK_NAMES = tuple(BACKS)
 THEME_CHOICES = [Choice(name=loc(f"bot.admin.theme.{n}"), value=n) for n in THEME_NAMES]
 BACK_CHOICES = [Choice(name=loc(f"bot.admin.back.{n}"), value=n) for n in BACK_NAMES]
 SORT_CHOICES = [Choice(name=loc(f"sort.{n}"), value=n) for n in SORTS]
@@ -136,8 +134,9 @@ class PlayerCommands:
                              f"{prefs_text(prefs, lang)}", ephemeral=True)
             try:
                 prefs = await prefs_of.update_player(interaction.user.id, **changes)
-            except ValueError as error:  # autocomplete is a hint: the store checks again
-                return error_reply(t("bot.prefs.bad", lang, detail=str(error)))
+            except ValueError as error:  # choices are a hint: the session and store check
+                detail = error.message(lang) if isinstance(error, RummyError) else str(error)
+                return error_reply(t("bot.prefs.bad", lang, detail=detail))
             lang = await self.service.language(interaction)  # the new language answers
             return Reply(content="\n".join([t("bot.prefs.saved", lang),
                                             prefs_text(prefs, lang)]), ephemeral=True)

@@ -17,14 +17,13 @@ from bot.discord_app.choices import variant_names
 from bot.discord_app.i18n import t
 from bot.discord_app.replies import Picture, Reply
 from bot.discord_app.views import MAX_OPTIONS, Components
-from bot.session.tables import Snapshot, Status
+from bot.session import Snapshot, Status, display_order
 from engine import RuleSet
 from engine.cards.card import Card, format_card
 from engine.i18n import count
 from engine.rules import Kind
 from engine.tiles.tile import format_tile
 from engine.views import MeldView, Phase, Piece, PlayerView, PublicView
-from render import sorted_hand
 
 COLOUR = discord.Colour.dark_green()
 
@@ -240,14 +239,6 @@ def rules(played: RuleSet, lang: str, components: Components) -> Reply:
 
 
 # ---------------------------------------------------------------------- hand
-def display_order(view: PlayerView, sort: str, order: Sequence[int] | None = None) -> list[int]:
-    """Hand indexes in the order shown (position p is ``result[p - 1]``)."""
-    try:
-        return sorted_hand(view.hand, sort, order)
-    except ValueError:
-        return sorted_hand(view.hand, "suit")
-
-
 def hand(
     view: PlayerView,
     channel_id: int,

@@ -31,7 +31,7 @@ import discord
 from bot.discord_app import pictures, present
 from bot.discord_app.i18n import t
 from bot.discord_app.replies import Reply
-from bot.session.tables import Event, EventKind, Snapshot, Status
+from bot.session import Event, EventKind, Snapshot, Status
 
 if TYPE_CHECKING:
     from bot.discord_app.views import Components
@@ -131,7 +131,7 @@ class Publisher:
 
     # ------------------------------------------------------------------ showing
     async def _language(self, snapshot: Snapshot) -> str:
-        lang = snapshot.ui.get("lang")
+        lang = snapshot.ui.lang
         return await self.prefs.channel_language(snapshot.guild_id,
                                                  lang if isinstance(lang, str) else None)
 
@@ -205,13 +205,13 @@ class Publisher:
         return True
 
     async def _edit_lobby(self, snapshot: Snapshot, reply: Reply) -> None:
-        message_id = snapshot.ui.get("lobby_message")
+        message_id = snapshot.ui.lobby_message
         if isinstance(message_id, int):
             await self._edit(snapshot.channel_id, message_id, reply)
 
     def _table_message_id(self, snapshot: Snapshot) -> int | None:
         known = self._table_message.get(snapshot.channel_id)
-        saved = snapshot.ui.get("table_message")
+        saved = snapshot.ui.table_message
         if known is not None:
             return known
         return saved if isinstance(saved, int) else None

@@ -22,11 +22,10 @@ from bot.discord_app import present, tile_present
 from bot.discord_app.i18n import t
 from bot.discord_app.replies import Reply, error_reply
 from bot.discord_app.views import selection_of
-from bot.session.tables import SessionError
+from bot.session import SessionError, display_order, read_pieces
 from bot.session.tile_edits import (
     draft_sets,
     edits_towards,
-    parse_rack_tiles,
     table_sets,
     whole_rack,
 )
@@ -73,7 +72,7 @@ class TileUI:
 
     async def _order(self, interaction: discord.Interaction, view: PlayerView) -> list[int]:
         sort = (await self.service.prefs.player(interaction.user.id)).sort
-        return present.display_order(view, sort)
+        return display_order(view, sort)
 
     async def _apply(self, interaction: discord.Interaction, actions: Sequence[object],
                      lang: str, *, update: bool = False, note: str | None = None) -> Reply:
@@ -91,7 +90,7 @@ class TileUI:
             async with self._lock(interaction):
                 view = await self._tile_view(interaction)
                 order = await self._order(interaction, view)
-                new = [parse_rack_tiles(part, view, order) for part in sets.split("|")
+                new = [read_pieces(part, view, order, Tile) for part in sets.split("|")
                        if part.strip()]
                 if not new:
                     raise NotationError("notation.no_tile")
@@ -112,7 +111,7 @@ class TileUI:
                 elif kind == "split":
                     action = Split((set_number or 0) - 1, (at or 0) - 1)
                 else:
-                    pieces = (parse_rack_tiles(tiles or "", view, order) if kind != "move"
+                    pieces = (read_pieces(tiles or "", view, order, Tile) if kind != "move"
                               else tuple(parse_tiles(tiles or "")))
                     index = (set_number or 0) - 1
                     if kind == "new":
@@ -148,7 +147,7 @@ class TileUI:
             async with self._lock(interaction):
                 view = await self._tile_view(interaction)
                 order = await self._order(interaction, view)
-                return await self._arrange(interaction, view, parse_rack_tiles(tiles, view, order),
+                return await self._arrange(interaction, view, read_pieces(tiles, view, order, Tile),
                                            lang)
 
         await self.service.run(interaction, "tiles.arrange", work)

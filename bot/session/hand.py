@@ -1,46 +1,88 @@
-"""What players type for cards and tiles: notation, or positions in the hand as shown."""
+"""A hand as players see it and name it: the numbering of its pieces (the order of the hand
+picture) and the reading of what a player types for cards or tiles.
+
+Every front end numbers a hand with :func:`display_order`, so that position 3 is the
+third piece of the picture, of the Discord message and of the terminal's line alike, and
+reads what is typed with :func:`read_pieces`: notation (``7h 8h``, ``k5 r12 jk``) or
+positions (``3 4 5``), mixed freely.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import TypeVar
 
-from engine import NotationError
+from engine import Card, NotationError, Tile, parse_card, parse_tiles
 from engine.views import PlayerView
+from render import sorted_hand
 
-P = TypeVar("P")
+P = TypeVar("P", Card, Tile)
 
 
-def pieces_from_text(
-    text: str,
-    view: PlayerView,
-    order: Sequence[int],
-    kind: type[P],
-    parse: Callable[[str], Iterable[P]],
-    *,
-    wrong_code: str,
-    empty: Callable[[], NotationError],
-) -> list[P]:
-    """The pieces of ``text``: each token is notation (read by ``parse``) or a 1-based
-    position in the hand as displayed (``order[position - 1]`` is its hand index).
+def display_order(view: PlayerView, sort: str, order: Sequence[int] | None = None) -> list[int]:
+    """Hand indexes in the order shown (position p is ``result[p - 1]``): sorted by
+    ``sort`` (``suit``, ``rank``, or ``own`` with the player's ``order``) as the hand
+    picture draws it; an unknown sort or an order that no longer fits shows by suit."""
+    try:
+        return sorted_hand(view.hand, sort, order)
+    except ValueError:
+        return sorted_hand(view.hand, "suit")
+
+
+@dataclass(frozen=True, slots=True)
+class _Notation:
+    """How one kind of piece is written."""
+
+    parse: Callable[[str], Sequence[Card | Tile]]  # one typed token to its pieces
+    wrong_code: str  # a position holding a piece of another kind
+    empty: Callable[[str], NotationError]  # nothing given (the whole text)
+
+
+_NOTATIONS: dict[type[Card | Tile], _Notation] = {
+    Card: _Notation(lambda token: [parse_card(token)], "notation",
+                    lambda text: NotationError("notation", token=text)),
+    Tile: _Notation(parse_tiles, "notation.tile", lambda text: NotationError("notation.no_tile")),
+}
+
+
+def read_pieces(text: str, view: PlayerView, order: Sequence[int],
+                kind: type[P]) -> tuple[P, ...]:
+    """The cards or tiles (``kind``) of ``text``: each token, separated by spaces or
+    commas, is notation or a 1-based position in the hand as shown (``order``, from
+    :func:`display_order`).
 
     Raises:
         NotationError: a position outside the hand (``bot.error.position``), a position
-            holding no ``kind`` (``wrong_code``), a token ``parse`` refuses, or no piece
-            at all (``empty()``).
+            or notation holding another kind of piece, a token that is neither notation
+            nor a number, or no piece at all.
     """
+    notation = _NOTATIONS[kind]
     pieces: list[P] = []
     for token in text.replace(",", " ").split():
-        if not token.isdigit():
-            pieces.extend(parse(token))
-            continue
-        position = int(token)
-        if not 1 <= position <= len(order):
-            raise NotationError("bot.error.position", token=token, count=len(order))
-        piece = view.hand[order[position - 1]]
-        if not isinstance(piece, kind):
-            raise NotationError(wrong_code, token=token)
-        pieces.append(piece)
+        if token.isdigit():
+            position = int(token)
+            if not 1 <= position <= len(order):
+                raise NotationError("bot.error.position", token=token, count=len(order))
+            found: Sequence[object] = [view.hand[order[position - 1]]]
+        else:
+            found = notation.parse(token)
+        for piece in found:
+            if not isinstance(piece, kind):
+                raise NotationError(notation.wrong_code, token=token)
+            pieces.append(piece)
     if not pieces:
-        raise empty()
-    return pieces
+        raise notation.empty(text)
+    return tuple(pieces)
+
+
+def read_card(text: str, view: PlayerView, order: Sequence[int]) -> Card:
+    """Exactly one card, written in notation or as its position (see :func:`read_pieces`).
+
+    Raises:
+        NotationError: not a card, or not exactly one (``bot.error.one_card``).
+    """
+    cards = read_pieces(text, view, order, Card)
+    if len(cards) != 1:
+        raise NotationError("bot.error.one_card", token=text)
+    return cards[0]

@@ -1,6 +1,10 @@
 """Player preferences and guild settings, read through a short-lived cache, and the one
 rule that says which language someone reads (:func:`player_language`).
 
+The themes, card backs and sorts a player may choose are those ``render`` draws
+(:data:`render.THEMES`, :data:`render.BACKS`, :data:`render.SORTS`): the store only checks
+that a name looks like one, this layer that render knows it.
+
 Nearly every interaction needs the player's language and sort, and every table update the
 guild's language: reading them from SQLite each time would cost a thread hop per read.
 The bot's own changes go through :meth:`Preferences.update_player` and are seen at once;
@@ -9,14 +13,28 @@ a change made elsewhere shows within ``ttl`` seconds.
 
 from __future__ import annotations
 
+import dataclasses
+import logging
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
-from engine.i18n import SOURCE_LANGUAGE, language_of, languages
+from bot.session.model import SessionError
+from data import PlayerPrefs
+from engine.i18n import SOURCE_LANGUAGE, Msg, language_of, languages
+from render import BACKS, SORTS, THEMES
 
 if TYPE_CHECKING:
-    from data import GuildSettings, PlayerPrefs, Store
+    from data import GuildSettings, Store
+
+log = logging.getLogger("rami.session")
+
+# Each preference render draws: the option's name as players see it, and its choices.
+DRAWN: Mapping[str, tuple[Msg, tuple[str, ...]]] = {
+    "theme": (Msg("bot.admin.opt.theme"), tuple(THEMES)),
+    "back": (Msg("bot.admin.opt.back"), tuple(BACKS)),
+    "sort": (Msg("bot.admin.opt.sort"), tuple(SORTS)),
+}
 
 
 def player_language(preference: str | None, locale: str | None, guild_language: str | None) -> str:
@@ -37,6 +55,30 @@ def player_language(preference: str | None, locale: str | None, guild_language: 
     return SOURCE_LANGUAGE
 
 
+def check_drawn(changes: Mapping[str, object]) -> None:
+    """Check that every theme, back and sort in ``changes`` is one render draws.
+
+    Raises:
+        SessionError: ``session.bad_pref``, naming the option, the value and the choices.
+    """
+    for key, (option, choices) in DRAWN.items():
+        if key in changes and changes[key] not in choices:
+            raise SessionError("session.bad_pref", option=option, value=str(changes[key]),
+                               choices=", ".join(choices))
+
+
+def _drawable(prefs: PlayerPrefs, user_id: int) -> PlayerPrefs:
+    """``prefs`` with a theme, back or sort render no longer draws back to its default."""
+    defaults = PlayerPrefs()
+    stale = {key: getattr(defaults, key) for key, (_, choices) in DRAWN.items()
+             if getattr(prefs, key) not in choices}
+    if not stale:
+        return prefs
+    log.warning("player %s: ignoring saved %s that render does not draw", user_id,
+                ", ".join(sorted(stale)))
+    return dataclasses.replace(prefs, **stale)
+
+
 class Preferences:
     def __init__(self, store: Store, ttl: float = 30.0,
                  clock: Callable[[], float] = time.monotonic) -> None:
@@ -51,7 +93,7 @@ class Preferences:
         cached = self._players.get(user_id)
         if cached is not None and cached[0] > now:
             return cached[1]
-        prefs = await self.store.player_prefs(user_id)
+        prefs = _drawable(await self.store.player_prefs(user_id), user_id)
         self._players[user_id] = (now + self.ttl, prefs)
         return prefs
 
@@ -65,12 +107,15 @@ class Preferences:
         return settings
 
     async def update_player(self, user_id: int, **changes: object) -> PlayerPrefs:
-        """Save changes to a player's preferences (validated by the store).
+        """Save changes to a player's preferences: a theme, back or sort render draws
+        (checked here), anything else as the store checks it.
 
         Raises:
+            SessionError: a theme, back or sort render does not draw (nothing is written).
             ValueError: an unknown key or a bad value (nothing is written).
         """
-        prefs = await self.store.update_player_prefs(user_id, **changes)
+        check_drawn(changes)
+        prefs = _drawable(await self.store.update_player_prefs(user_id, **changes), user_id)
         self._players[user_id] = (self.clock() + self.ttl, prefs)
         return prefs
 

@@ -1,5 +1,6 @@
-"""Pure helpers of the tile commands: reading tiles a player typed or picked, and turning a
-whole proposed table into the draft edits that build it.
+"""Pure helpers of the tile commands: the sets and tiles of a player's view, and turning a
+whole proposed table into the draft edits that build it (reading typed tiles is
+:func:`bot.session.hand.read_pieces`).
 
 Glossary: the *table* is the sets laid and confirmed; the *draft* is the table as the
 current player edits it this turn; *placed* tiles are rack tiles put on the draft.
@@ -8,10 +9,7 @@ current player edits it this turn; *placed* tiles are rack tiles put on the draf
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
 
-from bot.session.hand import pieces_from_text
-from engine import NotationError, parse_tiles
 from engine.tiles.actions import Add, EditAction, Move, NewSet
 from engine.tiles.tile import Tile
 from engine.views import PlayerView
@@ -41,18 +39,6 @@ def placed_tiles(view: PlayerView) -> list[Tile]:
 def whole_rack(view: PlayerView) -> list[Tile]:
     """The rack as it was at the start of the turn (placed tiles included)."""
     return [p for p in view.hand if isinstance(p, Tile)] + placed_tiles(view)
-
-
-def parse_rack_tiles(text: str, view: PlayerView, order: Sequence[int]) -> tuple[Tile, ...]:
-    """Tiles written in notation (``k5 r12 jk``) or as rack positions as shown (``3 4 5``).
-
-    Raises:
-        NotationError: a token is neither a tile nor a position on the rack, or no tile.
-    """
-    return tuple(pieces_from_text(
-        text, view, order, Tile, parse_tiles, wrong_code="notation.tile",
-        empty=lambda: NotationError("notation.no_tile"),
-    ))
 
 
 def edits_towards(current: Sets, target: Sets) -> list[EditAction]:

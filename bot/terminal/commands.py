@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from bot.session.hand import display_order
 from bot.terminal.tiles import describe_tile_action, parse_tile_command
 from engine import NotationError, parse_cards
 from engine.cards.actions import Discard, Draw, LayOff, Meld, SwapJoker
@@ -129,13 +130,11 @@ def pieces_text(pieces: Sequence[Piece], colour: bool) -> str:
 
 
 def show_hand(view: PlayerView, by_rank: bool, colour: bool) -> str:
-    """The hand sorted by suit then rank (runs) or by rank (groups)."""
-    def key(piece: Piece) -> tuple[int, int]:
-        if isinstance(piece, Card):
-            return piece.rank_key if by_rank else piece.sort_key
-        return (piece.number, int(piece.colour or 0)) if by_rank else piece.sort_key
-
-    return pieces_text(sorted(view.hand, key=key), colour)
+    """The hand in the order of the hand picture (by suit then rank, or by rank), each
+    piece after its position: ``1:7♥  2:8♥`` (a command may give the position instead)."""
+    order = display_order(view, "rank" if by_rank else "suit")
+    return "  ".join(f"{position}:{piece_text(view.hand[index], colour)}"
+                     for position, index in enumerate(order, 1))
 
 
 def show_table(view: PlayerView, colour: bool, lang: str) -> list[str]:

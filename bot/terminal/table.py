@@ -17,7 +17,7 @@ from collections.abc import Coroutine, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 
-from bot.session.tables import Event, EventKind, Player, Status, Tables
+from bot.session import Event, EventKind, Player, Status, Tables
 from data import Store
 from engine.game import Game
 from engine.rules import RuleSet

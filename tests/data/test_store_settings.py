@@ -112,9 +112,9 @@ async def test_player_prefs_round_trip(store: Store, db_path: Path) -> None:
 @pytest.mark.parametrize(
     ("changes", "message"),
     [
-        ({"theme": "neon"}, "theme must be one of 'classic', 'four-colour', 'dark'"),
-        ({"back": "plaid"}, "back"),
-        ({"sort": "colour"}, "sort"),
+        ({"theme": "Neon lights"}, "theme must be a name"),  # render's names: bot.session
+        ({"back": ""}, "back"),
+        ({"sort": 3}, "sort"),
         ({"sort": None}, "sort"),
         ({"language": "en-GB"}, "language"),
         ({"avatar": "x"}, "unknown PlayerPrefs key"),
@@ -135,7 +135,7 @@ async def test_a_stored_value_no_longer_valid_falls_back_loudly(
 ) -> None:
     await store.update_player_prefs(5, theme="dark", back="red")
     with sqlite3.connect(db_path) as conn:
-        conn.execute("""UPDATE player_prefs SET prefs = '{"theme":"retired","back":"red"}'""")
+        conn.execute("""UPDATE player_prefs SET prefs = '{"theme":"Retired!","back":"red"}'""")
         conn.execute(
             "INSERT INTO guild_settings VALUES (3, 'not json', 0), (4, '{\"gone\": 1}', 0)"
         )

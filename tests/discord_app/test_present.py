@@ -1,4 +1,4 @@
-"""What the bot shows and how it reads what players pick and type."""
+"""What the bot shows and how it reads what players pick (typed pieces: tests/session)."""
 
 from __future__ import annotations
 
@@ -6,9 +6,10 @@ import discord
 import pytest
 
 from bot.discord_app import pictures, present
-from bot.discord_app.controller import arrange_meld, parse_pieces
+from bot.discord_app.controller import arrange_meld
 from bot.discord_app.views import MAX_OPTIONS, selection_of
-from engine import NotationError, classify, parse_cards, variant, variant_names
+from bot.session import display_order
+from engine import classify, parse_cards, variant, variant_names
 from engine.game import Game
 from tests.discord_app.helpers import components
 
@@ -44,22 +45,10 @@ def test_menu_picks_are_arranged_into_a_meld(picked: str, expected: str) -> None
     assert arranged == tuple(parse_cards(expected))
 
 
-def test_positions_and_notation_both_name_cards() -> None:
-    view = _view()
-    order = present.display_order(view, "suit")
-    first, third = view.hand[order[0]], view.hand[order[2]]
-    assert parse_pieces("1, 3", view, "suit") == [first, third]
-    assert parse_pieces("7h 1", view, "suit")[1] == first
-    with pytest.raises(NotationError, match="99"):
-        parse_pieces("99", view, "suit")
-    with pytest.raises(NotationError):
-        parse_pieces("", view, "suit")
-
-
 async def test_hand_message_fits_discord_limits() -> None:
     view = _view()
     reply = present.hand(view, 123456789012345678, "en", components(), selected={
-        "a": {"1:" + present.piece_text(view.hand[present.display_order(view, "suit")[0]])}})
+        "a": {"1:" + present.piece_text(view.hand[display_order(view, "suit")[0]])}})
     assert reply.ephemeral
     assert reply.view is not None
     rows = {item.row for item in reply.view.children}
@@ -75,7 +64,7 @@ async def test_hand_message_fits_discord_limits() -> None:
     message = discord.Message.__new__(discord.Message)
     message.components = [discord.ActionRow(row) for row in payload]  # type: ignore[arg-type]
     assert selection_of(message)["a"] == [next(iter(
-        {"1:" + present.piece_text(view.hand[present.display_order(view, "suit")[0]])}))]
+        {"1:" + present.piece_text(view.hand[display_order(view, "suit")[0]])}))]
 
 
 def test_a_huge_hand_keeps_menus_to_25_options() -> None:

@@ -8,7 +8,7 @@ import asyncio
 import pytest
 
 from bot.discord_app.fake import MANAGE_GUILD, MEMBER_PERMISSIONS, FakeDiscord, Message, User
-from bot.session.tables import Status
+from bot.session import Status
 from engine import format_cards
 from engine.views import Phase
 from tests.e2e.harness import BotHarness

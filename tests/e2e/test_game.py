@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bot.discord_app.fake import FakeDiscord, Message
-from bot.session.tables import Status
+from bot.session import Status
 from tests.e2e.harness import BotHarness
 from tests.e2e.players import Human, assert_hands_private, wait_for_turn
 

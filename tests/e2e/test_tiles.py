@@ -9,7 +9,7 @@ from collections import Counter
 import pytest
 
 from bot.discord_app.fake import FakeDiscord, Message, User
-from bot.session.tables import Status
+from bot.session import Status
 from bot.session.tile_edits import table_sets, whole_rack
 from engine import solve
 from engine.tiles.tile import Tile

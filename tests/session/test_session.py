@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.session.tables import (
+from bot.session import (
     Event,
     EventKind,
     Player,

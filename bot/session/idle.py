@@ -1,9 +1,6 @@
-"""The hourly archiving of idle games.
-
-:class:`IdleSweeper` calls :meth:`data.Store.expire_idle` once at start and then every
-hour, and drops the archived games from the session layer so that nothing in memory
-still plays them.
-"""
+"""The hourly archiving of idle games: :meth:`data.Store.expire_idle` once at start and
+then every ``interval`` seconds, and the archived games dropped from the session layer so
+that nothing in memory still plays them."""
 
 from __future__ import annotations
 
@@ -11,7 +8,7 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from data import IDLE_DAYS
@@ -20,17 +17,9 @@ if TYPE_CHECKING:
     from bot.session.tables import Tables
     from data import Store
 
-log = logging.getLogger("rami.bot")
+log = logging.getLogger("rami.session")
 
 SWEEP_INTERVAL_S = 3600.0
-
-
-async def drop_games(tables: Tables, game_ids: Iterable[int]) -> list[int]:
-    """Forget the in-memory tables of games the store no longer has active.
-
-    Returns the channels dropped. Their computer turns and turn timers are cancelled.
-    """
-    return await tables.forget_games(game_ids)
 
 
 class IdleSweeper:
@@ -46,10 +35,11 @@ class IdleSweeper:
         self._task: asyncio.Task[None] | None = None
 
     async def sweep(self) -> list[int]:
-        """Archive the games idle for more than ``idle_days``; returns their ids."""
+        """Archive the games idle for more than ``idle_days``; returns their ids. Their
+        tables are forgotten: computer turns and turn timers are cancelled."""
         expired = await self.store.expire_idle(now=self.clock(), idle_days=self.idle_days)
         if expired:
-            channels = await drop_games(self.tables, expired)
+            channels = await self.tables.forget_games(expired)
             log.info("idle games archived games=%s channels=%s", expired, channels)
         return expired
 

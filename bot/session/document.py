@@ -1,0 +1,194 @@
+"""The saved document of a table: what the store keeps in a game's ``state`` column.
+
+One JSON object (``"format": 1``) holding the table's status, variant and rules, who
+created it, its seats, the match seed, what the front end keeps with it (:class:`TableUi`),
+how it ended, and under ``"game"`` the engine's own document of the match (``null`` in
+the lobby). :meth:`TableDoc.from_json` checks every field and raises
+:class:`~engine.CorruptGame` naming the first bad one, so that a damaged row is isolated
+(``Store.mark_corrupt``) and never crashes the bot.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Literal, TypeVar, cast
+
+from bot.session.model import Seat, Status, TableUi
+from engine import CorruptGame, RuleSet, RummyError
+from engine.ai import LEVELS
+from engine.game import Game
+
+DOC_FORMAT = 1
+
+Ending = Literal["finished", "cancelled"]
+ENDINGS: tuple[Ending, ...] = ("finished", "cancelled")
+
+_REQUIRED = ("status", "variant", "rules", "created_by", "seats", "seed")
+_OPTIONAL = ("format", "ui", "ended", "game")
+_SEAT_FIELDS = ("name", "user_id", "level")
+_UI_FIELDS = ("lobby_message", "table_message", "lang")
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True, slots=True)
+class TableDoc:
+    """A table as saved, without its match (the engine's :class:`~engine.game.Game`,
+    saved alongside by :meth:`to_json`)."""
+
+    status: Status
+    variant: str
+    rules: RuleSet
+    created_by: int
+    seats: tuple[Seat, ...]
+    seed: int
+    ui: TableUi = field(default_factory=TableUi)
+    ended: Ending | None = None  # set once the row is closed; a rematch clears it
+
+    def to_json(self, game: Game | None = None) -> str:
+        """The document as saved, with ``game`` (None: no match dealt yet) nested in it."""
+        document: dict[str, Any] = {
+            "format": DOC_FORMAT,
+            "status": self.status.value,
+            "variant": self.variant,
+            "rules": _rules_dict(self.rules),
+            "created_by": self.created_by,
+            "seats": [{"name": s.name, "user_id": s.user_id, "level": s.level}
+                      for s in self.seats],
+            "seed": self.seed,
+            "ui": {name: getattr(self.ui, name) for name in _UI_FIELDS
+                   if getattr(self.ui, name) is not None},
+        }
+        if self.ended is not None:
+            document["ended"] = self.ended
+        document["game"] = json.loads(game.to_json()) if game is not None else None
+        return json.dumps(document, ensure_ascii=False, separators=(",", ":"))
+
+    @staticmethod
+    def from_json(text: str) -> tuple[TableDoc, Game | None]:
+        """Read a saved document (this version's or an earlier one's) and its match.
+
+        Raises:
+            CorruptGame: not a JSON object, an unknown format, a missing or unknown field,
+                a field of the wrong type or value, rules or a match the engine refuses;
+                the detail names the field (``seats[1].level: …``).
+        """
+        try:
+            raw = json.loads(text)
+        except (ValueError, TypeError) as error:
+            raise _corrupt("document", f"not JSON ({error})") from None
+        fields = _object("", raw, _REQUIRED, _OPTIONAL)
+        if fields.get("format") != DOC_FORMAT:
+            raise _corrupt("format", f"unknown table document format {fields.get('format')!r}")
+        doc = TableDoc(
+            status=_parsed("status", fields["status"], Status),
+            variant=_text("variant", fields["variant"]),
+            rules=_parsed("rules", fields["rules"], RuleSet.from_dict),
+            created_by=_whole("created_by", fields["created_by"]),
+            seats=_seats(fields["seats"]),
+            seed=_whole("seed", fields["seed"]),
+            ui=_ui(fields.get("ui", {})),
+            ended=_ending(fields.get("ended")),
+        )
+        game = fields.get("game")
+        if game is None:
+            return doc, None
+        return doc, _parsed("game", game, lambda value: Game.from_json(json.dumps(value)))
+
+
+@functools.lru_cache(maxsize=256)
+def _rules_dict(rules: RuleSet) -> dict[str, Any]:
+    """``rules.to_dict()``, remembered: a table saves the same rules after every move, and
+    building the dictionary costs a quarter of writing the document. Shared: only read."""
+    return rules.to_dict()
+
+
+def _corrupt(name: str, detail: str) -> CorruptGame:
+    return CorruptGame(detail=f"{name}: {detail}")
+
+
+def _object(name: str, value: object, required: tuple[str, ...],
+            optional: tuple[str, ...]) -> Mapping[str, object]:
+    """``value`` as a JSON object with every ``required`` key and no unknown one
+    (``name`` is the object's path in the document, "" for the document itself)."""
+    if not isinstance(value, dict):
+        raise _corrupt(name or "document", f"not a JSON object ({type(value).__name__})")
+    for key in required:
+        if key not in value:
+            raise _corrupt(_path(name, key), "missing")
+    for key in value:
+        if key not in required and key not in optional:
+            raise _corrupt(_path(name, key), "unknown field")
+    return cast(Mapping[str, object], value)
+
+
+def _path(name: str, key: str) -> str:
+    return f"{name}.{key}" if name else key
+
+
+def _parsed(name: str, value: Any, parse: Callable[[Any], T]) -> T:
+    """``parse(value)``, its refusal turned into a :class:`CorruptGame` naming the field."""
+    try:
+        return parse(value)
+    # ArithmeticError: a huge number in the engine's document (Game.from_json lets an
+    # OverflowError through); whatever it is, a damaged field is a damaged row.
+    except (ValueError, TypeError, KeyError, ArithmeticError) as error:
+        raise _corrupt(name, _reason(error)) from None
+
+
+def _reason(error: Exception) -> str:
+    if isinstance(error, CorruptGame):
+        return str(error.params.get("detail", error.message()))
+    return error.message() if isinstance(error, RummyError) else repr(error)
+
+
+def _whole(name: str, value: object) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise _corrupt(name, f"not a whole number ({value!r})")
+    return value
+
+
+def _text(name: str, value: object) -> str:
+    if not isinstance(value, str) or not value:
+        raise _corrupt(name, f"not a text ({value!r})")
+    return value
+
+
+def _optional(name: str, value: object, read: Callable[[str, object], T]) -> T | None:
+    return None if value is None else read(name, value)
+
+
+def _seats(value: object) -> tuple[Seat, ...]:
+    if not isinstance(value, list):
+        raise _corrupt("seats", f"not a list ({type(value).__name__})")
+    seats = []
+    for index, item in enumerate(value):
+        name = f"seats[{index}]"
+        fields = _object(name, item, ("name",), _SEAT_FIELDS)
+        level = _optional(f"{name}.level", fields.get("level"), _text)
+        if level is not None and level not in LEVELS:
+            raise _corrupt(f"{name}.level", f"unknown level {level!r}")
+        seats.append(Seat(_text(f"{name}.name", fields["name"]),
+                          _optional(f"{name}.user_id", fields.get("user_id"), _whole), level))
+    return tuple(seats)
+
+
+def _ui(value: object) -> TableUi:
+    fields = _object("ui", value, (), _UI_FIELDS)
+    return TableUi(
+        lobby_message=_optional("ui.lobby_message", fields.get("lobby_message"), _whole),
+        table_message=_optional("ui.table_message", fields.get("table_message"), _whole),
+        lang=_optional("ui.lang", fields.get("lang"), _text),
+    )
+
+
+def _ending(value: object) -> Ending | None:
+    if value is None:
+        return None
+    for ending in ENDINGS:
+        if value == ending:
+            return ending
+    raise _corrupt("ended", f"not one of {', '.join(ENDINGS)} ({value!r})")

@@ -1,0 +1,231 @@
+"""The tables in memory, one per channel, each with its lock: loading them from the store,
+saving every change before anyone hears of it, playing one action, closing a row.
+
+:class:`TableKeeper` is the ground floor of :class:`bot.session.Tables`; the lobby
+(:mod:`bot.session.lobby`) and the computer turns and turn timers
+(:mod:`bot.session.autoplay`) are built on it. The methods that read or change one table
+(``_load``, ``_save``, ``_play``, ``_finish``…) expect its channel's lock to be held;
+events are sent (``_emit``) once it is released.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
+
+from bot.session.booking import book_match, book_rounds
+from bot.session.describe import describe_action
+from bot.session.document import Ending, TableDoc
+from bot.session.model import Event, EventKind, Listener, Seat, SessionError, Snapshot, Status
+from data import Store, StoredGame
+from engine import CorruptGame
+from engine.game import Game
+from engine.views import Phase
+
+log = logging.getLogger("rami.session")
+
+
+@dataclass(slots=True)
+class LiveTable:
+    """One channel's table in memory: its saved document and its live match."""
+
+    game_id: int
+    channel_id: int
+    guild_id: int
+    version: int
+    doc: TableDoc
+    game: Game | None
+    saved: str  # the document as last saved, to fall back on when a save fails
+    tasks: set[asyncio.Task[None]] = field(default_factory=set)
+
+    @property
+    def status(self) -> Status:
+        return self.doc.status
+
+    @property
+    def seats(self) -> list[Seat]:
+        """The seats, as a list the caller may change to build a new document."""
+        return list(self.doc.seats)
+
+    def dump(self) -> str:
+        return self.doc.to_json(self.game)
+
+    def snapshot(self) -> Snapshot:
+        return Snapshot(
+            channel_id=self.channel_id,
+            guild_id=self.guild_id,
+            game_id=self.game_id,
+            status=self.status,
+            variant=self.doc.variant,
+            created_by=self.doc.created_by,
+            seats=self.doc.seats,
+            view=self.game.public_view() if self.game is not None else None,
+            ui=self.doc.ui,
+            version=self.version,
+        )
+
+
+class TableKeeper:
+    """Every table of the bot in memory, kept in the store."""
+
+    def __init__(self, store: Store, *, seed_source: Callable[[], int] | None = None,
+                 clock: Callable[[], float] = time.time) -> None:
+        self.store = store
+        self._seed_source: Callable[[], int] = seed_source or _system_seed
+        self._clock = clock
+        self._tables: dict[int, LiveTable] = {}
+        self._locks: dict[int, asyncio.Lock] = {}
+        self._listeners: list[Listener] = []
+        self._closed = False
+
+    # -- listeners ---------------------------------------------------------------------
+
+    def subscribe(self, listener: Listener) -> None:
+        """Call ``listener`` after every saved change of any table."""
+        self._listeners.append(listener)
+
+    async def _emit(self, event: Event) -> None:
+        for listener in list(self._listeners):
+            try:
+                await listener(event)
+            except Exception:  # a broken listener must not break the game
+                log.exception("listener failed event=%s channel=%s", event.kind,
+                              event.snapshot.channel_id)
+
+    # -- loading and saving ------------------------------------------------------------
+
+    def _lock(self, channel_id: int) -> asyncio.Lock:
+        return self._locks.setdefault(channel_id, asyncio.Lock())
+
+    async def _load(self, channel_id: int) -> LiveTable | None:
+        table = self._tables.get(channel_id)
+        if table is not None:
+            return table
+        stored = await self.store.active_game(channel_id)
+        if stored is None:
+            return None
+        table = await self._from_stored(stored)
+        if table is not None:
+            self._tables[channel_id] = table
+        return table
+
+    async def _from_stored(self, stored: StoredGame) -> LiveTable | None:
+        """The table of a stored row, or None when its document is damaged (the row is
+        then isolated: marked corrupt, the reason kept, the channel free again)."""
+        try:
+            doc, game = TableDoc.from_json(stored.state)
+        except CorruptGame as error:
+            reason = error.message()
+            log.error("corrupt game isolated game_id=%s channel=%s reason=%s",
+                      stored.id, stored.channel_id, reason)
+            await self.store.mark_corrupt(stored.id, reason)
+            return None
+        return LiveTable(stored.id, stored.channel_id, stored.guild_id, stored.version, doc,
+                         game, stored.state)
+
+    async def _require(self, channel_id: int) -> LiveTable:
+        table = await self._load(channel_id)
+        if table is None:
+            raise SessionError("session.no_game")
+        return table
+
+    async def _create(self, channel_id: int, guild_id: int, doc: TableDoc,
+                      game: Game | None) -> LiveTable:
+        """Store a new table (its creator is ``doc.created_by``) and keep it in memory."""
+        state = doc.to_json(game)
+        stored = await self.store.create_game(channel_id, guild_id, doc.created_by,
+                                              doc.variant, state)
+        table = LiveTable(stored.id, channel_id, guild_id, stored.version, doc, game, state)
+        self._tables[channel_id] = table
+        return table
+
+    async def _save(self, table: LiveTable, doc: TableDoc, game: Game | None, *,
+                    actor: int | None, action: str) -> None:
+        """Save the new state; on success it becomes the table's state, else nothing changes."""
+        state = doc.to_json(game)
+        version = await self.store.save(table.game_id, state, actor=actor, action=action,
+                                        expected_version=table.version)
+        table.doc, table.game, table.version, table.saved = doc, game, version, state
+
+    async def _finish(self, table: LiveTable, user_id: int | None, status: Ending,
+                      action: str) -> Snapshot:
+        """End the table's row; the caller emits ENDED once the lock is released."""
+        await self._save(table, replace(table.doc, ended=status), table.game, actor=user_id,
+                         action=action)
+        await self.store.end_game(table.game_id, status, table.dump())
+        self._drop(table)
+        return table.snapshot()
+
+    def _drop(self, table: LiveTable) -> None:
+        for task in table.tasks:
+            if task is not asyncio.current_task():
+                task.cancel()
+        self._tables.pop(table.channel_id, None)
+
+    # -- play --------------------------------------------------------------------------
+
+    def _seat_of(self, table: LiveTable, user_id: int) -> int:
+        for index, seat in enumerate(table.seats):
+            if seat.user_id == user_id:
+                return index
+        raise SessionError("session.not_seated")
+
+    def _after_change(self, table: LiveTable) -> None:
+        """Schedule what happens next by itself (computer turns and turn timers live in
+        :class:`bot.session.autoplay.Autoplay`, which overrides this)."""
+
+    async def _play(self, table: LiveTable, seat: int, action: object, *, actor: int | None,
+                    kind: EventKind = EventKind.ACTION,
+                    more: Sequence[object] = ()) -> list[Event]:
+        """Apply, save and book-keep one action, or ``action`` then ``more`` as one change
+        (all or nothing). Returns the events to send.
+
+        Raises:
+            IllegalMove: the engine refuses an action (nothing changes).
+        """
+        game = table.game
+        assert game is not None
+        if more:  # several edits: on a copy, so that a refusal half-way changes nothing
+            game = game.clone()
+            for step in (action, *more):
+                game.apply(seat, step)
+            words = " ; ".join(describe_action(step) for step in (action, *more))
+        else:
+            game.apply(seat, action)  # raises IllegalMove with the game unchanged
+            words = describe_action(action)
+        doc = table.doc
+        if game.phase is Phase.MATCH_OVER:
+            doc = replace(doc, status=Status.MATCH_OVER)
+        try:
+            await self._save(table, doc, game, actor=actor, action=f"seat {seat}: {words}")
+        except BaseException:
+            table.game = TableDoc.from_json(table.saved)[1]
+            raise
+        last = (action, *more)[-1]
+        events = [Event(kind, table.snapshot(), seat, words, last)]
+        if game.phase in (Phase.ROUND_OVER, Phase.MATCH_OVER):
+            await self._book_rounds(table)
+            events.append(Event(EventKind.ROUND_OVER, table.snapshot(), seat, words, last))
+        if game.phase is Phase.MATCH_OVER:
+            await self._book_match(table)
+            events.append(Event(EventKind.MATCH_OVER, table.snapshot(), seat, words, last))
+        self._after_change(table)
+        return events
+
+    async def _book_rounds(self, table: LiveTable) -> None:
+        assert table.game is not None
+        await book_rounds(self.store, table.game_id, table.doc.seats, table.game)
+
+    async def _book_match(self, table: LiveTable) -> None:
+        assert table.game is not None
+        await book_match(self.store, table.game_id, table.guild_id, table.doc.variant,
+                         table.doc.seats, table.game)
+
+
+def _system_seed() -> int:
+    """A fresh match seed when no seed source is injected (tests inject one)."""
+    return random.SystemRandom().getrandbits(31)

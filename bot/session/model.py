@@ -1,0 +1,120 @@
+"""The values of the session layer: who sits at a table, what a front end is shown of it,
+the changes it is told about, and the error a player gets when a table refuses.
+
+Glossary: a *table* is one channel's game from its lobby to its final ranking; a *seat*
+is a place at it, held by a human (``user_id``) or a computer player (``level``); a
+*snapshot* is the table as a front end draws it; an *event* is a saved change of it.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+
+from engine import RummyError
+from engine.views import PublicView
+
+DEFAULT_LEVEL = "medium"
+LEVEL_STARS = {"easy": "★", "medium": "★★", "hard": "★★★"}
+
+
+class SessionError(RummyError):
+    """Something a player asked of a table that cannot be done now."""
+
+    default_code = "session"
+
+
+class Status(enum.StrEnum):
+    LOBBY = "lobby"
+    PLAYING = "playing"
+    MATCH_OVER = "match_over"
+
+
+class EventKind(enum.StrEnum):
+    LOBBY = "lobby"  # the lobby changed (join, leave, computer added)
+    STARTED = "started"  # a match started
+    ACTION = "action"  # a seat played (human or computer)
+    TIMEOUT = "timeout"  # a human seat timed out and was played for
+    ROUND_OVER = "round_over"
+    ROUND_STARTED = "round_started"
+    MATCH_OVER = "match_over"
+    ENDED = "ended"  # cancelled or stopped
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    """A human at the table."""
+
+    user_id: int
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """A seat: a human (``user_id``) or a computer player (``level``)."""
+
+    name: str
+    user_id: int | None = None
+    level: str | None = None
+
+    @property
+    def is_computer(self) -> bool:
+        return self.user_id is None
+
+
+@dataclass(frozen=True, slots=True)
+class TableUi:
+    """What a front end keeps with a table so that it survives a restart: the ids of the
+    lobby and table messages it edits, and the language the table was opened in."""
+
+    lobby_message: int | None = None
+    table_message: int | None = None
+    lang: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Snapshot:
+    """What the bot needs to draw a table message."""
+
+    channel_id: int
+    guild_id: int
+    game_id: int
+    status: Status
+    variant: str
+    created_by: int
+    seats: tuple[Seat, ...]
+    view: PublicView | None
+    ui: TableUi
+    version: int
+
+    def seat_of(self, user_id: int) -> int | None:
+        for index, seat in enumerate(self.seats):
+            if seat.user_id == user_id:
+                return index
+        return None
+
+    @property
+    def current_seat(self) -> Seat | None:
+        if self.view is None or self.status is not Status.PLAYING:
+            return None
+        return self.seats[self.view.current]
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """A change of a table, sent to every listener after it is saved."""
+
+    kind: EventKind
+    snapshot: Snapshot
+    seat: int | None = None  # who acted
+    action: str | None = None  # the action in words ("meld 7♥ 8♥ 9♥"), for logs
+    move: object | None = None  # the engine action itself, to describe in any language
+
+
+Listener = Callable[[Event], Awaitable[None]]
+
+
+def computer_name(number: int, level: str) -> str:
+    """A computer seat's name, the same in every language: ``CPU 2 ★★★`` (stars = level)."""
+    return f"CPU {number} {LEVEL_STARS.get(level, '')}".rstrip()

@@ -1,0 +1,178 @@
+"""The saved document of a table: it round-trips, reads what earlier versions wrote, and
+refuses a damaged field by name (the session then isolates the row)."""
+
+from __future__ import annotations
+
+import copy
+import json
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from bot.session import Player, Seat, Status, TableDoc, Tables, TableUi
+from data import GameStatus, Store
+from engine import CorruptGame, variant
+from engine.game import Game
+
+SAVED = Path(__file__).parent / "saved"
+CHANNEL, GUILD = 100, 7
+DELETE = object()
+
+
+def saved(name: str) -> str:
+    """A document as the session layer wrote it before it was typed (rami30, Alice and a
+    hard computer player, ui set by the Discord front end)."""
+    return (SAVED / f"{name}.json").read_text(encoding="utf-8").strip()
+
+
+@pytest.fixture
+async def store(tmp_path: Path) -> AsyncIterator[Store]:
+    async with await Store.open(tmp_path / "rami.sqlite3") as opened:
+        yield opened
+
+
+def a_doc(**changes: Any) -> TableDoc:
+    rules = variant("rami51")
+    values: dict[str, Any] = {
+        "status": Status.PLAYING, "variant": rules.name, "rules": rules, "created_by": 1,
+        "seats": (Seat("Alice", 1), Seat("CPU 1 ★★", None, "medium")), "seed": 9,
+    }
+    return TableDoc(**{**values, **changes})
+
+
+def test_a_document_and_its_match_round_trip() -> None:
+    doc = a_doc(ui=TableUi(lobby_message=5, table_message=6, lang="fr"))
+    game = Game.new(doc.rules, [seat.name for seat in doc.seats], doc.seed)
+    again, match = TableDoc.from_json(doc.to_json(game))
+    assert again == doc
+    assert match is not None and match.to_json() == game.to_json()
+
+
+def test_a_lobby_has_no_match_and_an_ended_table_says_how() -> None:
+    lobby = a_doc(status=Status.LOBBY)
+    assert TableDoc.from_json(lobby.to_json()) == (lobby, None)
+    assert json.loads(lobby.to_json())["game"] is None
+    ended = a_doc(ended="cancelled")
+    assert TableDoc.from_json(ended.to_json())[0].ended == "cancelled"
+
+
+@given(
+    seats=st.lists(st.builds(Seat, st.text(min_size=1), st.none() | st.integers(0, 2**63),
+                             st.none() | st.sampled_from(["easy", "medium", "hard"])),
+                   min_size=1, max_size=6).map(tuple),
+    ui=st.builds(TableUi, st.none() | st.integers(0, 2**63), st.none() | st.integers(0, 2**63),
+                 st.none() | st.sampled_from(["en", "fr"])),
+    ended=st.sampled_from([None, "finished", "cancelled"]),
+    seed=st.integers(0, 2**31),
+)
+def test_every_document_reads_back_as_written(seats: tuple[Seat, ...], ui: TableUi,
+                                              ended: Any, seed: int) -> None:
+    doc = a_doc(status=Status.LOBBY, seats=seats, ui=ui, ended=ended, seed=seed)
+    assert TableDoc.from_json(doc.to_json()) == (doc, None)
+
+
+@pytest.mark.parametrize("name", ["rami30-lobby", "rami30-playing"])
+def test_documents_written_by_the_untyped_version_are_read(name: str) -> None:
+    text = saved(name)
+    doc, game = TableDoc.from_json(text)
+    assert doc.variant == "rami30" and doc.rules == variant("rami30")
+    assert doc.seats == (Seat("Alice", 1, None), Seat("CPU 1 ★★★", None, "hard"))
+    assert doc.ui.lobby_message == 555 and doc.ui.lang == "fr"
+    assert (game is None) == (doc.status is Status.LOBBY)
+    assert json.loads(doc.to_json(game)) == json.loads(text)  # written back the same
+
+
+async def test_a_table_saved_by_the_untyped_version_resumes(store: Store) -> None:
+    await store.create_game(CHANNEL, GUILD, 1, "rami30", saved("rami30-playing"))
+    tables = Tables(store, ai_delay=0, seed_source=lambda: 1, turn_timeout=0)
+    assert await tables.resume() == [CHANNEL]
+    snapshot = await tables.snapshot(CHANNEL)
+    assert snapshot is not None and snapshot.status is Status.PLAYING
+    assert snapshot.ui == TableUi(lobby_message=555, table_message=777, lang="fr")
+    await tables.set_ui(CHANNEL, table_message=778)
+    view = await tables.hand(CHANNEL, 1)
+    assert view.seat == 0 and len(view.hand) == view.seats[0].hand_size
+    stored = await store.active_game(CHANNEL)
+    assert stored is not None
+    assert json.loads(stored.state)["ui"] == {"lobby_message": 555, "table_message": 778,
+                                              "lang": "fr"}
+    await tables.close()
+
+
+def changed(text: str, path: tuple[str | int, ...], value: object) -> str:
+    """``text`` with the field at ``path`` set to ``value`` (or removed: ``DELETE``)."""
+    document = copy.deepcopy(json.loads(text))
+    parent = document
+    for key in path[:-1]:
+        parent = parent[key]
+    if value is DELETE:
+        del parent[path[-1]]
+    else:
+        parent[path[-1]] = value
+    return json.dumps(document, ensure_ascii=False)
+
+
+CORRUPT_FIELDS = [
+    (("format",), 2, "format: unknown table document format 2"),
+    (("format",), DELETE, "format: unknown table document format None"),
+    (("status",), DELETE, "status: missing"),
+    (("status",), "paused", "status: "),
+    (("colour",), "green", "colour: unknown field"),
+    (("variant",), 3, "variant: not a text"),
+    (("rules",), "rami30", "rules: The saved rules are not a valid rule set."),
+    (("rules", "hand_sizes"), DELETE, "rules: The saved rules lack: hand_sizes."),
+    (("rules", "target"), -5, "rules: "),
+    (("created_by",), "1", "created_by: not a whole number"),
+    (("created_by",), True, "created_by: not a whole number"),
+    (("seats",), {}, "seats: not a list"),
+    (("seats", 1, "name"), DELETE, "seats[1].name: missing"),
+    (("seats", 1, "name"), "", "seats[1].name: not a text"),
+    (("seats", 1, "level"), "genius", "seats[1].level: unknown level 'genius'"),
+    (("seats", 0, "user_id"), "1", "seats[0].user_id: not a whole number"),
+    (("seats", 0, "colour"), "red", "seats[0].colour: unknown field"),
+    (("seats", 0), "Alice", "seats[0]: not a JSON object"),
+    (("seed",), 1.5, "seed: not a whole number"),
+    (("ui",), [], "ui: not a JSON object"),
+    (("ui", "lobby_message"), "555", "ui.lobby_message: not a whole number"),
+    (("ui", "lang"), 7, "ui.lang: not a text"),
+    (("ui", "colour"), 1, "ui.colour: unknown field"),
+    (("ended",), "paused", "ended: not one of finished, cancelled"),
+    (("game",), "tampered", "game: "),
+    (("game", "rounds"), "tampered", "game: "),
+    (("game", "rules", "jokers"), 10**30, "game: OverflowError"),
+]
+
+
+@pytest.mark.parametrize(("path", "value", "detail"), CORRUPT_FIELDS,
+                         ids=[f"{'.'.join(map(str, p))}={v!r}" for p, v, _ in CORRUPT_FIELDS])
+def test_a_damaged_field_is_named(path: tuple[str | int, ...], value: object,
+                                  detail: str) -> None:
+    with pytest.raises(CorruptGame) as caught:
+        TableDoc.from_json(changed(saved("rami30-playing"), path, value))
+    assert caught.value.params["detail"].startswith(detail)
+
+
+@pytest.mark.parametrize(("text", "detail"), [
+    ("{", "document: not JSON"), ("[]", "document: not a JSON object (list)"),
+])
+def test_a_document_that_is_no_object_is_refused(text: str, detail: str) -> None:
+    with pytest.raises(CorruptGame) as caught:
+        TableDoc.from_json(text)
+    assert caught.value.params["detail"].startswith(detail)
+
+
+async def test_a_damaged_row_is_isolated_with_the_field_named(store: Store) -> None:
+    bad = changed(saved("rami30-playing"), ("seats", 1, "level"), "genius")
+    stored = await store.create_game(CHANNEL, GUILD, 1, "rami30", bad)
+    tables = Tables(store, ai_delay=0, seed_source=lambda: 1, turn_timeout=0)
+    assert await tables.snapshot(CHANNEL) is None
+    isolated = await store.game(stored.id)
+    assert isolated is not None and isolated.status is GameStatus.CORRUPT
+    assert isolated.status_reason is not None and "seats[1].level" in isolated.status_reason
+    lobby = await tables.open_lobby(CHANNEL, GUILD, Player(2, "Bob"), "classic")
+    assert lobby.status is Status.LOBBY  # the channel starts afresh
+    await tables.close()
