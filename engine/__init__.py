@@ -23,6 +23,7 @@ from engine.errors import (
     RummyError,
 )
 from engine.game import Game, Outcome, Termination
+from engine.notation import format_action, parse_action
 from engine.rules import VARIANT_NAMES, RuleSet, variant
 from engine.solver.exact import Arrangement, Solution, arrange, solve
 from engine.tiles.sets import TileSet, analyse_set, tile_set_value
@@ -68,6 +69,7 @@ __all__ = [
     "analyse_set",
     "arrange",
     "classify",
+    "format_action",
     "format_card",
     "format_cards",
     "format_tile",
@@ -75,6 +77,7 @@ __all__ = [
     "full_deck",
     "full_pool",
     "meld_value",
+    "parse_action",
     "parse_card",
     "parse_cards",
     "parse_tile",

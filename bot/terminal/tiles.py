@@ -90,5 +90,5 @@ def describe_tile_action(action: object, colour: bool) -> str:
     from bot.terminal.commands import pieces_text
 
     if isinstance(action, Play):
-        return "play " + " | ".join(pieces_text(tiles, colour) for tiles in action.table)
+        return "play " + " | ".join(pieces_text(tiles, colour) for tiles in action.added)
     return str(action)

@@ -36,11 +36,14 @@ class TilePlan:
     placed: tuple[Tile, ...]
 
 
+def view_table(view: PlayerView) -> TileTable:
+    """The sets on the table (as confirmed) of a tile rummy view."""
+    return tuple(tuple(p for p in meld.pieces if isinstance(p, Tile)) for meld in view.melds)
+
+
 def plan_turn(view: PlayerView, rules: RuleSet, level: str) -> TilePlan | None:
     """The play of ``level`` this turn, or None to draw (or pass with an empty pool)."""
-    table: TileTable = tuple(
-        tuple(p for p in meld.pieces if isinstance(p, Tile)) for meld in view.melds
-    )
+    table = view_table(view)
     rack = [piece for piece in view.hand if isinstance(piece, Tile)]
     if not rack:
         return None
