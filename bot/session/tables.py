@@ -33,14 +33,16 @@ import logging
 import random
 import time
 from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, fields, is_dataclass
+from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from bot.session.tile_edits import draft_play
 from data import MatchExists, MatchSeat, SeatScore, Store, StoredGame
-from engine import Card, CorruptGame, RuleSet, RummyError, Tile, format_cards, variant
+from engine import CorruptGame, RuleSet, RummyError, variant
 from engine.ai import LEVELS, choose_action
 from engine.game import Game
-from engine.tiles.tile import format_tiles
+from engine.notation import format_action, is_action
+from engine.tiles.actions import Confirm
 from engine.views import Phase, PlayerView, PublicView
 
 log = logging.getLogger("rami.session")
@@ -128,8 +130,8 @@ class Event:
     kind: EventKind
     snapshot: Snapshot
     seat: int | None = None  # who acted
-    action: str | None = None  # the action in words ("meld 7♥ 8♥ 9♥"), for logs
-    move: object | None = None  # the engine action itself, to describe in any language
+    action: str | None = None  # the action in English notation ("meld 7♥ 8♥ 9♥"), for logs
+    move: object | None = None  # the engine action itself (a confirmed draft as its Play)
 
 
 Listener = Callable[[Event], Awaitable[None]]
@@ -176,34 +178,18 @@ class _Table:
 
 
 def describe_action(action: object) -> str:
-    """An action in words and notation, e.g. ``meld 7♥ 8♥ 9♥ | Q♠ Q♥ Q♦``.
-
-    Used for the game log and the table's "last move" line; any engine action
-    dataclass works (card and tile variants alike).
-    """
-    name = type(action).__name__.lower()
-    if not is_dataclass(action):
-        return name
-    parts = [name]
-    for item in fields(action):
-        parts.append(_describe_value(getattr(action, item.name)))
-    return " ".join(part for part in parts if part)
+    """An action in the engine's English notation, e.g. ``meld 7♥ 8♥ 9♥ | Q♠ Q♥ Q♦``
+    (:func:`engine.notation.format_action`); for the game log and ``Event.action``."""
+    return format_action(action) if is_action(action) else type(action).__name__.lower()
 
 
-def _describe_value(value: object) -> str:
-    if isinstance(value, Card):
-        return format_cards([value])
-    if isinstance(value, Tile):
-        return format_tiles([value])
-    if isinstance(value, tuple | list):
-        if all(isinstance(item, Card) for item in value):
-            return format_cards(value)
-        if all(isinstance(item, Tile) for item in value):
-            return format_tiles(value)
-        return " | ".join(_describe_value(item) for item in value)
-    if isinstance(value, int) and not isinstance(value, bool):
-        return str(value + 1)  # meld indexes are shown 1-based, as players number them
-    return str(value)
+def shown_action(game: Game, seat: int, action: object) -> object:
+    """What the log and the move lines show of ``action`` about to be played: a confirmed
+    draft as the :class:`~engine.tiles.actions.Play` it lays (what changes on the table),
+    anything else as it is."""
+    if isinstance(action, Confirm):
+        return draft_play(game.view(seat)) or action
+    return action
 
 
 class Tables:
@@ -659,12 +645,11 @@ class Tables:
         assert game is not None
         if more:  # several edits: on a copy, so that a refusal half-way changes nothing
             game = game.clone()
-            for step in (action, *more):
-                game.apply(seat, step)
-            words = " ; ".join(describe_action(step) for step in (action, *more))
-        else:
-            game.apply(seat, action)  # raises IllegalMove with the game unchanged
-            words = describe_action(action)
+        shown = []
+        for step in (action, *more):
+            shown.append(shown_action(game, seat, step))
+            game.apply(seat, step)  # raises IllegalMove with the table's game unchanged
+        words = " ; ".join(describe_action(step) for step in shown)
         doc = dict(table.doc)
         if game.phase is Phase.MATCH_OVER:
             doc["status"] = Status.MATCH_OVER.value
@@ -673,7 +658,7 @@ class Tables:
         except BaseException:
             table.game = Game.from_json(json.dumps(json.loads(table.saved)["game"]))
             raise
-        last = (action, *more)[-1]
+        last = shown[-1]
         events = [Event(kind, table.snapshot(), seat, words, last)]
         if game.phase in (Phase.ROUND_OVER, Phase.MATCH_OVER):
             await self._record_rounds(table)

@@ -21,9 +21,11 @@ from bot.session.tables import (
     describe_action,
 )
 from data import Store
-from engine import Card, IllegalMove, Suit, parse_cards
+from engine import Card, IllegalMove, Suit, parse_cards, solve, variant
 from engine.ai import choose_action
 from engine.cards.actions import Discard, Draw, LayOff, Meld
+from engine.tiles.actions import Confirm, DrawTile, NewSet, Play
+from engine.tiles.tile import Tile, format_tiles
 from engine.views import Phase
 
 CHANNEL, GUILD = 100, 7
@@ -391,4 +393,33 @@ async def test_several_actions_apply_together_or_not_at_all(store: Store) -> Non
     assert entry.action == f"seat 0: draw stock ; discard {kept}"  # one change, one entry
     with pytest.raises(SessionError):
         await tables.act_many(CHANNEL, ALICE.user_id, [])
+    await tables.close()
+
+
+async def test_a_confirmed_draft_is_logged_and_shown_as_the_play_it_lays(store: Store) -> None:
+    tables = make_tables(store)
+    events: list[Event] = []
+
+    async def listen(event: Event) -> None:
+        events.append(event)
+
+    tables.subscribe(listen)
+    await start_heads_up(tables, "tiles")
+    rules = variant("tiles")
+    for _ in range(40):  # draw until the rack holds an opening
+        view = await tables.hand(CHANNEL, ALICE.user_id)
+        table = [tuple(t for t in m.pieces if isinstance(t, Tile)) for m in view.melds]
+        rack = [t for t in view.hand if isinstance(t, Tile)]
+        found = solve(table, rack, rules, "opening")
+        if found is not None:
+            break
+        await tables.act(CHANNEL, ALICE.user_id, DrawTile())
+        await settle(tables)
+    assert found is not None
+    play = Play.between(table, found.table)
+    events.clear()
+    await tables.act_many(CHANNEL, ALICE.user_id, [*map(NewSet, play.added), Confirm()])
+    mine = next(event for event in events if event.seat == 0)
+    assert mine.move == play
+    assert mine.action == " ; ".join([*(f"new {format_tiles(s)}" for s in play.added), str(play)])
     await tables.close()
