@@ -21,7 +21,7 @@ from engine.rules import RuleSet
 from engine.solver.exact import solve
 from engine.tiles.sets import is_valid_set
 from engine.tiles.tile import Tile
-from engine.views import PlayerView
+from engine.views import PlayerView, PublicView
 
 TileTable = tuple[tuple[Tile, ...], ...]
 
@@ -36,8 +36,8 @@ class TilePlan:
     placed: tuple[Tile, ...]
 
 
-def view_table(view: PlayerView) -> TileTable:
-    """The sets on the table (as confirmed) of a tile rummy view."""
+def view_table(view: PlayerView | PublicView) -> TileTable:
+    """The sets on the table (as confirmed) of a view of tile rummy (none in card games)."""
     return tuple(tuple(p for p in meld.pieces if isinstance(p, Tile)) for meld in view.melds)
 
 
