@@ -23,6 +23,7 @@ from bot.session.tables import (
 from data import Store
 from engine import Card, IllegalMove, Suit, parse_cards, solve, variant
 from engine.ai import choose_action
+from engine.ai.tile_plans import view_table
 from engine.cards.actions import Discard, Draw, LayOff, Meld
 from engine.tiles.actions import Confirm, DrawTile, NewSet, Play
 from engine.tiles.tile import Tile, format_tiles
@@ -144,14 +145,20 @@ async def test_out_of_turn_and_stranger_actions_change_nothing(store: Store) -> 
     assert before is not None and after is not None and after.version == before.version
 
 
-async def test_a_whole_match_against_a_computer_is_saved_and_scored(store: Store) -> None:
-    tables = make_tables(store)
+def recorded(tables: Tables) -> list[Event]:
+    """Every event ``tables`` sends from now on, in order."""
     events: list[Event] = []
 
     async def listen(event: Event) -> None:
         events.append(event)
 
     tables.subscribe(listen)
+    return events
+
+
+async def test_a_whole_match_against_a_computer_is_saved_and_scored(store: Store) -> None:
+    tables = make_tables(store)
+    events = recorded(tables)
     await start_heads_up(tables, "classic")
     rng = random.Random(5)
     for _ in range(5000):
@@ -280,12 +287,7 @@ async def test_a_computer_level_changes_mid_match_and_the_game_goes_on(store: St
 
 async def test_a_timed_out_turn_is_played_for_the_absent_player(store: Store) -> None:
     tables = make_tables(store, turn_timeout=0.01)
-    events: list[Event] = []
-
-    async def listen(event: Event) -> None:
-        events.append(event)
-
-    tables.subscribe(listen)
+    events = recorded(tables)
     await tables.open_lobby(CHANNEL, GUILD, ALICE, "classic")
     await tables.join(CHANNEL, BOB)
     await tables.start(CHANNEL, ALICE.user_id)
@@ -398,17 +400,12 @@ async def test_several_actions_apply_together_or_not_at_all(store: Store) -> Non
 
 async def test_a_confirmed_draft_is_logged_and_shown_as_the_play_it_lays(store: Store) -> None:
     tables = make_tables(store)
-    events: list[Event] = []
-
-    async def listen(event: Event) -> None:
-        events.append(event)
-
-    tables.subscribe(listen)
+    events = recorded(tables)
     await start_heads_up(tables, "tiles")
     rules = variant("tiles")
     for _ in range(40):  # draw until the rack holds an opening
         view = await tables.hand(CHANNEL, ALICE.user_id)
-        table = [tuple(t for t in m.pieces if isinstance(t, Tile)) for m in view.melds]
+        table = view_table(view)
         rack = [t for t in view.hand if isinstance(t, Tile)]
         found = solve(table, rack, rules, "opening")
         if found is not None:
