@@ -23,6 +23,7 @@ from engine.errors import (
     RummyError,
 )
 from engine.game import Game, Outcome, Termination
+from engine.notation import format_action, parse_action
 from engine.rules import RuleSet
 from engine.solver.exact import Arrangement, Solution, arrange, solve
 from engine.tiles.sets import TileSet, analyse_set, tile_set_value
@@ -74,6 +75,7 @@ __all__ = [
     "analyse_set",
     "arrange",
     "classify",
+    "format_action",
     "format_card",
     "format_cards",
     "format_tile",
@@ -81,6 +83,7 @@ __all__ = [
     "full_deck",
     "full_pool",
     "meld_value",
+    "parse_action",
     "parse_card",
     "parse_cards",
     "parse_tile",

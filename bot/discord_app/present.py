@@ -19,8 +19,10 @@ from bot.discord_app.replies import Picture, Reply
 from bot.discord_app.views import MAX_OPTIONS, Components
 from bot.session import Snapshot, Status, display_order
 from engine import RuleSet
+from engine.cards.actions import Discard, Draw, LayOff, Meld, SwapJoker
 from engine.cards.card import Card, format_card
 from engine.i18n import count
+from engine.notation import Action
 from engine.rules import Kind
 from engine.tiles.tile import format_tile
 from engine.views import MeldView, Phase, Piece, PlayerView, PublicView
@@ -34,6 +36,11 @@ def piece_text(piece: Piece) -> str:
 
 def pieces_text(pieces: Iterable[Piece]) -> str:
     return " ".join(piece_text(p) for p in pieces)
+
+
+def melds_text(melds: Iterable[Iterable[Piece]]) -> str:
+    """Melds or sets written one after the other: ``7♥ 8♥ 9♥ | Q♠ Q♥ Q♦``."""
+    return " | ".join(pieces_text(meld) for meld in melds)
 
 
 def _attach(embed: discord.Embed, picture: Picture | None) -> list[Picture]:
@@ -120,33 +127,23 @@ def table(snapshot: Snapshot, lang: str, components: Components,
                  view=components.table_view(snapshot.channel_id, lang))
 
 
-def move_text(player: str, words: str, lang: str) -> str:
-    """The session's description of a move (``"layoff 7♥ 8♥ 3"``) in the reader's language."""
-    kind, _, rest = words.partition(" ")
-    args = rest.split()
-    if kind == "draw":
-        code = "bot.move.take" if rest == "discard" else "bot.move.draw"
+def move_text(player: str, move: Action, lang: str) -> str:
+    """A move as the table's "last move" line, in the reader's language (a draft edit
+    stays private: only "working on the table" is said of it)."""
+    if isinstance(move, Draw):
+        code = "bot.move.take" if move.source == "discard" else "bot.move.draw"
         return t(code, lang, player=player)
-    if kind == "meld":
-        return t("bot.move.meld", lang, player=player, cards=rest)
-    if kind == "layoff" and args:
-        return t("bot.move.layoff", lang, player=player, cards=" ".join(args[:-1]),
-                 meld=args[-1])
-    if kind == "swapjoker" and len(args) == 2:
-        return t("bot.move.swap", lang, player=player, card=args[0], meld=args[1])
-    if kind == "discard":
-        return t("bot.move.discard", lang, player=player, card=rest)
-    if kind == "leave":
-        return t("bot.move.leave", lang, player=player)
-    if kind in ("confirm", "play"):
-        return t("bot.move.tiles_laid", lang, player=player)
-    if kind in ("newset", "add", "move", "split", "takeback", "undo", "reset"):
-        return t("bot.move.tiles_edit", lang, player=player)  # the draft stays private
-    if kind == "drawtile":
-        return t("bot.move.draw_tile", lang, player=player)
-    if kind == "pass":
-        return t("bot.move.pass", lang, player=player)
-    return f"{player}: {words}"
+    if isinstance(move, Meld):
+        return t("bot.move.meld", lang, player=player, cards=melds_text(move.melds))
+    if isinstance(move, LayOff):
+        return t("bot.move.layoff", lang, player=player, cards=pieces_text(move.cards),
+                 meld=move.meld + 1)
+    if isinstance(move, SwapJoker):
+        return t("bot.move.swap", lang, player=player, card=piece_text(move.card),
+                 meld=move.meld + 1)
+    if isinstance(move, Discard):
+        return t("bot.move.discard", lang, player=player, card=piece_text(move.card))
+    return tile_present.tile_move_text(player, move, lang)
 
 
 def table_closed(snapshot: Snapshot, lang: str, by: str | None) -> Reply:
@@ -299,23 +296,18 @@ def hand(
 
 def action_note(action: object, view: PlayerView, lang: str) -> str | None:
     """What the player just did, in words (the first line of the refreshed hand)."""
-    name = type(action).__name__
     if view.variant == "tiles":
         return tile_present.tile_note(action, lang)
-    if name == "Draw":
-        if getattr(action, "source", "stock") == "discard":
-            return None if view.drawn is None else t(
-                "bot.note.take", lang, card=piece_text(view.drawn))
+    if isinstance(action, Draw):
+        if action.source == "discard" and view.drawn is not None:
+            return t("bot.note.take", lang, card=piece_text(view.drawn))
         return None  # the hand says "You drew …"
-    if name == "Meld":
-        melds = getattr(action, "melds", ())
-        return t("bot.note.meld", lang, cards=" | ".join(pieces_text(m) for m in melds))
-    if name == "LayOff":
-        return t("bot.note.layoff", lang, cards=pieces_text(getattr(action, "cards", ())),
-                 meld=getattr(action, "meld", 0) + 1)
-    if name == "SwapJoker":
-        return t("bot.note.swap", lang, card=piece_text(action.card),  # type: ignore[attr-defined]
-                 meld=getattr(action, "meld", 0) + 1)
-    if name == "Discard":
-        return t("bot.note.discard", lang, card=piece_text(action.card))  # type: ignore[attr-defined]
+    if isinstance(action, Meld):
+        return t("bot.note.meld", lang, cards=melds_text(action.melds))
+    if isinstance(action, LayOff):
+        return t("bot.note.layoff", lang, cards=pieces_text(action.cards), meld=action.meld + 1)
+    if isinstance(action, SwapJoker):
+        return t("bot.note.swap", lang, card=piece_text(action.card), meld=action.meld + 1)
+    if isinstance(action, Discard):
+        return t("bot.note.discard", lang, card=piece_text(action.card))
     return None

@@ -32,6 +32,7 @@ from bot.discord_app import pictures, present
 from bot.discord_app.i18n import t
 from bot.discord_app.replies import Reply
 from bot.session import Event, EventKind, Snapshot, Status
+from engine.notation import is_action
 
 if TYPE_CHECKING:
     from bot.discord_app.views import Components
@@ -172,11 +173,16 @@ class Publisher:
 
     @staticmethod
     def _move(event: Event, lang: str) -> str | None:
-        if event.seat is None or event.action is None:
+        if event.seat is None:
             return None
         seats = event.snapshot.seats
         name = seats[event.seat].name if event.seat < len(seats) else "?"
-        text = present.move_text(name, event.action, lang)
+        if is_action(event.move):
+            text = present.move_text(name, event.move, lang)
+        elif event.action == "leave":  # the session's event for a player who left
+            text = t("bot.move.leave", lang, player=name)
+        else:
+            return None
         if event.kind is EventKind.TIMEOUT:
             text = t("bot.move.timeout", lang, move=text)
         return text

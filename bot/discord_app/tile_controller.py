@@ -94,7 +94,8 @@ class TileUI:
                        if part.strip()]
                 if not new:
                     raise NotationError("notation.no_tile")
-                return await self._apply(interaction, [Play((*draft_sets(view), *new))], lang)
+                play = Play.between(table_sets(view), (*draft_sets(view), *new))
+                return await self._apply(interaction, [play], lang)
 
         await self.service.run(interaction, "tiles.play", work)
 

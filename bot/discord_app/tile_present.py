@@ -13,6 +13,20 @@ from bot.discord_app.replies import Picture, Reply
 from bot.discord_app.views import MAX_OPTIONS, Components
 from engine.i18n import count
 from engine.solver.exact import Solution
+from engine.tiles.actions import (
+    Add,
+    Confirm,
+    DrawTile,
+    Move,
+    NewSet,
+    Pass,
+    Play,
+    Reset,
+    Split,
+    TakeBack,
+    TileAction,
+    Undo,
+)
 from engine.tiles.tile import Tile, format_tiles
 from engine.views import Phase, PlayerView
 
@@ -83,24 +97,53 @@ def hint(solution: Solution | None, opening: bool, lang: str) -> Reply:
     return Reply(content=text[:2000], ephemeral=True)
 
 
+def play_change(play: Play, lang: str) -> str:
+    """What a play changes on the table: the sets laid, and the numbers of the table sets
+    they replace (``r3 r4 r5 r6 | k5 k6 k7, rearranging 1 set of the table: 2``)."""
+    sets = " | ".join(tiles_text(tiles) for tiles in play.added)
+    if not play.replacing:
+        return sets
+    return t("bot.tiles.change.replacing", lang, sets=sets, count=len(play.replacing),
+             numbers=", ".join(str(index + 1) for index in play.replacing))
+
+
+def tile_move_text(player: str, move: TileAction, lang: str) -> str:
+    """A tile move as the table's "last move" line (a draft edit stays private)."""
+    if isinstance(move, Play):
+        return t("bot.move.tiles_played", lang, player=player, change=play_change(move, lang))
+    if isinstance(move, Confirm):
+        return t("bot.move.tiles_laid", lang, player=player)
+    if isinstance(move, DrawTile):
+        return t("bot.move.draw_tile", lang, player=player)
+    if isinstance(move, Pass):
+        return t("bot.move.pass", lang, player=player)
+    return t("bot.move.tiles_edit", lang, player=player)
+
+
 def tile_note(action: object, lang: str) -> str | None:
     """What the player just did (the first line of the refreshed rack)."""
-    name = type(action).__name__
-    if name in ("Confirm", "Play"):
+    if isinstance(action, Play):
+        return t("bot.note.tiles.played", lang, change=play_change(action, lang))
+    if isinstance(action, Confirm):
         return t("bot.note.tiles.laid", lang)
-    if name not in ("NewSet", "Add", "Move", "Split", "TakeBack", "Undo", "Reset"):
+    if isinstance(action, NewSet):
+        what = t("bot.note.tiles.newset", lang, tiles=tiles_text(action.tiles))
+    elif isinstance(action, Add):
+        what = t("bot.note.tiles.add", lang, tiles=tiles_text(action.tiles), set=action.set + 1)
+    elif isinstance(action, Move):
+        target = (t("bot.note.tiles.new_set", lang) if action.target is None
+                  else str(action.target + 1))
+        what = t("bot.note.tiles.move", lang, tiles=tiles_text(action.tiles),
+                 source=action.source + 1, target=target)
+    elif isinstance(action, Split):
+        what = t("bot.note.tiles.split", lang, set=action.set + 1, at=action.at + 1)
+    elif isinstance(action, TakeBack):
+        what = t("bot.note.tiles.takeback", lang, tiles=tiles_text(action.tiles),
+                 set=action.set + 1)
+    elif isinstance(action, Undo):
+        what = t("bot.note.tiles.undo", lang)
+    elif isinstance(action, Reset):
+        what = t("bot.note.tiles.reset", lang)
+    else:
         return None
-    params: dict[str, object] = {}
-    tiles = getattr(action, "tiles", None)
-    if tiles is not None:
-        params["tiles"] = tiles_text(tiles)
-    for field in ("set", "source"):
-        if isinstance(getattr(action, field, None), int):
-            params[field] = getattr(action, field) + 1
-    if name == "Move":
-        target = getattr(action, "target", None)
-        params["target"] = t("bot.note.tiles.new_set", lang) if target is None else target + 1
-    if name == "Split":
-        params["at"] = getattr(action, "at", 0) + 1
-    what = t(f"bot.note.tiles.{name.lower()}", lang, **params)
     return t("bot.note.tiles.edit", lang, what=what)

@@ -1,39 +1,24 @@
-"""Engine actions in words and notation, for the game log and the table's last move."""
+"""Engine actions as the game log and the table's last move show them: the engine's
+notation (:mod:`engine.notation`), a confirmed draft as the play it lays."""
 
 from __future__ import annotations
 
-from dataclasses import fields, is_dataclass
-
-from engine import Card, Tile, format_cards
-from engine.tiles.tile import format_tiles
+from bot.session.tile_edits import draft_play
+from engine.game import Game
+from engine.notation import format_action, is_action
+from engine.tiles.actions import Confirm
 
 
 def describe_action(action: object) -> str:
-    """An action in words and notation, e.g. ``meld 7♥ 8♥ 9♥ | Q♠ Q♥ Q♦``.
-
-    Used for the game log and the table's "last move" line; any engine action
-    dataclass works (card and tile variants alike).
-    """
-    name = type(action).__name__.lower()
-    if not is_dataclass(action):
-        return name
-    parts = [name]
-    for item in fields(action):
-        parts.append(_describe_value(getattr(action, item.name)))
-    return " ".join(part for part in parts if part)
+    """An action in the engine's English notation, e.g. ``meld 7♥ 8♥ 9♥ | Q♠ Q♥ Q♦``
+    (:func:`engine.notation.format_action`); for the game log and ``Event.action``."""
+    return format_action(action) if is_action(action) else type(action).__name__.lower()
 
 
-def _describe_value(value: object) -> str:
-    if isinstance(value, Card):
-        return format_cards([value])
-    if isinstance(value, Tile):
-        return format_tiles([value])
-    if isinstance(value, tuple | list):
-        if all(isinstance(item, Card) for item in value):
-            return format_cards(value)
-        if all(isinstance(item, Tile) for item in value):
-            return format_tiles(value)
-        return " | ".join(_describe_value(item) for item in value)
-    if isinstance(value, int) and not isinstance(value, bool):
-        return str(value + 1)  # meld indexes are shown 1-based, as players number them
-    return str(value)
+def shown_action(game: Game, seat: int, action: object) -> object:
+    """What the log and the move lines show of ``action`` about to be played: a confirmed
+    draft as the :class:`~engine.tiles.actions.Play` it lays (what changes on the table),
+    anything else as it is."""
+    if isinstance(action, Confirm):
+        return draft_play(game.view(seat)) or action
+    return action

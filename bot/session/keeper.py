@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
 from bot.session.booking import book_match, book_rounds
-from bot.session.describe import describe_action
+from bot.session.describe import describe_action, shown_action
 from bot.session.document import Ending, TableDoc
 from bot.session.model import Event, EventKind, Listener, Seat, SessionError, Snapshot, Status
 from data import Store, StoredGame
@@ -191,12 +191,11 @@ class TableKeeper:
         assert game is not None
         if more:  # several edits: on a copy, so that a refusal half-way changes nothing
             game = game.clone()
-            for step in (action, *more):
-                game.apply(seat, step)
-            words = " ; ".join(describe_action(step) for step in (action, *more))
-        else:
-            game.apply(seat, action)  # raises IllegalMove with the game unchanged
-            words = describe_action(action)
+        shown = []
+        for step in (action, *more):
+            shown.append(shown_action(game, seat, step))
+            game.apply(seat, step)  # raises IllegalMove with the table's game unchanged
+        words = " ; ".join(describe_action(step) for step in shown)
         doc = table.doc
         if game.phase is Phase.MATCH_OVER:
             doc = replace(doc, status=Status.MATCH_OVER)
@@ -205,7 +204,7 @@ class TableKeeper:
         except BaseException:
             table.game = TableDoc.from_json(table.saved)[1]
             raise
-        last = (action, *more)[-1]
+        last = shown[-1]
         events = [Event(kind, table.snapshot(), seat, words, last)]
         if game.phase in (Phase.ROUND_OVER, Phase.MATCH_OVER):
             await self._book_rounds(table)

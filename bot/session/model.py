@@ -108,8 +108,8 @@ class Event:
     kind: EventKind
     snapshot: Snapshot
     seat: int | None = None  # who acted
-    action: str | None = None  # the action in words ("meld 7♥ 8♥ 9♥"), for logs
-    move: object | None = None  # the engine action itself, to describe in any language
+    action: str | None = None  # the action in English notation ("meld 7♥ 8♥ 9♥"), for logs
+    move: object | None = None  # the engine action itself (a confirmed draft as its Play)
 
 
 Listener = Callable[[Event], Awaitable[None]]

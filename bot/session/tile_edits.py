@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from engine.tiles.actions import Add, EditAction, Move, NewSet
+from engine.tiles.actions import Add, EditAction, Move, NewSet, Play
 from engine.tiles.tile import Tile
 from engine.views import PlayerView
 
@@ -25,6 +25,14 @@ def draft_sets(view: PlayerView) -> Sets:
 
 def table_sets(view: PlayerView) -> Sets:
     return tuple(tuple(p for p in m.pieces if isinstance(p, Tile)) for m in view.melds)
+
+
+def draft_play(view: PlayerView) -> Play | None:
+    """The play that confirming the draft lays (what changes on the table), or None when
+    the player is not editing a draft."""
+    if view.draft is None:
+        return None
+    return Play.between(table_sets(view), draft_sets(view))
 
 
 def placed_tiles(view: PlayerView) -> list[Tile]:

@@ -73,9 +73,9 @@ class Terminal:
         while True:
             moved = table.computer_move()
             if moved is not None:
-                seat, action = moved
-                name = table.public_view().seats[seat].name
-                self.say("local.did", name=name, action=commands.describe(action, self.colour))
+                name = table.public_view().seats[moved.seat].name
+                print(commands.describe(name, moved.action, moved.before, self.colour,
+                                        self.lang), file=self.out)
                 continue
             phase = table.phase
             if phase is Phase.MATCH_OVER:
@@ -118,18 +118,15 @@ class Terminal:
             elif word in ("pictures", "images"):
                 self._save_pictures(view)
             else:
-                parsed = commands.parse(word, rest, view, self.table.rules)
-                if parsed is None:
+                sort = "rank" if self.by_rank else "suit"
+                actions = commands.parse(word, rest, view, self.table.rules, self.lang, sort)
+                if actions is None:
                     self.say("local.unknown", word=word)
                 else:
-                    self._apply_all(parsed if isinstance(parsed, list) else [parsed])
+                    self.table.apply_all(actions)
         except RummyError as error:
             print(error.message(self.lang), file=self.out)
         return True
-
-    def _apply_all(self, actions: list[object]) -> None:
-        """Apply the actions of one command together: all of them, or none."""
-        self.table.apply_all(actions)
 
     # ------------------------------------------------------------ showing
 

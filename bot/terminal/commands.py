@@ -1,24 +1,27 @@
-"""The words of the terminal game: parsing commands into engine actions, showing a view.
+"""The words of the terminal game: reading command lines into engine actions, showing a view.
 
-The action words are those of the Discord commands (``draw``, ``meld``, ``layoff``,
-``swap``, ``discard``; tiles: ``play``, ``new``, ``add``, ``move``, ``split``, ``undo``,
-``reset``, ``confirm``, ``draw``, ``pass``), with French synonyms. Every text is in the
-message catalog in English and French.
+The action words and their grammar are the engine's notation (:mod:`engine.notation`),
+in the player's language first and in every other (``draw``, ``meld``, ``layoff``,
+``swap``, ``discard``; tiles ``play``, ``new``, ``add``, ``move``, ``split``,
+``takeback``, ``undo``, ``reset``, ``confirm``, ``draw``, ``pass``; French ``piocher``,
+``poser``, ``ajouter``…). A computer's move is shown in the same notation. Every text is
+in the message catalog in English and French.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
-from bot.session.hand import display_order
-from bot.terminal.tiles import describe_tile_action, parse_tile_command
-from engine import NotationError, parse_cards
-from engine.cards.actions import Discard, Draw, LayOff, Meld, SwapJoker
+from bot.session.hand import display_order, read_pieces
+from bot.terminal.tiles import play_steps
+from engine.cards.actions import Discard
 from engine.cards.card import Card
 from engine.i18n import t
+from engine.notation import Action, format_action, parse_action
+from engine.notation_words import VERBS, Word, fold, words_read
 from engine.rules import Kind, RuleSet
-from engine.tiles.tile import Colour
+from engine.tiles.actions import Play, Sets
+from engine.tiles.tile import Colour, Tile
 from engine.views import MeldView, Piece, PlayerView
 
 RED = "\033[31m"
@@ -28,74 +31,34 @@ BOLD = "\033[1m"
 MAGENTA = "\033[35m"
 RESET = "\033[0m"
 
-CARD_WORDS: dict[str, str] = {
-    "draw": "draw", "pioche": "draw", "piocher": "draw", "d": "draw",
-    "meld": "meld", "poser": "meld", "pose": "meld", "m": "meld",
-    "layoff": "layoff", "lay": "layoff", "completer": "layoff", "compléter": "layoff",
-    "swap": "swap", "echanger": "swap", "échanger": "swap",
-    "discard": "discard", "defausser": "discard", "défausser": "discard", "x": "discard",
-}  # fmt: skip
+
+# ---------------------------------------------------------------- reading
 
 
-# ---------------------------------------------------------------- parsing
-
-
-def parse(word: str, rest: str, view: PlayerView, rules: RuleSet) -> object | list[Any] | None:
-    """The action a command line stands for (tiles: a list of actions applied in order),
-    or None when the word is unknown.
+def parse(word: str, rest: str, view: PlayerView, rules: RuleSet,
+          lang: str = "en", sort: str = "suit") -> Sequence[Action] | None:
+    """The actions a command line stands for (applied together, in order), or None when
+    ``word`` is not an action word. ``discard`` alone discards the card just drawn. A
+    card or tile may be named by its position in the hand as shown (``sort``).
 
     Raises:
-        NotationError: the cards, tiles or meld numbers cannot be read.
+        NotationError: the line does not follow the notation (the message says how it
+            is written).
     """
-    if rules.kind == Kind.TILES:
+    verb = words_read(VERBS[rules.kind], lang).get(fold(word))
+    if verb is None:
+        return None
+    if verb is Word.DISCARD and not rest.strip() and isinstance(view.drawn, Card):
+        return [Discard(view.drawn)]
+    order = display_order(view, sort)
 
-        return parse_tile_command(word, rest, view)
-    verb = CARD_WORDS.get(word)
-    if verb == "draw":
-        source = rest.strip().lower() or "stock"
-        if source in ("discard", "defausse", "défausse", "pile"):
-            return Draw("discard")
-        if source in ("stock", "talon", "pioche"):
-            return Draw("stock")
-        raise NotationError("draw.source", source=source)
-    if verb == "meld":
-        groups = [part for part in rest.split("|") if part.strip()]
-        if not groups:
-            raise NotationError("notation.empty")
-        return Meld(tuple(tuple(parse_cards(part)) for part in groups))
-    if verb == "layoff":
-        *cards, number = rest.split() or [""]
-        return LayOff(tuple(parse_cards(" ".join(cards))), meld_index(number, view))
-    if verb == "swap":
-        number, _, card = rest.strip().partition(" ")
-        return SwapJoker(_one_card(card), meld_index(number, view))
-    if verb == "discard":
-        if not rest.strip():
-            if isinstance(view.drawn, Card):
-                return Discard(view.drawn)
-            raise NotationError("notation.empty")
-        return Discard(_one_card(rest))
-    return None
+    def pieces(text: str) -> Sequence[Card | Tile]:
+        if rules.kind is Kind.TILES:
+            return read_pieces(text, view, order, Tile)
+        return read_pieces(text, view, order, Card)
 
-
-def meld_index(text: str, view: PlayerView) -> int:
-    """The 0-based index of the meld the player numbered ``text`` (1-based).
-
-    Raises:
-        NotationError: not a number of a meld on the table.
-    """
-    text = text.strip().lstrip("#")
-    count = len(view.draft if view.draft is not None else view.melds)
-    if not text.isdigit() or not 1 <= int(text) <= count:
-        raise NotationError("local.meld_number", number=text or "?", count=count)
-    return int(text) - 1
-
-
-def _one_card(text: str) -> Card:
-    cards = parse_cards(text)
-    if len(cards) != 1:
-        raise NotationError("local.one_card", text=text.strip())
-    return cards[0]
+    action = parse_action(f"{word} {rest}", lang, kind=rules.kind, read_pieces=pieces)
+    return play_steps(action) if isinstance(action, Play) else [action]
 
 
 # ---------------------------------------------------------------- showing
@@ -174,17 +137,15 @@ def show_table(view: PlayerView, colour: bool, lang: str) -> list[str]:
     return lines
 
 
-def describe(action: object, colour: bool) -> str:
-    """An action in words and notation (``meld 7♥ 8♥ 9♥``)."""
-    if isinstance(action, Draw):
-        return f"draw {action.source}"
-    if isinstance(action, Meld):
-        return "meld " + " | ".join(pieces_text(meld, colour) for meld in action.melds)
-    if isinstance(action, LayOff):
-        return f"layoff {pieces_text(action.cards, colour)} {action.meld + 1}"
-    if isinstance(action, SwapJoker):
-        return f"swap {action.meld + 1} {piece_text(action.card, colour)}"
-    if isinstance(action, Discard):
-        return f"discard {piece_text(action.card, colour)}"
+def describe(name: str, action: Action, before: Sets, colour: bool, lang: str) -> str:
+    """A computer's move, in the notation of ``lang``: ``CPU 1 ★★★: meld 7♥ 8♥ 9♥``. A
+    tile play shows what changed on the table ``before`` it (the sets laid, those they
+    replace) and the tiles it took from the rack."""
+    def write(pieces: Sequence[Piece]) -> str:
+        return pieces_text(pieces, colour)
 
-    return describe_tile_action(action, colour)
+    text = format_action(action, lang, write_pieces=write)
+    if isinstance(action, Play):
+        return t("local.did_play", lang, name=name, action=text,
+                 tiles=write(action.rack_tiles(before)))
+    return t("local.did", lang, name=name, action=text)

@@ -5,7 +5,8 @@ is checked, saved and answered by the computer players exactly as on Discord, an
 game left in the middle resumes the next time ``rummy-bot play`` starts. The terminal
 reads line by line, so this class runs the session's event loop between two lines:
 computer turns (no pause) are played while the loop runs, and their moves are handed to
-the terminal one by one to print.
+the terminal one by one to print, each with the table it was played on (a tile play is
+shown as what it changed there).
 """
 
 from __future__ import annotations
@@ -14,13 +15,17 @@ import asyncio
 import os
 from collections import deque
 from collections.abc import Coroutine, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 
 from bot.session import Event, EventKind, Player, Status, Tables
 from data import Store
+from engine.ai.tile_plans import view_table
 from engine.game import Game
+from engine.notation import Action, is_action
 from engine.rules import RuleSet
+from engine.tiles.actions import Sets
 from engine.views import Phase, PlayerView, PublicView
 
 T = TypeVar("T")
@@ -28,6 +33,15 @@ T = TypeVar("T")
 CHANNEL = GUILD = 0  # the terminal's one table
 HUMAN_ID = 1
 DEFAULT_DB = "data/local.sqlite3"
+
+
+@dataclass(frozen=True, slots=True)
+class ComputerMove:
+    """A computer seat's move, played and saved, with the table it was played on."""
+
+    seat: int
+    action: Action
+    before: Sets  # the tile sets on the table before the move (none in card games)
 
 
 def default_db() -> Path:
@@ -42,7 +56,8 @@ class LocalTable:
         self.loop = loop
         self.store = store
         self.tables = tables
-        self._moves: deque[Event] = deque()
+        self._moves: deque[ComputerMove] = deque()
+        self._table: Sets = ()  # the tile sets on the table after the last change
         tables.subscribe(self._on_event)
 
     @classmethod
@@ -63,6 +78,7 @@ class LocalTable:
             resumed = table._resume() if resume else False
             if not resumed:
                 table._new(rules, players, level, name)
+            table._table = view_table(table.public_view())
         except BaseException:
             table.close()
             raise
@@ -88,10 +104,12 @@ class LocalTable:
         self._run(tables.start(CHANNEL, HUMAN_ID))
 
     async def _on_event(self, event: Event) -> None:
-        seat = event.seat
-        if (event.kind is EventKind.ACTION and seat is not None and event.move is not None
+        before, seat = self._table, event.seat
+        if event.snapshot.view is not None:
+            self._table = view_table(event.snapshot.view)
+        if (event.kind is EventKind.ACTION and seat is not None and is_action(event.move)
                 and event.snapshot.seats[seat].is_computer):
-            self._moves.append(event)
+            self._moves.append(ComputerMove(seat, event.move, before))
 
     def close(self) -> None:
         """Stop the computer players and close the store (every move is already saved)."""
@@ -135,16 +153,12 @@ class LocalTable:
         """Play one command's actions together: all of them, or none when one is refused."""
         self._run(self.tables.act_many(CHANNEL, HUMAN_ID, actions))
 
-    def computer_move(self) -> tuple[int, object] | None:
+    def computer_move(self) -> ComputerMove | None:
         """The next computer move to show (played and saved already), or None once the
         computer players have nothing more to do."""
         if not self._moves:
             self._run(self.tables.idle(CHANNEL))
-        if not self._moves:
-            return None
-        event = self._moves.popleft()
-        assert event.seat is not None
-        return event.seat, event.move
+        return self._moves.popleft() if self._moves else None
 
     def next_round(self) -> None:
         self._run(self.tables.next_round(CHANNEL, HUMAN_ID))

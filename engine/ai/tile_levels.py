@@ -1,8 +1,8 @@
 """The three computer levels for tile rummy: a whole turn as one action.
 
-A computer player proposes the table it wants at the end of its turn in one
-``Play(table)`` (checked by the engine like a confirmed draft), or draws a tile, or
-passes once the pool is empty. What each level lays is decided in
+A computer player lays the table it wants at the end of its turn in one ``Play`` (what
+changes between the table and that one, checked by the engine like a confirmed draft),
+or draws a tile, or passes once the pool is empty. What each level lays is decided in
 :mod:`engine.ai.tile_plans`.
 """
 
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 
-from engine.ai.tile_plans import plan_turn
+from engine.ai.tile_plans import plan_turn, view_table
 from engine.rules import RuleSet
 from engine.tiles.actions import DrawTile, Pass, Play
 from engine.views import Phase, PlayerView
@@ -29,5 +29,5 @@ def choose_tile_action(
         raise ValueError("not this seat's turn")
     plan = plan_turn(view, rules, level)
     if plan is not None:
-        return Play(plan.table)
+        return Play.between(view_table(view), plan.table)
     return DrawTile() if view.stock_size > 0 else Pass()

@@ -21,7 +21,7 @@ from engine.rules import RuleSet
 from engine.solver.exact import solve
 from engine.tiles.sets import is_valid_set
 from engine.tiles.tile import Tile
-from engine.views import PlayerView
+from engine.views import PlayerView, PublicView
 
 TileTable = tuple[tuple[Tile, ...], ...]
 
@@ -36,11 +36,14 @@ class TilePlan:
     placed: tuple[Tile, ...]
 
 
+def view_table(view: PlayerView | PublicView) -> TileTable:
+    """The sets on the table (as confirmed) of a view of tile rummy (none in card games)."""
+    return tuple(tuple(p for p in meld.pieces if isinstance(p, Tile)) for meld in view.melds)
+
+
 def plan_turn(view: PlayerView, rules: RuleSet, level: str) -> TilePlan | None:
     """The play of ``level`` this turn, or None to draw (or pass with an empty pool)."""
-    table: TileTable = tuple(
-        tuple(p for p in meld.pieces if isinstance(p, Tile)) for meld in view.melds
-    )
+    table = view_table(view)
     rack = [piece for piece in view.hand if isinstance(piece, Tile)]
     if not rack:
         return None

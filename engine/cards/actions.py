@@ -2,7 +2,8 @@
 
 A turn is ``Draw`` then any number of ``Meld`` / ``LayOff`` / ``SwapJoker``, then
 ``Discard`` (going out may end it earlier where the rules allow). Meld indexes are
-0-based (the players' commands show ``index + 1``).
+0-based (the players' commands show ``index + 1``). ``str(action)`` is its notation
+(:mod:`engine.notation`).
 """
 
 from __future__ import annotations
@@ -10,23 +11,21 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from engine.cards.card import Card, format_cards
+from engine.cards.card import Card
+from engine.notated import Notated
 
 DrawSource = Literal["stock", "discard"]
 
 
 @dataclass(frozen=True, slots=True)
-class Draw:
+class Draw(Notated):
     """Take the top card of the stock or of the discard pile."""
 
     source: DrawSource = "stock"
 
-    def __str__(self) -> str:
-        return f"draw {self.source}"
-
 
 @dataclass(frozen=True, slots=True)
-class Meld:
+class Meld(Notated):
     """Lay one or several new melds, each written in order (a run from low to high).
 
     Before the opening, the melds of this one action must reach the opening minimum
@@ -39,12 +38,9 @@ class Meld:
         # Accept lists from callers; the value stays hashable and immutable.
         object.__setattr__(self, "melds", tuple(tuple(meld) for meld in self.melds))
 
-    def __str__(self) -> str:
-        return "meld " + " | ".join(format_cards(meld) for meld in self.melds)
-
 
 @dataclass(frozen=True, slots=True)
-class LayOff:
+class LayOff(Notated):
     """Add cards from the hand to the table meld at 0-based index ``meld``.
 
     The engine decides which end of a run each card goes to; the cards keep the order
@@ -59,30 +55,21 @@ class LayOff:
     def __post_init__(self) -> None:
         object.__setattr__(self, "cards", tuple(self.cards))
 
-    def __str__(self) -> str:
-        return f"lay off {format_cards(self.cards)} on {self.meld + 1}"
-
 
 @dataclass(frozen=True, slots=True)
-class SwapJoker:
+class SwapJoker(Notated):
     """Replace a joker of the table meld at index ``meld`` by ``card`` from the hand;
     the joker goes to the hand."""
 
     card: Card
     meld: int
 
-    def __str__(self) -> str:
-        return f"swap {self.card} on {self.meld + 1}"
-
 
 @dataclass(frozen=True, slots=True)
-class Discard:
+class Discard(Notated):
     """Put a card from the hand on the discard pile; ends the turn."""
 
     card: Card
-
-    def __str__(self) -> str:
-        return f"discard {self.card}"
 
 
 Action = Draw | Meld | LayOff | SwapJoker | Discard

@@ -14,10 +14,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from engine.errors import IllegalMove
-from engine.tiles.actions import Add, EditAction, Move, NewSet, Split, TakeBack
+from engine.tiles.actions import Add, EditAction, Move, NewSet, Sets, Split, TakeBack
 from engine.tiles.tile import Tile, format_tiles
-
-Sets = tuple[tuple[Tile, ...], ...]
 
 
 @dataclass(slots=True)

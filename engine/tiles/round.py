@@ -4,7 +4,7 @@ Glossary: the *pool* is the face-down reserve (top first); a *rack* is a player'
 tiles; the *table* is the list of sets laid; the *draft* is the table as the current
 player edits it this turn (:mod:`engine.tiles.draft`), saved with the round.
 
-A turn: edit the draft and ``Confirm`` (or ``Play`` a whole table), or ``DrawTile``
+A turn: edit the draft and ``Confirm`` (or ``Play`` a change at once), or ``DrawTile``
 (ends the turn, discards the draft); with an empty pool ``Pass``. Opening: rack tiles
 only, in new sets worth the opening minimum, the table untouched. After opening any
 rearrangement is allowed if every set of the final table is valid and at least one rack
@@ -36,11 +36,12 @@ from engine.tiles.actions import (
     Pass,
     Play,
     Reset,
+    Sets,
     Split,
     TakeBack,
     Undo,
 )
-from engine.tiles.draft import Draft, Sets
+from engine.tiles.draft import Draft
 from engine.tiles.sets import analyse_set, rack_value, tile_set_value
 from engine.tiles.tile import TILE_JOKER, Colour, Tile, format_tiles, parse_tile
 from engine.views import MeldView, Phase, Piece, RoundScore
@@ -159,7 +160,8 @@ class TileRound:
                 raise IllegalMove("tiles.nothing_placed")
             self._lay(seat, self.draft.sets, Counter(self.draft.placed))
         elif isinstance(action, Play):
-            self._lay(seat, action.table, self._placed_by(seat, action.table))
+            table = action.table_after(self.table)
+            self._lay(seat, table, self._placed_by(seat, table))
         elif isinstance(action, DrawTile) or _is_card_draw(action):
             if not self.pool:
                 raise IllegalMove("tiles.pool_empty")

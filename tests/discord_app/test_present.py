@@ -5,12 +5,16 @@ from __future__ import annotations
 import discord
 import pytest
 
-from bot.discord_app import pictures, present
+from bot.discord_app import pictures, present, tile_present
 from bot.discord_app.controller import arrange_meld
 from bot.discord_app.views import MAX_OPTIONS, selection_of
 from bot.session import display_order
-from engine import classify, parse_cards, variant, variant_names
+from engine import classify, parse_cards, parse_tiles, variant, variant_names
+from engine.cards.actions import Discard, Draw, LayOff, Meld, SwapJoker
 from engine.game import Game
+from engine.notation import Action
+from engine.tiles.actions import Add, Confirm, DrawTile, Move, NewSet, Pass, Play, Split, Undo
+from engine.tiles.tile import Tile
 from tests.discord_app.helpers import components
 
 
@@ -19,17 +23,69 @@ def _view(seat: int = 0):  # type: ignore[no-untyped-def]
     return game.view(seat)
 
 
-@pytest.mark.parametrize(("words", "expected"), [
-    ("draw stock", "ann drew from the stock."),
-    ("draw discard", "ann took the top of the discard pile."),
-    ("meld 7♥ 8♥ 9♥ | Q♠ Q♥ Q♦", "ann laid 7♥ 8♥ 9♥ | Q♠ Q♥ Q♦."),
-    ("layoff 10♥ J♥ 2", "ann laid off 10♥ J♥ on meld 2."),
-    ("swapjoker 7♥ 1", "ann swapped 7♥ for the joker of meld 1."),
-    ("discard K♣", "ann discarded K♣."),
+H7, H8, H9, S12, H12, D12 = parse_cards("7h 8h 9h qs qh qd")
+
+
+def tiles(text: str) -> tuple[Tile, ...]:
+    return tuple(parse_tiles(text))
+
+
+@pytest.mark.parametrize(("move", "en", "fr"), [
+    (Draw("stock"), "ann drew from the stock.", "ann a pioché."),
+    (Draw("discard"), "ann took the top of the discard pile.",
+     "ann a pris la carte de la défausse."),
+    (Meld(((H7, H8, H9), (S12, H12, D12))), "ann laid 7♥ 8♥ 9♥ | Q♠ Q♥ Q♦.",
+     "ann a posé 7♥ 8♥ 9♥ | Q♠ Q♥ Q♦."),
+    (LayOff(tuple(parse_cards("10h jh")), 1), "ann laid off 10♥ J♥ on meld 2.",
+     "ann a ajouté 10♥ J♥ à la combinaison 2."),
+    (SwapJoker(H7, 0), "ann swapped 7♥ for the joker of meld 1.",
+     "ann a échangé 7♥ contre le joker de la combinaison 1."),
+    (Discard(parse_cards("kc")[0]), "ann discarded K♣.", "ann a défaussé K♣."),
+    (Play((tiles("k5 k6 k7"),)), "ann played k5 k6 k7.", "ann a joué k5 k6 k7."),
+    (Play((tiles("r3 r4 r5 r6"), tiles("k5 k6 k7")), (1,)),
+     "ann played r3 r4 r5 r6 | k5 k6 k7, rearranging 1 set of the table: 2.",
+     "ann a joué r3 r4 r5 r6 | k5 k6 k7, en réarrangeant 1 série de la table : 2."),
+    (Play((tiles("r3 r4 r5 r6"),), (0, 3)),
+     "ann played r3 r4 r5 r6, rearranging 2 sets of the table: 1, 4.",
+     "ann a joué r3 r4 r5 r6, en réarrangeant 2 séries de la table : 1, 4."),
+    (Confirm(), "ann played on the table.", "ann a joué sur la table."),
+    (NewSet(tiles("k5 k6")), "ann is working on the table…", "ann prépare son coup…"),
+    (DrawTile(), "ann drew a tile.", "ann a pioché une tuile."),
+    (Pass(), "ann passed.", "ann a passé."),
 ])
-def test_moves_in_words(words: str, expected: str) -> None:
-    assert present.move_text("ann", words, "en") == expected
-    assert present.move_text("ann", words, "fr") != expected
+def test_moves_in_words(move: Action, en: str, fr: str) -> None:
+    assert present.move_text("ann", move, "en") == en
+    assert present.move_text("ann", move, "fr") == fr
+
+
+@pytest.mark.parametrize(("action", "en", "fr"), [
+    (Play((tiles("k5 k6 k7"),)), "You played k5 k6 k7.", "Vous avez joué k5 k6 k7."),
+    (Confirm(), "You laid your tiles.", "Vous avez posé vos tuiles."),
+    (Add(tiles("k4"), 1), "Draft: k4 added to set 2.", "Brouillon : k4 ajoutées à la série 2."),
+    (Move(tiles("k5"), 0, None), "Draft: k5 moved from set 1 to a new set.",
+     "Brouillon : k5 déplacées de la série 1 vers une nouvelle série."),
+    (Split(1, 2), "Draft: set 2 cut before tile 3.",
+     "Brouillon : série 2 coupée avant la tuile 3."),
+    (Undo(), "Draft: last change undone.", "Brouillon : dernière modification annulée."),
+    (DrawTile(), None, None),
+])
+def test_tile_notes_in_words(action: Action, en: str | None, fr: str | None) -> None:
+    assert tile_present.tile_note(action, "en") == en
+    assert tile_present.tile_note(action, "fr") == fr
+
+
+@pytest.mark.parametrize(("action", "en", "fr"), [
+    (Meld(((H7, H8, H9),)), "You laid 7♥ 8♥ 9♥.", "Vous avez posé 7♥ 8♥ 9♥."),
+    (LayOff((H7,), 2), "You laid off 7♥ on meld 3.", "Vous avez ajouté 7♥ à la combinaison 3."),
+    (SwapJoker(H7, 0), "You swapped 7♥ for the joker of meld 1.",
+     "Vous avez échangé 7♥ contre le joker de la combinaison 1."),
+    (Discard(H9), "You discarded 9♥.", "Vous avez défaussé 9♥."),
+    (Draw("stock"), None, None),
+])
+def test_card_notes_in_words(action: Action, en: str | None, fr: str | None) -> None:
+    view = _view()
+    assert present.action_note(action, view, "en") == en
+    assert present.action_note(action, view, "fr") == fr
 
 
 @pytest.mark.parametrize(("picked", "expected"), [

@@ -21,9 +21,12 @@ from bot.session import (
     describe_action,
 )
 from data import Store
-from engine import Card, IllegalMove, RuleError, Suit, parse_cards
+from engine import Card, IllegalMove, RuleError, Suit, parse_cards, solve, variant
 from engine.ai import choose_action
+from engine.ai.tile_plans import view_table
 from engine.cards.actions import Discard, Draw, LayOff, Meld
+from engine.tiles.actions import Confirm, DrawTile, NewSet, Play
+from engine.tiles.tile import Tile, format_tiles
 from engine.views import Phase
 
 CHANNEL, GUILD = 100, 7
@@ -142,14 +145,20 @@ async def test_out_of_turn_and_stranger_actions_change_nothing(store: Store) -> 
     assert before is not None and after is not None and after.version == before.version
 
 
-async def test_a_whole_match_against_a_computer_is_saved_and_scored(store: Store) -> None:
-    tables = make_tables(store)
+def recorded(tables: Tables) -> list[Event]:
+    """Every event ``tables`` sends from now on, in order."""
     events: list[Event] = []
 
     async def listen(event: Event) -> None:
         events.append(event)
 
     tables.subscribe(listen)
+    return events
+
+
+async def test_a_whole_match_against_a_computer_is_saved_and_scored(store: Store) -> None:
+    tables = make_tables(store)
+    events = recorded(tables)
     await start_heads_up(tables, "classic")
     rng = random.Random(5)
     for _ in range(5000):
@@ -278,12 +287,7 @@ async def test_a_computer_level_changes_mid_match_and_the_game_goes_on(store: St
 
 async def test_a_timed_out_turn_is_played_for_the_absent_player(store: Store) -> None:
     tables = make_tables(store, turn_timeout=0.01)
-    events: list[Event] = []
-
-    async def listen(event: Event) -> None:
-        events.append(event)
-
-    tables.subscribe(listen)
+    events = recorded(tables)
     await tables.open_lobby(CHANNEL, GUILD, ALICE, "classic")
     await tables.join(CHANNEL, BOB)
     await tables.start(CHANNEL, ALICE.user_id)
@@ -405,4 +409,28 @@ async def test_several_actions_apply_together_or_not_at_all(store: Store) -> Non
     assert entry.action == f"seat 0: draw stock ; discard {kept}"  # one change, one entry
     with pytest.raises(SessionError):
         await tables.act_many(CHANNEL, ALICE.user_id, [])
+    await tables.close()
+
+
+async def test_a_confirmed_draft_is_logged_and_shown_as_the_play_it_lays(store: Store) -> None:
+    tables = make_tables(store)
+    events = recorded(tables)
+    await start_heads_up(tables, "tiles")
+    rules = variant("tiles")
+    for _ in range(40):  # draw until the rack holds an opening
+        view = await tables.hand(CHANNEL, ALICE.user_id)
+        table = view_table(view)
+        rack = [t for t in view.hand if isinstance(t, Tile)]
+        found = solve(table, rack, rules, "opening")
+        if found is not None:
+            break
+        await tables.act(CHANNEL, ALICE.user_id, DrawTile())
+        await settle(tables)
+    assert found is not None
+    play = Play.between(table, found.table)
+    events.clear()
+    await tables.act_many(CHANNEL, ALICE.user_id, [*map(NewSet, play.added), Confirm()])
+    mine = next(event for event in events if event.seat == 0)
+    assert mine.move == play
+    assert mine.action == " ; ".join([*(f"new {format_tiles(s)}" for s in play.added), str(play)])
     await tables.close()

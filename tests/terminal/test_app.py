@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import io
+import re
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -108,7 +110,7 @@ def test_tile_commands_are_parsed_and_refused_cleanly() -> None:
         "new k1\nsplit 1\nadd zz 1\nundo\nreset\nconfirm\nquit\n",
     )
     assert status == 0
-    assert "split <set#> <position>" in text
+    assert "« split 1 » ne se lit pas : écrivez couper <n° de série> <position>." in text
     assert "n'est pas une tuile" in text
 
 
@@ -143,3 +145,68 @@ def test_a_named_game_starts_afresh_instead_of_resuming(local_db: Path) -> None:
     play(["--seed", "5", "--plain"], "draw\ndiscard\nquit\n")
     _, text = play(["--seed", "6", "--plain"], "quit\n")
     assert "saved game" not in text
+
+
+SET_LINE = re.compile(r"^ +\d+\) (.+?)(?:   \(.*\))?$")
+
+
+def _tile_plays(text: str) -> list[tuple[list[str], str, list[str]]]:
+    """Every computer tile play of a plain English transcript: the table listed before
+    it, its line, the table listed after it."""
+    listings: list[list[str]] = []
+    plays: list[tuple[int, str]] = []
+    listing = False
+    for line in text.splitlines():
+        found = SET_LINE.match(line)
+        if found or "(no meld on the table)" in line:
+            if not listing:
+                listings.append([])
+            listing = True
+            listings[-1] += [found.group(1)] if found else []
+            continue
+        listing = False
+        if re.search(r"CPU \d \S+: play ", line):
+            plays.append((len(listings) - 1, line))
+    return [(listings[i], line, listings[i + 1]) for i, line in plays if i + 1 < len(listings)]
+
+
+def _sorted(tiles: str) -> tuple[str, ...]:
+    return tuple(sorted(tiles.split()))
+
+
+def test_a_computer_tile_play_is_shown_as_what_it_changed() -> None:
+    _, text = play(["--variant", "tiles", "--seed", "5", "--plain", "--level", "hard"],
+                   "draw\n" * 40)
+    plays = _tile_plays(text)
+    assert len(plays) >= 3
+    for before, line, after in plays:
+        found = re.search(r": play (.+?)(?: replacing ([\d ]+))?   \(from the rack: (.+)\)$", line)
+        assert found is not None, line
+        written = [_sorted(s) for s in found.group(1).split(" | ")]
+        replaced = [int(n) for n in (found.group(2) or "").split()]
+        new = Counter(map(_sorted, after)) - Counter(map(_sorted, before))
+        gone = Counter(map(_sorted, before)) - Counter(map(_sorted, after))
+        assert Counter(written) == new  # the sets made or changed, not the whole table
+        assert Counter(_sorted(before[n - 1]) for n in replaced) == gone
+        rack = Counter(" ".join(after).split()) - Counter(" ".join(before).split())
+        assert Counter(found.group(3).split()) == rack
+    assert any(len(before) > 0 for before, _, _ in plays)  # shown on a table already laid
+
+
+@pytest.mark.parametrize(("lang", "line"), [
+    ("en", "CPU 1 ★★★: play k6 o6 r6 | b6 b7 b8   (from the rack: k6 o6 r6 b6 b7 b8)"),
+    ("fr", "CPU 1 ★★★ : jouer k6 o6 r6 | b6 b7 b8   (du chevalet : k6 o6 r6 b6 b7 b8)"),
+])
+def test_computer_moves_are_written_in_the_players_language(lang: str, line: str) -> None:
+    _, text = play(["--variant", "tiles", "--seed", "5", "--plain", "--level", "hard",
+                    "--lang", lang], "draw\n" * 8)
+    assert line in text
+    assert ("CPU 1 ★★★: draw" if lang == "en" else "CPU 1 ★★★ : piocher") in text
+
+
+def test_a_refused_command_changes_nothing() -> None:
+    _, text = play(["--seed", "1", "--plain"], "hand\nlayoff 7h\nswap 7h 9\nfly\nhand\nquit\n")
+    hands = {line.split("Your hand:")[1] for line in text.splitlines() if "Your hand:" in line}
+    assert len(hands) == 1
+    assert "“layoff 7h” cannot be read: write layoff <cards> <meld number>." in text
+    assert "“fly” is not a command" in text

@@ -44,5 +44,5 @@ def solver_move(round_: TileRound, seat: int) -> object:
     goal = "tiles" if round_.has_opened(seat) else "opening"
     found = solve(round_.table, tiles, RULES, goal)
     if found is not None:
-        return Play(found.table)
+        return Play.between(round_.table, found.table)
     return DrawTile() if round_.stock_size() else Pass()

@@ -95,10 +95,12 @@ def test_opening_may_not_touch_the_table() -> None:
     assert error.value.code == "tiles.opening_table_untouched"
     # Nor through a whole proposed table using a table tile.
     with pytest.raises(IllegalMove) as error:
-        round_.apply(1, Play((tiles("b10 o10 k10"), tiles("k2 k3 k4"), tiles("b4 b5 b6"))))
+        new_table = (tiles("b10 o10 k10"), tiles("k2 k3 k4"), tiles("b4 b5 b6"))
+        round_.apply(1, Play.between(round_.table, new_table))
     assert error.value.code == "tiles.opening_short"
     with pytest.raises(IllegalMove):
-        round_.apply(1, Play((tiles("b4 b5 b6"), tiles("k9 k10"), tiles("b10 o10 r8"))))
+        new_table = (tiles("b4 b5 b6"), tiles("k9 k10"), tiles("b10 o10 r8"))
+        round_.apply(1, Play.between(round_.table, new_table))
 
 
 def test_after_opening_the_table_may_be_rearranged() -> None:
