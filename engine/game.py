@@ -318,7 +318,10 @@ def _check_match(
     if totals != _running(rounds, len(rounds), seats):
         raise corrupt("game.totals: not the sum of the rounds' points")
     pieces: list[Piece] = []
-    pieces.extend(full_deck(rules.decks, rules.jokers) if rules.kind is Kind.CARDS else full_pool())
+    if rules.kind is Kind.CARDS:
+        pieces.extend(full_deck(rules.decks, rules.jokers))
+    else:
+        pieces.extend(full_pool(rules.decks, rules.jokers))
     if Counter(round_.all_pieces()) != Counter(pieces):
         raise corrupt("the cards or tiles do not make up the deck or pool")
     for earlier in rounds[:-1] if over else rounds:

@@ -42,18 +42,14 @@ from engine.tiles.actions import (
 )
 from engine.tiles.draft import Draft, Sets
 from engine.tiles.sets import analyse_set, rack_value, tile_set_value
-from engine.tiles.tile import TILE_JOKER, Colour, Tile, format_tiles, parse_tile
+from engine.tiles.state import round_from_dict, round_to_dict
+from engine.tiles.tile import Tile, format_tiles, full_pool
 from engine.views import MeldView, Phase, Piece, RoundScore
-
-FORMAT = 1
 
 
 def tile_pool(rules: Any) -> list[Tile]:
     """Every tile of the variant: ``decks`` copies of 1-13 in four colours, then jokers."""
-    decks = getattr(rules, "decks", 2)
-    jokers = getattr(rules, "jokers", 2)
-    one = [Tile(number, colour) for colour in Colour for number in range(1, 14)]
-    return one * decks + [TILE_JOKER] * jokers
+    return full_pool(rules.decks, rules.jokers)
 
 
 def _key(tiles: Sequence[Tile]) -> tuple[Tile, ...]:
@@ -362,26 +358,7 @@ class TileRound:
 
     def to_dict(self) -> dict[str, Any]:
         """The round as JSON-ready data (tiles in notation; the draft and its undo steps)."""
-        draft = None
-        if self.draft is not None:
-            draft = {
-                "sets": _sets_out(self.draft.sets),
-                "placed": format_tiles(self.draft.placed),
-                "history": [
-                    {"sets": _sets_out(sets), "placed": format_tiles(placed)}
-                    for sets, placed in self.draft.history
-                ],
-            }
-        return {
-            "kind": "tiles", "format": FORMAT, "seats": self.seats, "first": self.first,
-            "number": self.number, "current": self.turn,
-            "racks": [format_tiles(rack) for rack in self.racks],
-            "pool": format_tiles(self.pool), "table": _sets_out(self.table),
-            "owners": list(self.owners), "opened": list(self.opened), "passes": self.passes,
-            "turns": self.turns,
-            "drawn": [None if tile is None else str(tile) for tile in self.drawn],
-            "draft": draft, "reason": self.reason, "winner": self.winner,
-        }  # fmt: skip
+        return round_to_dict(self)
 
     @classmethod
     def from_dict(cls, data: dict[str, Any], rules: Any) -> Self:
@@ -390,58 +367,13 @@ class TileRound:
         Raises:
             CorruptGame: the document is malformed or inconsistent.
         """
+        state = cls(rules, 2, 0, 1)
         try:
-            return cls._load(data, rules)
+            round_from_dict(state, data)
         except CorruptGame:
             raise
         except (ValueError, TypeError, KeyError, IndexError, AttributeError) as error:
             raise CorruptGame("corrupt_game", detail=f"tiles round: {error}") from None
-
-    @classmethod
-    def _load(cls, data: dict[str, Any], rules: Any) -> Self:
-        if not isinstance(data, dict) or data.get("kind") != "tiles":
-            raise ValueError("not a tile round")
-        seats = _int(data["seats"], 2, 8)
-        state = cls(rules, seats, _int(data["first"], 0, seats - 1), _int(data["number"], 1, 10**6))
-        state.turn = _int(data["current"], 0, seats - 1)
-        state.racks = [_tiles_in(text) for text in _list(data["racks"], seats)]
-        state.pool = _tiles_in(data["pool"])
-        state.table = [analyse_set(s, rules).tiles for s in _sets_in(data["table"])]
-        owners = _list(data["owners"], len(state.table))
-        if not all(o is None or (isinstance(o, int) and 0 <= o < seats) for o in owners):
-            raise ValueError("bad owners")
-        state.owners = owners
-        state.opened = [bool(_bool(x)) for x in _list(data["opened"], seats)]
-        state.passes = _int(data["passes"], 0, seats)
-        state.turns = _int(data["turns"], 1, 10**6)
-        drawn = _list(data["drawn"], seats)
-        state.drawn = [None if t is None else parse_tile(str(t)) for t in drawn]
-        reason = data.get("reason")
-        if reason not in (None, "went_out", "blocked"):
-            raise ValueError(f"bad reason {reason!r}")
-        state.reason = reason
-        winner = data.get("winner")
-        if winner is not None:
-            winner = _int(winner, 0, seats - 1)
-        state.winner = winner
-        if Counter(state.all_pieces()) != Counter(tile_pool(rules)):
-            raise ValueError("the tiles do not make up the pool")
-        raw = data.get("draft")
-        if raw is not None:
-            if reason is not None:
-                raise ValueError("a draft in a finished round")
-            history = [
-                (_sets_in(step["sets"]), tuple(_tiles_in(step["placed"])))
-                for step in raw["history"]
-            ]
-            draft = Draft(_sets_in(raw["sets"]), tuple(_tiles_in(raw["placed"])), history)
-            for sets, placed in [(draft.sets, draft.placed), *history]:
-                if Counter(placed) - Counter(state.racks[state.turn]):
-                    raise ValueError("draft tiles not on the rack")
-                on_table = Counter(t for s in state.table for t in s) + Counter(placed)
-                if Counter(t for s in sets for t in s) != on_table:
-                    raise ValueError("draft tiles do not match table and rack")
-            state.draft = draft
         return state
 
 
@@ -461,37 +393,3 @@ def _views(sets: Sequence[Sequence[Tile]], owners: Sequence[int | None]) -> tupl
         except IllegalMeld:
             out.append(MeldView(index + 1, tuple(tiles), (None,) * len(tiles), "invalid", owner))
     return tuple(out)
-
-
-def _sets_out(sets: Sequence[Sequence[Tile]]) -> list[str]:
-    return [format_tiles(s) for s in sets]
-
-
-def _sets_in(data: Any) -> Sets:
-    if not isinstance(data, list):
-        raise ValueError("expected a list of sets")
-    return tuple(tuple(_tiles_in(text)) for text in data)
-
-
-def _tiles_in(text: Any) -> list[Tile]:
-    if not isinstance(text, str):
-        raise ValueError("expected tiles")
-    return [parse_tile(token) for token in text.split()]
-
-
-def _list(data: Any, count: int) -> list[Any]:
-    if not isinstance(data, list) or len(data) != count:
-        raise ValueError(f"expected a list of {count}")
-    return data
-
-
-def _int(data: Any, low: int, high: int) -> int:
-    if not isinstance(data, int) or isinstance(data, bool) or not low <= data <= high:
-        raise ValueError(f"expected a number {low}..{high}, got {data!r}")
-    return data
-
-
-def _bool(data: Any) -> bool:
-    if not isinstance(data, bool):
-        raise ValueError("expected true or false")
-    return data

@@ -83,6 +83,11 @@ def test_the_draft_survives_a_save_through_game() -> None:
     assert loaded.view(seat).draft is None
 
 
+def test_a_game_with_a_third_joker_saves_and_loads() -> None:
+    game = Game.new(RULES.with_overrides(jokers=3), ["a", "b"], seed=3)
+    assert Game.from_json(game.to_json()).to_json() == game.to_json()
+
+
 edit = st.one_of(
     st.builds(lambda n: ("new", n), st.integers(1, 3)),
     st.builds(lambda n, s: ("add", n, s), st.integers(1, 2), st.integers(0, 5)),
