@@ -139,7 +139,8 @@ class TileUI:
         rules = await self.c._rules(interaction)
         opening = not view.seats[view.seat].has_opened
         solution = await asyncio.to_thread(solve, table_sets(view), whole_rack(view), rules,
-                                           "opening" if opening else "tiles")
+                                           "opening" if opening else "tiles",
+                                           players=len(view.seats))
         return tile_present.hint(solution, opening, lang)
 
     async def arrange(self, interaction: discord.Interaction, tiles: str) -> None:

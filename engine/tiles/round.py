@@ -27,6 +27,7 @@ from collections.abc import Sequence
 from typing import Any, Self
 
 from engine.errors import CorruptGame, IllegalMeld, IllegalMove, RuleError
+from engine.rules import RuleSet
 from engine.tiles.actions import (
     Add,
     Confirm,
@@ -47,7 +48,7 @@ from engine.tiles.tile import Tile, format_tiles, full_pool
 from engine.views import MeldView, Phase, Piece, RoundScore
 
 
-def tile_pool(rules: Any) -> list[Tile]:
+def tile_pool(rules: RuleSet) -> list[Tile]:
     """Every tile of the variant: ``decks`` copies of 1-13 in four colours, then jokers."""
     return full_pool(rules.decks, rules.jokers)
 
@@ -59,7 +60,7 @@ def _key(tiles: Sequence[Tile]) -> tuple[Tile, ...]:
 class TileRound:
     """A round of tile rummy. Build it with :meth:`deal` or :meth:`from_dict`."""
 
-    def __init__(self, rules: Any, seats: int, first: int, number: int) -> None:
+    def __init__(self, rules: RuleSet, seats: int, first: int, number: int) -> None:
         self.rules = rules
         self.seats = seats
         self.first = first
@@ -82,7 +83,7 @@ class TileRound:
     @classmethod
     def deal(
         cls,
-        rules: Any,
+        rules: RuleSet,
         seats: int,
         first: int,
         number: int,
@@ -122,9 +123,7 @@ class TileRound:
 
     def opening_minimum(self) -> int:
         """The points an opening needs (the two-player figure with two seats)."""
-        if self.seats == 2:
-            return int(getattr(self.rules, "opening_minimum_two_players", 30))
-        return int(getattr(self.rules, "opening_minimum", 30))
+        return self.rules.opening_for(self.seats)
 
     def apply(self, seat: int, action: object) -> None:
         """Play ``action`` for ``seat``.
@@ -361,7 +360,7 @@ class TileRound:
         return round_to_dict(self)
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any], rules: Any) -> Self:
+    def from_dict(cls, data: dict[str, Any], rules: RuleSet) -> Self:
         """Rebuild a round saved by :meth:`to_dict`, checking it.
 
         Raises:
