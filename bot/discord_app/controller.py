@@ -22,7 +22,7 @@ from bot.discord_app.tile_controller import TileUI
 from bot.discord_app.views import COMPUTER_LEVELS, selection_of
 from bot.session.hand import pieces_from_text
 from bot.session.tables import Player, SessionError, Snapshot, Tables
-from engine import Card, NotationError, RuleSet, RummyError, classify, parse_card
+from engine import Action, Card, NotationError, RuleSet, RummyError, classify, parse_card
 from engine.cards.actions import Discard, Draw, LayOff, Meld, SwapJoker
 from engine.views import PlayerView
 
@@ -118,7 +118,7 @@ class Controller:
                          ephemeral=True, update=True)
         return reply
 
-    async def _act(self, interaction: discord.Interaction, action: object, lang: str,
+    async def _act(self, interaction: discord.Interaction, action: Action, lang: str,
                    *, update: bool = False) -> Reply:
         view = await self.tables.act(interaction.channel_id or 0, interaction.user.id, action)
         note = present.action_note(action, view, lang)

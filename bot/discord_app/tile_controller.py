@@ -12,7 +12,7 @@ handlers run one at a time (a lock per channel and player), so two clicks at onc
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 import discord
@@ -41,6 +41,7 @@ from engine.tiles.actions import (
     Reset,
     Split,
     TakeBack,
+    TileAction,
     Undo,
 )
 from engine.tiles.tile import Tile
@@ -49,7 +50,8 @@ from engine.views import PlayerView
 if TYPE_CHECKING:
     from bot.discord_app.controller import Controller
 
-SIMPLE = {"undo": Undo, "reset": Reset, "confirm": Confirm, "draw": DrawTile, "pass": Pass}
+SIMPLE: dict[str, Callable[[], TileAction]] = {
+    "undo": Undo, "reset": Reset, "confirm": Confirm, "draw": DrawTile, "pass": Pass}
 
 
 class TileUI:
@@ -74,7 +76,7 @@ class TileUI:
         sort = (await self.c.prefs.player(interaction.user.id)).sort
         return present.display_order(view, sort)
 
-    async def _apply(self, interaction: discord.Interaction, actions: Sequence[object],
+    async def _apply(self, interaction: discord.Interaction, actions: Sequence[TileAction],
                      lang: str, *, update: bool = False, note: str | None = None) -> Reply:
         """Apply ``actions`` as one change: all of them, or none when one is refused."""
         channel, user = interaction.channel_id or 0, interaction.user.id
@@ -107,7 +109,7 @@ class TileUI:
                 view = await self._tile_view(interaction)
                 order = await self._order(interaction, view)
                 if kind in SIMPLE:
-                    action: object = SIMPLE[kind]()
+                    action: TileAction = SIMPLE[kind]()
                 elif kind == "split":
                     action = Split((set_number or 0) - 1, (at or 0) - 1)
                 else:

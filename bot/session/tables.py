@@ -37,7 +37,7 @@ from dataclasses import dataclass, field, fields, is_dataclass
 from typing import Any, Literal
 
 from data import MatchExists, MatchSeat, SeatScore, Store, StoredGame
-from engine import Card, CorruptGame, RuleSet, RummyError, Tile, format_cards, variant
+from engine import Action, Card, CorruptGame, RuleSet, RummyError, Tile, format_cards, variant
 from engine.ai import LEVELS, choose_action
 from engine.game import Game
 from engine.tiles.tile import format_tiles
@@ -129,7 +129,7 @@ class Event:
     snapshot: Snapshot
     seat: int | None = None  # who acted
     action: str | None = None  # the action in words ("meld 7♥ 8♥ 9♥"), for logs
-    move: object | None = None  # the engine action itself, to describe in any language
+    move: Action | None = None  # the engine action itself, to describe in any language
 
 
 Listener = Callable[[Event], Awaitable[None]]
@@ -618,7 +618,7 @@ class Tables:
                 return index
         raise SessionError("session.not_seated")
 
-    async def act(self, channel_id: int, user_id: int, action: object) -> PlayerView:
+    async def act(self, channel_id: int, user_id: int, action: Action) -> PlayerView:
         """Play ``action`` for the caller's seat, save, and return their new view.
 
         Raises:
@@ -628,7 +628,7 @@ class Tables:
         return await self.act_many(channel_id, user_id, [action])
 
     async def act_many(self, channel_id: int, user_id: int,
-                       actions: Sequence[object]) -> PlayerView:
+                       actions: Sequence[Action]) -> PlayerView:
         """Play several actions of the caller's seat as one change: all are applied and
         saved together (one save, one log entry, one event), or none when one is refused.
 
@@ -650,9 +650,9 @@ class Tables:
             await self._emit(event)
         return view
 
-    async def _play(self, table: _Table, seat: int, action: object, *, actor: int | None,
+    async def _play(self, table: _Table, seat: int, action: Action, *, actor: int | None,
                     kind: EventKind = EventKind.ACTION,
-                    more: Sequence[object] = ()) -> list[Event]:
+                    more: Sequence[Action] = ()) -> list[Event]:
         """Apply, save and book-keep one action, or ``action`` then ``more`` as one change
         (all or nothing), with the lock held. Returns the events to send."""
         game = table.game
@@ -826,7 +826,7 @@ class Tables:
         for event in events:
             await self._emit(event)
 
-    def _computer_action(self, table: _Table, seat: int, level: str) -> object:
+    def _computer_action(self, table: _Table, seat: int, level: str) -> Action:
         """The computer's move, seeded by the game seed and version so a game replays."""
         assert table.game is not None
         view = table.game.view(seat)

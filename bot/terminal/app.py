@@ -27,6 +27,7 @@ from typing import Any, TextIO
 from bot.terminal import commands as commands
 from bot.terminal.table import LocalTable, default_db
 from engine import RuleError, RummyError
+from engine.actions import Action
 from engine.ai import LEVELS
 from engine.i18n import languages, t
 from engine.rules import Kind, variant
@@ -127,7 +128,7 @@ class Terminal:
             print(error.message(self.lang), file=self.out)
         return True
 
-    def _apply_all(self, actions: list[object]) -> None:
+    def _apply_all(self, actions: Sequence[Action]) -> None:
         """Apply the actions of one command together: all of them, or none."""
         self.table.apply_all(actions)
 

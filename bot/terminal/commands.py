@@ -9,10 +9,10 @@ message catalog in English and French.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from bot.terminal.tiles import describe_tile_action, parse_tile_command
 from engine import NotationError, parse_cards
+from engine.actions import Action, CardAction, TileAction
 from engine.cards.actions import Discard, Draw, LayOff, Meld, SwapJoker
 from engine.cards.card import Card
 from engine.i18n import t
@@ -39,7 +39,9 @@ CARD_WORDS: dict[str, str] = {
 # ---------------------------------------------------------------- parsing
 
 
-def parse(word: str, rest: str, view: PlayerView, rules: RuleSet) -> object | list[Any] | None:
+def parse(
+    word: str, rest: str, view: PlayerView, rules: RuleSet
+) -> CardAction | list[TileAction] | None:
     """The action a command line stands for (tiles: a list of actions applied in order),
     or None when the word is unknown.
 
@@ -175,7 +177,7 @@ def show_table(view: PlayerView, colour: bool, lang: str) -> list[str]:
     return lines
 
 
-def describe(action: object, colour: bool) -> str:
+def describe(action: Action, colour: bool) -> str:
     """An action in words and notation (``meld 7♥ 8♥ 9♥``)."""
     if isinstance(action, Draw):
         return f"draw {action.source}"

@@ -19,6 +19,7 @@ from typing import Any, TypeVar
 
 from bot.session.tables import Event, EventKind, Player, Status, Tables
 from data import Store
+from engine.actions import Action
 from engine.game import Game
 from engine.rules import RuleSet
 from engine.views import Phase, PlayerView, PublicView
@@ -127,15 +128,15 @@ class LocalTable:
 
     # -- what the terminal does ---------------------------------------------------------
 
-    def apply(self, seat: int, action: object) -> None:
+    def apply(self, seat: int, action: Action) -> None:
         """Play the human's ``action`` (saved before it returns)."""
         self._run(self.tables.act(CHANNEL, HUMAN_ID, action))
 
-    def apply_all(self, actions: Sequence[object]) -> None:
+    def apply_all(self, actions: Sequence[Action]) -> None:
         """Play one command's actions together: all of them, or none when one is refused."""
         self._run(self.tables.act_many(CHANNEL, HUMAN_ID, actions))
 
-    def computer_move(self) -> tuple[int, object] | None:
+    def computer_move(self) -> tuple[int, Action] | None:
         """The next computer move to show (played and saved already), or None once the
         computer players have nothing more to do."""
         if not self._moves:
@@ -143,7 +144,7 @@ class LocalTable:
         if not self._moves:
             return None
         event = self._moves.popleft()
-        assert event.seat is not None
+        assert event.seat is not None and event.move is not None
         return event.seat, event.move
 
     def next_round(self) -> None:

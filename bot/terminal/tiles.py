@@ -85,7 +85,7 @@ def _set_index(text: str, view: PlayerView) -> int:
     return meld_index(text, view)
 
 
-def describe_tile_action(action: object, colour: bool) -> str:
+def describe_tile_action(action: TileAction, colour: bool) -> str:
     """A tile action in words (a computer's ``Play`` shows the sets of the new table)."""
     from bot.terminal.commands import pieces_text
 

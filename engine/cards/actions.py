@@ -85,4 +85,4 @@ class Discard:
         return f"discard {self.card}"
 
 
-Action = Draw | Meld | LayOff | SwapJoker | Discard
+CardAction = Draw | Meld | LayOff | SwapJoker | Discard

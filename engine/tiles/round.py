@@ -26,7 +26,10 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any, Self
 
+from engine.actions import Action
+from engine.cards.actions import Draw
 from engine.errors import CorruptGame, IllegalMeld, IllegalMove, RuleError
+from engine.round import Round, TurnState
 from engine.rules import RuleSet
 from engine.tiles.actions import (
     Add,
@@ -39,6 +42,7 @@ from engine.tiles.actions import (
     Reset,
     Split,
     TakeBack,
+    TileAction,
     Undo,
 )
 from engine.tiles.draft import Draft, Sets
@@ -125,7 +129,7 @@ class TileRound:
         """The points an opening needs (the two-player figure with two seats)."""
         return self.rules.opening_for(self.seats)
 
-    def apply(self, seat: int, action: object) -> None:
+    def apply(self, seat: int, action: Action) -> None:
         """Play ``action`` for ``seat``.
 
         Raises:
@@ -155,7 +159,7 @@ class TileRound:
             self._lay(seat, self.draft.sets, Counter(self.draft.placed))
         elif isinstance(action, Play):
             self._lay(seat, action.table, self._placed_by(seat, action.table))
-        elif isinstance(action, DrawTile) or _is_card_draw(action):
+        elif isinstance(action, DrawTile) or _is_stock_draw(action):
             if not self.pool:
                 raise IllegalMove("tiles.pool_empty")
             tile = self.pool.pop(0)
@@ -179,15 +183,23 @@ class TileRound:
         else:
             raise IllegalMove("tiles.unknown_action", action=type(action).__name__)
 
-    def legal_moves(self) -> list[object]:
+    def is_legal(self, seat: int, action: Action) -> bool:
+        """Whether ``apply(seat, action)`` would succeed (nothing changes)."""
+        try:
+            self.clone().apply(seat, action)
+        except IllegalMove:
+            return False
+        return True
+
+    def legal_moves(self) -> list[TileAction]:
         """The simple moves of the current seat: draw, or pass with an empty pool."""
         if self.reason is not None:
             return []
         return [DrawTile()] if self.pool else [Pass()]
 
-    def clone(self) -> TileRound:
+    def clone(self) -> Self:
         """An independent copy."""
-        return TileRound.from_dict(self.to_dict(), self.rules)
+        return self.from_dict(self.to_dict(), self.rules)
 
     def _placed_by(self, seat: int, table: Sequence[Sequence[Tile]]) -> Counter[Tile]:
         """The rack tiles a proposed table adds (checked against table and rack)."""
@@ -322,7 +334,7 @@ class TileRound:
     def pickups(self) -> tuple[tuple[int, Piece], ...]:
         return ()
 
-    def turn_state(self, seat: int) -> dict[str, Any]:
+    def turn_state(self, seat: int) -> TurnState:
         """``drawn`` (the tile drawn last turn), ``opening_needed`` (what the opening
         still needs counting the valid new sets of the draft), ``draft`` (the current
         seat's draft as views; None when not editing)."""
@@ -379,8 +391,10 @@ class TileRound:
 # --------------------------------------------------------------------- helpers
 
 
-def _is_card_draw(action: object) -> bool:
-    return type(action).__name__ == "Draw" and getattr(action, "source", None) == "stock"
+def _is_stock_draw(action: Action) -> bool:
+    """A card variant's draw from the stock, which the shared "draw" command sends to any
+    game: in tile rummy it draws a tile."""
+    return isinstance(action, Draw) and action.source == "stock"
 
 
 def _views(sets: Sequence[Sequence[Tile]], owners: Sequence[int | None]) -> tuple[MeldView, ...]:
@@ -392,3 +406,8 @@ def _views(sets: Sequence[Sequence[Tile]], owners: Sequence[int | None]) -> tupl
         except IllegalMeld:
             out.append(MeldView(index + 1, tuple(tiles), (None,) * len(tiles), "invalid", owner))
     return tuple(out)
+
+
+def _implements_round(tile_round: TileRound) -> Round:
+    """Never called: mypy checks here that TileRound implements the Round protocol."""
+    return tile_round

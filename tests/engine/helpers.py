@@ -11,7 +11,8 @@ from collections.abc import Sequence
 import pytest
 
 from engine import Card, Game, IllegalMove, RuleSet, Suit, parse_cards, variant
-from engine.cards.actions import Action, Discard, Draw, LayOff, Meld, SwapJoker
+from engine.actions import Action
+from engine.cards.actions import Discard, Draw, LayOff, Meld, SwapJoker
 from engine.cards.round import stacked_deck
 from engine.views import Phase
 
