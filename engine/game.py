@@ -208,7 +208,8 @@ class Game:
         )
         top = round_.discard_top()
         return {
-            "variant": self.rules.name, "round_number": self.round_number, "seats": seats,
+            "variant": self.rules.name, "kind": self.rules.kind,
+            "round_number": self.round_number, "seats": seats,
             "current": round_.current, "phase": self.phase, "melds": round_.melds(),
             "discard_top": top if self.rules.kind is Kind.CARDS else None,
             "discard_size": round_.discard_size(), "stock_size": round_.stock_size(),

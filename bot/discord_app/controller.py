@@ -24,6 +24,7 @@ from bot.session.hand import pieces_from_text
 from bot.session.tables import Player, SessionError, Snapshot, Tables
 from engine import Action, Card, NotationError, RuleSet, RummyError, classify, parse_card
 from engine.cards.actions import Discard, Draw, LayOff, Meld, SwapJoker
+from engine.rules import Kind
 from engine.views import PlayerView
 
 if TYPE_CHECKING:
@@ -352,7 +353,7 @@ class Controller:
 
     async def meld(self, interaction: discord.Interaction, cards: str) -> None:
         snapshot = await self.tables.snapshot(interaction.channel_id or 0)
-        if snapshot is not None and snapshot.variant == "tiles":
+        if snapshot is not None and self.tables.rules_of(snapshot).kind is Kind.TILES:
             await self.tile_ui.play(interaction, cards)  # new sets of tiles, confirmed
             return
 

@@ -23,6 +23,8 @@ from bot.session.tables import Snapshot, Status
 from engine import variant
 from engine.cards.card import Card, format_card
 from engine.i18n import count
+from engine.rules import Kind
+from engine.rules import variant as rule_set
 from engine.tiles.tile import format_tile
 from engine.views import MeldView, Phase, Piece, PlayerView, PublicView
 from render import render_hand, render_scores, render_table, sorted_hand
@@ -159,7 +161,7 @@ def table(snapshot: Snapshot, lang: str, last_move: str | None = None,
     lines = []
     if snapshot.status is Status.PLAYING and view.phase in (Phase.DRAW, Phase.PLAY):
         lines.append(t("bot.table.turn", lang, player=mention(snapshot, view.current)))
-    tiles = view.variant == "tiles"
+    tiles = view.kind is Kind.TILES
     top = piece_text(view.discard_top) if view.discard_top is not None else t(
         "bot.table.empty", lang)
     lines.append(t("bot.tiles.table.pool", lang, count=view.stock_size) if tiles
@@ -295,7 +297,8 @@ def score_sheet(snapshot: Snapshot, lang: str, picture: Picture | None = None) -
 def rules(variant: str, lang: str) -> Reply:
     embed = discord.Embed(title=variant_name(variant, lang),
                           description=t(f"bot.rules.{variant}", lang), colour=COLOUR)
-    footer = "bot.rules.tiles.commands" if variant == "tiles" else "bot.rules.commands"
+    tiles = rule_set(variant).kind is Kind.TILES
+    footer = "bot.rules.tiles.commands" if tiles else "bot.rules.commands"
     embed.set_footer(text=t(footer, lang))
     return Reply(embeds=[embed], ephemeral=True, view=views.rules_view(VARIANTS, variant, lang))
 
@@ -322,7 +325,7 @@ def hand(
 ) -> Reply:
     """The private hand message: picture, alt text, numbered notation and components."""
     order = display_order(view, sort)
-    if view.variant == "tiles":
+    if view.kind is Kind.TILES:
         return tile_present.tile_hand(view, channel_id, lang, order, sort=sort, note=note,
                                       names=names, selected=selected, picture=picture)
     shown = [view.hand[i] for i in order]
@@ -369,7 +372,7 @@ def hand(
 def action_note(action: object, view: PlayerView, lang: str) -> str | None:
     """What the player just did, in words (the first line of the refreshed hand)."""
     name = type(action).__name__
-    if view.variant == "tiles":
+    if view.kind is Kind.TILES:
         return tile_present.tile_note(action, lang)
     if name == "Draw":
         if getattr(action, "source", "stock") == "discard":

@@ -30,6 +30,7 @@ from bot.session.tile_edits import (
     whole_rack,
 )
 from engine import NotationError, arrange, parse_tiles, solve
+from engine.rules import Kind
 from engine.tiles.actions import (
     Add,
     Confirm,
@@ -68,7 +69,7 @@ class TileUI:
     # ------------------------------------------------------------------ helpers
     async def _tile_view(self, interaction: discord.Interaction) -> PlayerView:
         view = await self.c._view(interaction)
-        if view.variant != "tiles":
+        if view.kind is not Kind.TILES:
             raise SessionError("bot.tiles.not_tiles")
         return view
 

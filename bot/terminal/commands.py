@@ -152,7 +152,7 @@ def show_table(view: PlayerView, colour: bool, lang: str) -> list[str]:
         )
     if not melds:
         lines.append("  " + t("local.no_melds", lang))
-    if view.variant == "tiles":
+    if view.kind is Kind.TILES:
         lines.append(t("local.pool", lang, count=view.stock_size))
     else:
         top = piece_text(view.discard_top, colour) if view.discard_top is not None else "—"
