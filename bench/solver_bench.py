@@ -36,6 +36,7 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
+from engine.rules import variant
 from engine.solver.dp import COMPILED
 from engine.solver.exact import solve
 from engine.solver.samples import positions
@@ -76,9 +77,12 @@ class Reference:
         return (len(found.tiles), len(numbers), sum(t.value for t in numbers))
 
 
+TILES = variant("tiles")
+
+
 def ours(table: list[list[Tile]], rack: list[Tile], goal: str) -> Any:
     """Our solver alone (what is timed)."""
-    return solve(table, rack, None, goal, joker_worth=None if goal == "tiles" else 0)
+    return solve(table, rack, TILES, goal, joker_worth=None if goal == "tiles" else 0)
 
 
 def checked(table: list[list[Tile]], found: Any) -> tuple[int, int, int]:

@@ -1,7 +1,8 @@
 """Rami's rules engine: pure Python, standard library only (plus one optional C module,
 ``engine.solver._dpcore``, the tile solver's dynamic program compiled; see ``engine.solver.dp``)."""
 
-from engine.cards.actions import Action, Discard, Draw, LayOff, Meld, SwapJoker
+from engine.actions import Action
+from engine.cards.actions import CardAction, Discard, Draw, LayOff, Meld, SwapJoker
 from engine.cards.card import (
     JOKER,
     Card,
@@ -26,6 +27,7 @@ from engine.game import Game, Outcome, Termination
 from engine.notation import format_action, parse_action
 from engine.rules import RuleSet
 from engine.solver.exact import Arrangement, Solution, arrange, solve
+from engine.tiles.actions import TileAction
 from engine.tiles.sets import TileSet, analyse_set, tile_set_value
 from engine.tiles.tile import (
     Colour,
@@ -49,6 +51,7 @@ __all__ = [
     "Action",
     "Arrangement",
     "Card",
+    "CardAction",
     "CardRound",
     "Colour",
     "CorruptGame",
@@ -71,6 +74,7 @@ __all__ = [
     "SwapJoker",
     "Termination",
     "Tile",
+    "TileAction",
     "TileSet",
     "analyse_set",
     "arrange",

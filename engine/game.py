@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from engine.actions import Action
 from engine.cards.card import full_deck
 from engine.cards.round import CardRound
 from engine.cards.state import corrupt, get, get_int, score_from_dict, score_to_dict
@@ -45,7 +46,7 @@ class Outcome:
     rounds: int
 
 
-def round_class(rules: RuleSet) -> Any:
+def round_class(rules: RuleSet) -> type[Round]:
     """The Round implementation for ``rules.kind`` (tiles imported only when needed)."""
     if rules.kind is Kind.TILES:
         # Imported here so that card games never load the tile engine.
@@ -102,10 +103,7 @@ class Game:
         rules: RuleSet, seats: int, seed: int, number: int, deck: Sequence[Piece] | None = None
     ) -> Round:
         first = (number - 1) % seats
-        dealt: Round = round_class(rules).deal(
-            rules, seats, first, number, round_rng(seed, number), deck
-        )
-        return dealt
+        return round_class(rules).deal(rules, seats, first, number, round_rng(seed, number), deck)
 
     # ---------------------------------------------------------------- playing
 
@@ -121,7 +119,7 @@ class Game:
             return Phase.MATCH_OVER
         return self.round.phase
 
-    def apply(self, seat: int, action: object) -> None:
+    def apply(self, seat: int, action: Action) -> None:
         """Play ``action`` for ``seat``; a round that ends is added to the totals.
 
         Raises:
@@ -135,29 +133,20 @@ class Game:
         if self.round.phase is Phase.ROUND_OVER and len(self.rounds) < self.round_number:
             self._record()
 
-    def is_legal(self, seat: int, action: object) -> bool:
+    def is_legal(self, seat: int, action: Action) -> bool:
         """Whether ``apply(seat, action)`` would succeed (nothing changes)."""
         if self._outcome is not None or type(seat) is not int:
             return False
         if not 0 <= seat < len(self.players):
             return False
-        check = getattr(self.round, "is_legal", None)
-        if check is not None:
-            return bool(check(seat, action))
-        trial = self.clone()
-        try:
-            trial.apply(seat, action)
-        except IllegalMove:
-            return False
-        return True
+        return self.round.is_legal(seat, action)
 
-    def legal_moves(self) -> list[Any]:
+    def legal_moves(self) -> list[Action]:
         """Simple legal actions of the current seat (see ``CardRound.legal_moves``);
         empty once the round or the match is over."""
         if self._outcome is not None:
             return []
-        moves = getattr(self.round, "legal_moves", None)
-        return list(moves()) if moves is not None else []
+        return list(self.round.legal_moves())
 
     def _record(self) -> None:
         score = self.round.result()
@@ -186,11 +175,7 @@ class Game:
 
     def clone(self) -> Game:
         """An independent copy (fast for card rounds: no serialization)."""
-        copy = getattr(self.round, "clone", None)
-        round_ = copy() if copy is not None else type(self.round).from_dict(
-            self.round.to_dict(), self.rules
-        )
-        other = Game(self.rules, self.players, self.seed, round_)
+        other = Game(self.rules, self.players, self.seed, self.round.clone())
         other.round_number = self.round_number
         other.rounds = list(self.rounds)
         other.totals = list(self.totals)
@@ -223,7 +208,8 @@ class Game:
         )
         top = round_.discard_top()
         return {
-            "variant": self.rules.name, "round_number": self.round_number, "seats": seats,
+            "variant": self.rules.name, "kind": self.rules.kind,
+            "round_number": self.round_number, "seats": seats,
             "current": round_.current, "phase": self.phase, "melds": round_.melds(),
             "discard_top": top if self.rules.kind is Kind.CARDS else None,
             "discard_size": round_.discard_size(), "stock_size": round_.stock_size(),
@@ -298,14 +284,14 @@ class Game:
 
 
 def _check_match(
-    rules: RuleSet, seats: int, number: int, rounds: list[RoundScore], round_: Any,
+    rules: RuleSet, seats: int, number: int, rounds: list[RoundScore], round_: Round,
     totals: list[Any],
 ) -> None:  # fmt: skip
     if len(round_.hand_sizes()) != seats:
         raise corrupt("game.round: not dealt to the game's players")
-    if getattr(round_, "number", number) != number:
+    if round_.number != number:
         raise corrupt("game.round_number: differs from the round's number")
-    if getattr(round_, "first", (number - 1) % seats) != (number - 1) % seats:
+    if round_.first != (number - 1) % seats:
         raise corrupt("game.round.first: not the seat whose turn it is to start this round")
     over = round_.phase is Phase.ROUND_OVER
     if len(rounds) != (number if over else number - 1):
@@ -318,7 +304,10 @@ def _check_match(
     if totals != _running(rounds, len(rounds), seats):
         raise corrupt("game.totals: not the sum of the rounds' points")
     pieces: list[Piece] = []
-    pieces.extend(full_deck(rules.decks, rules.jokers) if rules.kind is Kind.CARDS else full_pool())
+    if rules.kind is Kind.CARDS:
+        pieces.extend(full_deck(rules.decks, rules.jokers))
+    else:
+        pieces.extend(full_pool(rules.decks, rules.jokers))
     if Counter(round_.all_pieces()) != Counter(pieces):
         raise corrupt("the cards or tiles do not make up the deck or pool")
     for earlier in rounds[:-1] if over else rounds:

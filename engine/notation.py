@@ -35,7 +35,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import TypeGuard, TypeVar
 
-from engine.cards.actions import Action as CardAction
+from engine.actions import Action, CardAction
 from engine.cards.actions import Discard, Draw, LayOff, Meld, SwapJoker
 from engine.cards.card import Card, format_card, parse_cards
 from engine.errors import NotationError
@@ -59,8 +59,6 @@ from engine.tiles.actions import (
 from engine.tiles.tile import Tile, format_tile, parse_tiles
 from engine.views import Piece
 
-# Every action, card or tile (until the engine has one union of its own).
-Action = CardAction | TileAction
 PieceReader = Callable[[str], Sequence[Piece]]
 PieceWriter = Callable[[Sequence[Piece]], str]
 P = TypeVar("P", Card, Tile)

@@ -14,18 +14,35 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any, Protocol, Self
+from typing import Any, NotRequired, Protocol, Self, TypedDict
 
+from engine.actions import Action
+from engine.cards.card import Card
+from engine.rules import RuleSet
 from engine.views import MeldView, Phase, Piece, RoundScore
+
+
+class TurnState(TypedDict):
+    """The turn fields of :class:`engine.views.PlayerView`, for one seat."""
+
+    drawn: Piece | None
+    taken_from_discard: Card | None
+    must_lay: Piece | None
+    opening_needed: int
+    draft: tuple[MeldView, ...] | None
+    opened_this_turn: NotRequired[bool]
 
 
 class Round(Protocol):
     """One round of a match: deal, turns, and the round's scores."""
 
+    number: int  # 1-based, the round's place in the match
+    first: int  # the seat that began the round
+
     @classmethod
     def deal(
         cls,
-        rules: Any,  # engine.rules.RuleSet
+        rules: RuleSet,
         seats: int,
         first: int,
         number: int,
@@ -45,12 +62,24 @@ class Round(Protocol):
         """DRAW or PLAY while the round runs, ROUND_OVER once it has ended."""
         ...
 
-    def apply(self, seat: int, action: object) -> None:
+    def apply(self, seat: int, action: Action) -> None:
         """Play ``action`` for ``seat``.
 
         Raises:
             IllegalMove: the action is not allowed now; the round is left unchanged.
         """
+        ...
+
+    def is_legal(self, seat: int, action: Action) -> bool:
+        """Whether ``apply(seat, action)`` would succeed (nothing changes)."""
+        ...
+
+    def legal_moves(self) -> Sequence[Action]:
+        """Simple legal actions of the current seat; empty once the round is over."""
+        ...
+
+    def clone(self) -> Self:
+        """An independent copy."""
         ...
 
     def result(self) -> RoundScore | None:
@@ -71,9 +100,8 @@ class Round(Protocol):
         ...
     def discards(self) -> tuple[tuple[int, Piece], ...]: ...
     def pickups(self) -> tuple[tuple[int, Piece], ...]: ...
-    def turn_state(self, seat: int) -> dict[str, Any]:
-        """``drawn``, ``taken_from_discard``, ``must_lay``, ``opening_needed``, ``draft``
-        as in :class:`engine.views.PlayerView` (values for ``seat``)."""
+    def turn_state(self, seat: int) -> TurnState:
+        """The turn fields of :class:`engine.views.PlayerView` for ``seat``."""
         ...
 
     def all_pieces(self) -> list[Piece]:
@@ -85,7 +113,7 @@ class Round(Protocol):
         ...
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any], rules: Any) -> Self:
+    def from_dict(cls, data: dict[str, Any], rules: RuleSet) -> Self:
         """Rebuild a round from :meth:`to_dict`.
 
         Raises:

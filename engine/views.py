@@ -12,6 +12,7 @@ import enum
 from dataclasses import dataclass, field
 
 from engine.cards.card import Card
+from engine.rules import Kind
 from engine.tiles.tile import Tile
 
 Piece = Card | Tile
@@ -63,7 +64,8 @@ class RoundScore:
 class PublicView:
     """What every player at the table may see."""
 
-    variant: str
+    variant: str  # the rule set's name ("rami51"); ``kind`` says cards or tiles
+    kind: Kind
     round_number: int  # 1-based
     seats: tuple[SeatView, ...]
     current: int  # seat whose turn it is

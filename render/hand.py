@@ -17,6 +17,7 @@ from PIL import Image
 
 from engine.cards.card import Card, format_cards
 from engine.i18n import t
+from engine.rules import Kind
 from engine.tiles.tile import Tile, format_tiles
 from engine.views import Piece, PlayerView
 from render.art import HAND_CARD, HAND_TILE, card_radius, piece_sprite, tile_radius
@@ -93,11 +94,6 @@ def sorted_hand(
         )
     seen = set(chosen)
     return chosen + [i for i in indexes if i not in seen]
-
-
-def _is_rack(view: PlayerView) -> bool:
-    """Whether ``view`` holds tiles (an empty rack counts, by the variant)."""
-    return view.variant == "tiles" or any(isinstance(piece, Tile) for piece in view.hand)
 
 
 def _last_index(hand: Sequence[Piece], piece: Piece | None) -> int | None:
@@ -249,7 +245,7 @@ def compose_hand(
     """The hand picture in RGB and its alt text (see :func:`render_hand`)."""
     sort = _sort_name(sort)
     shown = sorted_hand(view.hand, sort, order)
-    tiles = _is_rack(view)
+    tiles = view.kind is Kind.TILES
     size = HAND_TILE if tiles else HAND_CARD
     gap = 8 if tiles else GAP
     rows, per_row = _layout(len(shown), 10 if tiles else 7)
@@ -354,5 +350,5 @@ def render_hand(
     chosen = get_theme(theme)
     get_back(back)
     image, alt = compose_hand(view, chosen, sort, order, check_lang(lang), playable)
-    tiles = _is_rack(view)
+    tiles = view.kind is Kind.TILES
     return finish(image, chosen, alt, "rack.png" if tiles else "hand.png")

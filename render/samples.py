@@ -14,6 +14,7 @@ from pathlib import Path
 from PIL import Image
 
 from engine.cards.card import JOKER, Card, Suit
+from engine.rules import Kind
 from engine.tiles.tile import TILE_JOKER, Colour, Tile
 from engine.views import MeldView, Phase, Piece, PlayerView, PublicView, RoundScore, SeatView
 from render.scores import LeaderboardEntry
@@ -101,6 +102,7 @@ def public_view(
     hand_sizes = tuple(rng.randrange(2, 14) for _ in range(players))
     return PublicView(
         variant="tiles" if tiles else "rami51",
+        kind=Kind.TILES if tiles else Kind.CARDS,
         round_number=1 if tiles else 5,
         seats=_seats(players, hand_sizes, totals),
         current=2 % players,

@@ -18,6 +18,7 @@ from PIL import Image
 
 from engine.cards.card import Card, format_card
 from engine.i18n import count, t
+from engine.rules import Kind
 from engine.tiles.tile import Tile, format_tile
 from engine.views import MeldView, Piece, PlayerView, PublicView, SeatView
 from render.art import (
@@ -65,14 +66,6 @@ class _Block:
     width: int
     x: int
     y: int
-
-
-def _is_tiles(view: PublicView) -> bool:
-    pieces = [p for meld in view.melds for p in meld.pieces]
-    if isinstance(view, PlayerView):
-        pieces += list(view.hand)
-        pieces += [p for meld in view.draft or () for p in meld.pieces]
-    return view.variant == "tiles" or any(isinstance(p, Tile) for p in pieces)
 
 
 def _shown_melds(view: PublicView) -> tuple[tuple[MeldView, ...], bool]:
@@ -293,7 +286,7 @@ def compose_table(
     view: PublicView, theme: Theme, back: Back, lang: str, highlight_seat: int | None
 ) -> tuple[Image.Image, str]:
     """The table picture in RGB and its alt text (see :func:`render_table`)."""
-    tiles = _is_tiles(view)
+    tiles = view.kind is Kind.TILES
     if highlight_seat is None and isinstance(view, PlayerView):
         highlight_seat = view.seat
     melds, draft = _shown_melds(view)

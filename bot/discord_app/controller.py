@@ -21,7 +21,9 @@ from bot.discord_app.replies import Reply, error_reply
 from bot.discord_app.views import selection_of
 from bot.session import display_order, read_card, read_pieces
 from engine import Card, NotationError, RuleSet, RummyError, classify, parse_card
+from engine.actions import Action
 from engine.cards.actions import Discard, Draw, LayOff, Meld, SwapJoker
+from engine.rules import Kind
 
 if TYPE_CHECKING:
     from bot.discord_app.service import Service
@@ -41,7 +43,7 @@ class Controller:
         self.prefs = service.prefs
         self.tiles = tiles  # /rummy meld in a tile game lays new sets
 
-    async def _act(self, interaction: discord.Interaction, action: object, lang: str,
+    async def _act(self, interaction: discord.Interaction, action: Action, lang: str,
                    *, update: bool = False) -> Reply:
         view = await self.tables.act(interaction.channel_id or 0, interaction.user.id, action)
         note = present.action_note(action, view, lang)
@@ -66,7 +68,7 @@ class Controller:
 
     async def meld(self, interaction: discord.Interaction, cards: str) -> None:
         snapshot = await self.tables.snapshot(interaction.channel_id or 0)
-        if snapshot is not None and snapshot.variant == "tiles":
+        if snapshot is not None and self.tables.rules_of(snapshot).kind is Kind.TILES:
             await self.tiles.play(interaction, cards)  # new sets of tiles, confirmed
             return
 

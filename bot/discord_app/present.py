@@ -19,10 +19,10 @@ from bot.discord_app.replies import Picture, Reply
 from bot.discord_app.views import MAX_OPTIONS, Components
 from bot.session import Snapshot, Status, display_order
 from engine import RuleSet
+from engine.actions import Action
 from engine.cards.actions import Discard, Draw, LayOff, Meld, SwapJoker
 from engine.cards.card import Card, format_card
 from engine.i18n import count
-from engine.notation import Action
 from engine.rules import Kind
 from engine.tiles.tile import format_tile
 from engine.views import MeldView, Phase, Piece, PlayerView, PublicView
@@ -99,7 +99,7 @@ def table(snapshot: Snapshot, lang: str, components: Components,
     lines = []
     if snapshot.status is Status.PLAYING and view.phase in (Phase.DRAW, Phase.PLAY):
         lines.append(t("bot.table.turn", lang, player=mention(snapshot, view.current)))
-    tiles = view.variant == "tiles"
+    tiles = view.kind is Kind.TILES
     top = piece_text(view.discard_top) if view.discard_top is not None else t(
         "bot.table.empty", lang)
     lines.append(t("bot.tiles.table.pool", lang, count=view.stock_size) if tiles
@@ -250,7 +250,7 @@ def hand(
 ) -> Reply:
     """The private hand message: picture, alt text, numbered notation and components."""
     order = display_order(view, sort)
-    if view.variant == "tiles":
+    if view.kind is Kind.TILES:
         return tile_present.tile_hand(view, channel_id, lang, components, order, sort=sort,
                                       note=note, names=names, selected=selected, picture=picture)
     shown = [view.hand[i] for i in order]
@@ -296,7 +296,7 @@ def hand(
 
 def action_note(action: object, view: PlayerView, lang: str) -> str | None:
     """What the player just did, in words (the first line of the refreshed hand)."""
-    if view.variant == "tiles":
+    if view.kind is Kind.TILES:
         return tile_present.tile_note(action, lang)
     if isinstance(action, Draw):
         if action.source == "discard" and view.drawn is not None:

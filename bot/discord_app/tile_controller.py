@@ -13,7 +13,7 @@ handlers run one at a time (a lock per channel and player), so two clicks at onc
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 import discord
@@ -30,6 +30,7 @@ from bot.session.tile_edits import (
     whole_rack,
 )
 from engine import NotationError, arrange, parse_tiles, solve
+from engine.rules import Kind
 from engine.tiles.actions import (
     Add,
     Confirm,
@@ -41,6 +42,7 @@ from engine.tiles.actions import (
     Reset,
     Split,
     TakeBack,
+    TileAction,
     Undo,
 )
 from engine.tiles.tile import Tile
@@ -49,7 +51,8 @@ from engine.views import PlayerView
 if TYPE_CHECKING:
     from bot.discord_app.service import Service
 
-SIMPLE = {"undo": Undo, "reset": Reset, "confirm": Confirm, "draw": DrawTile, "pass": Pass}
+SIMPLE: dict[str, Callable[[], TileAction]] = {
+    "undo": Undo, "reset": Reset, "confirm": Confirm, "draw": DrawTile, "pass": Pass}
 
 
 class TileUI:
@@ -66,7 +69,7 @@ class TileUI:
     # ------------------------------------------------------------------ helpers
     async def _tile_view(self, interaction: discord.Interaction) -> PlayerView:
         view = await self.service.player_view(interaction)
-        if view.variant != "tiles":
+        if view.kind is not Kind.TILES:
             raise SessionError("bot.tiles.not_tiles")
         return view
 
@@ -74,7 +77,7 @@ class TileUI:
         sort = (await self.service.prefs.player(interaction.user.id)).sort
         return display_order(view, sort)
 
-    async def _apply(self, interaction: discord.Interaction, actions: Sequence[object],
+    async def _apply(self, interaction: discord.Interaction, actions: Sequence[TileAction],
                      lang: str, *, update: bool = False, note: str | None = None) -> Reply:
         """Apply ``actions`` as one change: all of them, or none when one is refused."""
         channel, user = interaction.channel_id or 0, interaction.user.id
@@ -108,7 +111,7 @@ class TileUI:
                 view = await self._tile_view(interaction)
                 order = await self._order(interaction, view)
                 if kind in SIMPLE:
-                    action: object = SIMPLE[kind]()
+                    action: TileAction = SIMPLE[kind]()
                 elif kind == "split":
                     action = Split((set_number or 0) - 1, (at or 0) - 1)
                 else:
@@ -140,7 +143,8 @@ class TileUI:
         rules = await self.service.table_rules(interaction)
         opening = not view.seats[view.seat].has_opened
         solution = await asyncio.to_thread(solve, table_sets(view), whole_rack(view), rules,
-                                           "opening" if opening else "tiles")
+                                           "opening" if opening else "tiles",
+                                           players=len(view.seats))
         return tile_present.hint(solution, opening, lang)
 
     async def arrange(self, interaction: discord.Interaction, tiles: str) -> None:

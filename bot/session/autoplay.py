@@ -17,6 +17,7 @@ from bot.session.describe import describe_action
 from bot.session.keeper import LiveTable, TableKeeper
 from bot.session.model import DEFAULT_LEVEL, Event, EventKind, SessionError, Status
 from data import Store
+from engine.actions import Action
 from engine.ai import choose_action
 from engine.views import Phase
 
@@ -77,7 +78,7 @@ class Autoplay(TableKeeper):
         for event in events:
             await self._emit(event)
 
-    def _computer_action(self, table: LiveTable, seat: int, level: str) -> object:
+    def _computer_action(self, table: LiveTable, seat: int, level: str) -> Action:
         """The computer's move, seeded by the game seed and version so a game replays."""
         assert table.game is not None
         view = table.game.view(seat)

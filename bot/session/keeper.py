@@ -23,6 +23,7 @@ from bot.session.document import Ending, TableDoc
 from bot.session.model import Event, EventKind, Listener, Seat, SessionError, Snapshot, Status
 from data import Store, StoredGame
 from engine import CorruptGame
+from engine.actions import Action
 from engine.game import Game
 from engine.views import Phase
 
@@ -178,9 +179,9 @@ class TableKeeper:
         """Schedule what happens next by itself (computer turns and turn timers live in
         :class:`bot.session.autoplay.Autoplay`, which overrides this)."""
 
-    async def _play(self, table: LiveTable, seat: int, action: object, *, actor: int | None,
+    async def _play(self, table: LiveTable, seat: int, action: Action, *, actor: int | None,
                     kind: EventKind = EventKind.ACTION,
-                    more: Sequence[object] = ()) -> list[Event]:
+                    more: Sequence[Action] = ()) -> list[Event]:
         """Apply, save and book-keep one action, or ``action`` then ``more`` as one change
         (all or nothing). Returns the events to send.
 

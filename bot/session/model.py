@@ -13,6 +13,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
 from engine import RummyError
+from engine.actions import Action
 from engine.views import PublicView
 
 DEFAULT_LEVEL = "medium"
@@ -109,7 +110,7 @@ class Event:
     snapshot: Snapshot
     seat: int | None = None  # who acted
     action: str | None = None  # the action in English notation ("meld 7♥ 8♥ 9♥"), for logs
-    move: object | None = None  # the engine action itself (a confirmed draft as its Play)
+    move: Action | None = None  # the engine action itself (a confirmed draft as its Play)
 
 
 Listener = Callable[[Event], Awaitable[None]]

@@ -48,6 +48,7 @@ from bot.session.model import (
     computer_name,
 )
 from engine import variant
+from engine.actions import Action
 from engine.game import Game
 from engine.views import Phase, PlayerView
 
@@ -137,7 +138,7 @@ class Tables(Lobby, Autoplay):
 
     # -- play --------------------------------------------------------------------------
 
-    async def act(self, channel_id: int, user_id: int, action: object) -> PlayerView:
+    async def act(self, channel_id: int, user_id: int, action: Action) -> PlayerView:
         """Play ``action`` for the caller's seat, save, and return their new view.
 
         Raises:
@@ -147,7 +148,7 @@ class Tables(Lobby, Autoplay):
         return await self.act_many(channel_id, user_id, [action])
 
     async def act_many(self, channel_id: int, user_id: int,
-                       actions: Sequence[object]) -> PlayerView:
+                       actions: Sequence[Action]) -> PlayerView:
         """Play several actions of the caller's seat as one change: all are applied and
         saved together (one save, one log entry, one event), or none when one is refused.
 

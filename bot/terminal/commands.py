@@ -14,10 +14,11 @@ from collections.abc import Sequence
 
 from bot.session.hand import display_order, read_pieces
 from bot.terminal.tiles import play_steps
+from engine.actions import Action
 from engine.cards.actions import Discard
 from engine.cards.card import Card
 from engine.i18n import t
-from engine.notation import Action, format_action, parse_action
+from engine.notation import format_action, parse_action
 from engine.notation_words import VERBS, Word, fold, words_read
 from engine.rules import Kind, RuleSet
 from engine.tiles.actions import Play, Sets
@@ -112,7 +113,7 @@ def show_table(view: PlayerView, colour: bool, lang: str) -> list[str]:
         )
     if not melds:
         lines.append("  " + t("local.no_melds", lang))
-    if view.variant == "tiles":
+    if view.kind is Kind.TILES:
         lines.append(t("local.pool", lang, count=view.stock_size))
     else:
         top = piece_text(view.discard_top, colour) if view.discard_top is not None else "—"

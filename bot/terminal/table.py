@@ -21,9 +21,10 @@ from typing import Any, TypeVar
 
 from bot.session import Event, EventKind, Player, Status, Tables
 from data import Store
+from engine.actions import Action
 from engine.ai.tile_plans import view_table
 from engine.game import Game
-from engine.notation import Action, is_action
+from engine.notation import is_action
 from engine.rules import RuleSet
 from engine.tiles.actions import Sets
 from engine.views import Phase, PlayerView, PublicView
@@ -145,11 +146,11 @@ class LocalTable:
 
     # -- what the terminal does ---------------------------------------------------------
 
-    def apply(self, seat: int, action: object) -> None:
+    def apply(self, seat: int, action: Action) -> None:
         """Play the human's ``action`` (saved before it returns)."""
         self._run(self.tables.act(CHANNEL, HUMAN_ID, action))
 
-    def apply_all(self, actions: Sequence[object]) -> None:
+    def apply_all(self, actions: Sequence[Action]) -> None:
         """Play one command's actions together: all of them, or none when one is refused."""
         self._run(self.tables.act_many(CHANNEL, HUMAN_ID, actions))
 

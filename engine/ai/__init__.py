@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import random
 
+from engine.actions import Action
 from engine.errors import RuleError
 from engine.rules import Kind, RuleSet
 from engine.views import PlayerView
@@ -21,7 +22,7 @@ from engine.views import PlayerView
 LEVELS: tuple[str, ...] = ("easy", "medium", "hard")
 
 
-def choose_action(view: PlayerView, rules: RuleSet, level: str, rng: random.Random) -> object:
+def choose_action(view: PlayerView, rules: RuleSet, level: str, rng: random.Random) -> Action:
     """The next action of the seat whose view this is, at ``level``.
 
     Raises:
@@ -30,7 +31,7 @@ def choose_action(view: PlayerView, rules: RuleSet, level: str, rng: random.Rand
     """
     if level not in LEVELS:
         raise RuleError("ai.level", level=level, levels=", ".join(LEVELS))
-    if rules.kind == Kind.TILES:
+    if rules.kind is Kind.TILES:
         from engine.ai.tile_levels import choose_tile_action
 
         return choose_tile_action(view, rules, level, rng)

@@ -23,11 +23,9 @@ from collections.abc import Sequence
 
 from engine.ai.hand import Candidate, candidate_melds, near_meld_partners, partitioner
 from engine.ai.variant import CardVariant
-from engine.cards.actions import Discard, Draw, LayOff, Meld, SwapJoker
+from engine.cards.actions import CardAction, Discard, Draw, LayOff, Meld, SwapJoker
 from engine.cards.card import JOKER, Card, Suit
 from engine.views import Phase, PlayerView
-
-Action = Draw | Meld | LayOff | SwapJoker | Discard
 
 # Hard's weights (tuned with the simulator, see docs/AI.md).
 OUT_WEIGHT = 0.14  # a loose card's points shrink by this per live card that would meld it
@@ -41,7 +39,7 @@ LOOKAHEAD = 3.0  # draws the expected gain of one draw stands for (0: pairwise o
 
 def choose_card_action(
     view: PlayerView, variant: CardVariant, level: str, rng: random.Random
-) -> Action:
+) -> CardAction:
     """The next action of ``view.seat`` at ``level``.
 
     Raises:
@@ -87,7 +85,7 @@ def _draw(view: PlayerView, variant: CardVariant, level: str, hand: list[Card]) 
 
 def _play(
     view: PlayerView, variant: CardVariant, level: str, hand: list[Card], rng: random.Random
-) -> Action:
+) -> CardAction:
     opened = view.seats[view.seat].has_opened
     if view.must_lay is not None and isinstance(view.must_lay, Card):
         placed = _place_joker(view, variant, hand)

@@ -49,7 +49,7 @@ def plan_turn(view: PlayerView, rules: RuleSet, level: str) -> TilePlan | None:
         return None
     opened = view.seats[view.seat].has_opened
     if not opened:
-        found = solve(table, rack, rules, "opening")
+        found = solve(table, rack, rules, "opening", players=len(view.seats))
         if found is None:
             return None
         return _checked(table, found.table, rack)

@@ -72,4 +72,4 @@ class Discard(Notated):
     card: Card
 
 
-Action = Draw | Meld | LayOff | SwapJoker | Discard
+CardAction = Draw | Meld | LayOff | SwapJoker | Discard

@@ -13,7 +13,8 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any, Self
 
-from engine.cards.actions import Discard, Draw, LayOff, Meld, SwapJoker
+from engine.actions import Action
+from engine.cards.actions import CardAction, Discard, Draw, LayOff, Meld, SwapJoker
 from engine.cards.card import JOKER, Card, full_deck
 from engine.cards.melds import (
     MeldKind,
@@ -27,7 +28,7 @@ from engine.cards.melds import (
 from engine.cards.moves import candidate_moves, joker_trios
 from engine.cards.state import CardState, round_from_dict, round_to_dict
 from engine.errors import IllegalMeld, IllegalMove, RuleError
-from engine.round import Round
+from engine.round import Round, TurnState
 from engine.rules import DiscardPick, GoingOut, JokerSwap, RuleSet, Scoring, StockEnd
 from engine.views import MeldView, Phase, Piece, RoundScore
 
@@ -72,7 +73,7 @@ class CardRound(CardState):
 
     # ----------------------------------------------------------------- playing
 
-    def apply(self, seat: int, action: object) -> None:
+    def apply(self, seat: int, action: Action) -> None:
         """Play ``action`` for ``seat``.
 
         Raises:
@@ -80,7 +81,7 @@ class CardRound(CardState):
         """
         self._play(seat, action, True)
 
-    def is_legal(self, seat: int, action: object) -> bool:
+    def is_legal(self, seat: int, action: Action) -> bool:
         """Whether ``apply(seat, action)`` would succeed (nothing changes)."""
         try:
             self._play(seat, action, False)
@@ -88,7 +89,7 @@ class CardRound(CardState):
             return False
         return True
 
-    def legal_moves(self) -> list[Draw | Meld | LayOff | SwapJoker | Discard]:
+    def legal_moves(self) -> list[CardAction]:
         """Simple legal actions of the current seat: both draws, every discard, single-card
         lay-offs, swaps, and melds found in the hand (an opening set where one is found)."""
         if self.phase is Phase.ROUND_OVER:
@@ -96,7 +97,7 @@ class CardRound(CardState):
         seat = self.current
         return [a for a in candidate_moves(self) if self.is_legal(seat, a)]
 
-    def _play(self, seat: int, action: object, commit: bool) -> None:
+    def _play(self, seat: int, action: Action, commit: bool) -> None:
         if self.phase is Phase.ROUND_OVER:
             raise IllegalMove("move.round_over")
         if seat != self.current:
@@ -362,7 +363,7 @@ class CardRound(CardState):
             for i, (shape, owner) in enumerate(self.table)
         )
 
-    def turn_state(self, seat: int) -> dict[str, Any]:
+    def turn_state(self, seat: int) -> TurnState:
         mine = seat == self.current and self.phase is Phase.PLAY
         return {
             "drawn": self.drawn if mine else None,
@@ -377,7 +378,7 @@ class CardRound(CardState):
         return round_to_dict(self)
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any], rules: Any) -> Self:
+    def from_dict(cls, data: dict[str, Any], rules: RuleSet) -> Self:
         """Rebuild a round from :meth:`to_dict`.
 
         Raises:

@@ -547,6 +547,38 @@ static int group_jokers(int in_groups, int twos, int jokers_left, int out[8]) {
     return n;
 }
 
+/* solver_dp.group_children: the states after jokers join the groups of `number` in state
+   `key` (children[k], with ways[k] jokers joining; returns how many). `opening`: its
+   minimum in an opening, else -1. */
+static int group_children(uint64_t key, int total, int number, int opening,
+                          uint64_t children[8], int ways[8]) {
+    int in_groups = (int)((key >> GROUP_SHIFT) & 15);
+    int twos = (int)((key >> TWO_SHIFT) & 7);
+    int used = (int)((key >> JOKER_SHIFT) & 7);
+    uint64_t base = key & GROUP_MASK;
+    int n = group_jokers(in_groups, twos, total - used, ways);
+    for (int k = 0; k < n; k++) {
+        int jokers = ways[k];
+        uint64_t child = base + ((uint64_t)jokers << JOKER_SHIFT);
+        int laid = in_groups + jokers;
+        if (laid) {
+            /* Groups are made as many as possible, so the 3-groups leave room. */
+            int room = (int)((child >> ROOM_SHIFT) & 7);
+            int more = room + 4 * (laid / 3) - laid;
+            if (more > total) more = total;
+            child += (uint64_t)((int64_t)(more - room)) << ROOM_SHIFT;
+        }
+        if (opening >= 0 && jokers) {
+            /* Without jokers the value stays: every colour step already capped it. */
+            uint64_t value = ((child >> VALUE_SHIFT) & 255) + (uint64_t)(jokers * number);
+            if (value > (uint64_t)opening) value = (uint64_t)opening;
+            child = (child & ~VALUE_MASK) | (value << VALUE_SHIFT);
+        }
+        children[k] = child;
+    }
+    return n;
+}
+
 static PyObject *run(PyObject *self, PyObject *args) {
     (void)self;
     PyObject *table_o, *rack_o, *weights_o, *opening_o, *options;
@@ -699,30 +731,11 @@ static PyObject *run(PyObject *self, PyObject *args) {
         count++;
         for (int32_t i = 0; i < cur->len && !failed; i++) {
             if (cur->dead[i]) continue;
-            uint64_t key = cur->items[i].key;
-            int in_groups = (int)((key >> GROUP_SHIFT) & 15);
-            int twos = (int)((key >> TWO_SHIFT) & 7);
-            int used = (int)((key >> JOKER_SHIFT) & 7);
-            uint64_t base = key & GROUP_MASK;
+            uint64_t children[8];
             int ways[8];
-            int n = group_jokers(in_groups, twos, total - used, ways);
+            int n = group_children(cur->items[i].key, total, number, pos.opening, children, ways);
             for (int k = 0; k < n; k++) {
-                int jokers = ways[k];
-                uint64_t child = base + ((uint64_t)jokers << JOKER_SHIFT);
-                int laid = in_groups + jokers;
-                if (laid) {
-                    /* Groups are made as many as possible, so the 3-groups leave room. */
-                    int room = (int)((child >> ROOM_SHIFT) & 7);
-                    int more = room + 4 * (laid / 3) - laid;
-                    if (more > total) more = total;
-                    child += (uint64_t)((int64_t)(more - room)) << ROOM_SHIFT;
-                }
-                if (capped && (in_groups || jokers)) {
-                    uint64_t value = ((child >> VALUE_SHIFT) & 255) + (uint64_t)(jokers * number);
-                    if (value > cap) value = cap;
-                    child = (child & ~VALUE_MASK) | (value << VALUE_SHIFT);
-                }
-                if (layer_offer(nxt, child, cur->items[i].score, i, jokers) < 0) {
+                if (layer_offer(nxt, children[k], cur->items[i].score, i, ways[k]) < 0) {
                     failed = 1;
                     break;
                 }

@@ -23,19 +23,17 @@ from engine.solver.dp import (
     COLOUR_BITS,
     COLOUR_MASK,
     COLOURS,
-    GROUP_MASK,
     GROUP_SHIFT,
     JOKER_SHIFT,
     NUMBERS,
     ROOM_SHIFT,
     SHORT_MASK,
     TWO_SHIFT,
-    VALUE_MASK,
     VALUE_SHIFT,
     Plan,
     Step,
     _gap,
-    group_jokers,
+    group_children,
     option_list,
 )
 from engine.solver.lagrange import LagrangeBound
@@ -199,24 +197,10 @@ def searcher(
     def moves(index: int, key: int) -> list[tuple[int, int, int]]:
         """(gain, child state, choice) of every move, by falling gain."""
         number, colour = steps[index]
-        out: list[tuple[int, int, int]] = []
         if colour < 0:
-            in_groups = (key >> GROUP_SHIFT) & 15
-            twos = (key >> TWO_SHIFT) & 7
-            used = (key >> JOKER_SHIFT) & 7
-            base = key & GROUP_MASK
-            for jokers in group_jokers(in_groups, twos, total_jokers - used):
-                child = base + (jokers << JOKER_SHIFT)
-                laid = in_groups + jokers
-                if laid:
-                    room = (child >> ROOM_SHIFT) & 7
-                    more = min(total_jokers, room + 4 * (laid // 3) - laid)
-                    child += (more - room) << ROOM_SHIFT
-                if opening is not None and jokers:
-                    value = min(cap, ((child >> VALUE_SHIFT) & 255) + jokers * number)
-                    child = (child & ~VALUE_MASK) | (value << VALUE_SHIFT)
-                out.append((0, child, jokers))
-            return out
+            return [(0, child, jokers)
+                    for child, jokers in group_children(key, total_jokers, number, opening)]
+        out: list[tuple[int, int, int]] = []
         shift = COLOUR_BITS * colour
         local = (key >> shift) & COLOUR_MASK
         left = total_jokers - ((key >> JOKER_SHIFT) & 7)

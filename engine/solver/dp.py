@@ -224,6 +224,35 @@ def group_jokers(in_groups: int, twos: int, jokers_left: int) -> tuple[int, ...]
     return tuple(out)
 
 
+def group_children(
+    key: int, total_jokers: int, number: int, opening: int | None
+) -> list[tuple[int, int]]:
+    """The states after jokers join the groups of ``number`` in state ``key``, each with
+    how many joined (the step after the four colours, in both searches): the group
+    counters reset, the jokers count as used, the room the groups leave for more jokers
+    is added and, in an opening (``opening``: its minimum), the jokers' value too, capped
+    at the minimum like every value in a state."""
+    in_groups = (key >> GROUP_SHIFT) & 15
+    twos = (key >> TWO_SHIFT) & 7
+    used = (key >> JOKER_SHIFT) & 7
+    base = key & GROUP_MASK
+    out = []
+    for jokers in group_jokers(in_groups, twos, total_jokers - used):
+        child = base + (jokers << JOKER_SHIFT)
+        laid = in_groups + jokers
+        if laid:
+            # Groups are made as many as possible, so the 3-groups leave room.
+            room = (child >> ROOM_SHIFT) & 7
+            more = min(total_jokers, room + 4 * (laid // 3) - laid)
+            child += (more - room) << ROOM_SHIFT
+        if opening is not None and jokers:
+            # Without jokers the value stays: every colour step already capped it.
+            value = min(opening, ((child >> VALUE_SHIFT) & 255) + jokers * number)
+            child = (child & ~VALUE_MASK) | (value << VALUE_SHIFT)
+        out.append((child, jokers))
+    return out
+
+
 # (number, colour or -1, child -> (parent, choice))
 Layer = tuple[int, int, dict[int, tuple[int, int]]]
 
@@ -439,21 +468,7 @@ def run_dp(
         nxt = {}
         parents = {}
         for key, score in cur.items():
-            in_groups = (key >> GROUP_SHIFT) & 15
-            twos = (key >> TWO_SHIFT) & 7
-            used = (key >> JOKER_SHIFT) & 7
-            base = key & GROUP_MASK
-            for jokers in group_jokers(in_groups, twos, total_jokers - used):
-                child = base + (jokers << JOKER_SHIFT)
-                laid = in_groups + jokers
-                if laid:
-                    # Groups are made as many as possible, so the 3-groups leave room.
-                    room = (child >> ROOM_SHIFT) & 7
-                    more = min(total_jokers, room + 4 * (laid // 3) - laid)
-                    child += (more - room) << ROOM_SHIFT
-                if opening is not None and (in_groups or jokers):
-                    value = ((child >> VALUE_SHIFT) & 255) + jokers * number
-                    child = (child & ~VALUE_MASK) | (min(value, cap) << VALUE_SHIFT)
+            for child, jokers in group_children(key, total_jokers, number, opening):
                 if score > nxt.get(child, -1):
                     nxt[child] = score
                     parents[child] = (key, jokers)

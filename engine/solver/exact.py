@@ -3,9 +3,10 @@
 Goals (``solve(table, rack, rules, goal)``):
 
 * ``"tiles"``: place the most rack tiles (ties: the most points);
-* ``"value"``: place the most points (a joker counts ``joker_value``, 30; ties: most tiles);
+* ``"value"``: place the most points (a joker counts ``joker_hand_value``, 30; ties: most
+  tiles);
 * ``"opening"``: rack tiles only, in new sets, the table untouched, reaching the opening
-  minimum (30), placing the most tiles (ties: the most points).
+  minimum (``RuleSet.opening_for``, 30), placing the most tiles (ties: the most points).
 
 The answer is exact (an optimum, never a guess): a dynamic program over the numbers 1..13
 (see :mod:`engine.solver.dp`) explores every way of cutting the tiles into runs and
@@ -22,8 +23,9 @@ from collections.abc import Callable, Generator, Iterable, Sequence
 from dataclasses import dataclass
 from functools import wraps
 from itertools import combinations
-from typing import Any, ParamSpec, TypeVar
+from typing import ParamSpec, TypeVar
 
+from engine.rules import RuleSet
 from engine.solver.dfs import searcher
 from engine.solver.dp import (
     COLOURS,
@@ -35,7 +37,7 @@ from engine.solver.dp import (
     trailing,
 )
 from engine.solver.lagrange import LagrangeBound
-from engine.tiles.sets import analyse_set, joker_value, opening_minimum, tile_set_value
+from engine.tiles.sets import analyse_set, tile_set_value
 from engine.tiles.tile import TILE_JOKER, Colour, Tile
 
 GOALS = ("tiles", "value", "opening")
@@ -50,7 +52,7 @@ class Solution:
     goal: str
     table: tuple[tuple[Tile, ...], ...]  # every set of the new table, in table order
     placed: tuple[Tile, ...]  # rack tiles laid, sorted (colour, number, jokers last)
-    value: int  # points of the placed tiles (numbers face value, joker ``joker_value``)
+    value: int  # points of the placed tiles (numbers face value, joker ``joker_hand_value``)
     opening_value: int  # "opening": the points of the new sets (jokers as they stand)
 
     @property
@@ -96,17 +98,21 @@ def _gc_paused(function: Callable[_P, _R]) -> Callable[_P, _R]:
 def solve(
     table: TableInput,
     rack: Iterable[Tile],
-    rules: Any = None,
+    rules: RuleSet,
     goal: str = "tiles",
     *,
     joker_worth: int | None = None,
+    players: int | None = None,
 ) -> Solution | None:
-    """The best legal play, or None when no legal play places a rack tile.
+    """The best legal play under ``rules`` (tile rummy's), or None when no legal play
+    places a rack tile.
 
     ``table`` is the list of sets on the table (or its tiles in any order); every table
     tile, jokers included, stays on the table. ``joker_worth`` overrides what a rack
     joker is worth in the objective (default: 1 tile for ``"tiles"``/``"opening"``,
-    ``joker_value`` points for ``"value"``).
+    ``rules.joker_hand_value`` points for ``"value"``). ``players``: how many play, for
+    the opening minimum (``rules.opening_for(players)``); without it, ``"opening"``
+    needs ``rules.opening_minimum``.
 
     Raises:
         ValueError: an unknown goal, or more copies of a tile than a game holds.
@@ -115,7 +121,7 @@ def solve(
         raise ValueError(f"unknown goal {goal!r}; expected one of {', '.join(GOALS)}")
     sets, table_tiles = _split_table(table)
     rack_tiles = list(rack)
-    jv = joker_value(rules)
+    jv = rules.joker_hand_value
     t_counts, t_jokers = _counts(table_tiles)
     r_counts, r_jokers = _counts(rack_tiles)
     for c in range(COLOURS):
@@ -137,8 +143,9 @@ def solve(
     ) + r_jokers * worth
     if goal == "opening":
         empty = [[0] * (NUMBERS + 1) for _ in range(COLOURS)]
-        laid = _solve_counts(empty, r_counts, 0, r_jokers, weights, joker_weight,
-                             opening_minimum(rules), primary_max)
+        needed = rules.opening_minimum if players is None else rules.opening_for(players)
+        laid = _solve_counts(empty, r_counts, 0, r_jokers, weights, joker_weight, needed,
+                             primary_max)
         if laid is None:
             return None
         new_sets, used, jokers = laid
@@ -346,7 +353,7 @@ def partition(tiles: Iterable[Tile]) -> list[tuple[Tile, ...]] | None:
 def arrange(
     table_sets: Sequence[Sequence[Tile]],
     tiles: Iterable[Tile],
-    rules: Any = None,
+    rules: RuleSet,
     *,
     budget: int = 300,
 ) -> Arrangement | None:

@@ -26,7 +26,11 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any, Self
 
+from engine.actions import Action
+from engine.cards.actions import Draw
 from engine.errors import CorruptGame, IllegalMeld, IllegalMove, RuleError
+from engine.round import Round, TurnState
+from engine.rules import RuleSet
 from engine.tiles.actions import (
     Add,
     Confirm,
@@ -39,22 +43,19 @@ from engine.tiles.actions import (
     Sets,
     Split,
     TakeBack,
+    TileAction,
     Undo,
 )
 from engine.tiles.draft import Draft
 from engine.tiles.sets import analyse_set, rack_value, tile_set_value
-from engine.tiles.tile import TILE_JOKER, Colour, Tile, format_tiles, parse_tile
+from engine.tiles.state import round_from_dict, round_to_dict
+from engine.tiles.tile import Tile, format_tiles, full_pool
 from engine.views import MeldView, Phase, Piece, RoundScore
 
-FORMAT = 1
 
-
-def tile_pool(rules: Any) -> list[Tile]:
+def tile_pool(rules: RuleSet) -> list[Tile]:
     """Every tile of the variant: ``decks`` copies of 1-13 in four colours, then jokers."""
-    decks = getattr(rules, "decks", 2)
-    jokers = getattr(rules, "jokers", 2)
-    one = [Tile(number, colour) for colour in Colour for number in range(1, 14)]
-    return one * decks + [TILE_JOKER] * jokers
+    return full_pool(rules.decks, rules.jokers)
 
 
 def _key(tiles: Sequence[Tile]) -> tuple[Tile, ...]:
@@ -64,7 +65,7 @@ def _key(tiles: Sequence[Tile]) -> tuple[Tile, ...]:
 class TileRound:
     """A round of tile rummy. Build it with :meth:`deal` or :meth:`from_dict`."""
 
-    def __init__(self, rules: Any, seats: int, first: int, number: int) -> None:
+    def __init__(self, rules: RuleSet, seats: int, first: int, number: int) -> None:
         self.rules = rules
         self.seats = seats
         self.first = first
@@ -87,7 +88,7 @@ class TileRound:
     @classmethod
     def deal(
         cls,
-        rules: Any,
+        rules: RuleSet,
         seats: int,
         first: int,
         number: int,
@@ -127,11 +128,9 @@ class TileRound:
 
     def opening_minimum(self) -> int:
         """The points an opening needs (the two-player figure with two seats)."""
-        if self.seats == 2:
-            return int(getattr(self.rules, "opening_minimum_two_players", 30))
-        return int(getattr(self.rules, "opening_minimum", 30))
+        return self.rules.opening_for(self.seats)
 
-    def apply(self, seat: int, action: object) -> None:
+    def apply(self, seat: int, action: Action) -> None:
         """Play ``action`` for ``seat``.
 
         Raises:
@@ -162,7 +161,7 @@ class TileRound:
         elif isinstance(action, Play):
             table = action.table_after(self.table)
             self._lay(seat, table, self._placed_by(seat, table))
-        elif isinstance(action, DrawTile) or _is_card_draw(action):
+        elif isinstance(action, DrawTile) or _is_stock_draw(action):
             if not self.pool:
                 raise IllegalMove("tiles.pool_empty")
             tile = self.pool.pop(0)
@@ -186,15 +185,23 @@ class TileRound:
         else:
             raise IllegalMove("tiles.unknown_action", action=type(action).__name__)
 
-    def legal_moves(self) -> list[object]:
+    def is_legal(self, seat: int, action: Action) -> bool:
+        """Whether ``apply(seat, action)`` would succeed (nothing changes)."""
+        try:
+            self.clone().apply(seat, action)
+        except IllegalMove:
+            return False
+        return True
+
+    def legal_moves(self) -> list[TileAction]:
         """The simple moves of the current seat: draw, or pass with an empty pool."""
         if self.reason is not None:
             return []
         return [DrawTile()] if self.pool else [Pass()]
 
-    def clone(self) -> TileRound:
+    def clone(self) -> Self:
         """An independent copy."""
-        return TileRound.from_dict(self.to_dict(), self.rules)
+        return self.from_dict(self.to_dict(), self.rules)
 
     def _placed_by(self, seat: int, table: Sequence[Sequence[Tile]]) -> Counter[Tile]:
         """The rack tiles a proposed table adds (checked against table and rack)."""
@@ -329,7 +336,7 @@ class TileRound:
     def pickups(self) -> tuple[tuple[int, Piece], ...]:
         return ()
 
-    def turn_state(self, seat: int) -> dict[str, Any]:
+    def turn_state(self, seat: int) -> TurnState:
         """``drawn`` (the tile drawn last turn), ``opening_needed`` (what the opening
         still needs counting the valid new sets of the draft), ``draft`` (the current
         seat's draft as views; None when not editing)."""
@@ -364,94 +371,32 @@ class TileRound:
 
     def to_dict(self) -> dict[str, Any]:
         """The round as JSON-ready data (tiles in notation; the draft and its undo steps)."""
-        draft = None
-        if self.draft is not None:
-            draft = {
-                "sets": _sets_out(self.draft.sets),
-                "placed": format_tiles(self.draft.placed),
-                "history": [
-                    {"sets": _sets_out(sets), "placed": format_tiles(placed)}
-                    for sets, placed in self.draft.history
-                ],
-            }
-        return {
-            "kind": "tiles", "format": FORMAT, "seats": self.seats, "first": self.first,
-            "number": self.number, "current": self.turn,
-            "racks": [format_tiles(rack) for rack in self.racks],
-            "pool": format_tiles(self.pool), "table": _sets_out(self.table),
-            "owners": list(self.owners), "opened": list(self.opened), "passes": self.passes,
-            "turns": self.turns,
-            "drawn": [None if tile is None else str(tile) for tile in self.drawn],
-            "draft": draft, "reason": self.reason, "winner": self.winner,
-        }  # fmt: skip
+        return round_to_dict(self)
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any], rules: Any) -> Self:
+    def from_dict(cls, data: dict[str, Any], rules: RuleSet) -> Self:
         """Rebuild a round saved by :meth:`to_dict`, checking it.
 
         Raises:
             CorruptGame: the document is malformed or inconsistent.
         """
+        state = cls(rules, 2, 0, 1)
         try:
-            return cls._load(data, rules)
+            round_from_dict(state, data)
         except CorruptGame:
             raise
         except (ValueError, TypeError, KeyError, IndexError, AttributeError) as error:
             raise CorruptGame("corrupt_game", detail=f"tiles round: {error}") from None
-
-    @classmethod
-    def _load(cls, data: dict[str, Any], rules: Any) -> Self:
-        if not isinstance(data, dict) or data.get("kind") != "tiles":
-            raise ValueError("not a tile round")
-        seats = _int(data["seats"], 2, 8)
-        state = cls(rules, seats, _int(data["first"], 0, seats - 1), _int(data["number"], 1, 10**6))
-        state.turn = _int(data["current"], 0, seats - 1)
-        state.racks = [_tiles_in(text) for text in _list(data["racks"], seats)]
-        state.pool = _tiles_in(data["pool"])
-        state.table = [analyse_set(s, rules).tiles for s in _sets_in(data["table"])]
-        owners = _list(data["owners"], len(state.table))
-        if not all(o is None or (isinstance(o, int) and 0 <= o < seats) for o in owners):
-            raise ValueError("bad owners")
-        state.owners = owners
-        state.opened = [bool(_bool(x)) for x in _list(data["opened"], seats)]
-        state.passes = _int(data["passes"], 0, seats)
-        state.turns = _int(data["turns"], 1, 10**6)
-        drawn = _list(data["drawn"], seats)
-        state.drawn = [None if t is None else parse_tile(str(t)) for t in drawn]
-        reason = data.get("reason")
-        if reason not in (None, "went_out", "blocked"):
-            raise ValueError(f"bad reason {reason!r}")
-        state.reason = reason
-        winner = data.get("winner")
-        if winner is not None:
-            winner = _int(winner, 0, seats - 1)
-        state.winner = winner
-        if Counter(state.all_pieces()) != Counter(tile_pool(rules)):
-            raise ValueError("the tiles do not make up the pool")
-        raw = data.get("draft")
-        if raw is not None:
-            if reason is not None:
-                raise ValueError("a draft in a finished round")
-            history = [
-                (_sets_in(step["sets"]), tuple(_tiles_in(step["placed"])))
-                for step in raw["history"]
-            ]
-            draft = Draft(_sets_in(raw["sets"]), tuple(_tiles_in(raw["placed"])), history)
-            for sets, placed in [(draft.sets, draft.placed), *history]:
-                if Counter(placed) - Counter(state.racks[state.turn]):
-                    raise ValueError("draft tiles not on the rack")
-                on_table = Counter(t for s in state.table for t in s) + Counter(placed)
-                if Counter(t for s in sets for t in s) != on_table:
-                    raise ValueError("draft tiles do not match table and rack")
-            state.draft = draft
         return state
 
 
 # --------------------------------------------------------------------- helpers
 
 
-def _is_card_draw(action: object) -> bool:
-    return type(action).__name__ == "Draw" and getattr(action, "source", None) == "stock"
+def _is_stock_draw(action: Action) -> bool:
+    """A card variant's draw from the stock, which the shared "draw" command sends to any
+    game: in tile rummy it draws a tile."""
+    return isinstance(action, Draw) and action.source == "stock"
 
 
 def _views(sets: Sequence[Sequence[Tile]], owners: Sequence[int | None]) -> tuple[MeldView, ...]:
@@ -465,35 +410,6 @@ def _views(sets: Sequence[Sequence[Tile]], owners: Sequence[int | None]) -> tupl
     return tuple(out)
 
 
-def _sets_out(sets: Sequence[Sequence[Tile]]) -> list[str]:
-    return [format_tiles(s) for s in sets]
-
-
-def _sets_in(data: Any) -> Sets:
-    if not isinstance(data, list):
-        raise ValueError("expected a list of sets")
-    return tuple(tuple(_tiles_in(text)) for text in data)
-
-
-def _tiles_in(text: Any) -> list[Tile]:
-    if not isinstance(text, str):
-        raise ValueError("expected tiles")
-    return [parse_tile(token) for token in text.split()]
-
-
-def _list(data: Any, count: int) -> list[Any]:
-    if not isinstance(data, list) or len(data) != count:
-        raise ValueError(f"expected a list of {count}")
-    return data
-
-
-def _int(data: Any, low: int, high: int) -> int:
-    if not isinstance(data, int) or isinstance(data, bool) or not low <= data <= high:
-        raise ValueError(f"expected a number {low}..{high}, got {data!r}")
-    return data
-
-
-def _bool(data: Any) -> bool:
-    if not isinstance(data, bool):
-        raise ValueError("expected true or false")
-    return data
+def _implements_round(tile_round: TileRound) -> Round:
+    """Never called: mypy checks here that TileRound implements the Round protocol."""
+    return tile_round

@@ -12,8 +12,8 @@ the other end when they would pass 1 or 13). A set holding one number tile and j
 declare either), a run on a tie. A set of jokers only stands for no definite tile and is
 illegal (it can only happen with house rules giving more than two jokers).
 
-Rule parameters are read from the rule set when it has them (``opening_minimum``,
-``joker_value``); a missing rule set (``None``) means the standard values 30 and 30.
+Every tile rule set reads sets the same way; the one rule read here is what a joker left
+on a rack counts (``RuleSet.joker_hand_value``, 30 in the preset).
 """
 
 from __future__ import annotations
@@ -21,39 +21,19 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from engine.errors import IllegalMeld
+from engine.rules import RuleSet
 from engine.tiles.tile import TILE_JOKER, Colour, Tile
 
 MIN_SET = 3
 MAX_NUMBER = 13
-DEFAULT_OPENING = 30
-DEFAULT_JOKER_VALUE = 30
 
 
-def opening_minimum(rules: Any) -> int:
-    """The points an opening needs under ``rules`` (30 by default)."""
-    for name in ("opening_minimum", "opening_min", "min_opening", "opening"):
-        value = getattr(rules, name, None)
-        if isinstance(value, int) and not isinstance(value, bool):
-            return value
-    return DEFAULT_OPENING
-
-
-def joker_value(rules: Any) -> int:
-    """What a joker left on a rack counts at the end of a round (30 by default)."""
-    for name in ("joker_hand_value", "joker_value", "joker_points"):
-        value = getattr(rules, name, None)
-        if isinstance(value, int) and not isinstance(value, bool):
-            return value
-    return DEFAULT_JOKER_VALUE
-
-
-def rack_value(tiles: Sequence[Tile], rules: Any) -> int:
-    """The end-of-round value of a rack: numbers face value, jokers ``joker_value``."""
-    jv = joker_value(rules)
-    return sum(jv if tile.is_joker else tile.number for tile in tiles)
+def rack_value(tiles: Sequence[Tile], rules: RuleSet) -> int:
+    """The end-of-round value of a rack: numbers face value, jokers ``joker_hand_value``."""
+    joker = rules.joker_hand_value
+    return sum(joker if tile.is_joker else tile.number for tile in tiles)
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,7 +46,7 @@ class TileSet:
     value: int  # opening value: the numbers, each joker counting as the tile it stands for
 
 
-def analyse_set(tiles: Sequence[Tile], rules: Any = None) -> TileSet:
+def analyse_set(tiles: Sequence[Tile], rules: RuleSet | None = None) -> TileSet:
     """Check that ``tiles`` form one group or run and say how it reads.
 
     Raises:
@@ -100,7 +80,7 @@ def analyse_set(tiles: Sequence[Tile], rules: Any = None) -> TileSet:
     raise IllegalMeld("tiles.mixed", tiles=text)
 
 
-def tile_set_value(tiles: Sequence[Tile], rules: Any = None) -> int:
+def tile_set_value(tiles: Sequence[Tile], rules: RuleSet | None = None) -> int:
     """The opening value of one group or run (a joker counts as the tile it stands for).
 
     Raises:
@@ -118,7 +98,7 @@ def is_valid_set(tiles: Sequence[Tile]) -> bool:
     return True
 
 
-def check_table(sets: Sequence[Sequence[Tile]], rules: Any = None) -> list[TileSet]:
+def check_table(sets: Sequence[Sequence[Tile]], rules: RuleSet | None = None) -> list[TileSet]:
     """Every set of a table, checked.
 
     Raises:

@@ -77,10 +77,11 @@ class Tile:
 TILE_JOKER = Tile(JOKER_NUMBER, None)
 
 
-def full_pool() -> list[Tile]:
-    """The 106 tiles in a fixed order: two of each colour and number, then two jokers."""
+def full_pool(decks: int = 2, jokers: int = 2) -> list[Tile]:
+    """``decks`` copies of every colour and number plus ``jokers`` jokers, in a fixed
+    order (by default the 106 tiles of the game)."""
     one = [Tile(number, colour) for colour in Colour for number in range(1, 14)]
-    return one * 2 + [TILE_JOKER] * 2
+    return one * decks + [TILE_JOKER] * jokers
 
 
 def format_tile(tile: Tile) -> str:

@@ -10,9 +10,9 @@ from bot.discord_app.controller import arrange_meld
 from bot.discord_app.views import MAX_OPTIONS, selection_of
 from bot.session import display_order
 from engine import classify, parse_cards, parse_tiles, variant, variant_names
+from engine.actions import Action
 from engine.cards.actions import Discard, Draw, LayOff, Meld, SwapJoker
 from engine.game import Game
-from engine.notation import Action
 from engine.tiles.actions import Add, Confirm, DrawTile, Move, NewSet, Pass, Play, Split, Undo
 from engine.tiles.tile import Tile
 from tests.discord_app.helpers import components

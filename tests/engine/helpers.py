@@ -24,7 +24,8 @@ from engine import (
     variant,
     variant_names,
 )
-from engine.cards.actions import Action, Discard, Draw, LayOff, Meld, SwapJoker
+from engine.actions import Action
+from engine.cards.actions import Discard, Draw, LayOff, Meld, SwapJoker
 from engine.cards.round import stacked_deck
 from engine.rules import Kind
 from engine.views import Phase

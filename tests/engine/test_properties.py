@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine import JOKER, Card, Game, IllegalMove, Suit, full_deck, variant
-from engine.cards.actions import Action, Discard, Draw, LayOff, Meld, SwapJoker
+from engine.cards.actions import CardAction, Discard, Draw, LayOff, Meld, SwapJoker
 from engine.views import Phase
 from tests.engine.helpers import CARD_VARIANTS, random_action
 
@@ -41,7 +41,7 @@ def _cards() -> st.SearchStrategy[Card]:
     return st.one_of(real, st.just(JOKER))
 
 
-def _actions() -> st.SearchStrategy[Action]:
+def _actions() -> st.SearchStrategy[CardAction]:
     index = st.integers(-1, 6)
     return st.one_of(
         st.builds(Draw, st.sampled_from(["stock", "discard"])),
@@ -79,7 +79,7 @@ def test_json_round_trip_at_any_point(state: tuple[Game, random.Random]) -> None
 @SETTINGS
 @given(games(), st.lists(_actions(), min_size=1, max_size=8), st.integers(0, 5))
 def test_an_illegal_action_never_changes_the_game(
-    state: tuple[Game, random.Random], actions: list[Action], seat_shift: int
+    state: tuple[Game, random.Random], actions: list[CardAction], seat_shift: int
 ) -> None:
     game, _ = state
     for action in actions:

@@ -11,6 +11,7 @@ from typing import Any
 from PIL import Image
 
 from engine.cards.card import JOKER, Card, Suit, parse_cards
+from engine.rules import Kind
 from engine.tiles.tile import parse_tiles
 from engine.views import MeldView, Phase, Piece, PlayerView, PublicView, RoundScore, SeatView
 from render import Picture
@@ -45,6 +46,7 @@ def public(
 ) -> PublicView:
     return PublicView(
         variant="tiles" if tiles else "rami51",
+        kind=Kind.TILES if tiles else Kind.CARDS,
         round_number=len(rounds) + 1,
         seats=seats(players),
         current=current,

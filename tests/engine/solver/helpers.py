@@ -3,8 +3,11 @@ even where the compiled one is built."""
 
 from __future__ import annotations
 
+from engine.rules import variant
 from engine.solver import dp as solver_dp
 from engine.solver.exact import _SCALE
+
+TILES = variant("tiles")  # the rules every solver test plays by
 
 
 def bench_weights(goal: str) -> tuple[list[list[int]], int]:

@@ -20,7 +20,7 @@ from engine.solver.dp import NUMBERS, option_list
 from engine.solver.exact import _SCALE, _counts, solve
 from engine.solver.samples import positions
 from engine.tiles.tile import TILE_JOKER, Tile, parse_tiles
-from tests.engine.solver.helpers import bench_weights, python_run_dp
+from tests.engine.solver.helpers import TILES, bench_weights, python_run_dp
 
 try:
     from engine.solver import _dpcore as core
@@ -141,10 +141,10 @@ def test_a_failing_option_function_raises_and_poisons_nothing() -> None:
 @needs_core
 def test_solve_gives_the_same_play_with_either_program(monkeypatch: pytest.MonkeyPatch) -> None:
     table, rack = positions(2027, 200, 30, 14)[61]
-    compiled = solve(table, rack, None, "tiles")
+    compiled = solve(table, rack, TILES, "tiles")
     monkeypatch.setattr(solver_dp, "_CORE", None)
     monkeypatch.setattr(solver, "_LAYERED_ALL", False)
-    python = solve(table, rack, None, "tiles")
+    python = solve(table, rack, TILES, "tiles")
     assert compiled is not None and python is not None
     assert (compiled.tiles_placed, compiled.value) == (python.tiles_placed, python.value)
 

@@ -13,6 +13,7 @@ from engine.solver.exact import arrange, partition, solve
 from engine.tiles.sets import analyse_set, is_valid_set
 from engine.tiles.tile import TILE_JOKER, Colour, Tile, parse_tiles
 from tests.engine.solver.brute import best_partition_value, brute_best
+from tests.engine.solver.helpers import TILES
 
 
 def _pool(numbers: range, colours: int) -> list[Tile]:
@@ -65,7 +66,7 @@ def test_solver_matches_exhaustive_search(goal: str, seed: int, route: str) -> N
     if goal == "opening":
         table = []
     expected = brute_best(table, rack, goal)
-    found = solve(table, rack, None, goal)
+    found = solve(table, rack, TILES, goal)
     if expected is None:
         assert found is None
         return
@@ -81,52 +82,61 @@ def test_solver_matches_exhaustive_search(goal: str, seed: int, route: str) -> N
 
 
 def test_jokers_at_the_end_of_a_long_run_and_in_a_four_group() -> None:
-    found = solve([], parse_tiles("r5 r6 r7 jk"), None, "tiles")
+    found = solve([], parse_tiles("r5 r6 r7 jk"), TILES, "tiles")
     assert found is not None and found.tiles_placed == 4
-    found = solve([], parse_tiles("r5 b5 o5 jk"), None, "tiles")
+    found = solve([], parse_tiles("r5 b5 o5 jk"), TILES, "tiles")
     assert found is not None and found.tiles_placed == 4
 
 
 def test_two_identical_sets() -> None:
-    found = solve([], parse_tiles("r5 r6 r7 r5 r6 r7"), None, "tiles")
+    found = solve([], parse_tiles("r5 r6 r7 r5 r6 r7"), TILES, "tiles")
     assert found is not None and found.tiles_placed == 6
 
 
 def test_table_jokers_stay_on_the_table() -> None:
     table = [tuple(parse_tiles("r5 jk r7")), tuple(parse_tiles("k9 b9 jk"))]
-    found = solve(table, parse_tiles("r6 k1"), None, "tiles")
+    found = solve(table, parse_tiles("r6 k1"), TILES, "tiles")
     assert found is not None
     assert found.placed == (Tile(6, Colour.RED),)
     _check(found.table, [t for s in table for t in s], found.placed)
 
 
 def test_no_play() -> None:
-    assert solve([tuple(parse_tiles("r1 r2 r3"))], parse_tiles("k7 b9"), None, "tiles") is None
-    assert solve([], parse_tiles("r1 r2 r3 k7"), None, "opening") is None
+    assert solve([tuple(parse_tiles("r1 r2 r3"))], parse_tiles("k7 b9"), TILES, "tiles") is None
+    assert solve([], parse_tiles("r1 r2 r3 k7"), TILES, "opening") is None
 
 
 def test_opening_leaves_the_table_untouched() -> None:
     table = [tuple(parse_tiles("r1 r2 r3"))]
-    found = solve(table, parse_tiles("r4 k10 b10 o10"), None, "opening")
+    found = solve(table, parse_tiles("r4 k10 b10 o10"), TILES, "opening")
     assert found is not None
     assert found.table[0] == table[0]
     assert Counter(found.placed) == Counter(parse_tiles("k10 b10 o10"))
 
 
+@pytest.mark.parametrize(("players", "found"), [(None, True), (3, True), (2, False)])
+def test_an_opening_needs_the_minimum_of_the_player_count(
+    players: int | None, found: bool
+) -> None:
+    rules = TILES.with_overrides(opening_minimum_two_players=40)
+    rack = parse_tiles("r1 r2 r3 k10 b10 o10 b2")  # 36 points at most
+    assert (solve([], rack, rules, "opening", players=players) is not None) is found
+
+
 def test_thirteen_never_wraps_to_one() -> None:
-    assert solve([], parse_tiles("r12 r13 r1"), None, "tiles") is None
+    assert solve([], parse_tiles("r12 r13 r1"), TILES, "tiles") is None
 
 
 def test_partition_and_arrange() -> None:
     assert partition(parse_tiles("r1 r2 r3 k5 b5 o5")) is not None
     assert partition(parse_tiles("r1 r2 r4")) is None
     sets = [tuple(parse_tiles(text)) for text in ("r1 r2 r3", "k5 b5 o5", "b9 b10 b11")]
-    done = arrange(sets, parse_tiles("r5"), None)
+    done = arrange(sets, parse_tiles("r5"), TILES)
     assert done is not None and done.changed == (1,)
     for s in done.table:
         assert is_valid_set(s)
-    assert arrange(sets, parse_tiles("r4"), None) is not None
-    assert arrange(sets, parse_tiles("k13"), None) is None
-    kept = arrange(sets, parse_tiles("r4"), None)
+    assert arrange(sets, parse_tiles("r4"), TILES) is not None
+    assert arrange(sets, parse_tiles("k13"), TILES) is None
+    kept = arrange(sets, parse_tiles("r4"), TILES)
     assert kept is not None and kept.changed == (0,)
     assert analyse_set(kept.table[-1]).kind == "run"

@@ -22,7 +22,7 @@ from engine.solver.samples import positions
 from engine.tiles.sets import is_valid_set
 from engine.tiles.tile import Tile
 from tests.engine.solver.brute import brute_best
-from tests.engine.solver.helpers import bench_weights, python_run_dp
+from tests.engine.solver.helpers import TILES, bench_weights, python_run_dp
 from tests.engine.solver.test_exact import _position
 
 # (index in positions(2027, 200, 30, 14), goal): the slowest before the Lagrangian bound.
@@ -63,7 +63,7 @@ def test_hard_positions_match_the_layered_program(
         monkeypatch.setattr(solver, "_LAYERED_ALL", False)
     table, rack = positions(2027, 200, 30, 14)[index]
     flat = [t for s in table for t in s]
-    found = solve(table, rack, None, goal, joker_worth=None if goal == "tiles" else 0)
+    found = solve(table, rack, TILES, goal, joker_worth=None if goal == "tiles" else 0)
     assert _primary(found, goal) == _layered_best(flat, rack, goal)
     if found is not None:
         for s in found.table:
@@ -81,7 +81,7 @@ def test_random_positions_with_jokers_match_the_layered_program(
     table, rack = positions(5000 + seed, 3, 30, 14)[rng.randrange(3)]
     flat = [t for s in table for t in s]
     for goal in ("tiles", "value"):
-        found = solve(table, rack, None, goal, joker_worth=None if goal == "tiles" else 0)
+        found = solve(table, rack, TILES, goal, joker_worth=None if goal == "tiles" else 0)
         assert _primary(found, goal) == _layered_best(flat, rack, goal)
 
 
@@ -156,7 +156,7 @@ def test_the_search_alone_matches_exhaustive_search(
     rng = random.Random(seed * 7 + len(goal))
     table, rack = _position(rng)
     expected = brute_best(table, rack, goal)
-    found = solve(table, rack, None, goal)
+    found = solve(table, rack, TILES, goal)
     if expected is None:
         assert found is None
         return

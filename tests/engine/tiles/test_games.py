@@ -16,6 +16,7 @@ from engine.tiles.actions import (
     DrawTile,
     Move,
     NewSet,
+    Pass,
     Reset,
     Split,
     TakeBack,
@@ -81,6 +82,21 @@ def test_the_draft_survives_a_save_through_game() -> None:
     assert loaded.view(seat).draft == view.draft
     loaded.apply(seat, DrawTile())
     assert loaded.view(seat).draft is None
+
+
+def test_a_game_with_a_third_joker_saves_and_loads() -> None:
+    game = Game.new(RULES.with_overrides(jokers=3), ["a", "b"], seed=3)
+    assert Game.from_json(game.to_json()).to_json() == game.to_json()
+
+
+def test_is_legal_tries_a_tile_action_and_changes_nothing() -> None:
+    game = Game.new(RULES, ["a", "b"], seed=7)
+    seat = game.current
+    before = game.to_json()
+    assert game.is_legal(seat, DrawTile())
+    assert not game.is_legal(seat, Pass())  # the pool is not empty
+    assert not game.is_legal(1 - seat, DrawTile())
+    assert game.to_json() == before
 
 
 edit = st.one_of(

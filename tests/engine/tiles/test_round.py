@@ -73,6 +73,14 @@ def test_opening_of_thirty_from_the_rack() -> None:
     assert round_.current == 1
 
 
+@pytest.mark.parametrize(("seats", "needed"), [(2, 40), (3, 30), (4, 30)])
+def test_the_opening_minimum_follows_the_player_count(seats: int, needed: int) -> None:
+    rules = RULES.with_overrides(opening_minimum_two_players=40)
+    round_ = TileRound.deal(rules, seats, 0, 1, random.Random(0))
+    assert round_.opening_minimum() == needed
+    assert round_.turn_state(0)["opening_needed"] == needed
+
+
 def test_opening_short_of_thirty_is_refused_and_changes_nothing() -> None:
     round_ = dealt([A, B])
     round_.apply(0, NewSet(tiles("r1 r2 r3")))

@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 from engine.errors import IllegalMeld, NotationError
 from engine.i18n import t
+from engine.rules import variant
 from engine.tiles.sets import analyse_set, check_table, rack_value, tile_set_value
 from engine.tiles.tile import TILE_JOKER, Colour, Tile, format_tiles, full_pool, parse_tiles
 
@@ -102,5 +103,7 @@ def test_check_table_numbers_the_bad_set() -> None:
     assert error.value.params["set"] == 2
 
 
-def test_rack_value_counts_jokers_thirty() -> None:
-    assert rack_value(T("k5 r13 jk"), None) == 48
+@pytest.mark.parametrize(("joker", "value"), [(30, 48), (50, 68), (0, 18)])
+def test_rack_value_counts_a_joker_at_the_rules_value(joker: int, value: int) -> None:
+    rules = variant("tiles").with_overrides(joker_hand_value=joker)
+    assert rack_value(T("k5 r13 jk"), rules) == value
