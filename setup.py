@@ -29,7 +29,7 @@ class BuildWithCatalogs(build_py):
                 target = Path(self.build_lib) / target
             target.parent.mkdir(parents=True, exist_ok=True)
             with source.open("rb") as po:
-                catalog = read_po(po, locale=source.parent.parent.name)
+                catalog = read_po(po)  # language and plural rule from the file's header
             with target.open("wb") as mo:
                 write_mo(mo, catalog)
 

@@ -1,6 +1,7 @@
 """Adding a card variant made only of parameters touches the engine and the text catalogs
 alone: registered with its rule set and given a display name, it is listed, explained,
-played under a server's overrides, and drawn, with no other code changed."""
+played under a server's overrides, drawn, and offered by every Discord command that
+names a variant (/rummy new, rules, leaderboard, settings), with no other code changed."""
 
 from __future__ import annotations
 
@@ -8,16 +9,22 @@ import random
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
+import discord
 import pytest
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
+from discord import app_commands
 
+from bot.discord_app import present
+from bot.discord_app.i18n import RamiTranslator
 from engine import Game, RuleSet, server_rules, variant, variant_names
 from engine.ai import choose_action
 from engine.i18n import LOCALE_DIR, Catalog, t, use_catalog
 from engine.views import Phase
 from render import render_scores, render_table
+from tests.discord_app.helpers import components, front_end
 from tests.engine.helpers import RAMI40, registered
 
 NAMES = {"en": "Rami 40", "fr": "Rami à 40"}
@@ -34,7 +41,7 @@ def rami40(tmp_path: Path) -> Iterator[RuleSet]:
         with (folder / "rami.po").open("a", encoding="utf-8") as stream:
             stream.write(f'\nmsgid "variant.rami40"\nmsgstr "{name}"\n')
         with (folder / "rami.po").open("rb") as stream:
-            catalog = read_po(stream, locale=lang)
+            catalog = read_po(stream)
         with (folder / "rami.mo").open("wb") as stream:
             write_mo(stream, catalog)
     with registered(RAMI40, aliases=("40",)) as rules:
@@ -86,3 +93,31 @@ def test_it_is_played_saved_and_drawn(rami40: RuleSet) -> None:
     for lang, name in NAMES.items():
         assert name in render_table(public, lang=lang).alt
         assert name in render_scores(public, lang=lang).alt
+
+
+def _choices(payload: dict[str, Any], *path: str) -> list[dict[str, Any]]:
+    """The choices of the option ``path[-1]`` of the command ``path[:-1]`` of a payload."""
+    node = payload
+    for name in path:
+        (node,) = [option for option in node["options"] if option["name"] == name]
+    return list(node["choices"])
+
+
+async def test_discord_offers_it_in_every_variant_choice(rami40: RuleSet) -> None:
+    group = front_end().command_group()  # built now: the registry as it stands
+    tree = app_commands.CommandTree(discord.Client(intents=discord.Intents.none()))
+    payload = await group.get_translated_payload(tree, RamiTranslator())
+    for path in (("new", "variant"), ("rules", "variant"), ("settings", "variant", "variant"),
+                 ("settings", "rule", "variant"), ("leaderboard", "variant")):
+        offered = {choice["value"]: choice for choice in _choices(payload, *path)}
+        assert offered["rami40"]["name"] == "Rami 40", path
+        assert offered["rami40"]["name_localizations"]["fr"] == "Rami à 40", path
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_discord_shows_its_rules_as_a_server_plays_them(rami40: RuleSet, lang: str) -> None:
+    played = server_rules("rami40", {"rami40": {"opening_minimum": 45}})
+    (embed,) = present.rules(played, lang, components()).embeds
+    assert embed.title == NAMES[lang]
+    assert embed.description == "\n".join(played.summary(lang))
+    assert "45" in embed.description

@@ -24,7 +24,8 @@ PO_FILES = sorted(LOCALE_DIR.glob("*/LC_MESSAGES/rami.po"))
 
 def read(path: Path) -> PoCatalog:
     with path.open("rb") as stream:
-        return read_po(stream, locale=path.parent.parent.name)
+        # The language and plural rule come from the header; a malformed entry fails.
+        return read_po(stream, abort_invalid=True)
 
 
 def forms(message: Message) -> list[str]:

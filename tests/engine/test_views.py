@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from engine import VARIANT_NAMES, Game, variant
+from engine import Game, variant, variant_names
 
 
-@pytest.mark.parametrize("name", VARIANT_NAMES)
+@pytest.mark.parametrize("name", variant_names())
 def test_views_carry_the_variant_and_its_kind(name: str) -> None:
     rules = variant(name)
     game = Game.new(rules, ["ann", "bob"], seed=1)
