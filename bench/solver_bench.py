@@ -36,12 +36,12 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
-from engine.rules import variant
 from engine.solver.dp import COMPILED
 from engine.solver.exact import solve
 from engine.solver.samples import positions
 from engine.tiles.sets import is_valid_set
 from engine.tiles.tile import Tile, format_tiles
+from engine.variants import variant
 
 
 class Reference:

@@ -26,6 +26,7 @@ from engine.errors import (
 from engine.game import Game, Outcome, Termination
 from engine.notation import format_action, parse_action
 from engine.rules import RuleSet
+from engine.rules_text import summary as rules_summary
 from engine.solver.exact import Arrangement, Solution, arrange, solve
 from engine.tiles.actions import TileAction
 from engine.tiles.sets import TileSet, analyse_set, tile_set_value
@@ -40,6 +41,7 @@ from engine.tiles.tile import (
 )
 from engine.variants import (
     register_variant,
+    rules_from_dict,
     server_rules,
     unregister_variant,
     variant,
@@ -93,6 +95,8 @@ __all__ = [
     "parse_tile",
     "parse_tiles",
     "register_variant",
+    "rules_from_dict",
+    "rules_summary",
     "server_rules",
     "solve",
     "stacked_deck",

@@ -24,6 +24,7 @@ from engine.errors import CorruptGame, IllegalMove, RuleError
 from engine.round import Round
 from engine.rules import Kind, RuleSet
 from engine.tiles.tile import full_pool
+from engine.variants import rules_from_dict
 from engine.views import Phase, Piece, PlayerView, PublicView, RoundScore, SeatView
 
 FORMAT = 1
@@ -259,7 +260,7 @@ class Game:
 
     @classmethod
     def _load(cls, data: dict[str, Any]) -> Game:
-        rules = RuleSet.from_dict(get(data, "rules", dict, "game"))
+        rules = rules_from_dict(get(data, "rules", dict, "game"))
         players = get(data, "players", list, "game")
         if not all(isinstance(name, str) and name.strip() for name in players):
             raise corrupt("game.players: expected non-empty names")

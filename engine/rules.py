@@ -1,9 +1,10 @@
 """Rule sets: every parameter of the variant table (``VARIANTS.md``) as one frozen value.
 
 A :class:`RuleSet` is looked up by name in the registry of :mod:`engine.variants`
-(``variant("rami51")``) and changed, for one server, with :meth:`RuleSet.with_overrides`,
-which checks every change: an unknown parameter or an impossible value raises
-:class:`~engine.errors.RuleError`, never a silent default.
+(``variant("rami51")``, which also rebuilds one saved with :meth:`RuleSet.to_dict`),
+changed, for one server, with :meth:`RuleSet.with_overrides`, which checks every change
+(an unknown parameter or an impossible value raises :class:`~engine.errors.RuleError`,
+never a silent default), and put in words by :func:`engine.rules_text.summary`.
 """
 
 from __future__ import annotations
@@ -11,13 +12,10 @@ from __future__ import annotations
 import enum
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass, fields, replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from engine.errors import RuleError
 from engine.i18n import count
-
-if TYPE_CHECKING:
-    from engine.variants import variant as variant  # re-exported below, see __getattr__
 
 
 class Kind(enum.StrEnum):
@@ -176,13 +174,19 @@ class RuleSet:
                 raise RuleError("rules.deck_too_small", hands=count("hands", players),
                                 size=count("cards", size), cards=count("cards", self.deck_size))
 
-    def summary(self, lang: str) -> tuple[str, ...]:
-        """These rules as a player reads them in ``lang``, one line per topic (the deck,
-        the deal, drawing, opening, jokers, going out, scoring, the match end)."""
-        # Imported here: the wording module reads the enums defined in this one.
-        from engine.rules_text import summary
+    def restored(self, data: Mapping[str, Any]) -> RuleSet:
+        """This variant with the parameters saved in ``data`` (:meth:`to_dict`), every
+        value checked (:func:`engine.variants.rules_from_dict` finds the variant by name).
 
-        return summary(self, lang)
+        Raises:
+            RuleError: a parameter missing or unknown, another variant's kind, a bad value.
+        """
+        missing = set(_FIELD_TYPES) - set(data)
+        if missing:
+            raise RuleError("rules.missing", names=", ".join(sorted(missing)))
+        if data.get("kind") != self.kind.value:
+            raise RuleError("rules.document")
+        return self.with_overrides(**{k: v for k, v in data.items() if k not in _FIXED})
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dictionary of every parameter (enums as their text)."""
@@ -193,27 +197,6 @@ class RuleSet:
                 data[key] = value.value
         return data
 
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> RuleSet:
-        """Rebuild a rule set from :meth:`to_dict`: the named registered variant with every
-        value checked.
-
-        Raises:
-            RuleError: an unknown variant or parameter, a missing one, or a bad value.
-        """
-        # Imported here: the registry builds its presets from this module.
-        from engine.variants import variant
-
-        if not isinstance(data, Mapping) or not isinstance(data.get("name"), str):
-            raise RuleError("rules.document")
-        base = variant(data["name"])
-        missing = set(_FIELD_TYPES) - set(data)
-        if missing:
-            raise RuleError("rules.missing", names=", ".join(sorted(missing)))
-        if data.get("kind") != base.kind.value:
-            raise RuleError("rules.document")
-        changes = {k: v for k, v in data.items() if k not in _FIXED}
-        return base.with_overrides(**changes)
 
 
 _FIELD_TYPES: dict[str, str] = {f.name: str(f.type) for f in fields(RuleSet)}
@@ -273,13 +256,3 @@ def _hand_sizes(raw: Any, rules: RuleSet, bad: RuleError) -> tuple[tuple[int, in
     if len({n for n, _ in result}) != len(result):
         raise bad
     return result
-
-
-def __getattr__(name: str) -> Any:
-    """``engine.rules.variant`` still answers while callers move to :mod:`engine.variants`
-    (looked up on use: the registry imports this module)."""
-    if name == "variant":
-        from engine import variants
-
-        return variants.variant
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

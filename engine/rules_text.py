@@ -20,7 +20,9 @@ from engine.rules import JokerSwap, Kind, RuleSet, Scoring, StockEnd
 
 
 def summary(rules: RuleSet, lang: str) -> tuple[str, ...]:
-    """The lines of :meth:`RuleSet.summary` (see there)."""
+    """``rules`` as a player reads them in ``lang``, one line per topic (the deck, the
+    deal, drawing, opening, jokers, going out, scoring, the match end), every figure read
+    from the parameters."""
     lines = _tiles(rules) if rules.kind is Kind.TILES else _cards(rules)
     return tuple(" ".join(sentence.text(lang) for sentence in line) for line in lines)
 

@@ -153,6 +153,18 @@ def variant(name: str) -> RuleSet:
     return rules
 
 
+def rules_from_dict(data: Mapping[str, Any]) -> RuleSet:
+    """A rule set saved with :meth:`RuleSet.to_dict`: the registered variant of its name,
+    with every saved value checked.
+
+    Raises:
+        RuleError: no such variant, or a missing, unknown or bad parameter.
+    """
+    if not isinstance(data, Mapping) or not isinstance(data.get("name"), str):
+        raise RuleError("rules.document")
+    return variant(data["name"]).restored(data)
+
+
 def server_rules(
     name: str, overrides: Mapping[str, Mapping[str, object]], **changes: object
 ) -> RuleSet:

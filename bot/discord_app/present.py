@@ -18,7 +18,7 @@ from bot.discord_app.i18n import t
 from bot.discord_app.replies import Picture, Reply
 from bot.discord_app.views import MAX_OPTIONS, Components
 from bot.session import Snapshot, Status, display_order
-from engine import RuleSet
+from engine import RuleSet, rules_summary
 from engine.actions import Action
 from engine.cards.actions import Discard, Draw, LayOff, Meld, SwapJoker
 from engine.cards.card import Card, format_card
@@ -66,7 +66,7 @@ def lobby(snapshot: Snapshot, lang: str, components: Components, played: RuleSet
     players = ", ".join(
         f"<@{s.user_id}>" if s.user_id is not None else s.name for s in snapshot.seats
     ) or t("bot.lobby.nobody", lang)
-    lines = [*played.summary(lang), ""]
+    lines = [*rules_summary(played, lang), ""]
     lines.append(t("bot.lobby.target", lang, count=played.target) if played.target
                  else t("bot.lobby.single_round", lang))
     lines.append(t("bot.lobby.players", lang, count=len(snapshot.seats), players=players))
@@ -228,7 +228,7 @@ def rules(played: RuleSet, lang: str, components: Components) -> Reply:
     for the other variants."""
     # One line per topic; an embed description holds 4,096 characters at most.
     embed = discord.Embed(title=variant_name(played.name, lang),
-                          description="\n".join(played.summary(lang))[:4096], colour=COLOUR)
+                          description="\n".join(rules_summary(played, lang))[:4096], colour=COLOUR)
     footer = "bot.rules.tiles.commands" if played.kind is Kind.TILES else "bot.rules.commands"
     embed.set_footer(text=t(footer, lang))
     return Reply(embeds=[embed], ephemeral=True,

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal, TypeVar, cast
 
 from bot.session.model import Seat, Status, TableUi
-from engine import CorruptGame, RuleSet, RummyError
+from engine import CorruptGame, RuleSet, RummyError, rules_from_dict
 from engine.ai import LEVELS
 from engine.game import Game
 
@@ -86,7 +86,7 @@ class TableDoc:
         doc = TableDoc(
             status=_parsed("status", fields["status"], Status),
             variant=_text("variant", fields["variant"]),
-            rules=_parsed("rules", fields["rules"], RuleSet.from_dict),
+            rules=_parsed("rules", fields["rules"], rules_from_dict),
             created_by=_whole("created_by", fields["created_by"]),
             seats=_seats(fields["seats"]),
             seed=_whole("seed", fields["seed"]),

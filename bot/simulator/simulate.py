@@ -28,7 +28,8 @@ from dataclasses import dataclass, field
 from engine import IllegalMove, RuleError
 from engine.ai import LEVELS, choose_action
 from engine.game import Game
-from engine.rules import RuleSet, variant
+from engine.rules import RuleSet
+from engine.variants import variant
 from engine.views import Phase
 
 MAX_ACTIONS = 200_000  # a guard against a match that never ends

@@ -29,7 +29,8 @@ from bot.terminal.table import LocalTable, default_db
 from engine import RuleError, RummyError
 from engine.ai import LEVELS
 from engine.i18n import languages, t
-from engine.rules import Kind, variant
+from engine.rules import Kind
+from engine.variants import variant
 from engine.views import Phase, PlayerView
 
 

@@ -2,8 +2,8 @@
 
 A turn is ``Draw`` then any number of ``Meld`` / ``LayOff`` / ``SwapJoker``, then
 ``Discard`` (going out may end it earlier where the rules allow). Meld indexes are
-0-based (the players' commands show ``index + 1``). ``str(action)`` is its notation
-(:mod:`engine.notation`).
+0-based (the players' commands show ``index + 1``). :func:`engine.notation.format_action`
+writes an action and :func:`engine.notation.parse_action` reads it back.
 """
 
 from __future__ import annotations
@@ -12,20 +12,19 @@ from dataclasses import dataclass
 from typing import Literal
 
 from engine.cards.card import Card
-from engine.notated import Notated
 
 DrawSource = Literal["stock", "discard"]
 
 
 @dataclass(frozen=True, slots=True)
-class Draw(Notated):
+class Draw:
     """Take the top card of the stock or of the discard pile."""
 
     source: DrawSource = "stock"
 
 
 @dataclass(frozen=True, slots=True)
-class Meld(Notated):
+class Meld:
     """Lay one or several new melds, each written in order (a run from low to high).
 
     Before the opening, the melds of this one action must reach the opening minimum
@@ -40,7 +39,7 @@ class Meld(Notated):
 
 
 @dataclass(frozen=True, slots=True)
-class LayOff(Notated):
+class LayOff:
     """Add cards from the hand to the table meld at 0-based index ``meld``.
 
     The engine decides which end of a run each card goes to; the cards keep the order
@@ -57,7 +56,7 @@ class LayOff(Notated):
 
 
 @dataclass(frozen=True, slots=True)
-class SwapJoker(Notated):
+class SwapJoker:
     """Replace a joker of the table meld at index ``meld`` by ``card`` from the hand;
     the joker goes to the hand."""
 
@@ -66,7 +65,7 @@ class SwapJoker(Notated):
 
 
 @dataclass(frozen=True, slots=True)
-class Discard(Notated):
+class Discard:
     """Put a card from the hand on the discard pile; ends the turn."""
 
     card: Card

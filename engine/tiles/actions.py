@@ -8,7 +8,8 @@ action: the sets it adds and the table sets they replace (the computer players a
 "play" command use it; :meth:`Play.between` makes one from two whole tables). ``DrawTile``
 draws one tile and ends the turn (the draft is discarded); with an empty pool the player
 ``Pass``es. Set indexes are 0-based (the players' commands show ``index + 1``).
-``str(action)`` is its notation (:mod:`engine.notation`).
+:func:`engine.notation.format_action` writes an action, :func:`~engine.notation.parse_action`
+reads it back.
 """
 
 from __future__ import annotations
@@ -18,7 +19,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.errors import IllegalMeld, IllegalMove
-from engine.notated import Notated
 from engine.tiles.sets import analyse_set
 from engine.tiles.tile import Tile
 
@@ -34,7 +34,7 @@ def _tiles(value: object) -> tuple[Tile, ...]:
 
 
 @dataclass(frozen=True, slots=True)
-class NewSet(Notated):
+class NewSet:
     """Put rack tiles on the draft as a new set (written in order: a run low to high)."""
 
     tiles: tuple[Tile, ...]
@@ -44,7 +44,7 @@ class NewSet(Notated):
 
 
 @dataclass(frozen=True, slots=True)
-class Add(Notated):
+class Add:
     """Add rack tiles to the draft set at index ``set``; the tiles written before the
     set's own tiles go in front when ``front`` is true, else at its end."""
 
@@ -57,7 +57,7 @@ class Add(Notated):
 
 
 @dataclass(frozen=True, slots=True)
-class Move(Notated):
+class Move:
     """Move tiles from draft set ``source`` to draft set ``target`` (None: a new set)."""
 
     tiles: tuple[Tile, ...]
@@ -70,7 +70,7 @@ class Move(Notated):
 
 
 @dataclass(frozen=True, slots=True)
-class Split(Notated):
+class Split:
     """Cut draft set ``set`` in two before its tile at 0-based position ``at``."""
 
     set: int
@@ -78,7 +78,7 @@ class Split(Notated):
 
 
 @dataclass(frozen=True, slots=True)
-class TakeBack(Notated):
+class TakeBack:
     """Take tiles placed from the rack this turn back from draft set ``set``."""
 
     tiles: tuple[Tile, ...]
@@ -89,22 +89,22 @@ class TakeBack(Notated):
 
 
 @dataclass(frozen=True, slots=True)
-class Undo(Notated):
+class Undo:
     """Take back the last change of the draft."""
 
 
 @dataclass(frozen=True, slots=True)
-class Reset(Notated):
+class Reset:
     """Go back to the table and rack as they were at the start of the turn."""
 
 
 @dataclass(frozen=True, slots=True)
-class Confirm(Notated):
+class Confirm:
     """Lay the draft: it must be a valid table holding at least one rack tile."""
 
 
 @dataclass(frozen=True, slots=True)
-class Play(Notated):
+class Play:
     """Change the table in one action: lay the sets ``added`` (each written in order) in
     place of the table sets at the 0-based indexes ``replacing`` (the sets broken up to
     make them); every other table set stays as it is. Checked and laid as ``Confirm``
@@ -180,12 +180,12 @@ class Play(Notated):
 
 
 @dataclass(frozen=True, slots=True)
-class DrawTile(Notated):
+class DrawTile:
     """Draw one tile from the pool; ends the turn (the draft is discarded)."""
 
 
 @dataclass(frozen=True, slots=True)
-class Pass(Notated):
+class Pass:
     """With an empty pool: end the turn without playing (the draft is discarded)."""
 
 

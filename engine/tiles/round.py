@@ -48,7 +48,7 @@ from engine.tiles.actions import (
 )
 from engine.tiles.draft import Draft
 from engine.tiles.sets import analyse_set, rack_value, tile_set_value
-from engine.tiles.state import round_from_dict, round_to_dict
+from engine.tiles.state import TileState, round_from_dict, round_to_dict
 from engine.tiles.tile import Tile, format_tiles, full_pool
 from engine.views import MeldView, Phase, Piece, RoundScore
 
@@ -62,26 +62,8 @@ def _key(tiles: Sequence[Tile]) -> tuple[Tile, ...]:
     return tuple(sorted(tiles, key=lambda tile: tile.sort_key))
 
 
-class TileRound:
+class TileRound(TileState):
     """A round of tile rummy. Build it with :meth:`deal` or :meth:`from_dict`."""
-
-    def __init__(self, rules: RuleSet, seats: int, first: int, number: int) -> None:
-        self.rules = rules
-        self.seats = seats
-        self.first = first
-        self.number = number
-        self.racks: list[list[Tile]] = [[] for _ in range(seats)]
-        self.pool: list[Tile] = []  # top first
-        self.table: list[tuple[Tile, ...]] = []
-        self.owners: list[int | None] = []
-        self.opened = [False] * seats
-        self.turn = first
-        self.passes = 0  # passes in a row
-        self.turns = 1  # turns begun this round
-        self.drawn: list[Tile | None] = [None] * seats  # the tile each seat drew last turn
-        self.draft: Draft | None = None
-        self.winner: int | None = None
-        self.reason: str | None = None  # "went_out" or "blocked" once over
 
     # ------------------------------------------------------------------ dealing
 
@@ -360,12 +342,6 @@ class TileRound:
             "opening_needed": needed,
             "draft": draft,
         }
-
-    def all_pieces(self) -> list[Piece]:
-        out: list[Piece] = [tile for rack in self.racks for tile in rack]
-        out.extend(self.pool)
-        out.extend(tile for s in self.table for tile in s)
-        return out
 
     # ------------------------------------------------------------------- saving
 

@@ -1,4 +1,4 @@
-"""The saved form of a tile round, written and read back field by field.
+"""The state of a tile round and its saved form, written and read back field by field.
 
 Tiles are written in their notation (``k5 r13 jk``); the draft and its undo steps are
 saved with the round, so a player editing the table finds it as they left it. Reading
@@ -12,20 +12,48 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from engine.rules import RuleSet
 from engine.tiles.actions import Sets
 from engine.tiles.draft import Draft
 from engine.tiles.sets import analyse_set
 from engine.tiles.tile import Tile, format_tiles, full_pool, parse_tile
-
-if TYPE_CHECKING:
-    from engine.tiles.round import TileRound
+from engine.views import Piece
 
 FORMAT = 1
 
 
-def round_to_dict(state: TileRound) -> dict[str, Any]:
+class TileState:
+    """Everything a tile round remembers; :class:`engine.tiles.round.TileRound` adds the
+    rules of play. The pool keeps its top first."""
+
+    def __init__(self, rules: RuleSet, seats: int, first: int, number: int) -> None:
+        self.rules = rules
+        self.seats = seats
+        self.first = first
+        self.number = number
+        self.racks: list[list[Tile]] = [[] for _ in range(seats)]
+        self.pool: list[Tile] = []  # top first
+        self.table: list[tuple[Tile, ...]] = []
+        self.owners: list[int | None] = []
+        self.opened = [False] * seats
+        self.turn = first
+        self.passes = 0  # passes in a row
+        self.turns = 1  # turns begun this round
+        self.drawn: list[Tile | None] = [None] * seats  # the tile each seat drew last turn
+        self.draft: Draft | None = None
+        self.winner: int | None = None
+        self.reason: str | None = None  # "went_out" or "blocked" once over
+
+    def all_pieces(self) -> list[Piece]:
+        out: list[Piece] = [tile for rack in self.racks for tile in rack]
+        out.extend(self.pool)
+        out.extend(tile for s in self.table for tile in s)
+        return out
+
+
+def round_to_dict(state: TileState) -> dict[str, Any]:
     """The round as JSON-ready data (tiles in notation; the draft and its undo steps)."""
     draft = None
     if state.draft is not None:
@@ -49,7 +77,7 @@ def round_to_dict(state: TileRound) -> dict[str, Any]:
     }  # fmt: skip
 
 
-def round_from_dict(state: TileRound, data: Any) -> None:
+def round_from_dict(state: TileState, data: Any) -> None:
     """Fill ``state`` (a round of ``state.rules``) from :func:`round_to_dict`'s document.
 
     Raises:
@@ -89,7 +117,7 @@ def round_from_dict(state: TileRound, data: Any) -> None:
         state.draft = _draft_in(raw, state)
 
 
-def _draft_in(raw: Any, state: TileRound) -> Draft:
+def _draft_in(raw: Any, state: TileState) -> Draft:
     history = [
         (_sets_in(step["sets"]), tuple(_tiles_in(step["placed"]))) for step in raw["history"]
     ]

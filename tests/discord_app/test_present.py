@@ -9,7 +9,7 @@ from bot.discord_app import pictures, present, tile_present
 from bot.discord_app.controller import arrange_meld
 from bot.discord_app.views import MAX_OPTIONS, selection_of
 from bot.session import display_order
-from engine import classify, parse_cards, parse_tiles, variant, variant_names
+from engine import classify, parse_cards, parse_tiles, rules_summary, variant, variant_names
 from engine.actions import Action
 from engine.cards.actions import Discard, Draw, LayOff, Meld, SwapJoker
 from engine.game import Game
@@ -152,7 +152,7 @@ async def test_pictures_drawn_in_a_painting_process_are_the_same() -> None:
 @pytest.mark.parametrize("name", variant_names())
 def test_the_rules_message_is_the_rule_sets_summary(name: str, lang: str) -> None:
     (embed,) = present.rules(variant(name), lang, components()).embeds
-    assert embed.description == "\n".join(variant(name).summary(lang))
+    assert embed.description == "\n".join(rules_summary(variant(name), lang))
     assert len(embed.description) <= 4096
 
 

@@ -103,8 +103,7 @@ def test_every_action_reads_back_from_its_notation(
 
 @settings(max_examples=60, deadline=None)
 @given(st.one_of(*CARD_ACTIONS.values(), *TILE_ACTIONS.values()))
-def test_str_is_the_english_notation_and_repr_rebuilds(action: Action) -> None:
-    assert str(action) == format_action(action, "en")
+def test_repr_rebuilds_the_action(action: Action) -> None:
     names = {cls.__name__: cls for cls in (Card, Suit, Tile, Colour, Draw, Meld, LayOff,
                                            SwapJoker, Discard, Play, NewSet, Add, Move, Split,
                                            TakeBack, Undo, Reset, Confirm, DrawTile, Pass)}

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from engine import RuleError, RuleSet, variant
+from engine import RuleError, rules_from_dict, variant
 from engine.rules import (
     DiscardPick,
     GoingOut,
@@ -123,7 +123,7 @@ def test_bad_overrides_raise_rule_error(changes: dict[str, object], code: str) -
 @pytest.mark.parametrize("name", NAMES)
 def test_to_dict_round_trips_through_json(name: str) -> None:
     rules = variant(name).with_overrides(target=300)
-    again = RuleSet.from_dict(json.loads(json.dumps(rules.to_dict())))
+    again = rules_from_dict(json.loads(json.dumps(rules.to_dict())))
     assert again == rules
 
 
@@ -131,7 +131,7 @@ def test_from_dict_refuses_a_missing_or_bad_parameter() -> None:
     data = variant("rami30").to_dict()
     del data["target"]
     with pytest.raises(RuleError):
-        RuleSet.from_dict(data)
+        rules_from_dict(data)
     data = variant("rami30").to_dict() | {"kind": "tiles"}
     with pytest.raises(RuleError):
-        RuleSet.from_dict(data)
+        rules_from_dict(data)

@@ -14,6 +14,7 @@ from engine import (
     RuleError,
     RuleSet,
     register_variant,
+    rules_from_dict,
     server_rules,
     unregister_variant,
     variant,
@@ -75,7 +76,7 @@ def test_unregistering_removes_the_name_and_the_aliases(rami40: RuleSet) -> None
 
 def test_a_registered_variant_round_trips_through_a_saved_game(rami40: RuleSet) -> None:
     changed = rami40.with_overrides(target=300)
-    assert RuleSet.from_dict(json.loads(json.dumps(changed.to_dict()))) == changed
+    assert rules_from_dict(json.loads(json.dumps(changed.to_dict()))) == changed
     game = Game.new(changed, ["Ana", "Bob"], seed=3)
     again = Game.from_json(game.to_json())
     assert again.rules == changed and again.view(0) == game.view(0)
@@ -159,12 +160,3 @@ def test_a_bad_override_raises_rule_error(
     with pytest.raises(RuleError) as caught:
         server_rules(name, overrides, **changes)
     assert caught.value.code == code
-
-
-def test_the_old_place_of_variant_still_answers() -> None:
-    from engine import rules
-    from engine.rules import variant as moved
-
-    assert moved is variant and rules.variant is variant
-    with pytest.raises(AttributeError):
-        rules.VARIANT_NAMES  # noqa: B018 - replaced by variant_names()

@@ -21,7 +21,7 @@ from bot.session import (
     describe_action,
 )
 from data import Store
-from engine import Card, IllegalMove, RuleError, Suit, parse_cards, solve, variant
+from engine import Card, IllegalMove, RuleError, Suit, format_action, parse_cards, solve, variant
 from engine.ai import choose_action
 from engine.ai.tile_plans import view_table
 from engine.cards.actions import Discard, Draw, LayOff, Meld
@@ -432,5 +432,6 @@ async def test_a_confirmed_draft_is_logged_and_shown_as_the_play_it_lays(store: 
     await tables.act_many(CHANNEL, ALICE.user_id, [*map(NewSet, play.added), Confirm()])
     mine = next(event for event in events if event.seat == 0)
     assert mine.move == play
-    assert mine.action == " ; ".join([*(f"new {format_tiles(s)}" for s in play.added), str(play)])
+    assert mine.action == " ; ".join(
+        [*(f"new {format_tiles(s)}" for s in play.added), format_action(play)])
     await tables.close()

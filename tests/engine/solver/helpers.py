@@ -3,9 +3,9 @@ even where the compiled one is built."""
 
 from __future__ import annotations
 
-from engine.rules import variant
 from engine.solver import dp as solver_dp
 from engine.solver.exact import _SCALE
+from engine.variants import variant
 
 TILES = variant("tiles")  # the rules every solver test plays by
 

@@ -8,9 +8,9 @@ from hypothesis import strategies as st
 
 from engine.errors import IllegalMeld, NotationError
 from engine.i18n import t
-from engine.rules import variant
 from engine.tiles.sets import analyse_set, check_table, rack_value, tile_set_value
 from engine.tiles.tile import TILE_JOKER, Colour, Tile, format_tiles, full_pool, parse_tiles
+from engine.variants import variant
 
 T = parse_tiles
 
