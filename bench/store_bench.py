@@ -54,8 +54,11 @@ def game_state(rng: random.Random, version: int) -> str:
     return json.dumps(state, separators=(",", ":"))
 
 
-async def throughput(path: Path, games: int, saves: int, seed: int) -> tuple[float, list[float]]:
-    """Saves/s and per-save latencies (seconds) with ``games`` games saving concurrently."""
+async def throughput(path: Path, games: int, saves: int, seed: int,
+                     offered: float | None = None) -> tuple[float, list[float]]:
+    """Saves/s achieved and per-save latencies (seconds) with ``games`` games saving
+    concurrently: back to back, or (``offered``) together offering that many saves a second,
+    each game waiting a random, exponential pause between its saves, as players do."""
     rng = random.Random(seed)
     states = [game_state(rng, v) for v in range(64)]  # generated up front, not timed
     latencies: list[float] = []
@@ -66,39 +69,10 @@ async def throughput(path: Path, games: int, saves: int, seed: int) -> tuple[flo
         ]
         per_game = max(1, saves // games)
 
-        async def play(game_id: int) -> None:
-            for i in range(per_game):
-                start = time.perf_counter()
-                await store.save(
-                    game_id, states[i % 64], actor=10**17, action=f"discard 7h #{i}"
-                )
-                latencies.append(time.perf_counter() - start)
-
-        start = time.perf_counter()
-        await asyncio.gather(*(play(game.id) for game in created))
-        elapsed = time.perf_counter() - start
-    return len(latencies) / elapsed, latencies
-
-
-async def paced(path: Path, games: int, offered: float, saves: int,
-                seed: int) -> tuple[float, list[float]]:
-    """Saves/s achieved and per-save latencies when ``games`` games together offer
-    ``offered`` saves a second (each game waits a random, exponential pause between its
-    saves, as players do), rather than saving back to back."""
-    rng = random.Random(seed)
-    states = [game_state(rng, v) for v in range(64)]
-    latencies: list[float] = []
-    async with await Store.open(path, synchronous=SYNCHRONOUS) as store:
-        created = [
-            await store.create_game(20_000 * games + n, 1, 1, "rami51", states[0])
-            for n in range(games)
-        ]
-        per_game = max(1, saves // games)
-        pause = games / offered  # mean seconds between two saves of one game
-
         async def play(game_id: int, pauses: random.Random) -> None:
             for i in range(per_game):
-                await asyncio.sleep(pauses.expovariate(1 / pause))
+                if offered is not None:  # games / offered: mean seconds between two saves
+                    await asyncio.sleep(pauses.expovariate(offered / games))
                 start = time.perf_counter()
                 await store.save(
                     game_id, states[i % 64], actor=10**17, action=f"discard 7h #{i}"
@@ -165,19 +139,14 @@ async def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         print(f"{'games':>6} {'saves/s':>9} {'median ms':>10} {'p99 ms':>8}"
               "   (back to back, then paced)")
-        for games in (1, 10, 100):
-            rate, lat = await throughput(Path(tmp) / f"t{games}.sqlite3", games, args.saves, games)
-            print(
-                f"{games:>6} {rate:>9.0f} {statistics.median(lat) * 1000:>10.3f}"
-                f" {percentile(lat, 0.99) * 1000:>8.3f}"
-            )
-        for games, offered in ((100, 1000.0), (100, 2000.0)):
-            rate, lat = await paced(Path(tmp) / f"p{games}-{offered:.0f}.sqlite3", games,
-                                    offered, args.saves, games)
-            print(
-                f"{games:>6} {rate:>9.0f} {statistics.median(lat) * 1000:>10.3f}"
-                f" {percentile(lat, 0.99) * 1000:>8.3f}   paced: {offered:.0f} saves/s offered"
-            )
+        for games, offered in ((1, None), (10, None), (100, None), (100, 1000.0),
+                               (100, 2000.0)):
+            name = f"t{games}" if offered is None else f"p{games}-{offered:.0f}"
+            rate, lat = await throughput(Path(tmp) / f"{name}.sqlite3", games, args.saves,
+                                         games, offered)
+            paced = "" if offered is None else f"   paced: {offered:.0f} saves/s offered"
+            print(f"{games:>6} {rate:>9.0f} {statistics.median(lat) * 1000:>10.3f}"
+                  f" {percentile(lat, 0.99) * 1000:>8.3f}{paced}")
         size = await size_per_matches(Path(tmp) / "size.sqlite3", args.matches, args.actions, 7)
         per_1000 = size / args.matches * 1000
         print(

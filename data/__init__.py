@@ -4,6 +4,7 @@ Everything goes through :class:`Store` (see docs/STORE.md); no SQL lives outside
 """
 
 from data.accounts import DELETED_NAME
+from data.database import DEFAULT_PATH
 from data.errors import (
     ChallengeLimit,
     CorruptRow,
@@ -31,7 +32,7 @@ from data.records import (
     StoredGame,
 )
 from data.settings import GuildSettings, PlayerPrefs
-from data.store import DEFAULT_PATH, IDLE_DAYS, Store
+from data.store import IDLE_DAYS, Store
 
 __all__ = [
     "DEFAULT_PATH",

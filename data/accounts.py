@@ -2,58 +2,45 @@
 
 from __future__ import annotations
 
+import dataclasses
 import sqlite3
 from typing import Any
 
 from data.records import DeletedUserData, GameStatus
-from data.settings import GuildSettings, PlayerPrefs, decode, encode
+from data.settings import GuildSettings, PlayerPrefs, S, decode, encode
 
 DELETED_NAME = "deleted player"
 
 
-def guild_settings(conn: sqlite3.Connection, guild_id: int) -> GuildSettings:
-    row = conn.execute(
-        "SELECT settings FROM guild_settings WHERE guild_id = ?", (guild_id,)
-    ).fetchone()
-    return decode(GuildSettings, row[0] if row else None, owner=f"guild {guild_id}")
+# Where each kind of values is stored: its table, key column and JSON column, and who
+# owns a row (for the warnings about an unreadable value).
+_TABLES: dict[type[Any], tuple[str, str, str, str]] = {
+    GuildSettings: ("guild_settings", "guild_id", "settings", "guild"),
+    PlayerPrefs: ("player_prefs", "user_id", "prefs", "player"),
+}
 
 
-def update_guild_settings(
-    conn: sqlite3.Connection, now: float, guild_id: int, changes: dict[str, Any]
-) -> GuildSettings:
-    """Apply already validated changes on top of what is stored."""
-    current = guild_settings(conn, guild_id)
-    updated = GuildSettings(**{**_as_dict(current), **changes})
+def read_values(conn: sqlite3.Connection, cls: type[S], key: int) -> S:
+    """A guild's settings or a player's preferences (``cls`` says which; defaults where
+    nothing is stored)."""
+    table, key_column, column, owner = _TABLES[cls]
+    row = conn.execute(f"SELECT {column} FROM {table} WHERE {key_column} = ?", (key,)).fetchone()
+    return decode(cls, row[0] if row else None, owner=f"{owner} {key}")
+
+
+def update_values(
+    conn: sqlite3.Connection, now: float, cls: type[S], key: int, changes: dict[str, Any]
+) -> S:
+    """Apply already validated changes on top of what is stored; return all the values."""
+    table, key_column, column, _ = _TABLES[cls]
+    updated = dataclasses.replace(read_values(conn, cls, key), **changes)
     conn.execute(
-        "INSERT INTO guild_settings (guild_id, settings, updated_at) VALUES (?, ?, ?)"
-        " ON CONFLICT (guild_id) DO UPDATE SET settings = excluded.settings,"
+        f"INSERT INTO {table} ({key_column}, {column}, updated_at) VALUES (?, ?, ?)"
+        f" ON CONFLICT ({key_column}) DO UPDATE SET {column} = excluded.{column},"
         " updated_at = excluded.updated_at",
-        (guild_id, encode(updated), now),
+        (key, encode(updated), now),
     )
     return updated
-
-
-def player_prefs(conn: sqlite3.Connection, user_id: int) -> PlayerPrefs:
-    row = conn.execute("SELECT prefs FROM player_prefs WHERE user_id = ?", (user_id,)).fetchone()
-    return decode(PlayerPrefs, row[0] if row else None, owner=f"player {user_id}")
-
-
-def update_player_prefs(
-    conn: sqlite3.Connection, now: float, user_id: int, changes: dict[str, Any]
-) -> PlayerPrefs:
-    current = player_prefs(conn, user_id)
-    updated = PlayerPrefs(**{**_as_dict(current), **changes})
-    conn.execute(
-        "INSERT INTO player_prefs (user_id, prefs, updated_at) VALUES (?, ?, ?)"
-        " ON CONFLICT (user_id) DO UPDATE SET prefs = excluded.prefs,"
-        " updated_at = excluded.updated_at",
-        (user_id, encode(updated), now),
-    )
-    return updated
-
-
-def _as_dict(values: GuildSettings | PlayerPrefs) -> dict[str, Any]:
-    return {name: getattr(values, name) for name in type(values).__dataclass_fields__}
 
 
 def delete_user_data(conn: sqlite3.Connection, user_id: int) -> DeletedUserData:

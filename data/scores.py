@@ -211,10 +211,7 @@ def player_stats(
 def record_challenge(
     conn: sqlite3.Connection, now: float, guild_id: int, user_id: int, day: str, score: int
 ) -> int:
-    (used,) = conn.execute(
-        "SELECT COUNT(*) FROM challenge_tries WHERE guild_id = ? AND day = ? AND user_id = ?",
-        (guild_id, day, user_id),
-    ).fetchone()
+    used = challenge_tries_used(conn, guild_id, user_id, day)
     if used >= CHALLENGE_TRIES:
         raise ChallengeLimit(user_id, day, CHALLENGE_TRIES)
     conn.execute(
@@ -222,7 +219,7 @@ def record_challenge(
         " VALUES (?, ?, ?, ?, ?, ?)",
         (guild_id, user_id, day, used + 1, score, now),
     )
-    return int(used) + 1
+    return used + 1
 
 
 def challenge_tries_used(conn: sqlite3.Connection, guild_id: int, user_id: int, day: str) -> int:

@@ -57,6 +57,13 @@ def _centred(
     )
 
 
+def _canvas(width: int, height: int, units: int, fill: RGB) -> tuple[Image.Image, float]:
+    """The canvas of a ``width`` × ``height`` sprite (``SUPERSAMPLE`` times larger, filled
+    with ``fill``) and the unit its design is drawn in: 1/``units`` of its width."""
+    canvas = Image.new("RGB", (width * SUPERSAMPLE, height * SUPERSAMPLE), fill)
+    return canvas, canvas.width / units
+
+
 def _finish(canvas: Image.Image, width: int, height: int, radius: int) -> Image.Image:
     sprite = canvas.resize((width, height), Image.Resampling.LANCZOS).convert("RGBA")
     sprite.putalpha(rounded_mask(width, height, radius))
@@ -92,15 +99,13 @@ def card_sprite(
     theme: Theme, width: int, height: int, card: Card, stands_for: Card | None = None
 ) -> Image.Image:
     """The face of ``card`` (a joker may show the card it ``stands_for``)."""
-    s = SUPERSAMPLE
-    big_w, big_h = width * s, height * s
-    u = big_w / 112
+    canvas, u = _canvas(width, height, 112, theme.card_edge)
+    big_w, big_h = canvas.size
     joker = card.is_joker
     small = width < 80
     face = theme.joker_face if joker else theme.card_face
-    canvas = Image.new("RGB", (big_w, big_h), theme.card_edge)
     draw = ImageDraw.Draw(canvas)
-    edge = max(s, round(1.6 * u))
+    edge = max(SUPERSAMPLE, round(1.6 * u))
     draw.rounded_rectangle(
         (edge, edge, big_w - 1 - edge, big_h - 1 - edge), radius=round(9 * u), fill=face
     )
@@ -153,10 +158,8 @@ def card_sprite(
 @lru_cache(maxsize=64)
 def back_sprite(back: Back, width: int, height: int) -> Image.Image:
     """The back of a card: a lattice on a coloured field inside a white border, an emblem."""
-    s = SUPERSAMPLE
-    big_w, big_h = width * s, height * s
-    u = big_w / 112
-    canvas = Image.new("RGB", (big_w, big_h), (246, 244, 236))
+    canvas, u = _canvas(width, height, 112, (246, 244, 236))
+    big_w, big_h = canvas.size
     inset = round(7 * u)
     field = Image.new("RGB", (big_w - 2 * inset, big_h - 2 * inset), back.field)
     draw = ImageDraw.Draw(field)
@@ -189,13 +192,11 @@ def tile_sprite(
     theme: Theme, width: int, height: int, tile: Tile, stands_for: Tile | None = None
 ) -> Image.Image:
     """A tile: its number in its colour over a small ring; a joker is a smiling face."""
-    s = SUPERSAMPLE
-    big_w, big_h = width * s, height * s
-    u = big_w / 80
-    canvas = Image.new("RGB", (big_w, big_h), theme.tile_edge)
+    canvas, u = _canvas(width, height, 80, theme.tile_edge)
+    big_w, big_h = canvas.size
     draw = ImageDraw.Draw(canvas)
-    edge = max(s, round(1.4 * u))
-    radius = round(tile_radius(width) * s * 0.8)
+    edge = max(SUPERSAMPLE, round(1.4 * u))
+    radius = round(tile_radius(width) * SUPERSAMPLE * 0.8)
     bevel = blend(theme.tile_face, theme.tile_edge, 0.55)
     draw.rounded_rectangle(
         (edge, edge, big_w - 1 - edge, big_h - 1 - edge), radius=radius, fill=bevel

@@ -18,6 +18,7 @@ import discord
 from bot.discord_app import present
 from bot.discord_app.i18n import t
 from bot.discord_app.replies import Reply, error_reply
+from bot.discord_app.service import or_none
 from bot.discord_app.views import selection_of
 from bot.session import display_order, read_card, read_pieces
 from engine import Card, NotationError, RuleSet, RummyError, classify, parse_card
@@ -169,9 +170,8 @@ class Controller:
     async def card_choices(self, interaction: discord.Interaction, current: str,
                            *, several: bool) -> list[discord.app_commands.Choice[str]]:
         """Cards of the caller's own hand completing what they typed (a hint only)."""
-        try:
-            view = await self.service.player_view(interaction)
-        except Exception:
+        view = await or_none(self.service.player_view(interaction))
+        if view is None:
             return []
         if several:
             head, _, last = current.rpartition(" ")
@@ -198,18 +198,10 @@ class Controller:
 
     async def meld_choices(self, interaction: discord.Interaction,
                            current: str) -> list[discord.app_commands.Choice[int]]:
-        try:
-            snapshot = await self.tables.snapshot(interaction.channel_id or 0)
-        except Exception:
-            return []
+        snapshot = await or_none(self.tables.snapshot(interaction.channel_id or 0))
         if snapshot is None or snapshot.view is None:
             return []
-        return [
-            discord.app_commands.Choice(
-                name=f"{m.number}: {present.pieces_text(m.pieces)}"[:100], value=m.number)
-            for m in snapshot.view.melds
-            if not current or str(m.number).startswith(current.strip())
-        ][:25]
+        return present.meld_choices(snapshot.view.melds, current)
 
 
 

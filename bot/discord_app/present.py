@@ -87,8 +87,25 @@ def lobby_closed(snapshot: Snapshot, lang: str, code: str) -> Reply:
 
 
 # ---------------------------------------------------------------------- table
+def _discard_top(view: PublicView | PlayerView, lang: str) -> str:
+    """The card on the discard pile, or "empty"."""
+    if view.discard_top is None:
+        return t("bot.table.empty", lang)
+    return piece_text(view.discard_top)
+
+
 def _meld_lines(melds: Sequence[MeldView]) -> str:
     return "\n".join(f"`{m.number}` {pieces_text(m.pieces)}" for m in melds)
+
+
+def meld_choices(melds: Sequence[MeldView],
+                 current: str) -> list[discord.app_commands.Choice[int]]:
+    """The melds (or sets) whose number starts with what was typed, for an autocomplete."""
+    return [
+        discord.app_commands.Choice(name=f"{m.number}: {pieces_text(m.pieces)}"[:100],
+                                    value=m.number)
+        for m in melds if not current or str(m.number).startswith(current.strip())
+    ][:25]  # Discord offers 25 choices at most
 
 
 def table(snapshot: Snapshot, lang: str, components: Components,
@@ -100,10 +117,9 @@ def table(snapshot: Snapshot, lang: str, components: Components,
     if snapshot.status is Status.PLAYING and view.phase in (Phase.DRAW, Phase.PLAY):
         lines.append(t("bot.table.turn", lang, player=mention(snapshot, view.current)))
     tiles = view.kind is Kind.TILES
-    top = piece_text(view.discard_top) if view.discard_top is not None else t(
-        "bot.table.empty", lang)
     lines.append(t("bot.tiles.table.pool", lang, count=view.stock_size) if tiles
-                 else t("bot.table.piles", lang, stock=count("cards", view.stock_size), top=top))
+                 else t("bot.table.piles", lang, stock=count("cards", view.stock_size),
+                        top=_discard_top(view, lang)))
     if last_move:
         lines.append(t("bot.table.last", lang, move=last_move))
     embed = discord.Embed(
@@ -248,50 +264,78 @@ def hand(
     selected: dict[str, set[str]] | None = None,
     picture: Picture | None = None,
 ) -> Reply:
-    """The private hand message: picture, alt text, numbered notation and components."""
-    order = display_order(view, sort)
+    """The private hand message (the rack in tile rummy): picture, alt text, numbered
+    notation and components."""
+    texts = [piece_text(view.hand[i]) for i in display_order(view, sort)]
+    options, chosen = _piece_options(texts), selected or {}
+    my_turn = _is_my_turn(view)
     if view.kind is Kind.TILES:
-        return tile_present.tile_hand(view, channel_id, lang, components, order, sort=sort,
-                                      note=note, names=names, selected=selected, picture=picture)
-    shown = [view.hand[i] for i in order]
-    playing = view.phase in (Phase.DRAW, Phase.PLAY)
-    my_turn = playing and view.current == view.seat
-    lines = []
-    if note:
-        lines.append(note)
-    lines.append("**" + t("bot.hand.title", lang, count=len(shown)) + "**")
-    lines.append("  ".join(f"`{pos}` {piece_text(p)}" for pos, p in enumerate(shown, 1)))
-    if not playing:
+        title, turn = "bot.tiles.title", tile_present.turn_lines(view, lang)
+        board = tile_present.draft_lines(view, lang)
+        buttons = components.tile_hand_view(
+            channel_id, lang, tiles=options, selected=chosen, sort=sort, my_turn=my_turn,
+            pool_empty=view.stock_size == 0, editing=view.draft is not None)
+    else:
+        title, turn, board = "bot.hand.title", _turn_lines(view, lang), []
+        melds = [(str(m.number), t("bot.select.meld_option", lang, number=m.number,
+                                    cards=pieces_text(m.pieces))) for m in view.melds]
+        buttons = components.hand_view(
+            channel_id, lang, cards=options, melds=melds, selected=chosen, sort=sort,
+            can_draw=my_turn and view.phase is Phase.DRAW,
+            can_play=my_turn and view.phase is Phase.PLAY)
+    text = _hand_text(view, texts, lang, title=t(title, lang, count=len(texts)), turn=turn,
+                      board=board, note=note, names=names)
+    return Reply(content=text, pictures=[picture] if picture is not None else [], view=buttons,
+                 ephemeral=True)
+
+
+def _is_playing(view: PlayerView) -> bool:
+    return view.phase in (Phase.DRAW, Phase.PLAY)
+
+
+def _is_my_turn(view: PlayerView) -> bool:
+    return _is_playing(view) and view.current == view.seat
+
+
+def _hand_text(view: PlayerView, texts: Sequence[str], lang: str, *, title: str,
+               turn: Sequence[str], board: Sequence[str], note: str | None,
+               names: Sequence[str]) -> str:
+    """The hand message's text: ``note``, ``title``, the pieces numbered from 1, ``board``
+    (the tile draft), then ``turn`` on the player's turn, whom they wait for otherwise."""
+    lines = [note] if note else []
+    lines.append(f"**{title}**")
+    lines.append("  ".join(f"`{pos}` {text}" for pos, text in enumerate(texts, 1)))
+    lines += board
+    if not _is_playing(view):
         lines.append(t("bot.hand.over", lang))
-    elif my_turn and view.phase is Phase.DRAW:
-        top = piece_text(view.discard_top) if view.discard_top is not None else t(
-            "bot.table.empty", lang)
-        lines.append(t("bot.hand.draw", lang, top=top))
-    elif my_turn:
-        if view.drawn is not None:
-            lines.append(t("bot.hand.drawn", lang, card=piece_text(view.drawn)))
-        if view.must_lay is not None:
-            lines.append(t("bot.hand.must_lay", lang, card=piece_text(view.must_lay)))
-        lines.append(t("bot.hand.play", lang))
+    elif _is_my_turn(view):
+        lines += turn
     else:
         name = names[view.current] if view.current < len(names) else view.seats[view.current].name
         lines.append(t("bot.hand.waiting", lang, player=name))
-    if playing and view.opening_needed:
+    if _is_playing(view) and view.opening_needed:
         lines.append(t("bot.hand.opening", lang, count=view.opening_needed))
-    if len(shown) > MAX_OPTIONS:
+    if len(texts) > MAX_OPTIONS:
         lines.append(t("bot.hand.too_many", lang))
-    pictures = [picture] if picture is not None else []
-    cards = [(f"{pos}:{piece_text(p)}", f"{pos}. {piece_text(p)}")
-             for pos, p in enumerate(shown, 1)]
-    melds = [(str(m.number), t("bot.select.meld_option", lang, number=m.number,
-                                cards=pieces_text(m.pieces))) for m in view.melds]
-    buttons = components.hand_view(
-        channel_id, lang, cards=cards, melds=melds, selected=selected or {}, sort=sort,
-        can_draw=my_turn and view.phase is Phase.DRAW,
-        can_play=my_turn and view.phase is Phase.PLAY,
-    )
-    return Reply(content="\n".join(lines)[:2000], pictures=pictures, view=buttons,
-                 ephemeral=True)
+    return "\n".join(lines)[:2000]  # Discord's limit
+
+
+def _piece_options(texts: Sequence[str]) -> list[tuple[str, str]]:
+    """The pieces menu's options (value, label), numbered as in the message."""
+    return [(f"{pos}:{text}", f"{pos}. {text}") for pos, text in enumerate(texts, 1)]
+
+
+def _turn_lines(view: PlayerView, lang: str) -> list[str]:
+    """What the player whose turn it is does now: draw, or play (after the card drawn)."""
+    if view.phase is Phase.DRAW:
+        return [t("bot.hand.draw", lang, top=_discard_top(view, lang))]
+    lines = []
+    if view.drawn is not None:
+        lines.append(t("bot.hand.drawn", lang, card=piece_text(view.drawn)))
+    if view.must_lay is not None:
+        lines.append(t("bot.hand.must_lay", lang, card=piece_text(view.must_lay)))
+    lines.append(t("bot.hand.play", lang))
+    return lines
 
 
 def action_note(action: object, view: PlayerView, lang: str) -> str | None:

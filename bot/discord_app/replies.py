@@ -14,6 +14,7 @@ import logging
 import time
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 import discord
 
@@ -143,13 +144,7 @@ async def send(
     response = interaction.response
     if not response.is_done():
         if reply.update and interaction.message is not None:
-            callback = await response.edit_message(
-                content=reply.content,
-                embeds=list(reply.embeds),
-                attachments=reply.files() if reply.pictures else discord.utils.MISSING,
-                view=reply.view,
-                allowed_mentions=reply.allowed_mentions,
-            )
+            callback = await response.edit_message(**_edit(reply))
         else:
             callback = await response.send_message(
                 content=reply.content,
@@ -162,13 +157,7 @@ async def send(
         return callback.message_id if callback is not None else None
     if deferred and (reply.update or interaction.type is not discord.InteractionType.component):
         # A deferred answer is filled in: the clicked message, or the "thinking" one.
-        edited = await interaction.edit_original_response(
-            content=reply.content,
-            embeds=list(reply.embeds),
-            attachments=reply.files() if reply.pictures else discord.utils.MISSING,
-            view=reply.view,
-            allowed_mentions=reply.allowed_mentions,
-        )
+        edited = await interaction.edit_original_response(**_edit(reply))
         return edited.id
     sent = await interaction.followup.send(
         content=reply.content or discord.utils.MISSING,
@@ -180,3 +169,15 @@ async def send(
         wait=True,
     )
     return sent.id
+
+
+def _edit(reply: Reply) -> dict[str, Any]:
+    """What editing a message to ``reply`` sends, either way Discord offers to edit it (a
+    reply without pictures leaves the message's attachments as they are)."""
+    return {
+        "content": reply.content,
+        "embeds": list(reply.embeds),
+        "attachments": reply.files() if reply.pictures else discord.utils.MISSING,
+        "view": reply.view,
+        "allowed_mentions": reply.allowed_mentions,
+    }

@@ -13,23 +13,24 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, TypeVar, cast
 
 import discord
 
 from bot.discord_app import pictures, present
 from bot.discord_app.i18n import t
 from bot.discord_app.replies import Reply, answer, error_reply
-from bot.session.tables import Player, SessionError
+from bot.session import Player, SessionError
 from engine import RuleSet, RummyError
 
 if TYPE_CHECKING:
     from bot.discord_app.views import Components
+    from bot.session import Snapshot, Tables
     from bot.session.prefs import Preferences
-    from bot.session.tables import Tables
     from engine.views import PlayerView
 
 log = logging.getLogger("rami.bot")
+T = TypeVar("T")
 
 HAND_TOKEN_LIFETIME = 14 * 60.0  # seconds; Discord's interaction tokens last 15 minutes
 
@@ -111,10 +112,19 @@ class Service:
         Raises:
             SessionError: no game here.
         """
-        snapshot = await self.tables.snapshot(interaction.channel_id or 0)
+        snapshot = await self.snapshot(interaction.channel_id or 0)
+        return cast(RuleSet, self.tables.rules_of(snapshot))
+
+    async def snapshot(self, channel_id: int) -> Snapshot:
+        """The channel's table (its lobby, or its game).
+
+        Raises:
+            SessionError: no table here.
+        """
+        snapshot = await self.tables.snapshot(channel_id)
         if snapshot is None:
             raise SessionError("session.no_game")
-        return cast(RuleSet, self.tables.rules_of(snapshot))
+        return snapshot
 
     # ------------------------------------------------------------------ the hand
     async def hand_reply(
@@ -176,6 +186,15 @@ class Service:
             log.info("hand not refreshed channel=%s user=%s error=%s", channel_id, user_id,
                      type(error).__name__)
             self._hands.pop((channel_id, user_id), None)
+
+
+async def or_none(lookup: Awaitable[T]) -> T | None:
+    """What ``lookup`` finds, or None when it fails: an autocomplete offers hints only (the
+    command checks everything again), and a hint that cannot be given is no error."""
+    try:
+        return await lookup
+    except Exception:
+        return None
 
 
 def _const(reply: Reply) -> Callable[[], Awaitable[Reply]]:

@@ -7,6 +7,8 @@ exactly the same thing; every handler answers through :meth:`Service.run`.
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
+from functools import partial
 from typing import TYPE_CHECKING
 
 import discord
@@ -14,8 +16,9 @@ import discord
 from bot.discord_app import pictures, present
 from bot.discord_app.i18n import t
 from bot.discord_app.replies import Reply
+from bot.discord_app.service import or_none
 from bot.discord_app.views import COMPUTER_LEVELS
-from bot.session.tables import SessionError, Snapshot
+from bot.session import SessionError, Snapshot
 from engine import RuleSet
 from engine.variants import server_rules
 
@@ -55,35 +58,33 @@ class TableUI:
             await self.tables.set_ui(channel, lobby_message=message_id, lang=lang)
 
     async def join(self, interaction: discord.Interaction) -> None:
-        async def work(lang: str) -> Reply:
-            await self.tables.join(interaction.channel_id or 0, self.service.player(interaction))
-            return Reply(content=t("bot.lobby.joined", lang), ephemeral=True)
-
-        await self.service.run(interaction, "join", work)
+        step = partial(self.tables.join, interaction.channel_id or 0,
+                       self.service.player(interaction))
+        await self._step(interaction, "join", step, "bot.lobby.joined")
 
     async def leave(self, interaction: discord.Interaction) -> None:
-        async def work(lang: str) -> Reply:
-            await self.tables.leave(interaction.channel_id or 0, interaction.user.id)
-            return Reply(content=t("bot.lobby.left", lang), ephemeral=True)
-
-        await self.service.run(interaction, "leave", work)
+        step = partial(self.tables.leave, interaction.channel_id or 0, interaction.user.id)
+        await self._step(interaction, "leave", step, "bot.lobby.left")
 
     async def start(self, interaction: discord.Interaction) -> None:
-        async def work(lang: str) -> Reply:
-            await self.tables.start(interaction.channel_id or 0, interaction.user.id,
-                                    is_moderator=self.service.is_moderator(interaction))
-            return Reply(content=t("bot.lobby.started", lang), ephemeral=True)
-
-        await self.service.run(interaction, "start", work)
+        step = partial(self.tables.start, interaction.channel_id or 0, interaction.user.id,
+                       is_moderator=self.service.is_moderator(interaction))
+        await self._step(interaction, "start", step, "bot.lobby.started")
 
     async def end(self, interaction: discord.Interaction) -> None:
-        async def work(lang: str) -> Reply:
-            await self.tables.end(interaction.channel_id or 0, interaction.user.id,
-                                  is_moderator=self.service.is_moderator(interaction))
-            return Reply(content=t("bot.match.ended", lang,
-                                   player=interaction.user.display_name), ephemeral=True)
+        step = partial(self.tables.end, interaction.channel_id or 0, interaction.user.id,
+                       is_moderator=self.service.is_moderator(interaction))
+        await self._step(interaction, "end", step, "bot.match.ended",
+                         player=interaction.user.display_name)
 
-        await self.service.run(interaction, "end", work)
+    async def _step(self, interaction: discord.Interaction, what: str,
+                    step: Callable[[], Awaitable[object]], code: str, **params: object) -> None:
+        """Take a step of the table's life, then tell the caller privately (``code``)."""
+        async def work(lang: str) -> Reply:
+            await step()
+            return Reply(content=t(code, lang, **params), ephemeral=True)
+
+        await self.service.run(interaction, what, work)
 
     async def lobby_button(self, interaction: discord.Interaction, action: str,
                            channel_id: int) -> None:
@@ -128,10 +129,7 @@ class TableUI:
     async def computer_choices(self, interaction: discord.Interaction,
                                current: str) -> list[discord.app_commands.Choice[int]]:
         """The computer seats of the table (a hint only; the session checks again)."""
-        try:
-            snapshot = await self.tables.snapshot(interaction.channel_id or 0)
-        except Exception:
-            return []
+        snapshot = await or_none(self.tables.snapshot(interaction.channel_id or 0))
         if snapshot is None:
             return []
         return [
@@ -144,9 +142,7 @@ class TableUI:
     # ------------------------------------------------------------------ table
     async def table(self, interaction: discord.Interaction) -> None:
         async def work(lang: str) -> Reply:
-            snapshot = await self.tables.snapshot(interaction.channel_id or 0)
-            if snapshot is None:
-                raise SessionError("session.no_game")
+            snapshot = await self.service.snapshot(interaction.channel_id or 0)
             if snapshot.view is None:
                 return present.lobby(snapshot, lang, self.components,
                                      self.tables.rules_of(snapshot))
@@ -157,9 +153,7 @@ class TableUI:
 
     async def score(self, interaction: discord.Interaction) -> None:
         async def work(lang: str) -> Reply:
-            snapshot = await self.tables.snapshot(interaction.channel_id or 0)
-            if snapshot is None:
-                raise SessionError("session.no_game")
+            snapshot = await self.service.snapshot(interaction.channel_id or 0)
             return await _score_sheet(snapshot, lang)
 
         await self.service.run(interaction, "score", work)
@@ -172,10 +166,7 @@ class TableUI:
                 return await self.service.hand_reply(
                     interaction, await self.service.player_view(interaction), lang)
             if action == "score":
-                snapshot = await self.tables.snapshot(channel_id)
-                if snapshot is None:
-                    raise SessionError("session.no_game")
-                return await _score_sheet(snapshot, lang)
+                return await _score_sheet(await self.service.snapshot(channel_id), lang)
             if action == "next":
                 await self.tables.next_round(channel_id, interaction.user.id)
             else:

@@ -21,6 +21,7 @@ import discord
 from bot.discord_app import present, tile_present
 from bot.discord_app.i18n import t
 from bot.discord_app.replies import Reply, error_reply
+from bot.discord_app.service import or_none
 from bot.discord_app.views import selection_of
 from bot.session import SessionError, display_order, read_pieces
 from bot.session.tile_edits import (
@@ -199,13 +200,8 @@ class TileUI:
     async def set_choices(self, interaction: discord.Interaction,
                           current: str) -> list[discord.app_commands.Choice[int]]:
         """The sets of the caller's draft (else of the table) matching what they typed."""
-        try:
-            view = await self.service.player_view(interaction)
-        except Exception:
+        view = await or_none(self.service.player_view(interaction))
+        if view is None:
             return []
-        melds = view.draft if view.draft is not None else view.melds
-        return [
-            discord.app_commands.Choice(
-                name=f"{m.number}: {present.pieces_text(m.pieces)}"[:100], value=m.number)
-            for m in melds if not current or str(m.number).startswith(current.strip())
-        ][:25]
+        return present.meld_choices(view.draft if view.draft is not None else view.melds,
+                                    current)

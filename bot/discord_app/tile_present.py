@@ -1,5 +1,6 @@
-"""What the bot shows of tile rummy: the private rack message (picture of the rack and of
-the draft, tile menu, turn buttons), the hint, and the notes after an action.
+"""What the bot shows of tile rummy: the lines of the private rack message that a hand of
+cards has not (the draft, what to do on one's turn; :func:`bot.discord_app.present.hand`
+writes the rest), the hint, and the notes after an action.
 
 Pure functions, like :mod:`bot.discord_app.present`.
 """
@@ -9,8 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.discord_app.i18n import t
-from bot.discord_app.replies import Picture, Reply
-from bot.discord_app.views import MAX_OPTIONS, Components
+from bot.discord_app.replies import Reply
 from engine.i18n import count
 from engine.solver.exact import Solution
 from engine.tiles.actions import (
@@ -28,61 +28,29 @@ from engine.tiles.actions import (
     Undo,
 )
 from engine.tiles.tile import Tile, format_tiles
-from engine.views import Phase, PlayerView
+from engine.views import PlayerView
 
 
 def tiles_text(tiles: Sequence[Tile]) -> str:
     return format_tiles(tiles)
 
 
-def tile_hand(
-    view: PlayerView,
-    channel_id: int,
-    lang: str,
-    components: Components,
-    order: Sequence[int],
-    *,
-    sort: str = "suit",
-    note: str | None = None,
-    names: Sequence[str] = (),
-    selected: dict[str, set[str]] | None = None,
-    picture: Picture | None = None,
-) -> Reply:
-    """The private rack: picture (rack and draft), numbered rack, draft, menu, buttons."""
-    shown = [view.hand[i] for i in order]
-    playing = view.phase in (Phase.DRAW, Phase.PLAY)
-    my_turn = playing and view.current == view.seat
-    lines = []
-    if note:
-        lines.append(note)
-    lines.append("**" + t("bot.tiles.title", lang, count=len(shown)) + "**")
-    lines.append("  ".join(f"`{pos}` {tiles_text([p])}" for pos, p in enumerate(shown, 1)
-                           if isinstance(p, Tile)))
-    if view.draft is not None:
-        lines.append(t("bot.tiles.draft", lang))
-        for meld in view.draft:
-            mark = "" if meld.kind != "invalid" else " " + t("bot.tiles.unfinished", lang)
-            tiles = [p for p in meld.pieces if isinstance(p, Tile)]
-            lines.append(f"`{meld.number}` {tiles_text(tiles)}{mark}")
-    if not playing:
-        lines.append(t("bot.hand.over", lang))
-    elif my_turn:
-        code = "bot.tiles.turn_empty" if view.stock_size == 0 else "bot.tiles.turn"
-        lines.append(t(code, lang))
-    else:
-        name = names[view.current] if view.current < len(names) else view.seats[view.current].name
-        lines.append(t("bot.hand.waiting", lang, player=name))
-    if playing and view.opening_needed:
-        lines.append(t("bot.hand.opening", lang, count=view.opening_needed))
-    if len(shown) > MAX_OPTIONS:
-        lines.append(t("bot.hand.too_many", lang))
-    options = [(f"{pos}:{tiles_text([p])}", f"{pos}. {tiles_text([p])}")
-               for pos, p in enumerate(shown, 1) if isinstance(p, Tile)]
-    buttons = components.tile_hand_view(
-        channel_id, lang, tiles=options, selected=selected or {}, sort=sort, my_turn=my_turn,
-        pool_empty=view.stock_size == 0, editing=view.draft is not None)
-    return Reply(content="\n".join(lines)[:2000], pictures=[picture] if picture else [],
-                 view=buttons, ephemeral=True)
+def turn_lines(view: PlayerView, lang: str) -> list[str]:
+    """What the player whose turn it is does now (the rack message says it)."""
+    return [t("bot.tiles.turn_empty" if view.stock_size == 0 else "bot.tiles.turn", lang)]
+
+
+def draft_lines(view: PlayerView, lang: str) -> list[str]:
+    """The draft's sets for the rack message, numbered, an unfinished one marked (none
+    outside an edit)."""
+    if view.draft is None:
+        return []
+    lines = [t("bot.tiles.draft", lang)]
+    for meld in view.draft:
+        mark = "" if meld.kind != "invalid" else " " + t("bot.tiles.unfinished", lang)
+        tiles = [p for p in meld.pieces if isinstance(p, Tile)]
+        lines.append(f"`{meld.number}` {tiles_text(tiles)}{mark}")
+    return lines
 
 
 def hint(solution: Solution | None, opening: bool, lang: str) -> Reply:

@@ -34,38 +34,12 @@ from dataclasses import replace
 from typing import Any
 
 from bot.session.autoplay import Autoplay
-from bot.session.describe import describe_action
 from bot.session.lobby import Lobby
-from bot.session.model import (
-    Event,
-    EventKind,
-    Player,
-    Seat,
-    SessionError,
-    Snapshot,
-    Status,
-    TableUi,
-    computer_name,
-)
+from bot.session.model import Event, EventKind, SessionError, Snapshot, Status, TableUi
 from engine import variant
 from engine.actions import Action
 from engine.game import Game
 from engine.views import Phase, PlayerView
-
-# The names this module held before the session layer was split, for code importing them
-# from here; new code imports them from ``bot.session``.
-__all__ = [
-    "Event",
-    "EventKind",
-    "Player",
-    "Seat",
-    "SessionError",
-    "Snapshot",
-    "Status",
-    "Tables",
-    "computer_name",
-    "describe_action",
-]
 
 
 class Tables(Lobby, Autoplay):

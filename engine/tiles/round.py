@@ -32,17 +32,13 @@ from engine.errors import CorruptGame, IllegalMeld, IllegalMove, RuleError
 from engine.round import Round, TurnState
 from engine.rules import RuleSet
 from engine.tiles.actions import (
-    Add,
     Confirm,
     DrawTile,
-    Move,
-    NewSet,
+    EditAction,
     Pass,
     Play,
     Reset,
     Sets,
-    Split,
-    TakeBack,
     TileAction,
     Undo,
 )
@@ -122,7 +118,7 @@ class TileRound(TileState):
             raise IllegalMove("move.round_over")
         if seat != self.turn:
             raise IllegalMove("tiles.not_your_turn", seat=self.turn + 1)
-        if isinstance(action, (NewSet, Add, Move, Split, TakeBack)):
+        if isinstance(action, EditAction):  # a change of the draft
             draft = self.draft or Draft.start(self.table)
             frozen = 0 if self.opened[seat] else len(self.table)
             trial = Draft(draft.sets, draft.placed, list(draft.history))

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from data.store import _run_batch
+from data.database import run_batch
 
 Job = Callable[[sqlite3.Connection], int]
 
@@ -44,7 +44,7 @@ def rows(conn: sqlite3.Connection) -> list[int]:
 @pytest.mark.parametrize("error", [ValueError("bad"), TypeError("bug"), KeyError("k")])
 def test_a_failing_job_is_undone_alone(conn: sqlite3.Connection, error: Exception) -> None:
     jobs = [insert(1), fail_after_insert(2, error), insert(3)]
-    outcomes = _run_batch(conn, jobs)
+    outcomes = run_batch(conn, jobs)
     assert [ok for ok, _ in outcomes] == [True, False, True]
     assert outcomes[1][1] is error
     assert rows(conn) == [1, 3] and not conn.in_transaction
@@ -52,12 +52,12 @@ def test_a_failing_job_is_undone_alone(conn: sqlite3.Connection, error: Exceptio
 
 def test_a_single_failing_job_writes_nothing(conn: sqlite3.Connection) -> None:
     error = ValueError("bad")
-    assert _run_batch(conn, [fail_after_insert(1, error)]) == [(False, error)]
+    assert run_batch(conn, [fail_after_insert(1, error)]) == [(False, error)]
     assert rows(conn) == [] and not conn.in_transaction
 
 
 def test_a_constraint_violation_fails_only_its_job(conn: sqlite3.Connection) -> None:
-    outcomes = _run_batch(conn, [insert(1), insert(1), insert(2)])
+    outcomes = run_batch(conn, [insert(1), insert(1), insert(2)])
     assert [ok for ok, _ in outcomes] == [True, False, True]
     assert isinstance(outcomes[1][1], sqlite3.IntegrityError)
     assert rows(conn) == [1, 2]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bot.discord_app.publisher import Publisher
-from bot.session.tables import Event, EventKind, Seat, Snapshot, Status
+from bot.session import Event, EventKind, Seat, Snapshot, Status
 from engine.cards.actions import Draw
 from engine.tiles.actions import Play
 from engine.tiles.tile import parse_tiles

@@ -42,20 +42,28 @@ def assert_ok(it: Interaction) -> Message:
     return reply
 
 
+async def lobby_with_a_computer(fake: FakeDiscord, channel: int, variant: str,
+                                level: str = "ai") -> tuple[User, Message]:
+    """alice opens a lobby of ``variant`` and seats one computer player (``level``: the
+    lobby's button, ``aieasy``, ``ai`` or ``aihard``); returns alice and the lobby."""
+    alice = fake.add_user("alice")
+    lobby = (await fake.slash(alice, channel, "rummy new", variant=variant)).reply
+    await fake.click(alice, lobby, f"rami:lobby:{level}:")
+    return alice, lobby
+
+
 def _cards(cards: tuple[Card, ...]) -> str:
     return format_cards(cards, ascii=True)
 
 
-class Human:
-    """A seated person who plays through the fake Discord."""
+class Seated:
+    """A person seated at a table of the fake Discord, playing in one ``style``; what they
+    know of the game is their own view (and the table's rules)."""
 
     def __init__(self, fake: FakeDiscord, harness: BotHarness, user: User, channel: int,
-                 style: Style, seed: int) -> None:
+                 style: Style) -> None:
         self.fake, self.harness, self.user, self.channel = fake, harness, user, channel
         self.style = style
-        self.rng = random.Random(seed)
-        self.hand_message: Message | None = None
-        self.actions = 0
 
     async def view(self) -> PlayerView:
         assert self.harness.bot is not None
@@ -66,6 +74,17 @@ class Human:
         snapshot = await self.harness.bot.tables.snapshot(self.channel)
         assert snapshot is not None
         return self.harness.bot.tables.rules_of(snapshot)
+
+
+class Human(Seated):
+    """A seated person who plays a card game through the fake Discord."""
+
+    def __init__(self, fake: FakeDiscord, harness: BotHarness, user: User, channel: int,
+                 style: Style, seed: int) -> None:
+        super().__init__(fake, harness, user, channel, style)
+        self.rng = random.Random(seed)
+        self.hand_message: Message | None = None
+        self.actions = 0
 
     async def play_turn(self) -> None:
         """Play this seat's whole turn (it must be its turn)."""

@@ -12,7 +12,14 @@ from bot.session import Status
 from engine import format_cards
 from engine.views import Phase
 from tests.e2e.harness import BotHarness
-from tests.e2e.players import Human, assert_hands_private, assert_ok, is_hand, wait_for_turn
+from tests.e2e.players import (
+    Human,
+    assert_hands_private,
+    assert_ok,
+    is_hand,
+    lobby_with_a_computer,
+    wait_for_turn,
+)
 
 
 async def open_table(fake: FakeDiscord, harness: BotHarness, *, variant: str = "rami51",
@@ -279,9 +286,7 @@ async def test_round_and_match_end_show_scores_and_offer_a_new_match(
 async def test_lobby_closes_when_the_last_person_leaves(fake: FakeDiscord,
                                                         harness: BotHarness) -> None:
     channel = fake.channels[1]
-    alice = fake.add_user("alice")
-    lobby = (await fake.slash(alice, channel, "rummy new", variant="classic")).reply
-    await fake.click(alice, lobby, "rami:lobby:ai:")
+    alice, lobby = await lobby_with_a_computer(fake, channel, "classic")
     await fake.click(alice, lobby, "rami:lobby:leave:")
     await harness.idle()
     assert "cancelled" in lobby.text()

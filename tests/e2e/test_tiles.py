@@ -15,7 +15,7 @@ from engine import solve
 from engine.tiles.tile import Tile
 from engine.views import Phase, PlayerView
 from tests.e2e.harness import BotHarness
-from tests.e2e.players import assert_hands_private, is_hand
+from tests.e2e.players import assert_hands_private, is_hand, lobby_with_a_computer
 from tests.e2e.test_behaviour import refused, whose_turn
 from tests.e2e.tile_players import (
     TilePlayer,
@@ -338,9 +338,7 @@ async def test_a_lone_human_is_pinged_every_tile_turn(fake: FakeDiscord,
                                                      harness: BotHarness) -> None:
     """Tile turns leave no discard behind: the reminder must still come back each turn."""
     channel = fake.channels[0]
-    alice = fake.add_user("alice")
-    lobby = (await fake.slash(alice, channel, "rummy new", variant="tiles")).reply
-    await fake.click(alice, lobby, "rami:lobby:aieasy:")
+    alice, lobby = await lobby_with_a_computer(fake, channel, "tiles", "aieasy")
     await fake.click(alice, lobby, "rami:lobby:start:")
     await harness.idle()
 

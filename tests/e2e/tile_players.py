@@ -14,7 +14,7 @@ from engine import format_tiles, solve
 from engine.tiles.tile import Tile
 from engine.views import Phase, PlayerView
 from tests.e2e.harness import BotHarness
-from tests.e2e.players import Style, is_hand
+from tests.e2e.players import Seated, Style, is_hand
 
 
 def text_of(tiles: tuple[Tile, ...] | list[Tile]) -> str:
@@ -49,26 +49,15 @@ def menu_values(message: Message, tiles: tuple[Tile, ...]) -> list[str] | None:
     return values
 
 
-class TilePlayer:
+class TilePlayer(Seated):
     """A seated person playing tile rummy through the fake Discord."""
 
     def __init__(self, fake: FakeDiscord, harness: BotHarness, user: User, channel: int,
                  style: Style) -> None:
-        self.fake, self.harness, self.user, self.channel = fake, harness, user, channel
-        self.style = style
+        super().__init__(fake, harness, user, channel, style)
         self.turns = 0
         self.laid = 0  # turns that laid tiles
         self.used: set[str] = set()  # commands and buttons used
-
-    async def view(self) -> PlayerView:
-        assert self.harness.bot is not None
-        return await self.harness.bot.tables.hand(self.channel, self.user.id)
-
-    async def rules(self) -> object:
-        assert self.harness.bot is not None
-        snapshot = await self.harness.bot.tables.snapshot(self.channel)
-        assert snapshot is not None
-        return self.harness.bot.tables.rules_of(snapshot)
 
     async def play_turn(self) -> None:
         view = await self.view()

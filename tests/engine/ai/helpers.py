@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from typing import TypeVar
 
 from engine.ai import choose_action
 from engine.game import Game
@@ -11,6 +12,7 @@ from engine.rules import RuleSet
 from engine.views import Phase
 
 LevelOf = Callable[[int, int], str]  # (seat, action number) -> level
+P = TypeVar("P")
 
 
 def play_out(
@@ -43,3 +45,22 @@ def play_out(
         game.apply(seat, action)
         actions.append(action)
     return game, actions
+
+
+def look_alike_decks(
+    deck: Sequence[P], hand_size: int, seed: int, *, face_up: int, reshuffle: int
+) -> tuple[list[P], list[P]]:
+    """Two orders of ``deck`` for two players that seat 0 cannot tell apart: ``deck``
+    shuffled with ``seed``, and that order again with what seat 0 does not see (seat 1's
+    hand, every other piece of the deal, and the stock after the ``face_up`` pieces the
+    deal turns up) shuffled with ``reshuffle``."""
+    shown = list(deck)
+    random.Random(seed).shuffle(shown)
+    other = list(shown)
+    dealt = 2 * hand_size
+    hidden = [i for i in range(dealt) if i % 2 == 1] + list(range(dealt + face_up, len(shown)))
+    moved = [other[i] for i in hidden]
+    random.Random(reshuffle).shuffle(moved)
+    for i, piece in zip(hidden, moved, strict=True):
+        other[i] = piece
+    return shown, other

@@ -14,7 +14,7 @@ from engine.errors import RuleError
 from engine.game import Game
 from engine.variants import variant
 from engine.views import Phase
-from tests.engine.ai.helpers import play_out
+from tests.engine.ai.helpers import look_alike_decks, play_out
 from tests.engine.helpers import CARD_VARIANTS
 
 
@@ -44,16 +44,8 @@ def test_hidden_cards_do_not_change_the_decision(name: str, level: str) -> None:
     rules = variant(name)
     size = rules.hand_size(2)
     for seed in range(4):
-        deck = full_deck(rules.decks, rules.jokers)
-        random.Random(seed).shuffle(deck)
-        other = list(deck)
-        hidden = [i for i in range(2 * size) if i % 2 == 1] + list(
-            range(2 * size + 1, len(deck))
-        )  # seat 1's hand and the stock
-        moved = [other[i] for i in hidden]
-        random.Random(seed + 100).shuffle(moved)
-        for i, card in zip(hidden, moved, strict=True):
-            other[i] = card
+        deck, other = look_alike_decks(full_deck(rules.decks, rules.jokers), size, seed,
+                                       face_up=1, reshuffle=seed + 100)  # the discard
         game_a = Game.new(rules, ["a", "b"], seed, deck=deck)
         game_b = Game.new(rules, ["a", "b"], seed, deck=other)
         assert game_a.current == 0

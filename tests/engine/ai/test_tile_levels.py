@@ -14,7 +14,7 @@ from engine.tiles.actions import DrawTile, Play
 from engine.tiles.sets import is_valid_set
 from engine.tiles.tile import full_pool
 from engine.variants import variant
-from tests.engine.ai.helpers import play_out
+from tests.engine.ai.helpers import look_alike_decks, play_out
 
 RULES = variant("tiles")
 
@@ -46,14 +46,7 @@ def test_a_plan_keeps_every_table_tile_and_adds_rack_tiles(level: str) -> None:
 def test_hidden_tiles_do_not_change_the_decision(level: str) -> None:
     size = RULES.hand_size(2)
     for seed in range(3):
-        pool = full_pool()
-        random.Random(seed).shuffle(pool)
-        other = list(pool)
-        hidden = [i for i in range(2 * size) if i % 2 == 1] + list(range(2 * size, len(pool)))
-        moved = [other[i] for i in hidden]
-        random.Random(seed + 50).shuffle(moved)
-        for i, tile in zip(hidden, moved, strict=True):
-            other[i] = tile
+        pool, other = look_alike_decks(full_pool(), size, seed, face_up=0, reshuffle=seed + 50)
         game_a = Game.new(RULES, ["a", "b"], seed, deck=pool)
         game_b = Game.new(RULES, ["a", "b"], seed, deck=other)
         if game_a.view(0) != game_b.view(0):
