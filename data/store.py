@@ -14,7 +14,9 @@ from collections.abc import Sequence
 from datetime import date
 from typing import Literal
 
-from data import accounts, games, scores
+import data.accounts as accounts
+import data.games as games
+import data.scores as scores
 from data.database import Database
 from data.errors import CorruptRow, GameNotFound
 from data.records import (
