@@ -5,10 +5,10 @@ size, file name). Cards, tiles and text are drawn by code with the bundled DejaV
 costly drawings are cached per theme and size, so a picture takes a few milliseconds.
 """
 
-from render.hand import SORTS, render_hand, sorted_hand
+from render.hand import SORTS, sorted_hand
+from render.paint import render_hand, render_leaderboard, render_scores, render_table
 from render.picture import Picture
-from render.scores import LeaderboardEntry, render_leaderboard, render_scores
-from render.table import render_table
+from render.scores import LeaderboardEntry
 from render.themes import BACKS, THEMES, Back, Theme, get_back, get_theme
 from render.warm import warm_up
 

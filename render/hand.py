@@ -22,9 +22,8 @@ from engine.tiles.tile import Tile, format_tiles
 from engine.views import Piece, PlayerView
 from render.art import HAND_CARD, HAND_TILE, card_radius, piece_sprite, tile_radius
 from render.draw import background, blend, draw_text, fit, panel, paste_sprite, shadow, text_width
-from render.labels import check_lang, colon, turn_text
-from render.picture import Picture, finish
-from render.themes import RGB, Theme, get_back, get_theme
+from render.labels import colon, turn_text
+from render.themes import RGB, Theme
 
 SORTS = ("suit", "rank", "own")
 _SORT_ALIASES = {
@@ -325,30 +324,3 @@ def _alt(view: PlayerView, shown: list[int], marks: _Marks, tiles: bool, lang: s
     if turn:
         parts.append(turn + ".")
     return " ".join(parts)
-
-
-def render_hand(
-    view: PlayerView,
-    *,
-    theme: str = "classic",
-    back: str = "blue",
-    sort: str = "suit",
-    order: Sequence[int] | None = None,
-    lang: str = "en",
-    playable: Collection[int] | None = None,
-) -> Picture:
-    """The picture of ``view.hand`` (cards or tiles) for its owner.
-
-    ``sort``: ``"suit"``, ``"rank"`` or ``"own"`` with ``order`` (see :func:`sorted_hand`,
-    which gives the same numbering for text replies). ``playable``: hand indexes (engine
-    order) that can be laid now, shown in green. ``back`` is checked for consistency with
-    the other pictures (no back shows in a hand).
-
-    Raises:
-        ValueError: an unknown theme, back, sort or language, or a bad ``order``.
-    """
-    chosen = get_theme(theme)
-    get_back(back)
-    image, alt = compose_hand(view, chosen, sort, order, check_lang(lang), playable)
-    tiles = view.kind is Kind.TILES
-    return finish(image, chosen, alt, "rack.png" if tiles else "hand.png")

@@ -15,6 +15,7 @@ from functools import lru_cache
 
 from PIL import Image
 
+from render.samples import palette_sample
 from render.themes import BACKS, MEDAL_INK, MEDALS, RGB, Theme
 
 ALT_LIMIT = 1000  # Discord accepts attachment descriptions up to 1024 characters
@@ -80,8 +81,6 @@ def _key_colours(theme: Theme) -> list[RGB]:
 @lru_cache(maxsize=16)
 def theme_palette(theme: Theme) -> Image.Image:
     """The ``P`` image holding ``theme``'s 256-colour palette (computed on first use)."""
-    from render.samples import palette_sample  # the samples draw with this module
-
     exact = _key_colours(theme)
     sample = palette_sample(theme)
     learnt = sample.quantize(256 - len(exact), method=Image.Quantize.MAXCOVERAGE)

@@ -1,15 +1,10 @@
-"""Seeded sample views, the sample pictures of the docs, and the palette sample.
-
-``python -m render.samples docs/img`` writes one picture of each kind (a hand in each
-theme, a tile rack, a table of twenty melds and six players, a tile table, a score sheet,
-a leaderboard) into the given folder.
-"""
+"""Seeded sample views (hands, racks, tables of many melds, score sheets, a leaderboard),
+the sample a theme's palette is learnt from, and a sheet of every card: what the docs'
+pictures (:mod:`render.gallery`), the benchmark and the tests draw."""
 
 from __future__ import annotations
 
 import random
-import sys
-from pathlib import Path
 
 from PIL import Image
 
@@ -17,8 +12,12 @@ from engine.cards.card import JOKER, Card, Suit
 from engine.rules import Kind
 from engine.tiles.tile import TILE_JOKER, Colour, Tile
 from engine.views import MeldView, Phase, Piece, PlayerView, PublicView, RoundScore, SeatView
-from render.scores import LeaderboardEntry
-from render.themes import Theme
+from render.art import HAND_CARD, PILE_CARD, back_sprite, card_sprite, tile_sprite
+from render.draw import background, paste_sprite
+from render.hand import compose_hand
+from render.scores import LeaderboardEntry, compose_leaderboard, compose_scores
+from render.table import compose_table
+from render.themes import BACKS, Theme
 
 NAMES = ("Alice", "Bruno", "Chloé", "Dmitri", "Élodie", "Farid")
 
@@ -165,10 +164,6 @@ def leaderboard() -> list[LeaderboardEntry]:
 
 def palette_sample(theme: Theme) -> Image.Image:
     """Sample pictures of ``theme`` side by side, in RGB, to learn its palette from."""
-    from render.hand import compose_hand
-    from render.scores import compose_leaderboard, compose_scores
-    from render.table import compose_table
-    from render.themes import BACKS
 
     images = [
         compose_hand(player_view(), theme, "suit", None, "en", {0, 1, 2})[0],
@@ -191,9 +186,6 @@ def palette_sample(theme: Theme) -> Image.Image:
 
 def deck_sheet(theme: Theme) -> Image.Image:
     """Every card, the joker, a joker standing for a card, and every back, in RGB."""
-    from render.art import HAND_CARD, PILE_CARD, back_sprite, card_sprite, tile_sprite
-    from render.draw import background, paste_sprite
-    from render.themes import BACKS
 
     w, h = HAND_CARD
     step_x, step_y = w + 8, h + 10
@@ -213,52 +205,3 @@ def deck_sheet(theme: Theme) -> Image.Image:
     for i, tile in enumerate([*(Tile(i * 3 + 1, c) for i, c in enumerate(Colour)), TILE_JOKER]):
         paste_sprite(sheet, tile_sprite(theme, tw, th, tile), (x + i * (tw + 8), y + 20))
     return sheet
-
-
-def write_samples(folder: Path) -> list[Path]:
-    """Write the sample pictures into ``folder``; the paths written."""
-    from dataclasses import replace
-
-    from render.hand import render_hand
-    from render.picture import encode
-    from render.scores import render_leaderboard, render_scores
-    from render.table import render_table
-    from render.themes import THEMES
-
-    folder.mkdir(parents=True, exist_ok=True)
-    written: list[Path] = []
-
-    def save(name: str, png: bytes) -> None:
-        path = folder / name
-        path.write_bytes(png)
-        written.append(path)
-
-    view = player_view()
-    for theme in THEMES:
-        save(f"hand-{theme}.png", render_hand(view, theme=theme, playable={0, 3, 5}).png)
-    taken = next(piece for piece in view.hand if isinstance(piece, Card) and piece.rank == 8)
-    marked = replace(view, taken_from_discard=taken, current=0)
-    save("hand-fr.png", render_hand(marked, lang="fr", sort="rank", playable={1, 4}).png)
-    save("rack.png", render_hand(player_view(tiles=True)).png)
-    save("table.png", render_table(public_view(), highlight_seat=1).png)
-    dark = public_view(players=4, melds=9)
-    save("table-dark-fr.png", render_table(dark, theme="dark", back="red", lang="fr").png)
-    save("tile-table.png", render_table(public_view(tiles=True, players=4, melds=12)).png)
-    scores = public_view(players=4)
-    save("scores.png", render_scores(public_view()).png)
-    save("scores-dark-fr.png", render_scores(scores, theme="dark", lang="fr").png)
-    save("leaderboard.png", render_leaderboard(leaderboard(), title="Leaderboard · Rami 51").png)
-    for theme in ("classic", "four-colour", "dark"):
-        save(f"deck-{theme}.png", encode(deck_sheet(THEMES[theme]), THEMES[theme]))
-    return written
-
-
-def main(argv: list[str]) -> int:
-    folder = Path(argv[0] if argv else "docs/img")
-    for path in write_samples(folder):
-        print(path, path.stat().st_size, "bytes")
-    return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main(sys.argv[1:]))

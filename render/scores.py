@@ -10,9 +10,8 @@ from PIL import Image
 from engine.i18n import t
 from engine.views import PublicView, RoundScore
 from render.draw import Anchor, background, blend, draw_text, fit, panel
-from render.labels import check_lang, colon
-from render.picture import Picture, finish
-from render.themes import MEDAL_INK, MEDALS, Theme, get_theme
+from render.labels import colon
+from render.themes import MEDAL_INK, MEDALS, Theme
 
 MARGIN = 20
 TITLE = 56
@@ -193,16 +192,6 @@ def _scores_alt(
     return " ".join(parts)
 
 
-def render_scores(view: PublicView, *, theme: str = "classic", lang: str = "en") -> Picture:
-    """The match score sheet: points per round and seat, totals, the target and who leads.
-
-    Raises:
-        ValueError: an unknown theme or language.
-    """
-    chosen = get_theme(theme)
-    image, alt = compose_scores(view, chosen, check_lang(lang))
-    return finish(image, chosen, alt, "scores.png")
-
 
 _COLUMNS = (("rank", 64), ("player", 300), ("matches", 120), ("wins", 120), ("pts", 130))
 
@@ -320,16 +309,3 @@ def _leaderboard_alt(rows: Sequence[LeaderboardEntry], title: str, lang: str) ->
         for row in rows
     ]
     return f"{title}{colon(lang)}{'; '.join(lines)}."
-
-
-def render_leaderboard(
-    rows: Sequence[LeaderboardEntry], *, title: str, theme: str = "classic", lang: str = "en"
-) -> Picture:
-    """A leaderboard: rank (medals for the first three), player, matches, wins, points.
-
-    Raises:
-        ValueError: an unknown theme or language.
-    """
-    chosen = get_theme(theme)
-    image, alt = compose_leaderboard(rows, title, chosen, check_lang(lang))
-    return finish(image, chosen, alt, "leaderboard.png")

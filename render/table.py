@@ -41,9 +41,8 @@ from render.draw import (
     shadow,
     text_width,
 )
-from render.labels import check_lang, colon, turn_text
-from render.picture import Picture, finish
-from render.themes import Back, Theme, get_back, get_theme
+from render.labels import colon, turn_text
+from render.themes import Back, Theme
 
 WIDTH = 1000
 MARGIN = 18
@@ -388,26 +387,3 @@ def _alt(view: PublicView, melds: Sequence[MeldView], tiles: bool, draft: bool, 
     else:
         parts.append(t("picture.no_sets" if tiles else "picture.no_melds", lang) + ".")
     return " ".join(parts)
-
-
-def render_table(
-    view: PublicView,
-    *,
-    theme: str = "classic",
-    back: str = "blue",
-    lang: str = "en",
-    highlight_seat: int | None = None,
-) -> Picture:
-    """The picture of the table everybody sees (cards or tiles, from the pieces in ``view``).
-
-    Every meld is numbered as the commands refer to it, with who laid it; a joker shows
-    the card it stands for. ``highlight_seat`` outlines a seat and its melds (by default
-    the owner's seat when ``view`` is a :class:`PlayerView`); a tile player's unconfirmed
-    ``draft`` is drawn instead of the table when ``view`` carries one.
-
-    Raises:
-        ValueError: an unknown theme, back or language.
-    """
-    chosen = get_theme(theme)
-    image, alt = compose_table(view, chosen, get_back(back), check_lang(lang), highlight_seat)
-    return finish(image, chosen, alt, "table.png")

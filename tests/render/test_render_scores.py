@@ -8,7 +8,7 @@ from PIL import Image
 
 from engine.views import RoundScore
 from render import LeaderboardEntry, render_leaderboard, render_scores
-from render.samples import write_samples
+from render.gallery import write_samples
 from tests.render.helpers import decode, public
 
 ROUNDS = (
