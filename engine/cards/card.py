@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from engine.errors import NotationError
+from engine.i18n import quote
 
 
 class Suit(enum.IntEnum):
@@ -140,7 +141,7 @@ def parse_card(text: str) -> Card:
         rank = _RANKS.get(token[:-1])
         if suit is not None and rank is not None:
             return Card(rank, suit)
-    raise NotationError("notation.card", token=text.strip())
+    raise NotationError("notation.card", token=quote(text))
 
 
 def parse_cards(text: str) -> list[Card]:

@@ -28,6 +28,7 @@ from engine.cards.melds import (
 from engine.cards.moves import candidate_moves, joker_trios
 from engine.cards.state import CardState, round_from_dict, round_to_dict
 from engine.errors import IllegalMeld, IllegalMove, RuleError
+from engine.i18n import quote
 from engine.round import Round, TurnState
 from engine.rules import DiscardPick, GoingOut, JokerSwap, RuleSet, Scoring, StockEnd
 from engine.views import MeldView, Phase, Piece, RoundScore
@@ -142,7 +143,7 @@ class CardRound(CardState):
             if commit:
                 card = self.stock.pop()
         else:
-            raise IllegalMove("draw.source", source=str(source))
+            raise IllegalMove("draw.source", source=quote(source))
         if commit:
             hand.append(card)
             self.drawn = card
