@@ -20,10 +20,12 @@ from bot.discord_app.i18n import t
 from bot.discord_app.replies import Reply, error_reply
 from bot.discord_app.service import or_none
 from bot.discord_app.views import selection_of
-from bot.session import display_order, read_card, read_pieces
+from bot.session import check_length, display_order, read_card, read_pieces
 from engine import Card, NotationError, RuleSet, RummyError, classify, parse_card
 from engine.actions import Action
 from engine.cards.actions import Discard, Draw, LayOff, Meld, SwapJoker
+from engine.i18n import quote
+from engine.numbers import whole
 from engine.rules import Kind
 
 if TYPE_CHECKING:
@@ -62,7 +64,7 @@ class Controller:
         async def work(lang: str) -> Reply:
             key = (source or "stock").strip().lower()
             if key not in SOURCES:
-                return error_reply(t("bot.error.bad_source", lang, source=source))
+                return error_reply(t("bot.error.bad_source", lang, source=quote(source)))
             return await self._act(interaction, Draw(SOURCES[key]), lang)  # type: ignore[arg-type]
 
         await self.service.run(interaction, "draw", work)
@@ -77,9 +79,9 @@ class Controller:
             view = await self.service.player_view(interaction)
             sort = (await self.prefs.player(interaction.user.id)).sort
             melds = tuple(read_pieces(part, view, display_order(view, sort), Card)
-                          for part in cards.split("|") if part.strip())
+                          for part in check_length(cards).split("|") if part.strip())
             if not melds:
-                raise NotationError("notation", token=cards)
+                raise NotationError("notation", token=quote(cards))
             return await self._act(interaction, Meld(melds), lang)
 
         await self.service.run(interaction, "meld", work)
@@ -130,7 +132,7 @@ class Controller:
                 return await self.service.hand_reply(interaction, view, lang, update=True)
             first = [_card_of_value(v) for v in picked.get("a", [])]
             second = [_card_of_value(v) for v in picked.get("b", [])]
-            meld = [int(v) for v in picked.get("m", []) if v.isdigit()]
+            meld = [n for n in (whole(v) for v in picked.get("m", [])) if n is not None]
             if not first:
                 return error_reply(t("bot.error.pick_cards", lang, button=button))
             if action == "meld":

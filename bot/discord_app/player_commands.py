@@ -22,7 +22,7 @@ from bot.discord_app.choices import BuiltCommand
 from bot.discord_app.i18n import language_name, loc, t
 from bot.discord_app.replies import Picture, Reply, error_reply
 from engine import RummyError
-from engine.i18n import count
+from engine.i18n import count, quote
 from render import BACKS, SORTS, THEMES, LeaderboardEntry, render_leaderboard
 
 if TYPE_CHECKING:
@@ -148,7 +148,7 @@ class PlayerCommands:
         """The server's best players, for everyone to see."""
         async def work(lang: str) -> Reply:
             if name is not None and name not in self.variant_names:
-                return error_reply(t("bot.error.bad_variant", lang, name=name,
+                return error_reply(t("bot.error.bad_variant", lang, name=quote(name),
                                      names=", ".join(self.variant_names)))
             chosen_period = period if period in ("all", "month", "week") else "all"
             rows = await self.store.leaderboard(

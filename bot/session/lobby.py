@@ -26,6 +26,7 @@ from bot.session.model import (
 from engine import RuleSet
 from engine.ai import LEVELS
 from engine.game import Game
+from engine.i18n import quote
 from engine.variants import server_rules
 
 
@@ -100,7 +101,8 @@ class Lobby(TableKeeper):
             SessionError: no lobby, the caller is not seated, unknown level, or table full.
         """
         if level not in LEVELS:
-            raise SessionError("session.unknown_level", level=level, levels=", ".join(LEVELS))
+            raise SessionError("session.unknown_level", level=quote(level),
+                               levels=", ".join(LEVELS))
 
         def change(table: LiveTable, seats: list[Seat]) -> list[Seat]:
             if not any(seat.user_id == user_id for seat in seats):
@@ -153,7 +155,8 @@ class Lobby(TableKeeper):
             SessionError: unknown level, not a computer seat, or the caller is not seated.
         """
         if level not in LEVELS:
-            raise SessionError("session.unknown_level", level=level, levels=", ".join(LEVELS))
+            raise SessionError("session.unknown_level", level=quote(level),
+                               levels=", ".join(LEVELS))
         async with self._lock(channel_id):
             table = await self._require(channel_id)
             self._seat_of(table, user_id)
