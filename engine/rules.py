@@ -152,7 +152,7 @@ class RuleSet:
 
     def check(self) -> None:
         """Check that the parameters can be played together, each within its bounds
-        (:data:`BOUNDS`, :data:`HAND_SIZE_BOUNDS`).
+        (:data:`BOUNDS`, :data:`TILE_BOUNDS` for tiles, :data:`HAND_SIZE_BOUNDS`).
 
         Raises:
             RuleError: the first inconsistency found.
@@ -162,7 +162,8 @@ class RuleSet:
             raise RuleError(
                 "rules.players_range", low=self.min_players, high=self.max_players
             )
-        for key, (low, high) in BOUNDS.items():
+        bounds = BOUNDS | TILE_BOUNDS if self.kind is Kind.TILES else BOUNDS
+        for key, (low, high) in bounds.items():
             value = getattr(self, key)
             if low == 0 and value < 0:
                 raise RuleError("rules.negative", name=key, value=value)
@@ -217,6 +218,9 @@ BOUNDS: dict[str, tuple[int, int]] = {
     "never_melded_penalty": (0, 1000), "never_melded_penalty_rami_sec": (0, 1000),
     "rami_sec_multiplier": (1, 10), "target": (0, 100_000),
 }  # fmt: skip
+# Tile rummy within what the exact solver (hints, computer players) holds: two copies of
+# each tile and seven jokers in all.
+TILE_BOUNDS: dict[str, tuple[int, int]] = {"decks": (1, 2), "jokers": (0, 7)}
 HAND_SIZE_BOUNDS = (1, 20)  # cards (tiles) dealt to each player
 _ENUMS: dict[str, type[enum.StrEnum]] = {
     "discard_pick": DiscardPick, "meld_jokers": JokerLimit, "joker_swap": JokerSwap,

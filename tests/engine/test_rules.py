@@ -122,6 +122,14 @@ def test_every_whole_number_parameter_has_an_upper_bound(key: str) -> None:
     assert str(high) in caught.value.message("en") and str(high) in caught.value.message("fr")
 
 
+@pytest.mark.parametrize(("key", "high"), [("decks", 2), ("jokers", 7)])
+def test_tile_rummy_stays_within_what_the_solver_holds(key: str, high: int) -> None:
+    assert variant("tiles").with_overrides(**{key: high}).kind is Kind.TILES
+    with pytest.raises(RuleError) as caught:
+        variant("tiles").with_overrides(**{key: high + 1})
+    assert caught.value.code == "rules.range"
+
+
 def test_a_hand_size_has_an_upper_bound() -> None:
     high = HAND_SIZE_BOUNDS[1]
     with pytest.raises(RuleError) as caught:
