@@ -14,14 +14,16 @@ Guarantees:
   of applying twice).
 - Every change is saved (state + a log entry, one transaction) before the call returns;
   when the save fails, the table is reloaded as it was saved.
-- Computer seats play by themselves after ``ai_delay`` seconds; a human seat that lets
-  the turn time-out (guild setting) is played once by the easy computer player.
+- Computer seats play by themselves after ``ai_delay`` seconds (deciding off the event
+  loop); a human turn's deadline is fixed when the turn starts (guild setting) and saved
+  with the game, and when it passes the easy computer player finishes that turn, after a
+  restart too (late if the bot was down). Only the end of the turn moves it.
 - Listeners (the bot, the terminal game) receive an :class:`Event` after every change.
 
 API (all coroutines on :class:`Tables`): ``open_lobby``, ``join``, ``leave``,
 ``add_computer``, ``set_level``, ``start``, ``cancel``, ``end`` (:mod:`bot.session.lobby`),
 ``act``, ``act_many``, ``next_round``, ``rematch``, ``hand``, ``snapshot``, ``set_ui``,
-``resume``, ``close``. Errors are :class:`engine.RummyError` subclasses
+``play_overdue``, ``resume``, ``close``. Errors are :class:`engine.RummyError` subclasses
 (``message(lang)`` in en/fr).
 """
 

@@ -1,0 +1,186 @@
+"""Turn deadlines: fixed when a human turn starts, saved with the game, moved only by the
+end of that turn, and played for the absent player when they pass, on the first turn of
+a match or a round and after a restart too. The clock is the test's: nothing sleeps."""
+
+from __future__ import annotations
+
+import asyncio
+
+from bot.session import EventKind, SessionError, Status, Tables
+from data import Store
+from engine.tiles.actions import NewSet, Undo
+from engine.tiles.tile import Tile
+from engine.views import Phase
+from tests.session.helpers import ALICE, BOB, CHANNEL, GUILD, Clock, make_tables, recorded
+
+TIMEOUT = 60.0
+
+
+async def two_humans(store: Store, clock: Clock, variant: str = "classic",
+                     **options: object) -> Tables:
+    options.setdefault("turn_timeout", TIMEOUT)
+    tables = make_tables(store, clock=clock, **options)
+    await tables.open_lobby(CHANNEL, GUILD, ALICE, variant)
+    await tables.join(CHANNEL, BOB)
+    await tables.start(CHANNEL, ALICE.user_id)
+    return tables
+
+
+async def deadline(store: Store) -> float | None:
+    stored = await store.active_game(CHANNEL)
+    assert stored is not None
+    return stored.deadline
+
+
+async def current(tables: Tables) -> int:
+    snapshot = await tables.snapshot(CHANNEL)
+    assert snapshot is not None and snapshot.view is not None
+    return snapshot.view.current
+
+
+async def test_the_first_turn_of_a_match_times_out_whatever_else_is_saved(
+        store: Store) -> None:
+    clock = Clock()
+    tables = await two_humans(store, clock)
+    events = recorded(tables)
+    started = clock.now
+    assert await deadline(store) == started + TIMEOUT
+    first = await current(tables)
+    # What used to cancel the timer: the front end saving its message ids, a lookup.
+    clock.advance(30)
+    await tables.set_ui(CHANNEL, table_message=555, lang="fr")
+    await tables.snapshot(CHANNEL)
+    assert await deadline(store) == started + TIMEOUT  # not re-armed, not extended
+    clock.advance(29)
+    assert await tables.play_overdue() == []
+    clock.advance(1)
+    assert await tables.play_overdue() == [CHANNEL]
+    timeouts = [event for event in events if event.kind is EventKind.TIMEOUT]
+    assert timeouts and {event.seat for event in timeouts} == {first}
+    assert await current(tables) != first
+    assert await deadline(store) == clock.now + TIMEOUT  # the next turn's own deadline
+    await tables.close()
+
+
+async def test_a_level_change_keeps_the_turn_deadline(store: Store) -> None:
+    clock = Clock()
+    tables = make_tables(store, clock=clock, turn_timeout=TIMEOUT)
+    await tables.open_lobby(CHANNEL, GUILD, ALICE, "classic")
+    await tables.add_computer(CHANNEL, ALICE.user_id, "easy")
+    await tables.start(CHANNEL, ALICE.user_id)
+    await tables.idle(CHANNEL)
+    given = await deadline(store)
+    assert given is not None and await current(tables) == 0
+    clock.advance(10)
+    await tables.set_level(CHANNEL, ALICE.user_id, 1, "hard")
+    assert await deadline(store) == given
+    await tables.close()
+
+
+async def test_the_first_turn_of_every_round_times_out(store: Store) -> None:
+    clock = Clock()
+    tables = await two_humans(store, clock)
+    for _ in range(400):  # nobody plays: every turn times out until the round ends
+        clock.advance(TIMEOUT)
+        await tables.play_overdue()
+        snapshot = await tables.snapshot(CHANNEL)
+        assert snapshot is not None and snapshot.view is not None
+        if snapshot.view.phase is Phase.ROUND_OVER:
+            break
+    else:
+        raise AssertionError("the round never ended")
+    assert await deadline(store) is None  # nobody is to play until the next round
+    await tables.next_round(CHANNEL, BOB.user_id)
+    assert await deadline(store) == clock.now + TIMEOUT
+    events = recorded(tables)
+    clock.advance(TIMEOUT)
+    assert await tables.play_overdue() == [CHANNEL]
+    assert any(event.kind is EventKind.TIMEOUT for event in events)
+    await tables.close()
+
+
+async def test_tile_draft_edits_never_extend_the_turn(store: Store) -> None:
+    clock = Clock()
+    tables = await two_humans(store, clock, "tiles")
+    player = ALICE if await current(tables) == 0 else BOB
+    view = await tables.hand(CHANNEL, player.user_id)
+    tile = next(piece for piece in view.hand if isinstance(piece, Tile))
+    given = await deadline(store)
+    for _ in range(20):  # new, undo, new, undo… for ever
+        clock.advance(TIMEOUT / 20 - 0.01)
+        await tables.act(CHANNEL, player.user_id, NewSet((tile,)))
+        await tables.act(CHANNEL, player.user_id, Undo())
+        assert await deadline(store) == given
+    clock.advance(1)
+    assert await tables.play_overdue() == [CHANNEL]
+    assert await current(tables) != view.seat
+    await tables.close()
+
+
+async def test_a_restart_times_the_turn_out_at_its_saved_time_late_if_down(
+        store: Store) -> None:
+    clock = Clock()
+    tables = await two_humans(store, clock)
+    first = await current(tables)
+    given = await deadline(store)
+    await tables.close()
+    clock.advance(3 * TIMEOUT)  # the bot was down when the turn was due
+    revived = make_tables(store, clock=clock, turn_timeout=TIMEOUT)
+    events = recorded(revived)
+    await revived.resume()
+    for _ in range(100):  # the timer fires at once: its deadline has passed
+        if any(event.kind is EventKind.TIMEOUT for event in events):
+            break
+        await asyncio.sleep(0)
+        await asyncio.gather(*revived._tables[CHANNEL].tasks, return_exceptions=True)
+    assert next(e.seat for e in events if e.kind is EventKind.TIMEOUT) == first
+    assert await deadline(store) == clock.now + TIMEOUT != given
+    await revived.close()
+
+
+async def test_the_guild_setting_sets_the_deadline(store: Store) -> None:
+    clock = Clock()
+    await store.update_guild_settings(GUILD, turn_timeout_s=90)
+    await two_humans(store, clock, turn_timeout=None)
+    assert await deadline(store) == clock.now + 90
+
+
+async def test_a_computer_turn_and_a_lobby_have_no_deadline(store: Store) -> None:
+    clock = Clock()
+    tables = make_tables(store, clock=clock, turn_timeout=TIMEOUT)
+    await tables.open_lobby(CHANNEL, GUILD, ALICE, "classic")
+    assert await deadline(store) is None
+    await tables.add_computer(CHANNEL, ALICE.user_id, "easy")
+    await tables.set_level(CHANNEL, ALICE.user_id, 1, "medium")
+    assert await deadline(store) is None
+    await tables.close()
+
+
+async def test_a_moderator_changes_a_level_without_a_seat(store: Store) -> None:
+    tables = make_tables(store)
+    await tables.open_lobby(CHANNEL, GUILD, ALICE, "classic")
+    await tables.add_computer(CHANNEL, ALICE.user_id, "easy")
+    try:
+        await tables.set_level(CHANNEL, BOB.user_id, 1, "hard")
+    except SessionError as error:
+        assert error.code == "session.not_seated"
+    else:
+        raise AssertionError("a stranger changed a level")
+    snapshot = await tables.set_level(CHANNEL, BOB.user_id, 1, "hard", is_moderator=True)
+    assert snapshot.seats[1].level == "hard" and snapshot.status is Status.LOBBY
+    await tables.close()
+
+
+async def test_a_thread_under_an_allowed_channel_is_allowed(store: Store) -> None:
+    await store.update_guild_settings(GUILD, allowed_channels={CHANNEL})
+    tables = make_tables(store)
+    thread, elsewhere = 555, 556
+    opened = await tables.open_lobby(thread, GUILD, ALICE, "classic", parent_id=CHANNEL)
+    assert opened.channel_id == thread
+    try:
+        await tables.open_lobby(elsewhere, GUILD, ALICE, "classic", parent_id=999)
+    except SessionError as error:
+        assert error.code == "session.channel_not_allowed"
+    else:
+        raise AssertionError("a thread of another channel was allowed")
+    await tables.close()
