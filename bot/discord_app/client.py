@@ -13,6 +13,7 @@ import hashlib
 import json
 import logging
 from collections.abc import Awaitable, Callable
+from typing import cast
 
 import discord
 import yarl
@@ -23,6 +24,7 @@ from bot.config import Settings
 from bot.discord_app import pictures
 from bot.discord_app.front_end import FrontEnd
 from bot.discord_app.i18n import RamiTranslator, t
+from bot.discord_app.views import routed
 from bot.session import IdleSweeper, Tables
 from data import Store
 
@@ -48,22 +50,29 @@ class RamiTree(app_commands.CommandTree["RamiBot"]):
 
     async def on_error(self, interaction: discord.Interaction,
                        error: app_commands.AppCommandError) -> None:
-        """Errors before a handler ran (a bad option value, an unknown command)."""
-        if isinstance(error, app_commands.TransformerError | app_commands.CheckFailure):
+        """Errors before a handler ran: a bad option value, a command this bot does not
+        have (any more), or one whose options changed since the client fetched them."""
+        stale = isinstance(error, app_commands.CommandNotFound
+                           | app_commands.CommandSignatureMismatch)
+        if stale or isinstance(error, app_commands.TransformerError | app_commands.CheckFailure):
             log.info("refused command=%s error=%s", getattr(interaction.command, "name", "?"),
                      type(error).__name__)
         else:
             log.error("command failed command=%s", getattr(interaction.command, "name", "?"),
                       exc_info=error)
+        if interaction.response.is_done():
+            return
+        if interaction.type is discord.InteractionType.autocomplete:
+            await interaction.response.autocomplete([])  # no hint; the command checks
+            return
         try:
             lang = await self.language(interaction)
         except Exception:  # the error path must answer even when the store does not
             log.exception("language lookup failed user=%s", interaction.user.id)
             lang = "en"
-        text = t("bot.error.option", lang) if isinstance(
-            error, app_commands.TransformerError) else t("bot.error.internal", lang)
-        if not interaction.response.is_done():
-            await interaction.response.send_message(text, ephemeral=True)
+        code = ("bot.error.stale" if stale else "bot.error.option" if isinstance(
+            error, app_commands.TransformerError) else "bot.error.internal")
+        await interaction.response.send_message(t(code, lang), ephemeral=True)
 
 
 class RamiBot(discord.Client):
@@ -147,6 +156,20 @@ class RamiBot(discord.Client):
                    for command in self.tree.get_commands()]
         text = json.dumps(payload, sort_keys=True, ensure_ascii=False)
         return hashlib.sha256(text.encode()).hexdigest()
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """Answer a click that no component of the bot takes (a forged or stale custom
+        id, a click without its message: discord.py would leave it unanswered) and a form
+        the bot never sent."""
+        kind = interaction.type
+        if kind is discord.InteractionType.component:
+            data = cast("dict[str, object]", interaction.data or {})
+            if routed(self.front_end.dynamic_items(), interaction.message,
+                      str(data.get("custom_id", "")), data.get("component_type")):
+                return  # its component class answers
+        elif kind is not discord.InteractionType.modal_submit:
+            return  # commands and autocomplete go through the command tree
+        await self.front_end.service.stale(interaction)
 
     async def on_ready(self) -> None:
         log.info("connected user=%s guilds=%d", self.user, len(self.guilds))

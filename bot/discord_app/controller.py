@@ -118,6 +118,7 @@ class Controller:
                           channel_id: int) -> None:
         async def work(lang: str) -> Reply:
             self.service.same_channel(interaction, channel_id)
+            self.service.own_hand(interaction)
             picked = selection_of(interaction.message)
             button = t(f"bot.button.{action}", lang)
             if action == "draw":
@@ -156,10 +157,12 @@ class Controller:
         await self.service.run(interaction, f"hand.{action}", work)
 
     async def pick(self, interaction: discord.Interaction, slot: str, channel_id: int,
-                   values: Sequence[str]) -> None:
-        """Remember a menu pick in the hand message itself (its default options)."""
+                   values: Sequence[str], owner: int | None = None) -> None:
+        """Remember a menu pick in the hand message itself (its default options); a pick
+        on ``owner``'s hand by anyone else is refused privately."""
         async def work(lang: str) -> Reply:
             self.service.same_channel(interaction, channel_id)
+            self.service.own_hand(interaction, owner)
             selected = {k: set(v) for k, v in selection_of(interaction.message).items()}
             selected[slot] = set(values)
             view = await self.service.player_view(interaction)

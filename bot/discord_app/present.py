@@ -54,9 +54,22 @@ def variant_name(variant: str, lang: str) -> str:
     return t(f"variant.{variant}", lang)
 
 
+def shown_name(name: str) -> str:
+    """A player's name as a message shows it: markdown and mentions escaped, so that a
+    member called ``[Free Nitro](https://evil.example)`` or ``@everyone`` is shown as
+    typed, never as a link, a heading or a ping. Every name a message shows goes through
+    it (a mention, ``<@id>``, is not a name: Discord writes the name itself)."""
+    return discord.utils.escape_mentions(discord.utils.escape_markdown(name))
+
+
+def _code_name(name: str) -> str:
+    """A name inside a code block, where markdown is not read but a backtick ends it."""
+    return name.replace("`", "'")
+
+
 def mention(snapshot: Snapshot, seat: int) -> str:
     user = snapshot.seats[seat].user_id
-    return f"<@{user}>" if user is not None else snapshot.seats[seat].name
+    return f"<@{user}>" if user is not None else shown_name(snapshot.seats[seat].name)
 
 
 # ---------------------------------------------------------------------- lobby
@@ -64,7 +77,8 @@ def lobby(snapshot: Snapshot, lang: str, components: Components, played: RuleSet
     """The lobby message: the rules the table will deal with (``played``: the server's
     overrides and the chosen target included), the seats, and what to do."""
     players = ", ".join(
-        f"<@{s.user_id}>" if s.user_id is not None else s.name for s in snapshot.seats
+        f"<@{s.user_id}>" if s.user_id is not None else shown_name(s.name)
+        for s in snapshot.seats
     ) or t("bot.lobby.nobody", lang)
     lines = [*rules_summary(played, lang), ""]
     lines.append(t("bot.lobby.target", lang, count=played.target) if played.target
@@ -128,7 +142,7 @@ def table(snapshot: Snapshot, lang: str, components: Components,
         description="\n".join(lines), colour=COLOUR,
     )
     seats = "\n".join(
-        t("bot.table.seat", lang, name=s.name,
+        t("bot.table.seat", lang, name=shown_name(s.name),
           pieces=count("tiles" if tiles else "cards", s.hand_size),
           score=count("points", view.totals[s.seat]),
           opened=t("bot.table.opened", lang) if s.has_opened else "")
@@ -145,7 +159,8 @@ def table(snapshot: Snapshot, lang: str, components: Components,
 
 def move_text(player: str, move: Action, lang: str) -> str:
     """A move as the table's "last move" line, in the reader's language (a draft edit
-    stays private: only "working on the table" is said of it)."""
+    stays private: only "working on the table" is said of it); ``player`` is the name as
+    shown (:func:`shown_name`)."""
     if isinstance(move, Draw):
         code = "bot.move.take" if move.source == "discard" else "bot.move.draw"
         return t(code, lang, player=player)
@@ -181,7 +196,7 @@ def ping(snapshot: Snapshot, lang: str) -> tuple[str, int] | None:
 def _score_lines(view: PublicView, snapshot: Snapshot, lang: str) -> list[str]:
     last = view.rounds[-1] if view.rounds else None
     return [
-        t("bot.round.line", lang, name=seat.name,
+        t("bot.round.line", lang, name=shown_name(seat.name),
           points=last.points[index] if last else 0, total=view.totals[index])
         for index, seat in enumerate(snapshot.seats)
     ]
@@ -195,7 +210,7 @@ def round_over(snapshot: Snapshot, lang: str, components: Components,
     lines = []
     if last.winner is not None:
         code = "bot.round.rami_sec" if last.rami_sec else "bot.round.went_out"
-        lines.append(t(code, lang, player=snapshot.seats[last.winner].name))
+        lines.append(t(code, lang, player=shown_name(snapshot.seats[last.winner].name)))
     else:
         lines.append(t("bot.round.no_winner", lang))
     lines += _score_lines(view, snapshot, lang)
@@ -217,8 +232,8 @@ def match_over(snapshot: Snapshot, lang: str, components: Components) -> Reply:
     view = snapshot.view
     assert view is not None
     order = ranking(view)
-    lines = [t("bot.match.winner", lang, player=snapshot.seats[order[0]].name)]
-    lines += [t("bot.match.line", lang, place=place, name=snapshot.seats[seat].name,
+    lines = [t("bot.match.winner", lang, player=shown_name(snapshot.seats[order[0]].name))]
+    lines += [t("bot.match.line", lang, place=place, name=shown_name(snapshot.seats[seat].name),
                 total=view.totals[seat]) for place, seat in enumerate(order, 1)]
     embed = discord.Embed(title=t("bot.match.title", lang), description="\n".join(lines),
                           colour=COLOUR)
@@ -231,7 +246,7 @@ def score_sheet(snapshot: Snapshot, lang: str, picture: Picture | None = None) -
     if view is None or not view.rounds:
         embed.description = t("bot.score.none", lang)
         return Reply(embeds=[embed], ephemeral=True)
-    header = " | ".join(["#", *(s.name for s in snapshot.seats)])
+    header = " | ".join(["#", *(_code_name(s.name) for s in snapshot.seats)])
     rows = [" | ".join([str(r.number), *(str(p) for p in r.points)]) for r in view.rounds]
     rows.append(" | ".join(["=", *(str(total) for total in view.totals)]))
     embed.description = "```\n" + "\n".join([header, *rows])[:4000] + "\n```"
@@ -263,9 +278,10 @@ def hand(
     names: Sequence[str] = (),
     selected: dict[str, set[str]] | None = None,
     picture: Picture | None = None,
+    owner: int | None = None,
 ) -> Reply:
-    """The private hand message (the rack in tile rummy): picture, alt text, numbered
-    notation and components."""
+    """``owner``'s private hand message (the rack in tile rummy): picture, alt text,
+    numbered notation and components."""
     texts = [piece_text(view.hand[i]) for i in display_order(view, sort)]
     options, chosen = _piece_options(texts), selected or {}
     my_turn = _is_my_turn(view)
@@ -274,7 +290,7 @@ def hand(
         board = tile_present.draft_lines(view, lang)
         buttons = components.tile_hand_view(
             channel_id, lang, tiles=options, selected=chosen, sort=sort, my_turn=my_turn,
-            pool_empty=view.stock_size == 0, editing=view.draft is not None)
+            pool_empty=view.stock_size == 0, editing=view.draft is not None, owner=owner)
     else:
         title, turn, board = "bot.hand.title", _turn_lines(view, lang), []
         melds = [(str(m.number), t("bot.select.meld_option", lang, number=m.number,
@@ -282,7 +298,7 @@ def hand(
         buttons = components.hand_view(
             channel_id, lang, cards=options, melds=melds, selected=chosen, sort=sort,
             can_draw=my_turn and view.phase is Phase.DRAW,
-            can_play=my_turn and view.phase is Phase.PLAY)
+            can_play=my_turn and view.phase is Phase.PLAY, owner=owner)
     text = _hand_text(view, texts, lang, title=t(title, lang, count=len(texts)), turn=turn,
                       board=board, note=note, names=names)
     return Reply(content=text, pictures=[picture] if picture is not None else [], view=buttons,
@@ -312,7 +328,7 @@ def _hand_text(view: PlayerView, texts: Sequence[str], lang: str, *, title: str,
         lines += turn
     else:
         name = names[view.current] if view.current < len(names) else view.seats[view.current].name
-        lines.append(t("bot.hand.waiting", lang, player=name))
+        lines.append(t("bot.hand.waiting", lang, player=shown_name(name)))
     if _is_playing(view) and view.opening_needed:
         lines.append(t("bot.hand.opening", lang, count=view.opening_needed))
     if len(texts) > MAX_OPTIONS:

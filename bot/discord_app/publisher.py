@@ -176,7 +176,7 @@ class Publisher:
         if event.seat is None:
             return None
         seats = event.snapshot.seats
-        name = seats[event.seat].name if event.seat < len(seats) else "?"
+        name = present.shown_name(seats[event.seat].name) if event.seat < len(seats) else "?"
         if is_action(event.move):
             text = present.move_text(name, event.move, lang)
         elif event.action == "leave":  # the session's event for a player who left

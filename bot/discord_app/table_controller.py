@@ -45,9 +45,9 @@ class TableUI:
         opened: list[Snapshot] = []
 
         async def work(lang: str) -> Reply:
-            snapshot = await self.tables.open_lobby(channel, guild,
-                                                    self.service.player(interaction),
-                                                    variant, target)
+            snapshot = await self.tables.open_lobby(
+                channel, guild, self.service.player(interaction), variant, target,
+                parent_id=self.service.home_channel(interaction))
             opened.append(snapshot)
             return present.lobby(snapshot, lang, self.components,
                                  self.tables.rules_of(snapshot))
@@ -75,7 +75,7 @@ class TableUI:
         step = partial(self.tables.end, interaction.channel_id or 0, interaction.user.id,
                        is_moderator=self.service.is_moderator(interaction))
         await self._step(interaction, "end", step, "bot.match.ended",
-                         player=interaction.user.display_name)
+                         player=present.shown_name(interaction.user.display_name))
 
     async def _step(self, interaction: discord.Interaction, what: str,
                     step: Callable[[], Awaitable[object]], code: str, **params: object) -> None:
@@ -119,9 +119,11 @@ class TableUI:
         """Change a computer seat's level (1-based seat as listed); the game goes on."""
         async def work(lang: str) -> Reply:
             key = LEVEL_WORDS.get(level.strip().lower(), level.strip().lower())
-            snapshot = await self.tables.set_level(interaction.channel_id or 0,
-                                                   interaction.user.id, seat - 1, key)
-            return Reply(content=t("bot.level.changed", lang, name=snapshot.seats[seat - 1].name,
+            snapshot = await self.tables.set_level(
+                interaction.channel_id or 0, interaction.user.id, seat - 1, key,
+                is_moderator=self.service.is_moderator(interaction))
+            name = present.shown_name(snapshot.seats[seat - 1].name)
+            return Reply(content=t("bot.level.changed", lang, name=name,
                                    level=t(f"bot.level.{key}", lang)), ephemeral=True)
 
         await self.service.run(interaction, "level", work)

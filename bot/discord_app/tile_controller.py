@@ -181,6 +181,7 @@ class TileUI:
         async def work(lang: str) -> Reply:
             async with self._lock(interaction):
                 self.service.same_channel(interaction, channel_id)
+                self.service.own_hand(interaction)
                 if action == "hint":
                     return await self._hint(interaction, lang)
                 if action in SIMPLE:

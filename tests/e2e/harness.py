@@ -16,8 +16,10 @@ class BotHarness:
     """One bot process (in this event loop) talking to ``fake``, saving to ``db_path``."""
 
     def __init__(self, fake: FakeDiscord, db_path: Path, *, ai_delay: float = 0.001,
-                 seed_source: Callable[[], int] | None = None, dev_guild: bool = True) -> None:
+                 seed_source: Callable[[], int] | None = None, dev_guild: bool = True,
+                 turn_timeout: float = 0) -> None:
         self.fake = fake
+        self.turn_timeout = turn_timeout  # seconds; 0: no turn timer
         self.dev_guild = dev_guild
         self.db_path = db_path
         self.ai_delay = ai_delay
@@ -35,7 +37,7 @@ class BotHarness:
     async def start(self) -> RamiBot:
         settings = self.settings
         point_at(settings)
-        bot = RamiBot(settings, seed_source=self.seed_source, turn_timeout=0,
+        bot = RamiBot(settings, seed_source=self.seed_source, turn_timeout=self.turn_timeout,
                       guild_ready_timeout=0.01, min_edit_interval=0)
         self.bot = bot
         self._task = asyncio.create_task(bot.start(self.fake.token))
