@@ -6,6 +6,7 @@ and nothing changes."""
 from __future__ import annotations
 
 import asyncio
+import logging
 from pathlib import Path
 
 import pytest
@@ -179,3 +180,20 @@ async def test_the_first_turn_of_a_match_times_out_though_the_table_was_posted(
     finally:
         await harness.stop()
         await asyncio.sleep(0)
+
+
+async def test_options_discord_would_not_send_are_answered_and_log_no_error(
+        fake: FakeDiscord, harness: BotHarness, caplog: pytest.LogCaptureFixture) -> None:
+    moderator = fake.add_user("mod", permissions=MEMBER_PERMISSIONS | MANAGE_GUILD)
+    wrong = raw.command_data(fake, "rummy settings rule", [
+        {"name": "parameter", "type": 3, "value": True},
+        {"name": "value", "type": 3, "value": "3"}])
+    typed = await fake.settle(await raw.send(fake, moderator, raw.COMMAND, wrong))
+    assert refused(typed) == t("bot.error.stale", "en")
+    # An autocomplete for an option that offers none (Discord never sends one).
+    focused = raw.command_data(fake, "rummy settings rule", [
+        {"name": "parameter", "type": 3, "value": "jokers"},
+        {"name": "value", "type": 3, "value": "3", "focused": True}])
+    hint = await fake.settle(await raw.send(fake, moderator, raw.AUTOCOMPLETE, focused))
+    assert hint.choices == []
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
