@@ -30,6 +30,7 @@ from bot.discord_app.fake import (
     Interaction,
     Message,
     User,
+    option_type,
     snowflake,
 )
 from bot.discord_app.replies import LIMITS
@@ -310,8 +311,7 @@ class Fuzzer:
             await self._answered("move", it)
 
     async def _play_command(self, user: User, channel: int, path: str, **options: Any) -> None:
-        typed = [{"name": k, "type": 4 if isinstance(v, int) else 3, "value": v}
-                 for k, v in options.items()]
+        typed = [{"name": k, "type": option_type(v), "value": v} for k, v in options.items()]
         place, _, parent = self._where(channel)
         it = await raw.send(self.fake, user, raw.COMMAND,
                             raw.command_data(self.fake, path, typed), place=place,

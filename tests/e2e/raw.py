@@ -8,7 +8,15 @@ from __future__ import annotations
 import time
 from typing import Any, Literal
 
-from bot.discord_app.fake import ALL_PERMISSIONS, FakeDiscord, Interaction, Message, User, snowflake
+from bot.discord_app.fake import (
+    ALL_PERMISSIONS,
+    FakeDiscord,
+    Interaction,
+    Message,
+    User,
+    option_type,
+    snowflake,
+)
 from bot.discord_app.fake.model import TIMESTAMP
 
 Place = Literal["channel", "thread", "dm"]
@@ -81,8 +89,7 @@ async def slash(fake: FakeDiscord, user: User, path: str, *, place: Place = "cha
                 channel_id: int | None = None, parent_id: int | None = None,
                 **options: Any) -> Interaction:
     """``/path option:value…`` as ``user`` in ``place``, answered."""
-    typed = [{"name": k, "type": 4 if isinstance(v, int) and not isinstance(v, bool) else 3,
-              "value": v} for k, v in options.items()]
+    typed = [{"name": k, "type": option_type(v), "value": v} for k, v in options.items()]
     it = await send(fake, user, COMMAND, command_data(fake, path, typed), place=place,
                     channel_id=channel_id, parent_id=parent_id)
     return await fake.settle(it)

@@ -42,6 +42,7 @@ from bot.discord_app.fake.model import (
     Interaction,
     Message,
     User,
+    option_type,
     snowflake,
 )
 from bot.discord_app.fake.server import FakeDiscord
@@ -59,5 +60,6 @@ __all__ = [
     "Interaction",
     "Message",
     "User",
+    "option_type",
     "snowflake",
 ]
