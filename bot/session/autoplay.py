@@ -13,7 +13,6 @@ clock. Computer players decide in a worker thread, off the event loop.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import random
 import time
@@ -48,9 +47,6 @@ class Autoplay(TableKeeper):
         super().__init__(store, seed_source=seed_source, clock=clock)
         self.ai_delay = ai_delay
         self.turn_timeout = turn_timeout  # None: the guild setting decides
-        # Every pending computer turn and timer, whatever table holds it: close() stops
-        # them all, so none outlives the store.
-        self._pending: set[asyncio.Task[None]] = set()
 
     async def _turn_seconds(self, guild_id: int) -> float:
         if self.turn_timeout is not None:
@@ -76,18 +72,6 @@ class Autoplay(TableKeeper):
         task = asyncio.get_running_loop().create_task(coro, name=f"{name}:{table.channel_id}")
         table.tasks = {task}
         task.add_done_callback(table.tasks.discard)
-        self._pending.add(task)
-        task.add_done_callback(self._pending.discard)
-
-    async def _stop_pending(self) -> None:
-        """Cancel every pending computer turn and timer and wait for them to end."""
-        while self._pending:
-            tasks = list(self._pending)
-            for task in tasks:
-                task.cancel()
-            for task in tasks:
-                with contextlib.suppress(asyncio.CancelledError, Exception):
-                    await task
 
     async def _computer_turn(self, channel_id: int) -> None:
         """Play one computer action after a pause; the next one is scheduled by ``_play``."""

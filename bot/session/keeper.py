@@ -113,11 +113,9 @@ class TableKeeper:
         if stored is None:
             return None
         table = await self._from_stored(stored)
-        if table is None:
-            return None
-        # Another caller may have loaded it meanwhile: one table per channel, always (a
-        # second copy would hold its own version and timers).
-        return self._tables.setdefault(channel_id, table)
+        if table is not None:
+            self._tables[channel_id] = table
+        return table
 
     async def _from_stored(self, stored: StoredGame) -> LiveTable | None:
         """The table of a stored row, or None when its document is damaged (the row is

@@ -30,6 +30,7 @@ API (all coroutines on :class:`Tables`): ``open_lobby``, ``join``, ``leave``,
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from typing import Any
@@ -219,8 +220,9 @@ class Tables(Lobby, Autoplay):
             if stored.channel_id in self._tables:
                 continue
             table = await self._from_stored(stored)
-            if table is None or self._tables.setdefault(stored.channel_id, table) is not table:
-                continue  # unreadable, or loaded meanwhile by a player's command
+            if table is None:
+                continue
+            self._tables[stored.channel_id] = table
             if table.game is not None and table.game.rounds:
                 await self._book_rounds(table)
                 if table.status is Status.MATCH_OVER:
@@ -232,5 +234,10 @@ class Tables(Lobby, Autoplay):
     async def close(self) -> None:
         """Stop computer turns and timers (the state is already saved)."""
         self._closed = True
-        await self._stop_pending()
+        tasks = [task for table in self._tables.values() for task in table.tasks]
+        for task in tasks:
+            task.cancel()
+        for task in tasks:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
 

@@ -184,16 +184,3 @@ async def test_a_thread_under_an_allowed_channel_is_allowed(store: Store) -> Non
     else:
         raise AssertionError("a thread of another channel was allowed")
     await tables.close()
-
-
-
-async def test_close_stops_every_timer_and_computer_turn(store: Store) -> None:
-    clock = Clock()
-    tables = await two_humans(store, clock)
-    pending = [task for task in asyncio.all_tasks() if task.get_name().startswith("timer:")]
-    assert pending  # the first turn's timer sleeps until its deadline
-    await tables.close()
-    assert all(task.done() for task in pending)
-    await tables.set_ui(CHANNEL, table_message=555)  # a change after close arms nothing
-    assert not [task for task in asyncio.all_tasks() if task.get_name().startswith("timer:")
-                and not task.done()]
