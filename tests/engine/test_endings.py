@@ -25,12 +25,15 @@ from tests.engine.helpers import (
 
 
 def test_rami51_swap_after_opening_and_lay_the_joker_again() -> None:
-    game = deal("rami51", [OPENING + " 5h jk 7h 6h"], players=3, stock="2s")
-    act(game, Draw("stock"), meld(OPENING, "5h jk 7h"), SwapJoker(card("6h"), 1))
+    game = deal("rami51", [OPENING + " 5h jk 7h 6h"], players=3, stock="2s 3s 4s 5s")
+    act(game, Draw("stock"), meld(OPENING, "5h jk 7h"), Discard(card("2s")))
+    pass_turn(game)
+    pass_turn(game)
+    act(game, Draw("stock"), SwapJoker(card("6h"), 1))
     assert game.view(0).must_lay == JOKER
     assert game.public_view().melds[1].pieces == cards("5h 6h 7h")
-    refused(game, Discard(card("2s")), "swap.lay_joker_first")
-    act(game, LayOff((JOKER,), 0), Discard(card("2s")))
+    refused(game, Discard(card("5s")), "swap.lay_joker_first")
+    act(game, LayOff((JOKER,), 0), Discard(card("5s")))
     assert game.public_view().melds[0].stands_for[-1] == card("ac")
 
 
@@ -276,7 +279,9 @@ def test_reshuffle_keeps_the_discard_top() -> None:
     ("name", "totals", "winners"),
     [("classic", (99, 40), None), ("classic", (100, 40), (0,)), ("classic", (120, 120), None),
      ("rami51", (999, 10), None), ("rami51", (1000, 10), (1,)), ("rami51", (1000, 10, 10), None),
-     ("rami30", (1010, 300, 200), (2,)), ("gameduell", (1000, 999), (1,)),
+     ("rami30", (1010, 300, 200), (2,)), ("rami30", (1000, 10), None),
+     ("rami30", (1001, 10), (1,)), ("gameduell", (1000, 999), (1,)),
+     ("gameduell", (1000, 500, 500), (1, 2)), ("rami51", (1000, 500, 500), None),
      ("tiles", (-5, 5), (1,)), ("tiles", (0, 0), (0, 1))],
 )  # fmt: skip
 def test_match_end(name: str, totals: tuple[int, ...], winners: tuple[int, ...] | None) -> None:
