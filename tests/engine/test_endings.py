@@ -338,7 +338,7 @@ def test_won_joker_may_be_laid_as_a_new_meld_and_legal_moves_offer_it() -> None:
 
 def test_stacked_deck_refuses_impossible_hands() -> None:
     from engine import RuleError
-    from engine.cards.round import stacked_deck
+    from engine.cards.stacked import stacked_deck
 
     rules = variant("classic")
     with pytest.raises(RuleError):
