@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from engine import JOKER, Game, IllegalMove, variant
@@ -290,6 +292,32 @@ def test_match_end(name: str, totals: tuple[int, ...], winners: tuple[int, ...] 
     if outcome is not None:
         expected = Termination.SINGLE_ROUND if name == "tiles" else Termination.TARGET_REACHED
         assert outcome.termination is expected
+
+
+def _rami_sec_to(target: int, match_end: str) -> Game:
+    """Rami30, three players: seat 0 goes out rami sec, the two others (never melded)
+    score 100 × 2 each, with the match played to ``target``."""
+    rules = variant("rami30").with_overrides(target=target, match_end=match_end)
+    game = deal(rules, [FULL_HAND], players=3, stock="8h")
+    act(game, Draw("stock"), meld(SMALL_RUN + " 7h 8h", OPENING))
+    assert game.public_view().totals == (0, 200, 200)
+    return game
+
+
+@pytest.mark.parametrize(("target", "match_end", "over"), [
+    (200, "reaches", True), (200, "exceeds", False), (199, "exceeds", True),
+])  # fmt: skip
+def test_a_total_at_the_target_ends_the_match_only_where_reaching_it_does(
+    target: int, match_end: str, over: bool
+) -> None:
+    game = _rami_sec_to(target, match_end)
+    assert (game.phase is Phase.MATCH_OVER) == over
+
+
+def test_a_match_saved_before_match_end_existed_ended_on_reaching_the_target() -> None:
+    document = json.loads(_rami_sec_to(200, "exceeds").to_json())
+    del document["rules"]["match_end"]
+    assert Game.from_json(json.dumps(document)).phase is Phase.MATCH_OVER
 
 
 def test_first_player_rotates_and_totals_add_up() -> None:
