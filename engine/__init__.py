@@ -14,7 +14,8 @@ from engine.cards.card import (
     parse_cards,
 )
 from engine.cards.melds import MeldKind, MeldShape, classify, meld_value
-from engine.cards.round import CardRound, stacked_deck
+from engine.cards.round import CardRound
+from engine.cards.stacked import stacked_deck
 from engine.errors import (
     CorruptGame,
     IllegalMeld,

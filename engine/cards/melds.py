@@ -8,8 +8,9 @@ Glossary (the words of ``VARIANTS.md``):
 - *joker*: stands for one precise card. In a run it follows from its place (the player's
   order decides at either end); in a group it stands for one of the missing suits;
 - *opening count*: what a meld is worth towards the opening minimum: 2–10 face value,
-  J/Q/K 10, ace 1 in A-2-3 and 11 in Q-K-A or a group of aces (1 where the ace is low only),
-  a joker the value of the card it stands for.
+  J/Q/K 10, a joker the value of the card it stands for, the ace as ``rules.ace_opening``
+  says: always 1, always 11 (rami51: A-2-3 counts 16), or by its place, 1 in A-2-3 and 11
+  in Q-K-A or a group of aces (1 where the ace is low only).
 
 Nothing here changes state: the functions take cards and a rule set and return values
 or raise :class:`~engine.errors.IllegalMeld` saying why.
@@ -24,7 +25,7 @@ from dataclasses import dataclass
 
 from engine.cards.card import JOKER, Card, Suit, format_cards
 from engine.errors import IllegalMeld
-from engine.rules import JokerLimit, RuleSet
+from engine.rules import AceOpening, JokerLimit, RuleSet
 
 HIGH_ACE = 14  # the rank an ace takes after a king
 
@@ -55,13 +56,17 @@ class MeldShape:
         return self.rank + len(self.cards) - 1 if self.kind is MeldKind.RUN else self.rank
 
 
-def rank_points(rank: int, ace_high: bool) -> int:
-    """Opening count of a position of ``rank`` (1 low ace, 14 high ace)."""
-    if rank == 1:
-        return 11 if ace_high else 1
-    if rank >= HIGH_ACE:
+def rank_points(rank: int, rules: RuleSet, *, run: bool = False) -> int:
+    """Opening count of a position of ``rank`` (14: an ace after a king) in a group, or in
+    a run with ``run`` (there an ace of rank 1 starts it: A-2-3)."""
+    if rank != 1 and rank < HIGH_ACE:
+        return 10 if rank > 10 else rank
+    ace = rules.ace_opening
+    if ace is not AceOpening.BY_PLACE:
+        return 11 if ace is AceOpening.ELEVEN else 1
+    if rank == HIGH_ACE:
         return 11
-    return 10 if rank > 10 else rank
+    return 1 if run or not rules.ace_high else 11
 
 
 def hand_points(card: Card, rules: RuleSet) -> int:
@@ -160,7 +165,7 @@ def _group(cards: Sequence[Card], rules: RuleSet) -> MeldShape:
     stands: list[Card | None] = []
     for card in cards:
         stands.append(Card(rank, missing.pop(0)) if card.rank == 0 else None)
-    value = len(cards) * rank_points(rank, rules.ace_high)
+    value = len(cards) * rank_points(rank, rules)
     return MeldShape(MeldKind.GROUP, tuple(cards), tuple(stands), rank, None, value)
 
 
@@ -237,10 +242,9 @@ def run_in_order(cards: Sequence[Card], rules: RuleSet) -> MeldShape:
     assert suit is not None
     stands: list[Card | None] = []
     value = 0
-    ace_high = rules.ace_high
     for index, card in enumerate(cards):
         rank = start + index
-        value += rank_points(rank, False) if rank == 1 else rank_points(rank, ace_high)
+        value += rank_points(rank, rules, run=True)
         if card.rank:
             stands.append(None)
         else:

@@ -26,7 +26,7 @@ from engine import (
 )
 from engine.actions import Action
 from engine.cards.actions import Discard, Draw, LayOff, Meld, SwapJoker
-from engine.cards.round import stacked_deck
+from engine.cards.stacked import stacked_deck
 from engine.rules import Kind
 from engine.views import Phase
 
