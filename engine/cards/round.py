@@ -15,7 +15,7 @@ from typing import Any, Self
 
 from engine.actions import Action
 from engine.cards.actions import CardAction, Discard, Draw, LayOff, Meld, SwapJoker
-from engine.cards.card import JOKER, Card, full_deck
+from engine.cards.card import JOKER, Card, CardsText, full_deck
 from engine.cards.melds import (
     MeldKind,
     MeldShape,
@@ -160,7 +160,7 @@ class CardRound(CardState):
             try:
                 rest.remove(card)
             except ValueError:
-                raise IllegalMove("move.not_in_hand", card=str(card)) from None
+                raise IllegalMove("move.not_in_hand", card=CardsText((card,))) from None
         return rest
 
     def _check_rest(self, rest: list[Card]) -> None:
@@ -251,7 +251,7 @@ class CardRound(CardState):
             raise IllegalMove("swap.complete_group")
         rest = self._take([card])
         if joker_to_swap(shape, card) is None:
-            raise IllegalMove("meld.no_joker_for", card=str(card))
+            raise IllegalMove("meld.no_joker_for", card=CardsText((card,)))
         swapped = swap(shape, card, rules)
         rest.append(JOKER)
         if rules.swapped_joker_must_be_laid:
@@ -289,7 +289,7 @@ class CardRound(CardState):
         if not self._may_discard(card, hand, self.acted):
             if card.rank == 0:
                 raise IllegalMove("discard.joker")
-            raise IllegalMove("discard.taken", card=str(card))
+            raise IllegalMove("discard.taken", card=CardsText((card,)))
         if not commit:
             return
         self.hands[self.current] = rest
@@ -421,7 +421,7 @@ def stacked_deck(
     wanted += [discard] if discard is not None else []
     for card in wanted:
         if left[card] <= 0:
-            raise RuleError("round.stacked_card", card=str(card))
+            raise RuleError("round.stacked_card", card=CardsText((card,)))
         left[card] -= 1
     rest = list(left.elements())
     order = [hands[index % len(hands)][index // len(hands)] for index in range(size * len(hands))]
