@@ -218,6 +218,7 @@ class Game:
             "totals": tuple(self.totals), "target": self.rules.target,
             "high_wins": self.rules.high_wins, "discards": round_.discards(),
             "pickups": round_.pickups(), "turn": round_.turn_count(),
+            "opening_minimum": self.rules.opening_for(len(self.players)),
         }  # fmt: skip
 
     # ----------------------------------------------------------------- saving

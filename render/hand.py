@@ -15,10 +15,11 @@ from dataclasses import dataclass
 
 from PIL import Image
 
-from engine.cards.card import Card, format_cards
+from engine.cards.card import Card
 from engine.i18n import t
+from engine.notation import writer
 from engine.rules import Kind
-from engine.tiles.tile import Tile, format_tiles
+from engine.tiles.tile import Tile
 from engine.views import Piece, PlayerView
 from render.art import HAND_CARD, HAND_TILE, card_radius, piece_sprite, tile_radius
 from render.draw import background, blend, draw_text, fit, panel, paste_sprite, shadow, text_width
@@ -224,13 +225,14 @@ def _draw_piece(
     size: tuple[int, int],
     xy: tuple[int, int],
     drawn: bool,
+    lang: str,
 ) -> None:
     x, y = xy
     radius = tile_radius(size[0]) if isinstance(piece, Tile) else card_radius(size[0])
     shadow(image, (x, y, x + size[0], y + size[1]), radius, 4, theme.shadow_alpha)
     if drawn:
         panel(image, (x - 5, y - 5, x + size[0] + 5, y + size[1] + 5), radius + 5, theme.accent)
-    paste_sprite(image, piece_sprite(theme, size, piece), (x, y))
+    paste_sprite(image, piece_sprite(theme, size, piece, lang=lang), (x, y))
 
 
 def compose_hand(
@@ -276,7 +278,8 @@ def compose_hand(
             x = left + column * (size[0] + gap)
             drawn = index == marks.drawn
             _draw_piece(
-                image, theme, view.hand[index], size, (x, top - (LIFT if drawn else 0)), drawn
+                image, theme, view.hand[index], size, (x, top - (LIFT if drawn else 0)), drawn,
+                lang,
             )
             fill, ink = _pill_colours(theme, marks, index)
             if tiles and fill == theme.panel:
@@ -294,20 +297,15 @@ def compose_hand(
     return image, _alt(view, shown, marks, tiles, lang)
 
 
-def _notation(pieces: Sequence[Piece]) -> str:
-    cards = [piece for piece in pieces if isinstance(piece, Card)]
-    tiles = [piece for piece in pieces if isinstance(piece, Tile)]
-    return format_tiles(tiles) if tiles else format_cards(cards)
-
-
 def _alt(view: PlayerView, shown: list[int], marks: _Marks, tiles: bool, lang: str) -> str:
     title = t("picture.your_rack" if tiles else "picture.your_hand", lang)
     count = t("count.tiles" if tiles else "count.cards", lang, count=len(shown))
-    pieces = _notation([view.hand[i] for i in shown])
+    write = writer(lang)
+    pieces = write([view.hand[i] for i in shown])
     parts = [f"{title}, {count}{colon(lang)}{pieces}." if pieces else f"{title}, {count}."]
 
     def mention(key: str, indexes: Sequence[int]) -> None:
-        pieces = _notation([view.hand[i] for i in indexes])
+        pieces = write([view.hand[i] for i in indexes])
         parts.append(f"{t(f'picture.{key}', lang).capitalize()}{colon(lang)}{pieces}.")
 
     if marks.drawn is not None:

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from PIL import Image
 
 from engine.i18n import t
+from engine.names import shown_name
 from engine.views import PublicView, RoundScore
 from render.draw import Anchor, background, blend, draw_text, fit, panel
 from render.labels import colon
@@ -93,7 +94,7 @@ def compose_scores(view: PublicView, theme: Theme, lang: str) -> tuple[Image.Ima
 
     for seat, info in enumerate(view.seats):
         colour = theme.accent if seat in leaders else theme.text
-        name = fit(info.name, 18, True, PLAYER_COL - 12)
+        name = fit(shown_name(info.name, lang), 18, True, PLAYER_COL - 12)
         draw_text(
             image,
             (centre(seat), TITLE + ROW // 2 + 2),
@@ -168,7 +169,7 @@ def _target_text(view: PublicView, lang: str) -> str:
 def _scores_alt(
     view: PublicView, totals: Sequence[int], leaders: set[int], footer: str, lang: str
 ) -> str:
-    names = [seat.name for seat in view.seats]
+    names = [shown_name(seat.name, lang) for seat in view.seats]
     parts = [f"{t('score.title', lang)}, {t(f'variant.{view.variant}', lang)}."]
     for result in view.rounds:
         cells = []

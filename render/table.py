@@ -1,7 +1,8 @@
 """The picture of the public table: melds (or tile sets), piles, players and whose turn.
 
 Layout, top to bottom: a header (variant, round, whose turn); the seats in a grid (name,
-pieces in hand, match score, opened); then the piles on the left (stock and discard pile
+pieces in hand, match score, and whether the seat has opened where the table has an opening
+minimum); then the piles on the left (stock and discard pile
 top, or the tile pool) and the melds flowing in rows on the right, each in a box headed
 by its number and who laid it. A joker on the table is drawn purple with the card it
 stands for in its index (a tile joker shows the number it stands for, in its colour).
@@ -16,11 +17,12 @@ from functools import lru_cache
 
 from PIL import Image
 
-from engine.cards.card import Card, format_card
-from engine.i18n import count, t
+from engine.cards.card import Card
+from engine.i18n import Msg, count, t
+from engine.names import YOU, shown_name
+from engine.notation import writer
 from engine.rules import Kind
-from engine.tiles.tile import Tile, format_tile
-from engine.views import MeldView, Piece, PlayerView, PublicView, SeatView
+from engine.views import MeldView, Piece, PlayerView, PublicView, SeatView, opening_status
 from render.art import (
     PILE_CARD,
     TABLE_CARD,
@@ -87,10 +89,10 @@ def _meld_width(meld: MeldView, tiles: bool, owner: str, tight: bool = False) ->
     return 2 * MELD_PAD + max(cards, head)
 
 
-def _owner(view: PublicView, meld: MeldView) -> str:
+def _owner(view: PublicView, meld: MeldView, lang: str) -> str:
     if meld.owner is None or not 0 <= meld.owner < len(view.seats):
         return ""
-    return view.seats[meld.owner].name
+    return shown_name(view.seats[meld.owner].name, lang)
 
 
 def _flow(
@@ -98,6 +100,7 @@ def _flow(
     melds: Sequence[MeldView],
     tiles: bool,
     area: tuple[int, int, int, int],
+    lang: str,
 ) -> tuple[list[_Block], int]:
     """Place the meld boxes in rows; the blocks and the bottom of the last row.
 
@@ -111,7 +114,7 @@ def _flow(
     start, y = left, top
     x = start
     for meld in melds:
-        owner = _owner(view, meld)
+        owner = _owner(view, meld, lang)
         width = min(_meld_width(meld, tiles, owner), right - MARGIN)
         if x > start and x + width > right:
             # Squeeze the overlap rather than leave the end of the row empty.
@@ -131,7 +134,7 @@ def _flow(
 
 @lru_cache(maxsize=384)  # ~70 KB each: a few tables of every theme
 def _meld_image(
-    theme: Theme, meld: MeldView, width: int, owner: str, mine: bool, tiles: bool
+    theme: Theme, meld: MeldView, width: int, owner: str, mine: bool, tiles: bool, lang: str
 ) -> Image.Image:
     """One meld's box on the felt, opaque (a table redrawn later pastes it again as is)."""
     size, step = _piece_size(tiles)
@@ -155,7 +158,8 @@ def _meld_image(
         shadow(image, box, radius, 3, theme.shadow_alpha // 2, (2, 3))
     for i, piece in enumerate(meld.pieces):
         stands = meld.stands_for[i] if i < len(meld.stands_for) else None
-        paste_sprite(image, piece_sprite(theme, size, piece, stands), (MELD_PAD + i * step, top))
+        sprite = piece_sprite(theme, size, piece, stands, lang)
+        paste_sprite(image, sprite, (MELD_PAD + i * step, top))
     return image
 
 
@@ -186,24 +190,43 @@ def _seat_columns(count: int) -> int:
 
 @lru_cache(maxsize=192)
 def _seat_image(
-    theme: Theme, seat: SeatView, width: int, current: bool, you: bool, tiles: bool, lang: str
+    theme: Theme,
+    seat: SeatView,
+    width: int,
+    current: bool,
+    you: bool,
+    tiles: bool,
+    status: Msg | None,
+    lang: str,
 ) -> Image.Image:
-    """One seat's box on the felt, opaque and cached."""
+    """One seat's box on the felt, opaque and cached (``status``: whether the seat has
+    opened, where the table has an opening minimum)."""
     image = Image.new("RGB", (width, SEAT_H), theme.felt)
     outline = theme.accent if current else theme.you if you else theme.panel_line
     panel(image, (0, 0, width, SEAT_H), 12, theme.panel, outline, 3 if current or you else 1)
     score = t("picture.points", lang, n=seat.score)
     score_w = draw_text(image, (width - 12, 9), score, 20, theme.text, bold=True, anchor="right")
-    name = seat.name + (f" ({t('picture.you', lang)})" if you else "")
+    name = _seat_name(seat, you, lang)
     marker = "▶ " if current else ""
     room = width - 24 - score_w - 12
     colour = theme.accent if current else theme.text
     draw_text(image, (12, 8), fit(marker + name, 20, True, room), 20, colour, bold=True)
     detail = t("count.tiles" if tiles else "count.cards", lang, count=seat.hand_size)
-    if seat.has_opened:
-        detail += f"  ·  ✓ {t('picture.opened', lang)}"
-    draw_text(image, (12, 35), detail, 16, theme.text_dim)
+    if status is not None:
+        detail += f" · {'✓ ' if seat.has_opened else ''}{status.text(lang)}"
+    # Four seats to a row leave a narrow box: a smaller line rather than a cut word.
+    size = 16 if text_width(detail, 16) <= width - 24 else 14
+    draw_text(image, (12, 35), fit(detail, size, False, width - 24), size, theme.text_dim)
     return image
+
+
+def _seat_name(seat: SeatView, you: bool, lang: str) -> str:
+    """The seat's name in words, marked when it is the viewer's (unless the name already
+    says so: the terminal's player is called "You")."""
+    name = shown_name(seat.name, lang)
+    if you and seat.name != YOU:
+        name += f" ({t('picture.you', lang)})"
+    return name
 
 
 def _seats(
@@ -222,7 +245,8 @@ def _seats(
         x = MARGIN + column * (width + SEAT_GAP)
         y = top + row * (SEAT_H + SEAT_GAP)
         current, you = i == view.current, i == highlight_seat
-        image.paste(_seat_image(theme, seat, width, current, you, tiles, lang), (x, y))
+        status = opening_status(view, seat)
+        image.paste(_seat_image(theme, seat, width, current, you, tiles, status, lang), (x, y))
 
 
 def _piles_height(tiles: bool) -> int:
@@ -254,7 +278,7 @@ def _piles_image(
             panel(image, (tx, ty, tx + tw, ty + th), radius, theme.tile_edge)
             panel(image, (tx + 2, ty + 2, tx + tw - 2, ty + th - 6), radius - 2, theme.tile_face)
         text = t("picture.pool", lang, n=stock_size)
-        draw_text(image, (centre, th + 26), text, 17, theme.text, bold=True, anchor="centre")
+        _pile_label(image, theme, (centre, th + 26), text)
         return image
     for i in range(min(3, max(1, stock_size // 10)) if stock_size else 0):
         y = 6 - i * 3
@@ -264,21 +288,29 @@ def _piles_image(
         panel(image, (x, 6, x + w, 6 + h), card_radius(w), theme.panel_line)
         panel(image, (x + 2, 8, x + w - 2, 4 + h), card_radius(w) - 2, theme.felt)
     text = t("picture.stock", lang, n=stock_size)
-    draw_text(image, (centre, h + 12), text, 17, theme.text, bold=True, anchor="centre")
+    _pile_label(image, theme, (centre, h + 12), text)
     if reshuffles:
         again = t("picture.reshuffled", lang, n=reshuffles)
         draw_text(image, (centre, h + 32), again, 14, theme.text_dim, anchor="centre")
     y = h + 54
     if discard_top is not None:
         shadow(image, (x, y, x + w, y + h), card_radius(w), 4, theme.shadow_alpha)
-        paste_sprite(image, card_sprite(theme, w, h, discard_top), (x, y))
+        paste_sprite(image, card_sprite(theme, w, h, discard_top, lang=lang), (x, y))
         text = t("picture.discard", lang, n=discard_size)
     else:
         panel(image, (x, y, x + w, y + h), card_radius(w), theme.panel_line)
         panel(image, (x + 2, y + 2, x + w - 2, y + h - 2), card_radius(w) - 2, theme.felt)
         text = t("picture.discard_empty", lang)
-    draw_text(image, (centre, y + h + 12), text, 17, theme.text, bold=True, anchor="centre")
+    _pile_label(image, theme, (centre, y + h + 12), text)
     return image
+
+
+def _pile_label(image: Image.Image, theme: Theme, xy: tuple[int, int], text: str) -> None:
+    """A pile's label under it, smaller where a language writes it longer than the pile
+    column (``Défausse : 17``)."""
+    size = 17 if text_width(text, 17, True) <= PILES_W - 4 else 15
+    draw_text(image, xy, fit(text, size, True, PILES_W - 4), size, theme.text, bold=True,
+              anchor="centre")
 
 
 def compose_table(
@@ -295,7 +327,8 @@ def compose_table(
     left = MARGIN + PILES_W + 16
     melds_top = top + (30 if draft else 0)
     piles_bottom = top + _piles_height(tiles)
-    blocks, bottom = _flow(view, melds, tiles, (left, melds_top, WIDTH - MARGIN, piles_bottom))
+    blocks, bottom = _flow(view, melds, tiles, (left, melds_top, WIDTH - MARGIN, piles_bottom),
+                           lang)
     height = max(bottom, piles_bottom) + MARGIN
     width = WIDTH
     if all(block.y == melds_top for block in blocks):
@@ -323,17 +356,17 @@ def compose_table(
         draw_text(image, (left + 8, melds_top + 10), text, 20, theme.text_dim)
     for block in blocks:
         mine = highlight_seat is not None and block.meld.owner == highlight_seat
-        owner = _owner(view, block.meld)
-        meld_image = _meld_image(theme, block.meld, block.width, owner, mine, tiles)
+        owner = _owner(view, block.meld, lang)
+        meld_image = _meld_image(theme, block.meld, block.width, owner, mine, tiles, lang)
         image.paste(meld_image, (block.x, block.y))
     return image, _alt(view, melds, tiles, draft, lang)
 
 
-def _piece_text(piece: Piece, stands: Piece | None) -> str:
-    text = format_tile(piece) if isinstance(piece, Tile) else format_card(piece)
+def _piece_text(piece: Piece, stands: Piece | None, lang: str) -> str:
+    write = writer(lang)
+    text = write((piece,))
     if stands is not None:
-        other = format_tile(stands) if isinstance(stands, Tile) else format_card(stands)
-        text += f"={other}"
+        text += f"={write((stands,))}"
     return text
 
 
@@ -356,27 +389,23 @@ def _alt(view: PublicView, melds: Sequence[MeldView], tiles: bool, draft: bool, 
             parts.append(
                 t("picture.discard", lang, n=view.discard_size)
                 + ", "
-                + t("picture.discard_top", lang, card=format_card(view.discard_top))
+                + t("picture.discard_top", lang, card=writer(lang)((view.discard_top,)))
                 + "."
             )
         else:
             parts.append(t("picture.discard_empty", lang) + ".")
     noun = "count.tiles" if tiles else "count.cards"
-    seats = [
-        t("picture.seat_alt", lang, name=s.name, count=t(noun, lang, count=s.hand_size),
-          score=count("points", s.score))
-        for s in view.seats
-    ]
+    seats = [_seat_alt(view, s, noun, lang) for s in view.seats]
     parts.append(f"{t('picture.players', lang)}{colon(lang)}{'; '.join(seats)}.")
     if draft:
         parts.append(t("picture.draft", lang) + ".")
     if melds:
         texts = []
         for meld in melds:
-            owner = _owner(view, meld)
+            owner = _owner(view, meld, lang)
             head = f"{meld.number}" + (f" ({owner})" if owner else "")
             pieces = " ".join(
-                _piece_text(p, meld.stands_for[i] if i < len(meld.stands_for) else None)
+                _piece_text(p, meld.stands_for[i] if i < len(meld.stands_for) else None, lang)
                 for i, p in enumerate(meld.pieces)
             )
             texts.append(f"{head}{colon(lang)}{pieces}")
@@ -387,3 +416,12 @@ def _alt(view: PublicView, melds: Sequence[MeldView], tiles: bool, draft: bool, 
     else:
         parts.append(t("picture.no_sets" if tiles else "picture.no_melds", lang) + ".")
     return " ".join(parts)
+
+
+def _seat_alt(view: PublicView, seat: SeatView, noun: str, lang: str) -> str:
+    params = {"name": shown_name(seat.name, lang), "count": t(noun, lang, count=seat.hand_size),
+              "score": count("points", seat.score)}
+    status = opening_status(view, seat)
+    if status is None:
+        return t("picture.seat_alt", lang, **params)
+    return t("picture.seat_alt.opening", lang, status=status, **params)

@@ -32,6 +32,7 @@ from bot.discord_app import pictures, present
 from bot.discord_app.i18n import t
 from bot.discord_app.replies import Reply
 from bot.session import Event, EventKind, Snapshot, Status
+from engine.names import shown_name
 from engine.notation import is_action
 
 if TYPE_CHECKING:
@@ -176,7 +177,7 @@ class Publisher:
         if event.seat is None:
             return None
         seats = event.snapshot.seats
-        name = seats[event.seat].name if event.seat < len(seats) else "?"
+        name = shown_name(seats[event.seat].name, lang) if event.seat < len(seats) else "?"
         if is_action(event.move):
             text = present.move_text(name, event.move, lang)
         elif event.action == "leave":  # the session's event for a player who left

@@ -94,7 +94,7 @@ class TileUI:
             async with self._lock(interaction):
                 view = await self._tile_view(interaction)
                 order = await self._order(interaction, view)
-                new = [read_pieces(part, view, order, Tile) for part in sets.split("|")
+                new = [read_pieces(part, view, order, Tile, lang) for part in sets.split("|")
                        if part.strip()]
                 if not new:
                     raise NotationError("notation.no_tile")
@@ -116,7 +116,7 @@ class TileUI:
                 elif kind == "split":
                     action = Split((set_number or 0) - 1, (at or 0) - 1)
                 else:
-                    pieces = (read_pieces(tiles or "", view, order, Tile) if kind != "move"
+                    pieces = (read_pieces(tiles or "", view, order, Tile, lang) if kind != "move"
                               else tuple(parse_tiles(tiles or "")))
                     index = (set_number or 0) - 1
                     if kind == "new":
@@ -153,8 +153,8 @@ class TileUI:
             async with self._lock(interaction):
                 view = await self._tile_view(interaction)
                 order = await self._order(interaction, view)
-                return await self._arrange(interaction, view, read_pieces(tiles, view, order, Tile),
-                                           lang)
+                picked = read_pieces(tiles, view, order, Tile, lang)
+                return await self._arrange(interaction, view, picked, lang)
 
         await self.service.run(interaction, "tiles.arrange", work)
 
@@ -201,7 +201,8 @@ class TileUI:
                           current: str) -> list[discord.app_commands.Choice[int]]:
         """The sets of the caller's draft (else of the table) matching what they typed."""
         view = await or_none(self.service.player_view(interaction))
-        if view is None:
+        lang = await or_none(self.service.language(interaction))
+        if view is None or lang is None:
             return []
         return present.meld_choices(view.draft if view.draft is not None else view.melds,
-                                    current)
+                                    current, lang)

@@ -14,10 +14,10 @@ from dataclasses import dataclass
 
 from engine import RummyError
 from engine.actions import Action
+from engine.names import computer_name as computer_name
 from engine.views import PublicView
 
 DEFAULT_LEVEL = "medium"
-LEVEL_STARS = {"easy": "★", "medium": "★★", "hard": "★★★"}
 
 
 class SessionError(RummyError):
@@ -114,8 +114,3 @@ class Event:
 
 
 Listener = Callable[[Event], Awaitable[None]]
-
-
-def computer_name(number: int, level: str) -> str:
-    """A computer seat's name, the same in every language: ``CPU 2 ★★★`` (stars = level)."""
-    return f"CPU {number} {LEVEL_STARS.get(level, '')}".rstrip()

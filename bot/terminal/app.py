@@ -27,11 +27,13 @@ from typing import Any, TextIO
 from bot.terminal import commands as commands
 from bot.terminal.table import LocalTable, default_db
 from engine import RuleError, RummyError
-from engine.ai import LEVELS
+from engine.ai import LEVELS, level_name, read_level
+from engine.ai.tile_plans import view_table
 from engine.i18n import languages, t
+from engine.names import YOU, shown_name
 from engine.rules import Kind
 from engine.variants import variant
-from engine.views import Phase, PlayerView
+from engine.views import Phase, PlayerView, PublicView
 
 
 @dataclass(slots=True)
@@ -51,7 +53,7 @@ class Terminal:
         print(t(code, self.lang, **params), file=self.out)
 
     def run(self, lines: TextIO) -> int:
-        self.say("local.welcome", variant=self.table.rules.name)
+        self.say("local.welcome", variant=t(f"variant.{self.table.rules.name}", self.lang))
         while True:
             if not self._advance():
                 return 0
@@ -74,7 +76,7 @@ class Terminal:
         while True:
             moved = table.computer_move()
             if moved is not None:
-                name = table.public_view().seats[moved.seat].name
+                name = table.public_view().seats[moved.seat].name  # as saved
                 print(commands.describe(name, moved.action, moved.before, self.colour,
                                         self.lang), file=self.out)
                 continue
@@ -95,39 +97,45 @@ class Terminal:
         word, _, rest = line.partition(" ")
         word = word.lower()
         view = self.table.view(self.human)
+        command = commands.command_of(word, self.lang)
         try:
-            if word in ("?", "help", "aide"):
+            if command == "help":
                 kind = "tiles" if self.table.rules.kind == Kind.TILES else "cards"
                 self.say(f"local.help.{kind}")
-            elif word in ("quit", "exit", "quitter"):
+            elif command == "quit":
                 return False
-            elif word in ("hand", "main"):
+            elif command == "hand":
                 self._show_hand(view)
-            elif word in ("table",):
+            elif command == "table":
                 self._show_table(view)
-            elif word in ("score", "scores"):
+            elif command == "score":
                 self._show_scores(final=False)
-            elif word in ("sort", "trier"):
+            elif command == "sort":
                 self.by_rank = not self.by_rank
                 self._show_hand(view)
-            elif word in ("level", "niveau"):
-                level = rest.strip().lower()
-                if level not in LEVELS:
-                    raise RuleError("ai.level", level=level, levels=", ".join(LEVELS))
+            elif command == "level":
+                level = read_level(rest, self.lang)
                 self.table.set_level(level)
-                self.say("local.level", level=level)
-            elif word in ("pictures", "images"):
+                self.say("local.level", level=level_name(level, self.lang))
+            elif command == "pictures":
                 self._save_pictures(view)
             else:
-                sort = "rank" if self.by_rank else "suit"
-                actions = commands.parse(word, rest, view, self.table.rules, self.lang, sort)
-                if actions is None:
-                    self.say("local.unknown", word=word)
-                else:
-                    self.table.apply_all(actions)
+                self._play(word, rest, view)
         except RummyError as error:
             print(error.message(self.lang), file=self.out)
         return True
+
+    def _play(self, word: str, rest: str, view: PlayerView) -> None:
+        """Play the action the line names, then echo it in full with the cards' symbols
+        (a card misread shows at once)."""
+        sort = "rank" if self.by_rank else "suit"
+        action = commands.parse(word, rest, view, self.table.rules, self.lang, sort)
+        if action is None:
+            self.say("local.unknown", word=word)
+            return
+        self.table.apply_all(commands.steps(action))
+        print(commands.describe(view.seats[view.seat].name, action, view_table(view),
+                                self.colour, self.lang), file=self.out)
 
     # ------------------------------------------------------------ showing
 
@@ -144,10 +152,11 @@ class Terminal:
         self.say(f"local.turn.{kind}.{view.phase.value}")
 
     def _show_hand(self, view: PlayerView) -> None:
-        self.say("local.hand", hand=commands.show_hand(view, self.by_rank, self.colour))
+        self.say("local.hand", hand=commands.show_hand(view, self.by_rank, self.colour,
+                                                       self.lang))
 
     def _show_table(self, view: PlayerView) -> None:
-        for line in commands.show_table(view, self.colour, self.lang):
+        for line in commands.show_table(view, self.colour, self.lang, self.table.levels()):
             print(line, file=self.out)
 
     def _show_round_over(self) -> None:
@@ -155,12 +164,12 @@ class Terminal:
         if not view.rounds:
             return
         last = view.rounds[-1]
-        winner = view.seats[last.winner].name if last.winner is not None else "—"
+        winner = self._name(view, last.winner) if last.winner is not None else "—"
         self.say("local.round_over", number=last.number, winner=winner)
         for seat in view.seats:
             self.say(
                 "local.score_line",
-                name=seat.name,
+                name=self._name(view, seat.seat),
                 points=last.points[seat.seat],
                 total=view.totals[seat.seat],
             )
@@ -169,10 +178,14 @@ class Terminal:
         view = self.table.public_view()
         if final:
             winners = self.table.outcome_winners()
-            names = ", ".join(view.seats[w].name for w in winners) or "—"
+            names = ", ".join(self._name(view, w) for w in winners) or "—"
             self.say("local.match_over", winners=names)
         for seat in view.seats:
-            self.say("local.total_line", name=seat.name, total=view.totals[seat.seat])
+            self.say("local.total_line", name=self._name(view, seat.seat),
+                     total=view.totals[seat.seat])
+
+    def _name(self, view: PublicView, seat: int) -> str:
+        return shown_name(view.seats[seat].name, self.lang)
 
     def _save_pictures(self, view: PlayerView, *, quiet: bool = False) -> None:
         """Write ``hand.png`` and ``table.png`` (the current state) into the pictures folder."""
@@ -226,10 +239,9 @@ def run(argv: Sequence[str], stdin: TextIO, stdout: TextIO) -> int:
         print(error.message(args.lang), file=sys.stderr)
         return 2
     seed = args.seed if args.seed is not None else random.SystemRandom().getrandbits(31)
-    you = t("local.you", args.lang)
     try:
         table, resumed = LocalTable.open(args.db or default_db(), rules, args.players,
-                                         args.level, seed, you, resume=args.resume)
+                                         args.level, seed, YOU, resume=args.resume)
     except RummyError as error:
         print(error.message(args.lang), file=sys.stderr)
         return 2

@@ -164,6 +164,12 @@ class LocalTable:
     def next_round(self) -> None:
         self._run(self.tables.next_round(CHANNEL, HUMAN_ID))
 
+    def levels(self) -> tuple[str | None, ...]:
+        """Each seat's computer level (None for the human)."""
+        snapshot = self._run(self.tables.snapshot(CHANNEL))
+        assert snapshot is not None
+        return tuple(seat.level for seat in snapshot.seats)
+
     def set_level(self, level: str) -> None:
         """Every computer seat plays at ``level`` from now on; the game goes on."""
         snapshot = self._run(self.tables.snapshot(CHANNEL))

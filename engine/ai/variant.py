@@ -14,7 +14,7 @@ from functools import cache, lru_cache
 from engine.ai.hand import CardRules
 from engine.cards import melds as meld_rules
 from engine.cards.actions import LayOff, Meld
-from engine.cards.card import Card, format_cards
+from engine.cards.card import Card, CardsText
 from engine.cards.discards import rest_refusal
 from engine.errors import IllegalMeld
 from engine.rules import GoingOut, JokerLimit, JokerSwap, RuleSet
@@ -132,7 +132,7 @@ class CardVariant:
         """
         shape = _shape(meld, self.rules)
         if shape is None:
-            raise IllegalMeld("meld.no_fit", cards=format_cards(cards))
+            raise IllegalMeld("meld.no_fit", cards=CardsText(tuple(cards)))
         return meld_rules.extend(shape, cards, self.rules).cards
 
     def swappable(self, meld: MeldView, card: Card) -> bool:

@@ -23,7 +23,7 @@ import itertools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from engine.cards.card import JOKER, Card, Suit, format_cards
+from engine.cards.card import JOKER, KING, Card, CardsText, RankText, Suit
 from engine.errors import IllegalMeld
 from engine.rules import AceOpening, JokerLimit, RuleSet
 
@@ -95,10 +95,10 @@ def classify(cards: Sequence[Card], rules: RuleSet) -> MeldShape:
     """
     n = len(cards)
     if n < 3:
-        raise IllegalMeld("meld.too_short", cards=format_cards(cards))
+        raise IllegalMeld("meld.too_short", cards=CardsText(tuple(cards)))
     reals = [card for card in cards if card.rank]
     if not reals:
-        raise IllegalMeld("meld.only_jokers", cards=format_cards(cards))
+        raise IllegalMeld("meld.only_jokers", cards=CardsText(tuple(cards)))
     first = reals[0]
     if all(card.rank == first.rank for card in reals):
         if len(reals) == 1:
@@ -113,9 +113,9 @@ def classify(cards: Sequence[Card], rules: RuleSet) -> MeldShape:
     elif len({card.rank for card in reals}) == len(reals):
         odd = next(card for card in reals if card.suit is not first.suit)
         suit = first.suit.symbol if first.suit is not None else ""
-        raise IllegalMeld("meld.run_suit", card=str(odd), suit=suit)
+        raise IllegalMeld("meld.run_suit", card=CardsText((odd,)), suit=suit)
     else:
-        raise IllegalMeld("meld.mixed", cards=format_cards(cards))
+        raise IllegalMeld("meld.mixed", cards=CardsText(tuple(cards)))
     check_jokers(shape, rules)
     return shape
 
@@ -158,7 +158,7 @@ def _group(cards: Sequence[Card], rules: RuleSet) -> MeldShape:
     for card in cards:
         if card.suit is not None:
             if card.suit in suits:
-                raise IllegalMeld("meld.group_suit", card=str(card))
+                raise IllegalMeld("meld.group_suit", card=CardsText((card,)))
             suits.append(card.suit)
             rank = card.rank
     missing = [suit for suit in Suit if suit not in suits]
@@ -174,7 +174,7 @@ def _run(cards: Sequence[Card], rules: RuleSet) -> MeldShape:
     for card in cards:
         if card.rank:
             if card.rank in seen:
-                raise IllegalMeld("meld.run_duplicate", card=str(card))
+                raise IllegalMeld("meld.run_duplicate", card=CardsText((card,)))
             seen.add(card.rank)
     if len(seen) == len(cards):  # no joker: any order will do
         if {1, 2, 13} <= seen and len(seen) < 13:
@@ -203,7 +203,7 @@ def run_in_order(cards: Sequence[Card], rules: RuleSet) -> MeldShape:
     """
     n = len(cards)
     if n < 3:
-        raise IllegalMeld("meld.too_short", cards=format_cards(cards))
+        raise IllegalMeld("meld.too_short", cards=CardsText(tuple(cards)))
     if n > 13:
         raise IllegalMeld("meld.too_long", size=n)
     start = 0
@@ -217,7 +217,8 @@ def run_in_order(cards: Sequence[Card], rules: RuleSet) -> MeldShape:
         if suit is None:
             suit = card.suit
         elif card.suit is not suit:
-            raise IllegalMeld("meld.run_suit", card=str(card), suit=str(suit and suit.symbol))
+            raise IllegalMeld("meld.run_suit", card=CardsText((card,)),
+                              suit=str(suit and suit.symbol))
         if rank == 1 and index > 0:
             if has_two:
                 raise IllegalMeld("meld.wrap" if prev_rank else "meld.below_ace")
@@ -228,9 +229,9 @@ def run_in_order(cards: Sequence[Card], rules: RuleSet) -> MeldShape:
             if prev_rank == HIGH_ACE:
                 raise IllegalMeld("meld.wrap")
             if rank <= prev_rank:
-                raise IllegalMeld("meld.order", card=str(card))
+                raise IllegalMeld("meld.order", card=CardsText((card,)))
             if rank - prev_rank != index - prev_index:
-                raise IllegalMeld("meld.gap", low=_rank_text(prev_rank), high=_rank_text(rank))
+                raise IllegalMeld("meld.gap", low=RankText(prev_rank), high=RankText(rank))
         else:
             start = rank - index
         prev_rank, prev_index = rank, index
@@ -238,7 +239,7 @@ def run_in_order(cards: Sequence[Card], rules: RuleSet) -> MeldShape:
     if start < 1:
         raise IllegalMeld("meld.below_ace")
     if top > (HIGH_ACE if rules.ace_high else 13):
-        raise IllegalMeld("meld.above_top", top="A" if rules.ace_high else "K")
+        raise IllegalMeld("meld.above_top", top=RankText(HIGH_ACE if rules.ace_high else KING))
     assert suit is not None
     stands: list[Card | None] = []
     value = 0
@@ -250,10 +251,6 @@ def run_in_order(cards: Sequence[Card], rules: RuleSet) -> MeldShape:
         else:
             stands.append(Card(1 if rank == HIGH_ACE else rank, suit))
     return MeldShape(MeldKind.RUN, tuple(cards), tuple(stands), start, suit, value)
-
-
-def _rank_text(rank: int) -> str:
-    return "A" if rank in (1, HIGH_ACE) else ("JQK"[rank - 11] if rank > 10 else str(rank))
 
 
 @dataclass(frozen=True, slots=True)
@@ -282,7 +279,7 @@ def place(shape: MeldShape, cards: Sequence[Card], rules: RuleSet) -> Placement:
     if shape.kind is MeldKind.GROUP:
         rank = shape.rank
         if any(card.rank and card.rank != rank for card in cards):
-            raise IllegalMeld("meld.no_fit", cards=format_cards(cards))
+            raise IllegalMeld("meld.no_fit", cards=CardsText(tuple(cards)))
         grown = _group((*shape.cards, *cards), rules)
         check_jokers(grown, rules)
         return Placement((), tuple(cards), grown)
@@ -311,7 +308,7 @@ def place(shape: MeldShape, cards: Sequence[Card], rules: RuleSet) -> Placement:
             return Placement(order[:cut], order[cut:], grown)
     if joker_error is not None:
         raise joker_error
-    raise IllegalMeld("meld.no_fit", cards=format_cards(cards))
+    raise IllegalMeld("meld.no_fit", cards=CardsText(tuple(cards)))
 
 
 def extend(shape: MeldShape, cards: Sequence[Card], rules: RuleSet) -> MeldShape:
@@ -372,7 +369,7 @@ def swap(shape: MeldShape, card: Card, rules: RuleSet) -> MeldShape:
     """
     index = joker_to_swap(shape, card)
     if index is None:
-        raise IllegalMeld("meld.no_joker_for", card=str(card))
+        raise IllegalMeld("meld.no_joker_for", card=CardsText((card,)))
     cards = (*shape.cards[:index], card, *shape.cards[index + 1 :])
     if shape.kind is MeldKind.RUN:
         return run_in_order(cards, rules)
@@ -387,8 +384,8 @@ def restore(cards: Sequence[Card], kind: MeldKind, rules: RuleSet) -> MeldShape:
     """
     shape = run_in_order(cards, rules) if kind is MeldKind.RUN else _group(cards, rules)
     if kind is MeldKind.GROUP and len(cards) < 3:
-        raise IllegalMeld("meld.too_short", cards=format_cards(cards))
+        raise IllegalMeld("meld.too_short", cards=CardsText(tuple(cards)))
     if not any(card.rank for card in cards):
-        raise IllegalMeld("meld.only_jokers", cards=format_cards(cards))
+        raise IllegalMeld("meld.only_jokers", cards=CardsText(tuple(cards)))
     check_jokers(shape, rules)
     return shape

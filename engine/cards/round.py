@@ -15,7 +15,7 @@ from typing import Any, Self
 
 from engine.actions import Action
 from engine.cards.actions import CardAction, Discard, Draw, LayOff, Meld, SwapJoker
-from engine.cards.card import JOKER, Card, full_deck
+from engine.cards.card import JOKER, Card, CardsText, full_deck
 from engine.cards.discards import may_discard, rest_refusal
 from engine.cards.melds import (
     MeldKind,
@@ -171,7 +171,7 @@ class CardRound(CardState):
             try:
                 rest.remove(card)
             except ValueError:
-                raise IllegalMove("move.not_in_hand", card=str(card)) from None
+                raise IllegalMove("move.not_in_hand", card=CardsText((card,))) from None
         return rest
 
     def _check_rest(self, rest: list[Card]) -> None:
@@ -250,7 +250,7 @@ class CardRound(CardState):
             raise IllegalMove("swap.complete_group")
         rest = self._take([card])
         if joker_to_swap(shape, card) is None:
-            raise IllegalMove("meld.no_joker_for", card=str(card))
+            raise IllegalMove("meld.no_joker_for", card=CardsText((card,)))
         swapped = swap(shape, card, rules)
         rest.append(JOKER)
         if commit:
@@ -313,7 +313,7 @@ class CardRound(CardState):
         if not may_discard(card, hand, self.rules, taken=self.taken, acted=self.acted):
             if card.rank == 0:
                 raise IllegalMove("discard.joker")
-            raise IllegalMove("discard.taken", card=str(card))
+            raise IllegalMove("discard.taken", card=CardsText((card,)))
         if not commit:
             return
         self.hands[self.current] = rest

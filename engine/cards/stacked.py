@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from engine.cards.card import Card, full_deck
+from engine.cards.card import Card, CardsText, full_deck
 from engine.errors import RuleError
 from engine.rules import RuleSet
 
@@ -33,7 +33,7 @@ def stacked_deck(
     wanted += [discard] if discard is not None else []
     for card in wanted:
         if left[card] <= 0:
-            raise RuleError("round.stacked_card", card=str(card))
+            raise RuleError("round.stacked_card", card=CardsText((card,)))
         left[card] -= 1
     rest = list(left.elements())
     order = [hands[index % len(hands)][index // len(hands)] for index in range(size * len(hands))]

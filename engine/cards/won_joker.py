@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from engine.cards.actions import LayOff, Meld
-from engine.cards.card import JOKER, Card, format_cards
+from engine.cards.card import JOKER, Card, CardsText
 from engine.i18n import SOURCE_LANGUAGE, Msg
 
 MOST = 3  # lay-offs with a card, and new melds, named at most (the first ones found)
@@ -53,12 +53,12 @@ def describe(places: Sequence[LayOff | Meld]) -> Msg:
             with_card.setdefault(place.meld, place)
     for number, lay_off in sorted(with_card.items())[:MOST]:
         parts.append(Msg("swap.place.meld_with", number=number + 1,
-                         cards=format_cards(_besides_joker(lay_off.cards))))
-    new: dict[frozenset[Card], str] = {}
+                         cards=CardsText(tuple(_besides_joker(lay_off.cards)))))
+    new: dict[frozenset[Card], CardsText] = {}
     for place in places:
         if isinstance(place, Meld) and len(new) < MOST:
             others = _besides_joker(place.melds[0])
-            new.setdefault(frozenset(others), format_cards(others))
+            new.setdefault(frozenset(others), CardsText(tuple(others)))
     if new:
         parts.append(Msg("swap.place.new_meld", cards=either(list(new.values()))))
     if not parts:
@@ -68,7 +68,7 @@ def describe(places: Sequence[LayOff | Meld]) -> Msg:
     return joined
 
 
-def either(items: Sequence[str | Msg]) -> str | Msg:
+def either(items: Sequence[str | Msg | CardsText]) -> str | Msg | CardsText:
     """``a``, ``a or b``, ``a, b or c``… in the language the message is read in.
 
     Raises:

@@ -25,6 +25,7 @@ from engine import Card, IllegalMove, RuleError, Suit, format_action, parse_card
 from engine.ai import choose_action
 from engine.ai.tile_plans import view_table
 from engine.cards.actions import Discard, Draw, LayOff, Meld
+from engine.names import shown_name
 from engine.tiles.actions import Confirm, DrawTile, NewSet, Play
 from engine.tiles.tile import Tile, format_tiles
 from engine.views import Phase
@@ -71,7 +72,9 @@ async def test_lobby_join_add_computer_and_start(store: Store) -> None:
     assert lobby.status is Status.LOBBY and lobby.variant == "rami51"
     await tables.join(CHANNEL, BOB)
     snapshot = await tables.add_computer(CHANNEL, BOB.user_id, "hard")
-    assert [seat.name for seat in snapshot.seats] == ["Alice", "Bob", "CPU 1 ★★★"]
+    # A computer's name is saved in no language, put in words when shown.
+    assert [seat.name for seat in snapshot.seats] == ["Alice", "Bob", "[cpu 1]"]
+    assert [shown_name(seat.name, "fr") for seat in snapshot.seats] == ["Alice", "Bob", "Ordi 1"]
     assert snapshot.seats[2].is_computer and snapshot.seats[2].level == "hard"
     started = await tables.start(CHANNEL, ALICE.user_id)
     assert started.status is Status.PLAYING and started.view is not None

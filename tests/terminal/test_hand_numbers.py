@@ -8,6 +8,7 @@ import pytest
 from bot.terminal.commands import show_hand
 from engine import variant
 from engine.game import Game
+from engine.notation import writer
 from render import sorted_hand
 
 
@@ -16,6 +17,7 @@ from render import sorted_hand
 def test_the_hand_is_numbered_in_the_order_of_its_picture(name: str, by_rank: bool,
                                                           sort: str) -> None:
     view = Game.new(variant(name), ["ann", "bob"], 3).view(0)
-    shown = show_hand(view, by_rank, colour=False).split("  ")
-    assert shown == [f"{position}:{view.hand[index]}"
+    shown = show_hand(view, by_rank, colour=False, lang="fr").split("  ")
+    write = writer("fr")
+    assert shown == [f"{position}:{write([view.hand[index]])}"
                      for position, index in enumerate(sorted_hand(view.hand, sort), 1)]
