@@ -146,8 +146,9 @@ class Lobby(TableKeeper):
         return snapshot
 
     async def set_level(self, channel_id: int, user_id: int, seat: int, level: str) -> Snapshot:
-        """Change a computer seat's level; the game goes on unchanged (a seat keeps the
-        name it was dealt in with until the match ends).
+        """Change a computer seat's level; the game goes on. A seat named after its level
+        (``CPU 2 ★★``) is renamed to show the new one, in the match too; a seat that
+        kept a human's name (a player who left) keeps it.
 
         Raises:
             SessionError: unknown level, not a computer seat, or the caller is not seated.
@@ -160,11 +161,16 @@ class Lobby(TableKeeper):
             seats = table.seats
             if not 0 <= seat < len(seats) or not seats[seat].is_computer:
                 raise SessionError("session.not_computer", seat=seat + 1)
-            name = seats[seat].name
-            if table.game is None:  # in the lobby the name shows the new level
-                name = computer_name(sum(s.is_computer for s in seats[: seat + 1]), level)
+            number = sum(s.is_computer for s in seats[: seat + 1])
+            name, game = seats[seat].name, table.game
+            if name == computer_name(number, seats[seat].level or DEFAULT_LEVEL):
+                name = computer_name(number, level)
+            if game is not None and name != seats[seat].name:
+                game = game.clone()  # the saved match names its players too
+                game.players = tuple(name if index == seat else old
+                                     for index, old in enumerate(game.players))
             seats[seat] = Seat(name, None, level)
-            await self._save(table, replace(table.doc, seats=tuple(seats)), table.game,
+            await self._save(table, replace(table.doc, seats=tuple(seats)), game,
                              actor=user_id, action=f"level {seat} {level}")
             snapshot = table.snapshot()
         await self._emit(Event(EventKind.LOBBY if table.game is None else EventKind.ACTION,

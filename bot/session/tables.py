@@ -212,14 +212,16 @@ class Tables(Lobby, Autoplay):
 
     # -- restarts ----------------------------------------------------------------------
 
-    async def resume(self) -> list[int]:
-        """Load every active game after a (re)start and restart computer turns and timers.
+    async def resume(self, channel_id: int | None = None) -> list[int]:
+        """Load every active game after a (re)start, or only ``channel_id``'s, and restart
+        computer turns and timers.
 
         Returns the channels resumed. A corrupt row is isolated, never a crash.
         """
         resumed = []
         for stored in await self.store.active_games():
-            if stored.channel_id in self._tables:
+            wanted = channel_id is None or stored.channel_id == channel_id
+            if stored.channel_id in self._tables or not wanted:
                 continue
             table = await self._from_stored(stored)
             if table is None:
