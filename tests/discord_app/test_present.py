@@ -8,7 +8,7 @@ import pytest
 from bot.discord_app import pictures, present, tile_present
 from bot.discord_app.controller import arrange_meld
 from bot.discord_app.views import MAX_OPTIONS, selection_of
-from bot.session import display_order
+from bot.session import display_order, round_ending
 from engine import classify, parse_cards, parse_tiles, rules_summary, variant, variant_names
 from engine.actions import Action
 from engine.cards.actions import Discard, Draw, LayOff, Meld, SwapJoker
@@ -16,6 +16,7 @@ from engine.game import Game
 from engine.tiles.actions import Add, Confirm, DrawTile, Move, NewSet, Pass, Play, Split, Undo
 from engine.tiles.tile import Tile
 from tests.discord_app.helpers import components
+from tests.session.helpers import finished_round
 
 
 def _view(seat: int = 0):  # type: ignore[no-untyped-def]
@@ -160,3 +161,17 @@ def test_the_rules_message_shows_the_rules_as_played() -> None:
     played = variant("rami51").with_overrides(hand_sizes=9)
     (embed,) = present.rules(played, "en", components()).embeds
     assert "Deal: 9 cards each." in (embed.description or "")
+
+
+@pytest.mark.parametrize(("name", "held"), [("rami51", "left in hand"),
+                                            ("tiles", "left on the rack")])
+def test_a_finished_round_shows_what_every_player_still_held(name: str, held: str) -> None:
+    snapshot = finished_round(name)
+    assert snapshot.hands is not None
+    reply = present.round_over(snapshot, "en", components())
+    text = reply.embeds[0].description or ""
+    assert text.splitlines()[0] == round_ending(snapshot, "en")
+    for seat, left in enumerate(snapshot.hands):
+        if left:
+            assert f"{snapshot.seats[seat].name}: " in text
+            assert f"{held}: {present.pieces_text(left)}" in text
