@@ -49,7 +49,12 @@ MIN_WIDTH = 560
 _Item = tuple[RGB | None, str]  # a legend entry: swatch colour, text
 
 
-def _sort_name(sort: str) -> str:
+def sort_name(sort: str) -> str:
+    """The sort ``sort`` names (an alias such as ``colour`` or ``number`` included).
+
+    Raises:
+        ValueError: no sort of that name; the message lists them.
+    """
     name = _SORT_ALIASES.get(sort, sort)
     if name not in SORTS:
         raise ValueError(f"unknown sort {sort!r}; choose one of: {', '.join(SORTS)}")
@@ -80,7 +85,7 @@ def sorted_hand(
     Raises:
         ValueError: an unknown sort, or an ``order`` with a repeated or out-of-range index.
     """
-    name = _sort_name(sort)
+    name = sort_name(sort)
     indexes = range(len(hand))
     if name == "suit":
         return sorted(indexes, key=lambda i: _suit_key(hand[i]))
@@ -242,7 +247,7 @@ def compose_hand(
     playable: Collection[int] | None,
 ) -> tuple[Image.Image, str]:
     """The hand picture in RGB and its alt text (see :func:`render_hand`)."""
-    sort = _sort_name(sort)
+    sort = sort_name(sort)
     shown = sorted_hand(view.hand, sort, order)
     tiles = view.kind is Kind.TILES
     size = HAND_TILE if tiles else HAND_CARD

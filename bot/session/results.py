@@ -10,6 +10,7 @@ from bot.session.model import Snapshot
 from engine.i18n import t
 from engine.rules import Kind
 from engine.views import Piece
+from render import sorted_hand
 
 PieceWriter = Callable[[Sequence[Piece]], str]
 
@@ -41,14 +42,15 @@ def round_seat_lines(snapshot: Snapshot, lang: str, write: PieceWriter) -> list[
     if view is None:
         return []
     last = view.rounds[-1] if view.rounds else None
-    held = "bot.round.line_rack" if view.kind is Kind.TILES else "bot.round.line_hand"
+    code = "bot.round.line_rack" if view.kind is Kind.TILES else "bot.round.line_hand"
     lines = []
     for index, seat in enumerate(snapshot.seats):
-        left = snapshot.hands[index] if snapshot.hands is not None else ()
+        held = snapshot.hands[index] if snapshot.hands is not None else ()
+        left = [held[i] for i in sorted_hand(held, "suit")]  # as the hand picture sorts
         params = {"name": seat.name, "points": last.points[index] if last else 0,
                   "total": view.totals[index]}
         if left:
-            lines.append(t(held, lang, hand=write(left), **params))
+            lines.append(t(code, lang, hand=write(left), **params))
         else:
             lines.append(t("bot.round.line", lang, **params))
     return lines

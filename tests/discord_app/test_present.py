@@ -15,6 +15,7 @@ from engine.cards.actions import Discard, Draw, LayOff, Meld, SwapJoker
 from engine.game import Game
 from engine.tiles.actions import Add, Confirm, DrawTile, Move, NewSet, Pass, Play, Split, Undo
 from engine.tiles.tile import Tile
+from render import sorted_hand
 from tests.discord_app.helpers import components
 from tests.session.helpers import finished_round
 
@@ -173,5 +174,6 @@ def test_a_finished_round_shows_what_every_player_still_held(name: str, held: st
     assert text.splitlines()[0] == round_ending(snapshot, "en")
     for seat, left in enumerate(snapshot.hands):
         if left:
+            shown = [left[index] for index in sorted_hand(left, "suit")]
             assert f"{snapshot.seats[seat].name}: " in text
-            assert f"{held}: {present.pieces_text(left)}" in text
+            assert f"{held}: {present.pieces_text(shown)}" in text

@@ -8,6 +8,7 @@ import pytest
 
 from bot.session import round_ending, round_seat_lines
 from engine.notation import writer
+from render import sorted_hand
 from tests.session.helpers import finished_round
 
 WRITE = writer()
@@ -22,7 +23,7 @@ def test_every_seat_shows_its_points_and_what_it_still_held(name: str, held: str
     lines = round_seat_lines(snapshot, "en", WRITE)
     assert len(lines) == 2
     for seat, line in enumerate(lines):
-        left = snapshot.hands[seat]
+        left = [snapshot.hands[seat][i] for i in sorted_hand(snapshot.hands[seat], "suit")]
         assert line.startswith(f"{snapshot.seats[seat].name}: {last.points[seat]} this round, "
                                f"{snapshot.view.totals[seat]} in all")
         assert (f"; {held}: {WRITE(left)}" in line) == bool(left)
