@@ -80,7 +80,8 @@ def build_parser() -> argparse.ArgumentParser:
     choice.add_argument("--new", action="store_true",
                         help="start a new game; the unfinished ones stay saved")
     choice.add_argument("--game", metavar="NAME",
-                        help="resume the unfinished game NAME (rami51-2, or just 2)")
+                        help="resume the unfinished game NAME (rami51-2, or just 2; "
+                        "default: the last played, unless a new game is asked for)")
     choice.add_argument("--list", action="store_true",
                         help="list the unfinished games and stop")
     return parser

@@ -195,3 +195,14 @@ def test_a_refused_command_changes_nothing() -> None:
     assert len(hands) == 1
     assert "“layoff 7h” cannot be read: write layoff <cards> <meld number>." in text
     assert "“fly” is not a command" in text
+
+
+def test_every_option_of_play_says_what_it_takes_and_its_default() -> None:
+    parser = local.build_parser()
+    flags = {"help", "plain", "new", "list"}  # on or off: nothing to default
+    for action in parser._actions:
+        if action.dest in flags:
+            continue
+        assert action.help and "default" in action.help, action.dest
+    text = parser.format_help()
+    assert "classic 2–6" in text and "tiles 2–4" in text and "{easy,medium,hard}" in text
