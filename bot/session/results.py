@@ -28,10 +28,13 @@ def round_ending(snapshot: Snapshot, lang: str) -> str:
     if view is None or not view.rounds:
         raise ValueError("no finished round")
     last = view.rounds[-1]
-    if last.winner is not None:
+    if last.winner is None:
+        return t(_NO_WINNER.get(last.reason, "bot.round.no_winner"), lang)
+    if last.reason == "blocked":  # tiles: the lowest rack wins a blocked round
+        code = "bot.round.blocked_lowest"
+    else:
         code = "bot.round.rami_sec" if last.rami_sec else "bot.round.went_out"
-        return t(code, lang, player=snapshot.seats[last.winner].name)
-    return t(_NO_WINNER.get(last.reason, "bot.round.no_winner"), lang)
+    return t(code, lang, player=snapshot.seats[last.winner].name)
 
 
 def round_seat_lines(snapshot: Snapshot, lang: str, write: PieceWriter) -> list[str]:

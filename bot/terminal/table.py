@@ -86,7 +86,7 @@ def default_db() -> Path:
 
 
 @contextlib.contextmanager
-def _interrupt_held() -> Iterator[None]:
+def hold_interrupts() -> Iterator[None]:
     """Hold a Ctrl-C back until the block is done, then raise it (main thread only: where
     signals are delivered)."""
     if threading.current_thread() is not threading.main_thread():
@@ -122,7 +122,7 @@ class LocalTable:
         ``seed`` deals the next new game."""
         loop = asyncio.new_event_loop()
         try:
-            with _interrupt_held():
+            with hold_interrupts():
                 store = loop.run_until_complete(Store.open(db))
         except BaseException:
             loop.close()
@@ -131,12 +131,12 @@ class LocalTable:
                                        turn_timeout=0))
 
     def _run(self, coro: Coroutine[Any, Any, T]) -> T:
-        with _interrupt_held():
+        with hold_interrupts():
             return self.loop.run_until_complete(coro)
 
     def close(self) -> None:
         """Stop the computer players and close the store (every move is already saved)."""
-        with _interrupt_held():
+        with hold_interrupts():
             self.loop.run_until_complete(self.tables.close())
             self.loop.run_until_complete(self.store.close())
         self.loop.close()

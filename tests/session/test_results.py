@@ -38,9 +38,12 @@ def test_the_hands_are_left_out_while_they_are_unknown() -> None:
     (1, False, "went_out", "en", "bob went out."),
     (0, True, "went_out", "en", "ann went out in one go (rami sec)!"),
     (None, False, "stock_exhausted", "en", "The stock ran out: nobody went out."),
-    (None, False, "blocked", "en", "The pool is empty and every player passed: nobody went out."),
-    (None, False, "blocked", "fr",
-     "La réserve est vide et tout le monde a passé : personne n'a fini."),
+    (None, False, "blocked", "en",
+     "The pool is empty and every player passed: the lowest racks tie, nobody wins the round."),
+    (1, False, "blocked", "en",
+     "The pool is empty and every player passed: bob holds the lowest rack and wins the round."),
+    (1, False, "blocked", "fr", "La réserve est vide et tout le monde a passé : bob a le "
+     "chevalet le plus faible et gagne la manche."),
 ])
 def test_the_ending_says_who_went_out_or_why_nobody_did(
         winner: int | None, rami_sec: bool, reason: str, lang: str, expected: str) -> None:
