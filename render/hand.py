@@ -21,7 +21,17 @@ from engine.rules import Kind
 from engine.tiles.tile import Tile, format_tiles
 from engine.views import Piece, PlayerView
 from render.art import HAND_CARD, HAND_TILE, card_radius, piece_sprite, tile_radius
-from render.draw import background, blend, draw_text, fit, panel, paste_sprite, shadow, text_width
+from render.draw import (
+    background,
+    blend,
+    draw_text,
+    fit,
+    fit_size,
+    panel,
+    paste_sprite,
+    shadow,
+    text_width,
+)
 from render.labels import colon, turn_text
 from render.themes import RGB, Theme
 
@@ -162,12 +172,14 @@ def _header(
     x += draw_text(image, (x, 14), title, 24, theme.text, bold=True)
     pieces = t("count.tiles" if tiles else "count.cards", lang, count=len(view.hand))
     order = t(f"sort.tiles.{sort}" if tiles else f"sort.{sort}", lang)
-    detail = f"  ·  {pieces}  ·  {order}"
-    x += draw_text(image, (x, 17), detail, 20, theme.text_dim)
     turn, case = turn_text(view, lang)
+    x1 = image.width - MARGIN
+    # The turn's pill keeps its room on the right; the detail gives way (smaller, or cut).
+    pill = text_width(turn, 18, True) + 24 + 12 if turn and case != "other" else 0
+    detail, size = fit_size(f"  ·  {pieces}  ·  {order}", 20, False, x1 - pill - x, 14)
+    x += draw_text(image, (x, 17 + (20 - size) // 2), detail, size, theme.text_dim)
     if not turn:
         return
-    x1 = image.width - MARGIN
     if case == "other":
         turn = fit(turn, 18, False, x1 - x - 16)
         draw_text(image, (x1, 19), turn, 18, theme.text_dim, anchor="right")
