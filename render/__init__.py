@@ -5,7 +5,7 @@ size, file name). Cards, tiles and text are drawn by code with the bundled DejaV
 costly drawings are cached per theme and size, so a picture takes a few milliseconds.
 """
 
-from render.hand import SORTS, sorted_hand
+from render.hand import SORTS, sort_name, sorted_hand
 from render.paint import render_hand, render_leaderboard, render_scores, render_table
 from render.picture import Picture
 from render.scores import LeaderboardEntry
@@ -26,6 +26,7 @@ __all__ = [
     "render_leaderboard",
     "render_scores",
     "render_table",
+    "sort_name",
     "sorted_hand",
     "warm_up",
 ]

@@ -17,7 +17,7 @@ from bot.discord_app.choices import variant_names
 from bot.discord_app.i18n import t
 from bot.discord_app.replies import Picture, Reply
 from bot.discord_app.views import MAX_OPTIONS, Components
-from bot.session import Seat, Snapshot, Status, display_order
+from bot.session import Seat, Snapshot, Status, display_order, round_ending, round_seat_lines
 from engine import RuleSet, rules_summary
 from engine.actions import Action
 from engine.ai import level_name
@@ -218,27 +218,13 @@ def ping(snapshot: Snapshot, lang: str) -> tuple[str, int] | None:
 
 
 # ---------------------------------------------------------------------- scores
-def _score_lines(view: PublicView, snapshot: Snapshot, lang: str) -> list[str]:
-    last = view.rounds[-1] if view.rounds else None
-    return [
-        t("bot.round.line", lang, name=seat_name(snapshot, index, lang),
-          points=last.points[index] if last else 0, total=view.totals[index])
-        for index in range(len(snapshot.seats))
-    ]
-
-
 def round_over(snapshot: Snapshot, lang: str, components: Components,
                picture: Picture | None = None) -> Reply:
     view = snapshot.view
     assert view is not None and view.rounds
     last = view.rounds[-1]
-    lines = []
-    if last.winner is not None:
-        code = "bot.round.rami_sec" if last.rami_sec else "bot.round.went_out"
-        lines.append(t(code, lang, player=seat_name(snapshot, last.winner, lang)))
-    else:
-        lines.append(t("bot.round.no_winner", lang))
-    lines += _score_lines(view, snapshot, lang)
+    lines = [round_ending(snapshot, lang),
+             *round_seat_lines(snapshot, lang, lambda pieces: pieces_text(pieces, lang))]
     embed = discord.Embed(title=t("bot.round.title", lang, round=last.number),
                           description="\n".join(lines), colour=COLOUR)
     pictures = _attach(embed, picture)

@@ -87,12 +87,15 @@ class Publisher:
             self._workers[channel_id] = asyncio.get_running_loop().create_task(
                 self._work(channel_id), name=f"publisher-{channel_id}")
 
-    async def wait_idle(self) -> None:
-        """Wait until every queued change is shown (tests and benchmarks)."""
+    async def wait_idle(self) -> bool:
+        """Wait until every queued change is shown (tests and benchmarks). Returns whether
+        there was anything to wait for."""
+        waited = False
         while True:
             pending = [w for w in self._workers.values() if not w.done()]
             if not pending:
-                return
+                return waited
+            waited = True
             await asyncio.gather(*pending, return_exceptions=True)
 
     async def close(self) -> None:

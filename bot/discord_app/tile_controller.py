@@ -24,13 +24,8 @@ from bot.discord_app.replies import Reply, error_reply
 from bot.discord_app.service import or_none
 from bot.discord_app.views import selection_of
 from bot.session import SessionError, display_order, read_pieces
-from bot.session.tile_edits import (
-    draft_sets,
-    edits_towards,
-    table_sets,
-    whole_rack,
-)
-from engine import NotationError, arrange, parse_tiles, solve
+from bot.session.tile_edits import arranged, best_play, draft_sets, table_sets
+from engine import NotationError, parse_tiles
 from engine.rules import Kind
 from engine.tiles.actions import (
     Add,
@@ -142,11 +137,8 @@ class TileUI:
         if view.current != view.seat:
             return error_reply(t("bot.tiles.not_your_turn", lang))
         rules = await self.service.table_rules(interaction)
-        opening = not view.seats[view.seat].has_opened
-        solution = await asyncio.to_thread(solve, table_sets(view), whole_rack(view), rules,
-                                           "opening" if opening else "tiles",
-                                           players=len(view.seats))
-        return tile_present.hint(solution, opening, lang)
+        solution = await asyncio.to_thread(best_play, view, rules)
+        return tile_present.hint(solution, not view.seats[view.seat].has_opened, lang)
 
     async def arrange(self, interaction: discord.Interaction, tiles: str) -> None:
         async def work(lang: str) -> Reply:
@@ -164,14 +156,10 @@ class TileUI:
         if view.current != view.seat:
             return error_reply(t("bot.tiles.not_your_turn", lang))
         rules = await self.service.table_rules(interaction)
-        current = draft_sets(view)
-        # Before the opening the table stays as it is: only the new sets are arranged.
-        frozen = 0 if view.seats[view.seat].has_opened else len(view.melds)
-        result = await asyncio.to_thread(arrange, current[frozen:], tiles, rules)
-        if result is None:
+        edits = await asyncio.to_thread(arranged, view, tiles, rules)
+        if edits is None:
             return error_reply(t("bot.tiles.no_arrangement", lang,
                                  tiles=tile_present.tiles_text(tiles)))
-        edits = edits_towards(current, (*current[:frozen], *result.table))
         note = t("bot.note.tiles.arranged", lang, tiles=tile_present.tiles_text(tiles))
         return await self._apply(interaction, edits, lang, update=update, note=note)
 

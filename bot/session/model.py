@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from engine import RummyError
 from engine.actions import Action
 from engine.names import computer_name as computer_name
-from engine.views import PublicView
+from engine.views import Piece, PublicView
 
 DEFAULT_LEVEL = "medium"
 
@@ -88,6 +88,9 @@ class Snapshot:
     view: PublicView | None
     ui: TableUi
     version: int
+    # every seat's pieces left in hand once a round is over (everybody sees them then, to
+    # count the points); None while a round runs
+    hands: tuple[tuple[Piece, ...], ...] | None = None
 
     def seat_of(self, user_id: int) -> int | None:
         for index, seat in enumerate(self.seats):

@@ -171,6 +171,10 @@ class CardRound(CardState):
             try:
                 rest.remove(card)
             except ValueError:
+                held = self.hands[self.current].count(card)
+                if held:  # named more often than held (``jk jk`` with one joker)
+                    raise IllegalMove("move.too_few", card=CardsText((card,)), held=held,
+                                      count=list(cards).count(card)) from None
                 raise IllegalMove("move.not_in_hand", card=CardsText((card,))) from None
         return rest
 
@@ -248,6 +252,8 @@ class CardRound(CardState):
             shape.kind is not MeldKind.GROUP or len(shape.cards) < 4
         ):
             raise IllegalMove("swap.complete_group")
+        if not shape.jokers:
+            raise IllegalMove("swap.no_joker", meld=index + 1)
         rest = self._take([card])
         if joker_to_swap(shape, card) is None:
             raise IllegalMove("meld.no_joker_for", card=CardsText((card,)))

@@ -10,14 +10,24 @@ import pytest
 from bot.discord_app import pictures, present, tile_present
 from bot.discord_app.controller import _card_of_value, arrange_meld
 from bot.discord_app.views import MAX_OPTIONS, selection_of
-from bot.session import Seat, Snapshot, Status, TableUi, computer_name, display_order
+from bot.session import (
+    Seat,
+    Snapshot,
+    Status,
+    TableUi,
+    computer_name,
+    display_order,
+    round_ending,
+)
 from engine import classify, parse_cards, parse_tiles, rules_summary, variant, variant_names
 from engine.actions import Action
 from engine.cards.actions import Discard, Draw, LayOff, Meld, SwapJoker
 from engine.game import Game
 from engine.tiles.actions import Add, Confirm, DrawTile, Move, NewSet, Pass, Play, Split, Undo
 from engine.tiles.tile import Tile
+from render import sorted_hand
 from tests.discord_app.helpers import components
+from tests.session.helpers import finished_round
 
 
 def _view(seat: int = 0):  # type: ignore[no-untyped-def]
@@ -211,3 +221,18 @@ def test_menu_values_read_back_whatever_the_language(value: str, card: str) -> N
 def test_autocomplete_matches_what_a_french_player_types() -> None:
     assert present.piece_text(parse_cards("qs")[0], "fr", ascii=True) == "Dp"
     assert present.piece_text(parse_cards("qs")[0], "en", ascii=True) == "Qs"
+
+
+@pytest.mark.parametrize(("name", "held"), [("rami51", "left in hand"),
+                                            ("tiles", "left on the rack")])
+def test_a_finished_round_shows_what_every_player_still_held(name: str, held: str) -> None:
+    snapshot = finished_round(name)
+    assert snapshot.hands is not None
+    reply = present.round_over(snapshot, "en", components())
+    text = reply.embeds[0].description or ""
+    assert text.splitlines()[0] == round_ending(snapshot, "en")
+    for seat, left in enumerate(snapshot.hands):
+        if left:
+            shown = [left[index] for index in sorted_hand(left, "suit")]
+            assert f"{snapshot.seats[seat].name}: " in text
+            assert f"{held}: {present.pieces_text(shown, 'en')}" in text

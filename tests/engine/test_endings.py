@@ -59,6 +59,29 @@ def test_swap_needs_the_card_the_joker_stands_for() -> None:
     refused(game, SwapJoker(card("6s"), 7), "move.no_such_meld")
 
 
+def test_a_swap_on_a_meld_without_a_joker_says_so() -> None:
+    game = deal("rami51", [OPENING + " 5h jk 7h 9c"], players=3, stock="2s")
+    act(game, Draw("stock"), meld(OPENING, "5h jk 7h"))
+    refused(game, SwapJoker(card("9c"), 0), "swap.no_joker")
+    refused(game, SwapJoker(card("9d"), 0), "swap.no_joker")  # held or not: no joker there
+    assert "Meld 1 has no joker" in _message(game, SwapJoker(card("9c"), 0))
+
+
+def test_a_card_named_more_often_than_it_is_held_is_counted() -> None:
+    game = deal("rami51", ["jk 7d 8d 9d"], players=3, stock="2s")
+    act(game, Draw("stock"))
+    refused(game, meld("jk jk 7d"), "move.too_few")
+    assert _message(game, meld("jk jk 7d")) == "You name JK 2 times but hold only 1."
+    refused(game, meld("7d 8d 9d 7d"), "move.too_few")
+    refused(game, meld("6d 7d 8d"), "move.not_in_hand")
+
+
+def _message(game: Game, action: object) -> str:
+    with pytest.raises(IllegalMove) as caught:
+        game.apply(game.current, action)
+    return caught.value.message("en")
+
+
 def test_rami51_swap_refused_when_the_joker_could_not_be_laid() -> None:
     game = deal("rami51", ["kc kd ks kh 9h 9s 9c jk 9d"], players=3, stock="5d")
     act(game, Draw("stock"), meld("kc kd ks kh", "9h 9s 9c jk"))
