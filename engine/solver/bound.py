@@ -1,7 +1,7 @@
 """An upper bound on what a solver state can still gain: each colour alone, jokers shared.
 
 The relaxation keeps every colour's runs exact (the moves of
-:func:`engine.solver.dp.colour_options`, every table tile used) but lets a tile join a
+:func:`engine.solver.options.option_list`, every table tile used) but lets a tile join a
 group whenever other colours have tiles at its number, charging jokers in half-joker
 units: a joker in a run costs 2; a tile sent to a group costs 2 minus the other colours
 that have a tile of its number (at least 0). A real group of r number tiles holds at
@@ -12,7 +12,9 @@ sharing the half-joker budget (a small max-plus knapsack).
 
 from __future__ import annotations
 
-from engine.solver.dp import COLOUR_BITS, COLOUR_MASK, COLOURS, NUMBERS, _gap, option_list
+from engine.solver.dp import _gap
+from engine.solver.options import COLOURS, NUMBERS, option_list
+from engine.solver.state import COLOUR_BITS, COLOUR_MASK, RUNS_MASK, SHORT_RUNS
 
 _NONE = -(1 << 60)
 
@@ -50,7 +52,7 @@ class RelaxedBound:
         if known is not None:
             return known
         if number > NUMBERS:
-            value = _NONE if local & 0b111111 else 0
+            value = _NONE if local & SHORT_RUNS else 0
             self.memo[key] = value
             return value
         t, r = self.table[colour][number], self.rack[colour][number]
@@ -58,7 +60,7 @@ class RelaxedBound:
         cost = self.group_cost[colour][number]
         best = _NONE
         if not (t or r or self.jokers):
-            if not local & 0b111111:
+            if not local & SHORT_RUNS:
                 best = self.colour(colour, number + 1, 0, budget)
         else:
             ahead = self.ahead[colour]
@@ -78,7 +80,7 @@ class RelaxedBound:
     def of(self, number: int, next_colour: int, key: int, jokers_left: int) -> int:
         """The bound of a state about to play colour ``next_colour`` (-1: the groups) of
         ``number``: colours before it already played that number."""
-        runs = key & ((1 << (COLOUR_BITS * COLOURS)) - 1)
+        runs = key & RUNS_MASK
         memo_key = (number, next_colour, runs, jokers_left)
         known = self.seen.get(memo_key)
         if known is not None:

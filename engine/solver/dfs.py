@@ -19,24 +19,21 @@ import sys
 from collections.abc import Generator
 
 from engine.solver.bound import RelaxedBound
-from engine.solver.dp import (
+from engine.solver.dp import Plan, Step, _gap
+from engine.solver.lagrange import LagrangeBound
+from engine.solver.options import COLOURS, NUMBERS, option_list
+from engine.solver.state import (
     COLOUR_BITS,
     COLOUR_MASK,
-    COLOURS,
     GROUP_SHIFT,
     JOKER_SHIFT,
-    NUMBERS,
     ROOM_SHIFT,
     SHORT_MASK,
+    SHORT_RUNS,
     TWO_SHIFT,
     VALUE_SHIFT,
-    Plan,
-    Step,
-    _gap,
     group_children,
-    option_list,
 )
-from engine.solver.lagrange import LagrangeBound
 
 _NONE = -(1 << 60)
 _ABOVE, _EXACT, _BELOW = 0, 1, 2  # the best is below the value, is it, is at least it
@@ -228,7 +225,7 @@ def searcher(
                     plan.append((used * w, delta, choice, space))
                 plan.sort(key=lambda move: -move[0])
                 plan = [(g // unit, d, c, sp) for g, d, c, sp in plan]
-            elif not local & 0b111111:
+            elif not local & SHORT_RUNS:
                 plan.append((0, -(local << shift), -1, 0))
             plans[index][(local, left)] = plan
         for gain, delta, choice, space in plan:

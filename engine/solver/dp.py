@@ -17,8 +17,22 @@ runs may overlap in any number per colour (two copies plus jokers), so nothing i
 from __future__ import annotations
 
 import os
-from functools import cache
 from types import ModuleType
+
+from engine.solver.dominance import drop_dominated, drop_joker_dominated
+from engine.solver.options import COLOURS, NUMBERS, Option, option_list
+from engine.solver.state import (
+    COLOUR_BITS,
+    COLOUR_MASK,
+    GROUP_SHIFT,
+    JOKER_SHIFT,
+    ROOM_SHIFT,
+    SHORT_MASK,
+    SHORT_RUNS,
+    TWO_SHIFT,
+    VALUE_SHIFT,
+    group_children,
+)
 
 
 def _load_core() -> ModuleType | None:
@@ -36,310 +50,8 @@ def _load_core() -> ModuleType | None:
 _CORE = _load_core()
 COMPILED = _CORE is not None  # whether run_dp runs the compiled program
 
-# Bit layout of a state.
-COLOUR_BITS = 9  # per colour: a1 (bits 0-2), a2 (3-5), a3 (6-8): open runs of length 1, 2, 3+
-COLOUR_MASK = (1 << COLOUR_BITS) - 1
-JOKER_SHIFT = 36  # jokers used so far (3 bits)
-GROUP_SHIFT = 39  # number tiles sent to groups at this number (4 bits)
-TWO_SHIFT = 43  # colours that sent two tiles to groups at this number (3 bits)
-VALUE_SHIFT = 46  # opening value so far, capped at the minimum (8 bits)
-GROUP_MASK = (1 << 39) - 1 | (((1 << 128) - 1) << VALUE_SHIFT)  # clears R and twos
-SHORT_MASK = sum(0b111111 << (COLOUR_BITS * c) for c in range(4))  # runs of length 1 or 2
-JOKER_MASK = 7 << JOKER_SHIFT
-VALUE_MASK = 255 << VALUE_SHIFT
-ROOM_SHIFT = 54  # jokers the closed sets could still take (capped at the jokers in play)
-ROOM_MASK = 7 << ROOM_SHIFT
-NUMBERS = 13
-COLOURS = 4
-
-
-Option = tuple[int, int, int, int, int, tuple[int, ...], int]
-
-
-def trailing(needs: list[int], extra: int, room: int) -> list[int]:
-    """Jokers after the last number tile of each run that stops now (``needs``: the least
-    each must take), the ``extra`` ones stacked on the first runs with room."""
-    out = list(needs)
-    for index in range(len(out)):
-        take = min(extra, room - out[index])
-        out[index] += take
-        extra -= take
-    return out
-
-
-# colour_options' answers by argument tuple: a plain dict of tuples of ints, which the
-# cyclic garbage collector stops tracking (functools.cache keys stay tracked, and a full
-# collection over thousands of them cost tens of milliseconds in the middle of a solve).
-_OPTIONS: dict[tuple[int, int, int, int, int, int, int, int], tuple[Option, ...]] = {}
-
-
-def colour_options(
-    local: int,
-    table: int,
-    rack: int,
-    jokers_left: int,
-    number: int,
-    next1: int = 2,
-    next2: int = 2,
-    gap: int = 1,
-) -> tuple[Option, ...]:
-    """What one colour may do at ``number`` from local run state ``local`` (cached):
-    see :func:`_colour_options`."""
-    key = (local, table, rack, jokers_left, number, next1, next2, gap)
-    found = _OPTIONS.get(key)
-    if found is None:
-        found = _OPTIONS[key] = _colour_options(*key)
-    return found
-
-
-def _colour_options(
-    local: int,
-    table: int,
-    rack: int,
-    jokers_left: int,
-    number: int,
-    next1: int,
-    next2: int,
-    gap: int,
-) -> tuple[Option, ...]:
-    """What one colour may do at ``number`` from local run state ``local``.
-
-    Returns ``(new_local, jokers, tiles_to_groups, rack_used, value, detail, space)`` where
-    ``detail = (c1, c2, x, s0, s1, s2, p, extra)``: runs of length 1, 2 and 3+ going on
-    (the others stop), new runs started with 0, 1 or 2 jokers before their first number
-    tile, jokers inside runs at this number, and extra jokers after stopping runs.
-
-    Jokers are placed in one canonical way, so no joker ever waits alone in a state:
-    jokers before a run's first number tile are laid with that tile; jokers after its
-    last number tile are laid when it stops (above it, never past 13); a joker inside a
-    run needs a number tile of the colour ahead (``gap``: distance to the next number
-    with a tile of this colour, large when none). ``table`` tiles are all used, up to
-    ``rack`` more. A run of 3+ is never stopped while a new run starts without joker
-    (going on is as good). ``next1``/``next2``: tiles of the colour at the next two
-    numbers, to drop short runs that cannot reach length 3.
-    """
-    a1, a2, a3 = local & 7, (local >> 3) & 7, (local >> 6) & 7
-    room = NUMBERS + 1 - number  # jokers that fit above a run stopping now
-    out: list[Option] = []
-    for real in range(table, table + rack + 1):
-        for to_groups in range(real + 1):
-            in_runs = real - to_groups
-            for c1 in range(a1 + 1):
-                close1 = a1 - c1
-                if close1 and room < 2:
-                    continue
-                for c2 in range(a2 + 1):
-                    close2 = a2 - c2
-                    if close2 and room < 1:
-                        continue
-                    need_close = 2 * close1 + close2
-                    if need_close > jokers_left:
-                        continue
-                    for x in range(a3 + 1):
-                        close3 = a3 - x
-                        going = c1 + c2 + x
-                        stopping = close1 + close2 + close3
-                        for started in range(max(0, in_runs - going), in_runs + 1):
-                            inner = going - (in_runs - started)
-                            for s2 in range(started + 1 if number >= 3 else 1):
-                                for s1 in range(started - s2 + 1 if number >= 2 else 1):
-                                    s0 = started - s1 - s2
-                                    if s0 and close3:
-                                        continue
-                                    fixed = inner + s1 + 2 * s2 + need_close
-                                    spare_room = stopping * room - need_close
-                                    top = min(jokers_left - fixed, spare_room)
-                                    for extra in range(top + 1):
-                                        jokers = fixed + extra
-                                        spare = jokers_left - jokers
-                                        if inner and gap - 1 > spare:
-                                            continue
-                                        n1, n2, n3 = s0, c1 + s1, c2 + x + s2
-                                        if n1 > 7 or n2 > 7 or n3 > 7:
-                                            continue
-                                        if max(0, n1 + n2 - next1) + max(0, n1 - next2) > spare:
-                                            continue
-                                        value = number * (real + inner)
-                                        value += s1 * (number - 1) + s2 * (2 * number - 3)
-                                        needs = [2] * close1 + [1] * close2 + [0] * close3
-                                        space = 0
-                                        for f in trailing(needs, extra, room):
-                                            value += f * number + f * (f - 1) // 2
-                                            space += room - f
-                                        out.append(
-                                            (
-                                                n1 | (n2 << 3) | (n3 << 6),
-                                                jokers,
-                                                to_groups,
-                                                real - table,
-                                                value,
-                                                (c1, c2, x, s0, s1, s2, inner, extra),
-                                                space,
-                                            )
-                                        )
-    return tuple(out)
-
-
-def option_list(
-    local: int,
-    table: int,
-    rack: int,
-    jokers_left: int,
-    number: int,
-    next1: int,
-    next2: int,
-    gap: int,
-    exact: bool,
-) -> tuple[Option, ...]:
-    """:func:`colour_options` through a smaller cache key when ``exact`` is false (no
-    opening value needed, at most two jokers in play): the numbers 3 to 10 then play
-    alike (room for every joker on either side) and gaps past the jokers left alike.
-    The option lists are the same but for the value, which only openings read."""
-    if not exact:
-        if 3 <= number <= 10:
-            number = 3
-        gap = min(gap, jokers_left + 2)
-    key = (local, table, rack, jokers_left, number, next1, next2, gap)
-    found = _OPTIONS.get(key)
-    if found is None:
-        found = _OPTIONS[key] = _colour_options(*key)
-    return found
-
-
-@cache
-def group_jokers(in_groups: int, twos: int, jokers_left: int) -> tuple[int, ...]:
-    """The joker counts that make the groups of one number feasible."""
-    out = []
-    widest = 2 if twos else (1 if in_groups else 0)
-    for jokers in range(jokers_left + 1):
-        total = in_groups + jokers
-        if total == 0:
-            out.append(0)
-            continue
-        if jokers and not in_groups:
-            continue
-        groups = max(widest, (total + 3) // 4)
-        if 3 * groups <= total:
-            out.append(jokers)
-    return tuple(out)
-
-
-def group_children(
-    key: int, total_jokers: int, number: int, opening: int | None
-) -> list[tuple[int, int]]:
-    """The states after jokers join the groups of ``number`` in state ``key``, each with
-    how many joined (the step after the four colours, in both searches): the group
-    counters reset, the jokers count as used, the room the groups leave for more jokers
-    is added and, in an opening (``opening``: its minimum), the jokers' value too, capped
-    at the minimum like every value in a state."""
-    in_groups = (key >> GROUP_SHIFT) & 15
-    twos = (key >> TWO_SHIFT) & 7
-    used = (key >> JOKER_SHIFT) & 7
-    base = key & GROUP_MASK
-    out = []
-    for jokers in group_jokers(in_groups, twos, total_jokers - used):
-        child = base + (jokers << JOKER_SHIFT)
-        laid = in_groups + jokers
-        if laid:
-            # Groups are made as many as possible, so the 3-groups leave room.
-            room = (child >> ROOM_SHIFT) & 7
-            more = min(total_jokers, room + 4 * (laid // 3) - laid)
-            child += (more - room) << ROOM_SHIFT
-        if opening is not None and jokers:
-            # Without jokers the value stays: every colour step already capped it.
-            value = min(opening, ((child >> VALUE_SHIFT) & 255) + jokers * number)
-            child = (child & ~VALUE_MASK) | (value << VALUE_SHIFT)
-        out.append((child, jokers))
-    return out
-
-
 # (number, colour or -1, child -> (parent, choice))
 Layer = tuple[int, int, dict[int, tuple[int, int]]]
-
-
-@cache
-def dominates(strong: int, weak: int) -> bool:
-    """Whether local run state ``strong`` can do whatever ``weak`` can from here on.
-
-    Runs are matched longest to longest: every run of ``weak`` needs a run of ``strong``
-    at least as long (a longer run can follow it, taking as jokers after its end the
-    ones the shorter would need), and ``strong``'s unmatched runs must be of 3+ (they
-    may stop at once).
-    """
-    if strong == weak:
-        return False
-
-    def lengths(local: int) -> list[int]:
-        a1, a2, a3 = local & 7, (local >> 3) & 7, (local >> 6) & 7
-        return [3] * a3 + [2] * a2 + [1] * a1
-
-    a, b = lengths(strong), lengths(weak)
-    if len(a) < len(b):
-        return False
-    return all(x >= y for x, y in zip(a, b, strict=False)) and all(x == 3 for x in a[len(b):])
-
-
-@cache
-def dominators(local: int) -> tuple[int, ...]:
-    """The local run states one step stronger than ``local``: one more run of 3+, or one
-    run a step longer (1 to 2, 2 to 3+). Enough to catch most dominated states cheaply."""
-    a1, a2, a3 = local & 7, (local >> 3) & 7, (local >> 6) & 7
-    out = []
-    if a1 + a2 + a3 < 4:
-        out.append(local + (1 << 6))
-    if a1:
-        out.append(local - 1 + (1 << 3))
-    if a2:
-        out.append(local - (1 << 3) + (1 << 6))
-    return tuple(out)
-
-
-def _drop_dominated(states: dict[int, int], colours: range) -> dict[int, int]:
-    """Drop the states another state beats in one colour's runs (same everything else,
-    a score at least as high)."""
-    for colour in colours:
-        shift = COLOUR_BITS * colour
-        beaten = []
-        get = states.get
-        steps: dict[int, tuple[int, ...]] = {}  # local -> key deltas to its dominators
-        for key, score in states.items():
-            local = (key >> shift) & COLOUR_MASK
-            deltas = steps.get(local)
-            if deltas is None:
-                deltas = steps[local] = tuple(
-                    (strong - local) << shift for strong in dominators(local)
-                )
-            for delta in deltas:
-                if get(key + delta, -1) >= score:
-                    beaten.append(key)
-                    break
-        for key in beaten:
-            del states[key]
-    return states
-
-
-def _drop_joker_dominated(states: dict[int, int], total: int) -> None:
-    """Drop states beaten by one that used fewer jokers or has more room for them: it
-    can do all the other does and lay its extra jokers in the room."""
-    buckets: dict[int, list[tuple[int, int, int, int]]] = {}
-    for key, score in states.items():
-        used = (key >> JOKER_SHIFT) & 7
-        room = min((key >> ROOM_SHIFT) & 7, total - used)
-        buckets.setdefault(key & ~(JOKER_MASK | ROOM_MASK), []).append((used, room, score, key))
-    for items in buckets.values():
-        if len(items) < 2:
-            continue
-        for used, room, score, key in items:
-            for o_used, o_room, o_score, o_key in items:
-                if (
-                    o_key != key
-                    and o_score >= score
-                    and o_used <= used
-                    and o_used + o_room >= used + room
-                    and (o_used < used or o_room > room)
-                ):
-                    del states[key]
-                    break
 
 
 # One layer of the best path: (number, colour or -1 for the groups, the state before, the
@@ -415,7 +127,7 @@ def run_dp(
                 parents: dict[int, tuple[int, int]] = {}
                 for key, score in cur.items():
                     local = (key >> shift) & COLOUR_MASK
-                    if local & 0b111111:
+                    if local & SHORT_RUNS:
                         continue
                     child = key - (local << shift)
                     if score > keep.get(child, -1):
@@ -462,7 +174,7 @@ def run_dp(
                     if gained >= least and gained > nxt_get(child, -1):
                         nxt[child] = gained
                         parents[child] = (key, index)
-            cur = _drop_dominated(nxt, range(colour, colour + 1))
+            cur = drop_dominated(nxt, colour)
             layers.append((number, colour, parents))
         # Jokers may join this number's groups; then the group counters reset.
         nxt = {}
@@ -474,7 +186,7 @@ def run_dp(
                     parents[child] = (key, jokers)
         cur = nxt
         if total_jokers:
-            _drop_joker_dominated(cur, total_jokers)
+            drop_joker_dominated(cur, total_jokers)
         layers.append((number, -1, parents))
         if not cur:
             return None

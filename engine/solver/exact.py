@@ -27,16 +27,9 @@ from typing import ParamSpec, TypeVar
 
 from engine.rules import RuleSet
 from engine.solver.dfs import searcher
-from engine.solver.dp import (
-    COLOURS,
-    COMPILED,
-    NUMBERS,
-    Plan,
-    plan_of,
-    run_dp,
-    trailing,
-)
+from engine.solver.dp import COMPILED, Plan, plan_of, run_dp
 from engine.solver.lagrange import LagrangeBound
+from engine.solver.options import COLOURS, NUMBERS, trailing
 from engine.tiles.sets import analyse_set, tile_set_value
 from engine.tiles.tile import TILE_JOKER, Colour, Tile
 

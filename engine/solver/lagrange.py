@@ -1,6 +1,6 @@
 """A Lagrangian upper bound on what a solver state can still gain.
 
-Each colour keeps its runs exact (the moves of :func:`engine.solver.dp.colour_options`,
+Each colour keeps its runs exact (the moves of :func:`engine.solver.options.option_list`,
 every table tile used); jokers are shared between colours. Groups are relaxed into one
 inequality per number ``n`` and colour ``c`` that every real play satisfies: each group
 holds at most one tile of a colour and at least three tiles, so the ``g[c]`` groups
@@ -23,7 +23,9 @@ from __future__ import annotations
 
 import math
 
-from engine.solver.dp import COLOUR_BITS, COLOUR_MASK, COLOURS, NUMBERS, _gap, option_list
+from engine.solver.dp import _gap
+from engine.solver.options import COLOURS, NUMBERS, option_list
+from engine.solver.state import COLOUR_BITS, COLOUR_MASK, RUNS_MASK, SHORT_RUNS
 
 _NONE = -(1 << 60)
 _FLOOR = -1e18
@@ -80,7 +82,7 @@ class LagrangeBound:
                 t, r = self.table[colour][number], self.rack[colour][number]
                 gain = self.gains[colour][number]
                 if not (t or r or self.jokers):
-                    if not local & 0b111111:
+                    if not local & SHORT_RUNS:
                         out.append((visit(number + 1, 0, budget), 0, 0))
                 else:
                     # One edge per (child, tiles to groups): the most gain.
@@ -98,7 +100,7 @@ class LagrangeBound:
                     out = [(child, base, grouped) for (child, grouped), base in most.items()]
                 if not out:
                     number = -1  # no way on: a dead end
-            elif local & 0b111111:
+            elif local & SHORT_RUNS:
                 number = -1  # a short run left open: a dead end
             node = len(numbers)
             index[key] = node
@@ -242,13 +244,13 @@ class LagrangeBound:
         if known is not None:
             return known
         if number > NUMBERS:
-            value = _FLOOR if local & 0b111111 else 0.0
+            value = _FLOOR if local & SHORT_RUNS else 0.0
             memo[key] = value
             return value
         t, r = self.table[colour][number], self.rack[colour][number]
         best = _FLOOR
         if not (t or r or self.jokers):
-            if not local & 0b111111:
+            if not local & SHORT_RUNS:
                 best = self.colour(colour, number + 1, 0, budget)
         else:
             ahead = self.ahead[colour]
@@ -270,7 +272,7 @@ class LagrangeBound:
     def of(self, number: int, key: int, jokers_left: int) -> int:
         """The bound (rounded down) of a state about to play the first colour of
         ``number``; ``_NONE`` when its table tiles cannot all lie."""
-        runs = key & ((1 << (COLOUR_BITS * COLOURS)) - 1)
+        runs = key & RUNS_MASK
         memo_key = (number, runs, jokers_left)
         known = self.seen.get(memo_key)
         if known is not None:

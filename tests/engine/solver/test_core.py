@@ -16,8 +16,8 @@ import pytest
 
 from engine.solver import dp as solver_dp
 from engine.solver import exact as solver
-from engine.solver.dp import NUMBERS, option_list
 from engine.solver.exact import _SCALE, _counts, solve
+from engine.solver.options import NUMBERS, option_list
 from engine.solver.samples import positions
 from engine.tiles.tile import TILE_JOKER, Tile, parse_tiles
 from tests.engine.solver.helpers import TILES, bench_weights, python_run_dp
