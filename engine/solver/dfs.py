@@ -19,9 +19,10 @@ import sys
 from collections.abc import Generator
 
 from engine.solver.bound import RelaxedBound
-from engine.solver.dp import Plan, Step, _gap
+from engine.solver.dp import Plan, Step
 from engine.solver.lagrange import LagrangeBound
-from engine.solver.options import COLOURS, NUMBERS, option_list
+from engine.solver.options import COLOURS, NUMBERS
+from engine.solver.problem import Problem
 from engine.solver.state import (
     COLOUR_BITS,
     COLOUR_MASK,
@@ -43,32 +44,8 @@ class _OutOfBudget(Exception):
     pass
 
 
-def search(
-    table: list[list[int]],
-    rack: list[list[int]],
-    table_jokers: int,
-    rack_jokers: int,
-    weights: list[list[int]],
-    joker_weight: int,
-    opening: int | None,
-    budget: int = 200_000,
-    need: int | None = None,
-    unit: int = 1,
-    bound: bool = True,
-) -> Plan | bool | None:
-    """One run of :func:`searcher` with ``budget``: the plan, None, or False."""
-    return next(searcher(table, rack, table_jokers, rack_jokers, weights, joker_weight,
-                         opening, budget, need, unit, bound))
-
-
 def searcher(
-    table: list[list[int]],
-    rack: list[list[int]],
-    table_jokers: int,
-    rack_jokers: int,
-    weights: list[list[int]],
-    joker_weight: int,
-    opening: int | None,
+    problem: Problem,
     budget: int = 200_000,
     need: int | None = None,
     unit: int = 1,
@@ -88,18 +65,15 @@ def searcher(
     each proof. ``tighter``: a list that may come to hold a :class:`LagrangeBound` of
     this position (same scale), used from then on with the relaxed bound (the lower of
     the two cuts)."""
-    joker_weight //= unit
-    joker_bonus = rack_jokers * max(joker_weight, 0)
-    total_jokers = table_jokers + rack_jokers
-    exact = opening is not None or total_jokers > 2
+    table, rack, weights = problem.table, problem.rack, problem.weights
+    table_jokers, opening = problem.table_jokers, problem.opening
+    joker_weight = problem.joker_weight // unit
+    total_jokers = problem.total_jokers
+    exact = problem.exact
     cap = opening or 0
-    ahead = [
-        [table[c][n] + rack[c][n] if 1 <= n <= NUMBERS else 0 for n in range(NUMBERS + 3)]
-        for c in range(COLOURS)
-    ]
     # Steps: (number, colour) for each colour, then (number, -1) for the groups.
     steps = [(n, c) for n in range(1, NUMBERS + 1) for c in (*range(COLOURS), -1)]
-    joker_bonus = rack_jokers * max(joker_weight, 0)
+    joker_bonus = problem.rack_jokers * max(joker_weight, 0)
     most = [0] * (len(steps) + 1)
     most[-1] = joker_bonus
     for index in range(len(steps) - 1, -1, -1):
@@ -113,8 +87,7 @@ def searcher(
     ]
     visited = 0
     limit = budget
-    gains = [[w // unit for w in row] for row in weights]
-    relaxed = RelaxedBound(table, rack, gains, total_jokers) if bound else None
+    relaxed = RelaxedBound(problem, unit) if bound else None
 
     def final(key: int) -> tuple[int, int, int]:
         if key & SHORT_MASK:
@@ -206,11 +179,7 @@ def searcher(
             plan = []
             t, r, w = table[colour][number], rack[colour][number], weights[colour][number]
             if t or r or total_jokers:
-                options = option_list(
-                    local, t, r, left, number,
-                    ahead[colour][number + 1], ahead[colour][number + 2],
-                    _gap(ahead[colour], number), exact,
-                )  # fmt: skip
+                options = problem.options(colour, number, local, left, exact)
                 for choice, (new_local, jokers, grouped, used, value, _, space) in enumerate(
                     options
                 ):
@@ -276,11 +245,7 @@ def searcher(
             else:
                 local = (key >> (COLOUR_BITS * colour)) & COLOUR_MASK
                 left = total_jokers - ((key >> JOKER_SHIFT) & 7)
-                options = option_list(
-                    local, table[colour][number], rack[colour][number], left, number,
-                    ahead[colour][number + 1], ahead[colour][number + 2],
-                    _gap(ahead[colour], number), True,
-                )  # fmt: skip
+                options = problem.options(colour, number, local, left, True)
                 out.append((number, colour, 0, options[pick]))
             key = child
         _, absorbed, _ = memo[len(steps)][key]

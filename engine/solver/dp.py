@@ -21,6 +21,7 @@ from types import ModuleType
 
 from engine.solver.dominance import drop_dominated, drop_joker_dominated
 from engine.solver.options import COLOURS, NUMBERS, Option, option_list
+from engine.solver.problem import Problem
 from engine.solver.state import (
     COLOUR_BITS,
     COLOUR_MASK,
@@ -60,28 +61,11 @@ PathStep = tuple[int, int, int, int]
 Found = tuple[int, int, list[PathStep], int]  # score, final state, path, jokers absorbed
 
 
-def _gap(tiles: list[int], number: int) -> int:
-    for ahead in range(number + 1, NUMBERS + 1):
-        if tiles[ahead]:
-            return ahead - number
-    return 99  # (number, colour or -1 for groups, child -> parent)
-
-
-def run_dp(
-    table: list[list[int]],
-    rack: list[list[int]],
-    table_jokers: int,
-    rack_jokers: int,
-    weights: list[list[int]],
-    joker_weight: int,
-    opening: int | None,
-    floor: int = 0,
-) -> Found | None:
+def run_dp(problem: Problem, floor: int = 0) -> Found | None:
     """Best score and final state, with the path of choices that reaches it, and how
     many jokers are then laid where closed sets have room.
 
-    ``table``/``rack``/``weights`` are indexed ``[colour][number]`` (number 1..13).
-    ``opening``: when set, the placed tiles' value must reach it (rack-only openings).
+    In an opening (``problem.opening`` set) the placed tiles' value must reach it.
     ``floor``: only plays scoring at least this much are looked for (states that cannot
     reach it, even placing every remaining rack tile, are dropped: branch and bound).
     Returns None when no arrangement uses every table tile (and reaches ``floor``).
@@ -91,13 +75,19 @@ def run_dp(
     below (``RAMI_PURE_PYTHON=1`` forces it; tests set ``_CORE`` to None for it).
     """
     if _CORE is not None:
-        found: Found | None = _CORE.run(table, rack, table_jokers, rack_jokers, weights,
-                                         joker_weight, opening, floor, option_list)  # fmt: skip
+        # The core keeps its positional arguments (``_dpcore.pyi``): C reads no dataclass.
+        found: Found | None = _CORE.run(
+            problem.table, problem.rack, problem.table_jokers, problem.rack_jokers,
+            problem.weights, problem.joker_weight, problem.opening, floor, option_list,
+        )  # fmt: skip
         return found
-    total_jokers = table_jokers + rack_jokers
-    exact = opening is not None or total_jokers > 2
+    table, rack, weights = problem.table, problem.rack, problem.weights
+    table_jokers, joker_weight = problem.table_jokers, problem.joker_weight
+    opening = problem.opening
+    total_jokers = problem.total_jokers
+    exact = problem.exact
     # Most a state can still gain after each (number, colour) step.
-    ahead = rack_jokers * max(joker_weight, 0)
+    ahead = problem.rack_jokers * max(joker_weight, 0)
     still: dict[tuple[int, int], int] = {}
     for number in range(NUMBERS, 0, -1):
         for colour in range(COLOURS - 1, -1, -1):
@@ -105,11 +95,7 @@ def run_dp(
             ahead += rack[colour][number] * weights[colour][number]
     layers: list[Layer] = []
     cur: dict[int, int] = {0: 0}
-    ahead_tiles = [
-        [table[c][n] + rack[c][n] if 1 <= n <= NUMBERS else 0 for n in range(NUMBERS + 3)]
-        for c in range(COLOURS)
-    ]
-    gaps = [[_gap(ahead_tiles[c], n) for n in range(NUMBERS + 1)] for c in range(COLOURS)]
+    ahead_tiles, gaps = problem.ahead, problem.gaps
     cap = opening or 0
     capped = opening is not None
     for number in range(1, NUMBERS + 1):
@@ -223,18 +209,10 @@ def run_dp(
 Step = tuple[int, int, int, Option | None]  # (number, colour or -1, group jokers, option)
 
 
-def decisions(
-    found: Found,
-    table: list[list[int]],
-    rack: list[list[int]],
-    total_jokers: int,
-) -> list[Step]:
+def decisions(found: Found, problem: Problem) -> list[Step]:
     """The choices along the best path, first number first: for a colour step its option
     (None: nothing there, long runs stop), for a group step the jokers joining groups."""
-    ahead_tiles = [
-        [table[c][n] + rack[c][n] if 1 <= n <= NUMBERS else 0 for n in range(NUMBERS + 3)]
-        for c in range(COLOURS)
-    ]
+    total_jokers = problem.total_jokers
     out: list[Step] = []
     for number, colour, parent, choice in found[2]:
         if colour < 0:
@@ -245,17 +223,8 @@ def decisions(
             shift = COLOUR_BITS * colour
             local = (parent >> shift) & COLOUR_MASK
             left = total_jokers - ((parent >> JOKER_SHIFT) & 7)
-            options = option_list(
-                local,
-                table[colour][number],
-                rack[colour][number],
-                left,
-                number,
-                ahead_tiles[colour][number + 1],
-                ahead_tiles[colour][number + 2],
-                _gap(ahead_tiles[colour], number),
-                True,  # the same list as the search's, with exact values
-            )
+            # The same list as the search's, with exact values.
+            options = problem.options(colour, number, local, left, True)
             out.append((number, colour, 0, options[choice]))
     return out
 
@@ -263,7 +232,7 @@ def decisions(
 Plan = tuple[int, list[Step], int, int]  # score, choices, jokers laid in all, jokers absorbed
 
 
-def plan_of(found: Found, table: list[list[int]], rack: list[list[int]], total: int) -> Plan:
+def plan_of(found: Found, problem: Problem) -> Plan:
     """The layered search's result as a :data:`Plan`."""
     used = ((found[1] >> JOKER_SHIFT) & 7) + found[3]
-    return (found[0], decisions(found, table, rack, total), used, found[3])
+    return (found[0], decisions(found, problem), used, found[3])

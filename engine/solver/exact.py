@@ -30,6 +30,7 @@ from engine.solver.dfs import searcher
 from engine.solver.dp import COMPILED, Plan, plan_of, run_dp
 from engine.solver.lagrange import LagrangeBound
 from engine.solver.options import COLOURS, NUMBERS, trailing
+from engine.solver.problem import Counts, Problem, mirror
 from engine.tiles.sets import analyse_set, tile_set_value
 from engine.tiles.tile import TILE_JOKER, Colour, Tile
 
@@ -137,8 +138,8 @@ def solve(
     if goal == "opening":
         empty = [[0] * (NUMBERS + 1) for _ in range(COLOURS)]
         needed = rules.opening_minimum if players is None else rules.opening_for(players)
-        laid = _solve_counts(empty, r_counts, 0, r_jokers, weights, joker_weight, needed,
-                             primary_max)
+        problem = Problem(empty, r_counts, 0, r_jokers, weights, joker_weight, needed)
+        laid = _solve_counts(problem, primary_max)
         if laid is None:
             return None
         new_sets, used, jokers = laid
@@ -148,9 +149,8 @@ def solve(
         placed = _placed(used, jokers)
         opening_value = sum(tile_set_value(s, rules) for s in new_sets)
         return Solution(goal, (*old, *new_sets), placed, _value(placed, jv), opening_value)
-    laid = _solve_counts(
-        t_counts, r_counts, t_jokers, r_jokers, weights, joker_weight, None, primary_max
-    )
+    problem = Problem(t_counts, r_counts, t_jokers, r_jokers, weights, joker_weight)
+    laid = _solve_counts(problem, primary_max)
     if laid is None:
         return None
     new_table, used, jokers = laid
@@ -160,20 +160,10 @@ def solve(
     return Solution(goal, tuple(new_table), placed, _value(placed, jv), 0)
 
 
-Counts = list[list[int]]
 Laid = tuple[list[tuple[Tile, ...]], list[list[int]], int]  # sets, rack tiles used, jokers
 
 
-def _solve_counts(
-    table: Counts,
-    rack: Counts,
-    table_jokers: int,
-    rack_jokers: int,
-    weights: Counts,
-    joker_weight: int,
-    opening: int | None,
-    most: int,
-) -> Laid | None:
+def _solve_counts(problem: Problem, most: int) -> Laid | None:
     """:func:`_search_counts` with the cyclic garbage collector paused: the move caches
     hold many tracked objects, and a full collection in the middle of a search costs
     more than the search (seen: 20 ms searches taking 40). The garbage of the search
@@ -181,23 +171,13 @@ def _solve_counts(
     paused = gc.isenabled()
     gc.disable()
     try:
-        return _search_counts(table, rack, table_jokers, rack_jokers, weights, joker_weight,
-                              opening, most)  # fmt: skip
+        return _search_counts(problem, most)
     finally:
         if paused:
             gc.enable()
 
 
-def _search_counts(
-    table: Counts,
-    rack: Counts,
-    table_jokers: int,
-    rack_jokers: int,
-    weights: Counts,
-    joker_weight: int,
-    opening: int | None,
-    most: int,
-) -> Laid | None:
+def _search_counts(problem: Problem, most: int) -> Laid | None:
     """The best play as sets, rack tiles used per tile, and jokers on the table.
 
     Small positions with something to gain go to the layered DP in one pass; with the
@@ -209,44 +189,39 @@ def _search_counts(
     past the largest budget the layered DP decides. All exact. A bare partition
     (``most`` 0) stays with the search, which stops at the first way found.
     """
-    count = sum(map(sum, table)) + sum(map(sum, rack)) + table_jokers + rack_jokers
+    count = sum(map(sum, problem.table)) + sum(map(sum, problem.rack)) + problem.total_jokers
     small = count <= _LAYERED_TILES
-    if most > 0 and (_LAYERED_ALL or (small and opening is None)):
+    if most > 0 and (_LAYERED_ALL or (small and problem.opening is None)):
         # Measured on the bench's positions: small ones are quickest in one pass of the
         # layered program, which also beats the Python search on them at the median
         # and at the worst (~30 table tiles + 14); larger ones with the compiled program
         # are quickest with floors (branch and bound: about 7 ms median, 20 ms worst on
         # ~60 + 20 against 20 ms and 45 ms in one pass, and the search's 6 ms and 40 ms).
-        return _layered(table, rack, table_jokers, rack_jokers, weights, joker_weight,
-                        opening, 0 if small else most)  # fmt: skip
-    ways = [(False, table, rack, weights)]
-    if opening is None:
-        ways.append((True, _mirror(table), _mirror(rack), _mirror(weights)))
+        return _layered(problem, 0 if small else most)
+    ways = [(False, problem)]
+    if problem.opening is None:
+        ways.append((True, problem.mirrored()))
     shared = [1 << 60]  # the lowest score either way proved out of reach
     sharper: list[list[LagrangeBound]] = [[] for _ in ways]
     runs = [
-        searcher(t, r, table_jokers, rack_jokers, w, joker_weight, opening, budget=600,
-                 unit=_SCALE, shared=shared, tighter=holder)
-        for (_, t, r, w), holder in zip(ways, sharper, strict=True)
+        searcher(way, budget=600, unit=_SCALE, shared=shared, tighter=holder)
+        for (_, way), holder in zip(ways, sharper, strict=True)
     ]
     try:
-        found = _take_turns(runs, ways, sharper, shared, table_jokers, rack_jokers, most)
+        found = _take_turns(runs, ways, sharper, shared, most)
     finally:
         for run in runs:
             run.close()  # frees each search's memory now
     if found is not False and found is not True:
         return found
-    return _layered(table, rack, table_jokers, rack_jokers, weights, joker_weight, opening,
-                    most)  # fmt: skip
+    return _layered(problem, most)
 
 
 def _take_turns(
     runs: list[Generator[Plan | bool | None, int, None]],
-    ways: list[tuple[bool, Counts, Counts, Counts]],
+    ways: list[tuple[bool, Problem]],
     sharper: list[list[LagrangeBound]],
     shared: list[int],
-    table_jokers: int,
-    rack_jokers: int,
     most: int,
 ) -> Laid | bool | None:
     """The searches in turns with budgets that double: the play, None when there is
@@ -256,44 +231,32 @@ def _take_turns(
         if budget > 1200 and not sharper[0] and shared[0] < most:
             # A hard position that lays less than the whole rack: the Lagrangian bound
             # (tuned once, mirrored for the other way) pays for itself from here on.
-            _sharpen(ways, sharper, table_jokers + rack_jokers)
-        for run, (mirrored, t, r, _) in zip(runs, ways, strict=True):
+            _sharpen(ways, sharper)
+        for run, (mirrored, way) in zip(runs, ways, strict=True):
             answer = next(run) if budget == 600 else run.send(budget)
             if answer is False:
                 continue
             if answer is None or answer is True:
                 return None
-            sets, used, jokers = _rebuild(answer, t, r, table_jokers, rack_jokers)
+            sets, used, jokers = _rebuild(answer, way.table)
             if mirrored:
                 sets = [_mirror_set(tiles) for tiles in sets]
-                used = _mirror(used)
+                used = mirror(used)
             return sets, used, jokers
         budget *= 2
     return False
 
 
-def _layered(
-    table: Counts,
-    rack: Counts,
-    table_jokers: int,
-    rack_jokers: int,
-    weights: Counts,
-    joker_weight: int,
-    opening: int | None,
-    most: int,
-) -> Laid | None:
+def _layered(problem: Problem, most: int) -> Laid | None:
     """The layered DP, exact: floors from ``most`` down by steps that double (states
     that cannot reach the floor are dropped), the last pass with no floor."""
-    total = table_jokers + rack_jokers
     step = 1
     target = most
     while True:
         floor = target * _SCALE if target > 0 else 0
-        found = run_dp(table, rack, table_jokers, rack_jokers, weights, joker_weight,
-                       opening, floor)
+        found = run_dp(problem, floor)
         if found is not None:
-            return _rebuild(plan_of(found, table, rack, total), table, rack, table_jokers,
-                            rack_jokers)
+            return _rebuild(plan_of(found, problem), problem.table)
         if target <= 0:
             return None
         target -= step
@@ -306,27 +269,18 @@ _LAYERED_ALL = COMPILED  # with the compiled DP, every position with something t
 
 
 
-def _sharpen(
-    ways: list[tuple[bool, Counts, Counts, Counts]],
-    holders: list[list[LagrangeBound]],
-    jokers: int,
-) -> None:
+def _sharpen(ways: list[tuple[bool, Problem]], holders: list[list[LagrangeBound]]) -> None:
     """Give each search a Lagrangian bound: tuned on the first way, mirrored for the
     second."""
     bounds: list[LagrangeBound] = []
-    for _, table, rack, weights in ways:
-        gains = [[weight // _SCALE for weight in row] for row in weights]
+    for _, way in ways:
         if not bounds:
-            bounds.append(LagrangeBound(table, rack, gains, jokers))
+            bounds.append(LagrangeBound(way, _SCALE))
             bounds[0].tune(_TUNING_ROUNDS)
         else:
-            bounds.append(bounds[0].mirrored(table, rack, gains))
+            bounds.append(bounds[0].mirrored(way))
     for holder, bound in zip(holders, bounds, strict=True):
         holder.append(bound)
-
-
-def _mirror(counts: Counts) -> Counts:
-    return [[row[0], *reversed(row[1 : NUMBERS + 1]), *row[NUMBERS + 1 :]] for row in counts]
 
 
 def _mirror_set(tiles: tuple[Tile, ...]) -> tuple[Tile, ...]:
@@ -480,17 +434,11 @@ def _partition(tiles: list[Tile]) -> list[tuple[Tile, ...]] | None:
         raise ValueError("more copies of a tile than a game holds")
     empty = [[0] * (NUMBERS + 1) for _ in range(COLOURS)]
     zero = [[0] * (NUMBERS + 1) for _ in range(COLOURS)]
-    laid = _solve_counts(counts, empty, jokers, 0, zero, 0, None, 0)
+    laid = _solve_counts(Problem(counts, empty, jokers, 0, zero, 0), 0)
     return None if laid is None else laid[0]
 
 
-def _rebuild(
-    found: Plan,
-    table: list[list[int]],
-    rack: list[list[int]],
-    table_jokers: int,
-    rack_jokers: int,
-) -> tuple[list[tuple[Tile, ...]], list[list[int]], int]:
+def _rebuild(found: Plan, table: Counts) -> Laid:
     """Turn the DP's best path into sets: (sets, rack tiles used per tile, jokers used)."""
     runs: list[list[list[Tile]]] = [[] for _ in range(COLOURS)]
     sets: list[tuple[Tile, ...]] = []

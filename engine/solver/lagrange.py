@@ -23,8 +23,9 @@ from __future__ import annotations
 
 import math
 
-from engine.solver.dp import _gap
-from engine.solver.options import COLOURS, NUMBERS, option_list
+from engine.solver.bound import ColourBound
+from engine.solver.options import COLOURS, NUMBERS
+from engine.solver.problem import Problem
 from engine.solver.state import COLOUR_BITS, COLOUR_MASK, RUNS_MASK, SHORT_RUNS
 
 _NONE = -(1 << 60)
@@ -36,22 +37,11 @@ _DECAY = 0.75  # each subgradient step is this much shorter than the one before
 _Edge = tuple[int, int, int]
 
 
-class LagrangeBound:
+class LagrangeBound(ColourBound):
     """Per-colour move graphs from the root, multipliers, and bounds of later states."""
 
-    def __init__(
-        self,
-        table: list[list[int]],
-        rack: list[list[int]],
-        gains: list[list[int]],
-        jokers: int,
-    ) -> None:
-        self.table, self.rack, self.gains, self.jokers = table, rack, gains, jokers
-        self.exact = jokers > 2
-        self.ahead = [
-            [table[c][n] + rack[c][n] if 1 <= n <= NUMBERS else 0 for n in range(NUMBERS + 3)]
-            for c in range(COLOURS)
-        ]
+    def __init__(self, problem: Problem, unit: int) -> None:
+        super().__init__(problem, unit)
         self.mu = [[0.0] * COLOURS for _ in range(NUMBERS + 2)]
         self.coef = [[0.0] * (NUMBERS + 2) for _ in range(COLOURS)]
         self.joker_gain = [0.0] * (NUMBERS + 2)
@@ -70,7 +60,6 @@ class LagrangeBound:
         index: dict[tuple[int, int, int], int] = {}
         numbers: list[int] = []
         edges: list[list[_Edge]] = []
-        ahead = self.ahead[colour]
 
         def visit(number: int, local: int, budget: int) -> int:
             key = (number, local, budget)
@@ -79,18 +68,16 @@ class LagrangeBound:
                 return found
             out: list[_Edge] = []
             if number <= NUMBERS:
-                t, r = self.table[colour][number], self.rack[colour][number]
                 gain = self.gains[colour][number]
-                if not (t or r or self.jokers):
+                if self.problem.idle(colour, number):
                     if not local & SHORT_RUNS:
                         out.append((visit(number + 1, 0, budget), 0, 0))
                 else:
                     # One edge per (child, tiles to groups): the most gain.
                     most: dict[tuple[int, int], int] = {}
-                    for new_local, jokers, grouped, used, _, _, _ in option_list(
-                        local, t, r, budget, number, ahead[number + 1], ahead[number + 2],
-                        _gap(ahead, number), self.exact,
-                    ):  # fmt: skip
+                    for new_local, jokers, grouped, used, _, _, _ in self.moves(
+                        colour, number, local, budget
+                    ):
                         child = visit(number + 1, new_local, budget - jokers)
                         if numbers[child] < 0:
                             continue
@@ -225,11 +212,10 @@ class LagrangeBound:
         self._set(kept)
         return best
 
-    def mirrored(self, table: list[list[int]], rack: list[list[int]],
-                 gains: list[list[int]]) -> LagrangeBound:
-        """The same multipliers for the position read the other way (13 as 1), given
-        mirrored: a valid bound there too (any multipliers are)."""
-        other = LagrangeBound(table, rack, gains, self.jokers)
+    def mirrored(self, problem: Problem) -> LagrangeBound:
+        """The same multipliers for ``problem``, this bound's position read the other way
+        (13 as 1): a valid bound there too (any multipliers are)."""
+        other = LagrangeBound(problem, self.unit)
         other._set([self.mu[0], *reversed(self.mu[1 : NUMBERS + 1]), *self.mu[NUMBERS + 1 :]])
         return other
 
@@ -247,19 +233,16 @@ class LagrangeBound:
             value = _FLOOR if local & SHORT_RUNS else 0.0
             memo[key] = value
             return value
-        t, r = self.table[colour][number], self.rack[colour][number]
         best = _FLOOR
-        if not (t or r or self.jokers):
+        if self.problem.idle(colour, number):
             if not local & SHORT_RUNS:
                 best = self.colour(colour, number + 1, 0, budget)
         else:
-            ahead = self.ahead[colour]
             gain = self.gains[colour][number]
             coef = self.coef[colour][number]
-            for new_local, jokers, grouped, used, _, _, _ in option_list(
-                local, t, r, budget, number, ahead[number + 1], ahead[number + 2],
-                _gap(ahead, number), self.exact,
-            ):  # fmt: skip
+            for new_local, jokers, grouped, used, _, _, _ in self.moves(
+                colour, number, local, budget
+            ):
                 rest = self.colour(colour, number + 1, new_local, budget - jokers)
                 if rest <= _FLOOR:
                     continue

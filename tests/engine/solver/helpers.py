@@ -1,12 +1,16 @@
-"""Shared helpers of the solver tests: the bench's weights, and the Python dynamic program
-even where the compiled one is built."""
+"""Shared helpers of the solver tests: the bench's weights, positions as the solver's
+programs read them, and the Python dynamic program even where the compiled one is built."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+
 from engine.rules import variant
 from engine.solver import dp as solver_dp
-from engine.solver.exact import _SCALE
-from engine.solver.options import NUMBERS
+from engine.solver.exact import _SCALE, _counts
+from engine.solver.options import NUMBERS, option_list
+from engine.solver.problem import Problem
+from engine.tiles.tile import Tile
 
 TILES = variant("tiles")  # the rules every solver test plays by
 
@@ -19,12 +23,32 @@ def bench_weights(goal: str) -> tuple[list[list[int]], int]:
     return [[_SCALE + n for n in range(NUMBERS + 1)] for _ in range(4)], _SCALE + 30
 
 
-def python_run_dp(*args: object) -> solver_dp.Found | None:
+def problem_of(
+    table: Sequence[Tile], rack: Sequence[Tile], goal: str, opening: int | None = None
+) -> Problem:
+    """The position ``table`` + ``rack`` with the bench's weights for ``goal``."""
+    weights, joker_weight = bench_weights(goal)
+    t_counts, t_jokers = _counts(table)
+    r_counts, r_jokers = _counts(rack)
+    return Problem(t_counts, r_counts, t_jokers, r_jokers, weights, joker_weight, opening)
+
+
+def core_run(
+    core: object, problem: Problem, floor: int, options: Callable[..., object] = option_list
+) -> object:
+    """The compiled program's ``run`` on ``problem``, with its positional arguments."""
+    return core.run(  # type: ignore[attr-defined]
+        problem.table, problem.rack, problem.table_jokers, problem.rack_jokers,
+        problem.weights, problem.joker_weight, problem.opening, floor, options,
+    )  # fmt: skip
+
+
+def python_run_dp(problem: Problem, floor: int = 0) -> solver_dp.Found | None:
     """:func:`engine.solver.dp.run_dp` in Python even where the compiled one is built
     (the reference the compiled program is checked against)."""
     saved = solver_dp._CORE
     solver_dp._CORE = None
     try:
-        return solver_dp.run_dp(*args)  # type: ignore[arg-type]
+        return solver_dp.run_dp(problem, floor)
     finally:
         solver_dp._CORE = saved

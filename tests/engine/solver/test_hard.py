@@ -3,7 +3,7 @@
 Hard positions come from the benchmark's generator (the same seeds): the seeded ~30+14
 positions that used to be the slowest (two jokers on the table, much of the rack
 impossible to lay, so the search must prove its optimum). Each is checked against the
-layered dynamic program alone (the Python `engine.solver.dp._run_dp_python`, no depth-first search,
+layered dynamic program alone (the Python `engine.solver.dp.run_dp`, no depth-first search,
 no relaxed or Lagrangian bound), a slower exact method.
 """
 
@@ -11,18 +11,19 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from dataclasses import replace
 
 import pytest
 
 from engine.solver import exact as solver
 from engine.solver.dfs import searcher
-from engine.solver.exact import _SCALE, _counts, _mirror, solve
+from engine.solver.exact import _SCALE, solve
 from engine.solver.lagrange import LagrangeBound
 from engine.solver.samples import positions
 from engine.tiles.sets import is_valid_set
 from engine.tiles.tile import Tile
 from tests.engine.solver.brute import brute_best
-from tests.engine.solver.helpers import TILES, bench_weights, python_run_dp
+from tests.engine.solver.helpers import TILES, problem_of, python_run_dp
 from tests.engine.solver.test_exact import _position
 
 # (index in positions(2027, 200, 30, 14), goal): the slowest before the Lagrangian bound.
@@ -36,11 +37,7 @@ HARD_30 = [
 
 def _layered_best(table: list[Tile], rack: list[Tile], goal: str) -> int:
     """The optimum (tiles, or points of number tiles) by the layered DP alone."""
-    weights, joker_weight = bench_weights(goal)
-    t_counts, t_jokers = _counts(table)
-    r_counts, r_jokers = _counts(rack)
-    found = python_run_dp(t_counts, r_counts, t_jokers, r_jokers, weights, joker_weight,
-                           None, 0)
+    found = python_run_dp(problem_of(table, rack, goal))
     return 0 if found is None else found[0] // _SCALE
 
 
@@ -86,11 +83,7 @@ def test_random_positions_with_jokers_match_the_layered_program(
 
 
 def _lagrange(table: list[Tile], rack: list[Tile], goal: str, rounds: int) -> LagrangeBound:
-    weights, _ = bench_weights(goal)
-    t_counts, t_jokers = _counts(table)
-    r_counts, r_jokers = _counts(rack)
-    gains = [[w // _SCALE for w in row] for row in weights]
-    bound = LagrangeBound(t_counts, r_counts, gains, t_jokers + r_jokers)
+    bound = LagrangeBound(problem_of(table, rack, goal), _SCALE)
     bound.tune(rounds)
     return bound
 
@@ -111,18 +104,14 @@ def test_the_lagrangian_bound_is_never_below_the_optimum(index: int, goal: str) 
 def _forced(table: list[Tile], rack: list[Tile], goal: str, mirrored: bool) -> int | None:
     """The depth-first search with a tuned Lagrangian bound from the first state (the
     solver only adds it to hard positions), on the numbers as they are or mirrored."""
-    weights, joker_weight = bench_weights(goal)
+    problem = problem_of(table, rack, goal)
     if goal == "value":
-        joker_weight = _SCALE * 30 + 1
-    t_counts, t_jokers = _counts(table)
-    r_counts, r_jokers = _counts(rack)
+        problem = replace(problem, joker_weight=_SCALE * 30 + 1)
     if mirrored:
-        t_counts, r_counts, weights = _mirror(t_counts), _mirror(r_counts), _mirror(weights)
-    gains = [[w // _SCALE for w in row] for row in weights]
-    bound = LagrangeBound(t_counts, r_counts, gains, t_jokers + r_jokers)
+        problem = problem.mirrored()
+    bound = LagrangeBound(problem, _SCALE)
     bound.tune(8)
-    run = searcher(t_counts, r_counts, t_jokers, r_jokers, weights, joker_weight, None,
-                   budget=10**7, unit=_SCALE, tighter=[bound])  # fmt: skip
+    run = searcher(problem, budget=10**7, unit=_SCALE, tighter=[bound])
     answer = next(run)
     if answer is None:
         return None

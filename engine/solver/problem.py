@@ -1,0 +1,91 @@
+"""A position as the solver's programs read it: tile counts, jokers, what each rack tile
+is worth and, for an opening, the value to reach.
+
+Every program (the layered and the depth-first search, both bounds, the routing between
+them) takes one :class:`Problem` instead of the same seven arguments each.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from engine.solver.options import COLOURS, NUMBERS, Option, option_list
+
+Counts = list[list[int]]  # indexed [colour][number], numbers 1..13 (index 0 unused)
+
+_NO_TILE_AHEAD = 99  # the gap when no tile of a colour follows (larger than any joker run)
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """One position: ``table`` tiles must all be laid, ``rack`` tiles may be; a rack tile
+    laid scores its ``weights`` entry and a rack joker laid ``joker_weight``; with an
+    ``opening`` (its minimum), the new sets must be worth at least that."""
+
+    table: Counts
+    rack: Counts
+    table_jokers: int
+    rack_jokers: int
+    weights: Counts
+    joker_weight: int
+    opening: int | None = None
+    # Tiles of each colour at each number, table and rack (0 up to two past 13), and
+    # the distance from each number to the next that has one: what the moves look at.
+    ahead: Counts = field(init=False, repr=False, compare=False)
+    gaps: Counts = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        ahead = [[0] * (NUMBERS + 3) for _ in range(COLOURS)]
+        gaps = [[_NO_TILE_AHEAD] * (NUMBERS + 1) for _ in range(COLOURS)]
+        for colour in range(COLOURS):
+            row = ahead[colour]
+            following = 0  # the nearest number above with a tile of this colour
+            for number in range(NUMBERS, -1, -1):
+                if following:
+                    gaps[colour][number] = following - number
+                if number:
+                    row[number] = self.table[colour][number] + self.rack[colour][number]
+                    if row[number]:
+                        following = number
+        object.__setattr__(self, "ahead", ahead)
+        object.__setattr__(self, "gaps", gaps)
+
+    @property
+    def total_jokers(self) -> int:
+        return self.table_jokers + self.rack_jokers
+
+    @property
+    def exact(self) -> bool:
+        """Whether the searches need :func:`option_list`'s exact lists: an opening reads
+        the values, more than two jokers the room beside runs."""
+        return self.opening is not None or self.total_jokers > 2
+
+    def idle(self, colour: int, number: int) -> bool:
+        """Whether nothing can happen in ``colour`` at ``number``: no tile, no joker."""
+        return not (
+            self.table[colour][number] or self.rack[colour][number] or self.total_jokers
+        )
+
+    def options(
+        self, colour: int, number: int, local: int, left: int, exact: bool
+    ) -> tuple[Option, ...]:
+        """:func:`option_list` for ``colour`` at ``number``, runs ``local`` open and
+        ``left`` jokers to spend, in this position."""
+        ahead = self.ahead[colour]
+        return option_list(
+            local, self.table[colour][number], self.rack[colour][number], left, number,
+            ahead[number + 1], ahead[number + 2], self.gaps[colour][number], exact,
+        )  # fmt: skip
+
+    def mirrored(self) -> Problem:
+        """The same position with the numbers read the other way (13 as 1): runs run
+        the other way, so a search may find its way sooner."""
+        return Problem(
+            mirror(self.table), mirror(self.rack), self.table_jokers, self.rack_jokers,
+            mirror(self.weights), self.joker_weight, self.opening,
+        )  # fmt: skip
+
+
+def mirror(counts: Counts) -> Counts:
+    """``counts`` with the numbers 1..13 read the other way."""
+    return [[row[0], *reversed(row[1 : NUMBERS + 1]), *row[NUMBERS + 1 :]] for row in counts]
