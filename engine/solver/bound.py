@@ -67,7 +67,7 @@ class RelaxedBound(ColourBound):
         gain = self.gains[colour][number]
         cost = self.group_cost[colour][number]
         best = _NONE
-        if self.problem.idle(colour, number):
+        if self.problem.idle[colour][number]:
             if not local & SHORT_RUNS:
                 best = self.colour(colour, number + 1, 0, budget)
         else:

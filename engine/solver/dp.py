@@ -1,17 +1,14 @@
-"""The exact dynamic program behind :mod:`engine.solver.exact` (integer-encoded, no objects).
+"""The layered dynamic program behind :mod:`engine.solver.exact`: all the states of a
+step at once, step after step (the states and steps of :mod:`engine.solver.state`).
 
-Numbers are visited from 1 to 13 and, inside a number, colours one by one. A state says,
-for every colour, how many runs are open and how long they are so far (1, 2, or 3 and
-more: only a run of 3+ may end), how many jokers are used, and, inside a number, how many
-number tiles went to groups at that number (their count ``R`` and how many colours gave
-two). After the four colours, jokers may join the groups of that number; a group plan is
-feasible when some count ``G`` of groups has ``max per colour <= G`` and
-``3G <= tiles <= 4G`` (tiles are dealt to groups round-robin, jokers fill the gaps).
-Table tiles must all be used; rack tiles may be. Every state is one Python ``int``; a
-layer is a ``dict`` from state to best score, with a parent map for rebuilding the sets.
+Each step is a layer: a ``dict`` from state to best score, with a parent map for
+rebuilding the sets. After a colour's step the states another dominates are dropped
+(:mod:`engine.solver.dominance`); after the four colours of a number, jokers may join
+that number's groups. Table tiles must all be used; rack tiles may be.
 
 The state is exact: any table splits into runs and groups number by number this way, and
 runs may overlap in any number per colour (two copies plus jokers), so nothing is lost.
+The same program is compiled in ``_dpcore.c`` (:func:`run_dp` runs it when it was built).
 """
 
 from __future__ import annotations
@@ -20,19 +17,19 @@ import os
 from types import ModuleType
 
 from engine.solver.dominance import drop_dominated, drop_joker_dominated
-from engine.solver.options import COLOURS, NUMBERS, Option, option_list
+from engine.solver.options import COLOURS, NUMBERS, option_list
 from engine.solver.problem import Problem
 from engine.solver.state import (
-    COLOUR_BITS,
-    COLOUR_MASK,
-    GROUP_SHIFT,
     JOKER_SHIFT,
-    ROOM_SHIFT,
-    SHORT_MASK,
-    SHORT_RUNS,
-    TWO_SHIFT,
-    VALUE_SHIFT,
+    Move,
+    Plan,
+    Step,
+    capped,
+    closing,
+    colour_moves,
     group_children,
+    move_bits,
+    step_of,
 )
 
 
@@ -53,8 +50,6 @@ COMPILED = _CORE is not None  # whether run_dp runs the compiled program
 
 # (number, colour or -1, child -> (parent, choice))
 Layer = tuple[int, int, dict[int, tuple[int, int]]]
-
-
 # One layer of the best path: (number, colour or -1 for the groups, the state before, the
 # choice: an option's index, -1 for "nothing there", or the jokers joining the groups).
 PathStep = tuple[int, int, int, int]
@@ -81,119 +76,95 @@ def run_dp(problem: Problem, floor: int = 0) -> Found | None:
             problem.weights, problem.joker_weight, problem.opening, floor, option_list,
         )  # fmt: skip
         return found
-    table, rack, weights = problem.table, problem.rack, problem.weights
-    table_jokers, joker_weight = problem.table_jokers, problem.joker_weight
-    opening = problem.opening
+    layers: list[Layer] = []
+    cur: dict[int, int] = {0: 0}
+    still = _still(problem)
+    for number in range(1, NUMBERS + 1):
+        for colour in range(COLOURS):
+            least = floor - still[(number, colour)]
+            cur = _colour_layer(problem, number, colour, cur, least, layers)
+        cur = _group_layer(problem, number, cur, layers)
+        if not cur:
+            return None
+    return _best(problem, cur, floor, layers)
+
+
+def _colour_layer(
+    problem: Problem, number: int, colour: int, cur: dict[int, int], least: int,
+    layers: list[Layer],
+) -> dict[int, int]:  # fmt: skip
+    """The states after ``colour`` plays ``number`` from each state of ``cur`` (the best
+    score of each, its parent appended to ``layers``): those scoring under ``least``
+    and those another dominates are dropped, but where nothing can happen (no tile, no
+    joker) the states are only carried over, as the compiled core does."""
+    idle = problem.idle[colour][number]
+    if idle:
+        least = -1
+    bits = move_bits(colour)
+    cap = problem.opening or 0
+    nxt: dict[int, int] = {}
+    nxt_get = nxt.get
+    parents: dict[int, tuple[int, int]] = {}
+    plans: dict[int, list[Move]] = {}
+    for key, score in cur.items():
+        plan = plans.get(key & bits)
+        if plan is None:
+            plan = plans[key & bits] = colour_moves(problem, number, colour, key)
+        for delta, gain, index, worth in plan:
+            child = key + delta
+            if worth:
+                child = capped(child, cap)
+            gained = score + gain
+            if gained >= least and gained > nxt_get(child, -1):
+                nxt[child] = gained
+                parents[child] = (key, index)
+    layers.append((number, colour, parents))
+    return nxt if idle else drop_dominated(nxt, colour)
+
+
+def _group_layer(
+    problem: Problem, number: int, cur: dict[int, int], layers: list[Layer]
+) -> dict[int, int]:
+    """The states after jokers join the groups of ``number`` (the group counters reset),
+    those another beats on jokers dropped."""
     total_jokers = problem.total_jokers
-    exact = problem.exact
-    # Most a state can still gain after each (number, colour) step.
-    ahead = problem.rack_jokers * max(joker_weight, 0)
+    nxt: dict[int, int] = {}
+    parents: dict[int, tuple[int, int]] = {}
+    for key, score in cur.items():
+        for child, jokers in group_children(key, total_jokers, number, problem.opening):
+            if score > nxt.get(child, -1):
+                nxt[child] = score
+                parents[child] = (key, jokers)
+    if total_jokers:
+        drop_joker_dominated(nxt, total_jokers)
+    layers.append((number, -1, parents))
+    return nxt
+
+
+def _still(problem: Problem) -> dict[tuple[int, int], int]:
+    """The most a state can still gain after each (number, colour) step: every rack
+    tile after it, and every rack joker."""
+    ahead = problem.rack_jokers * max(problem.joker_weight, 0)
     still: dict[tuple[int, int], int] = {}
     for number in range(NUMBERS, 0, -1):
         for colour in range(COLOURS - 1, -1, -1):
             still[(number, colour)] = ahead
-            ahead += rack[colour][number] * weights[colour][number]
-    layers: list[Layer] = []
-    cur: dict[int, int] = {0: 0}
-    ahead_tiles, gaps = problem.ahead, problem.gaps
-    cap = opening or 0
-    capped = opening is not None
-    for number in range(1, NUMBERS + 1):
-        for colour in range(COLOURS):
-            shift = COLOUR_BITS * colour
-            t = table[colour][number]
-            r = rack[colour][number]
-            w = weights[colour][number]
-            next1 = ahead_tiles[colour][number + 1]
-            next2 = ahead_tiles[colour][number + 2]
-            gap = gaps[colour][number]
-            if not (t or r or total_jokers):
-                # Nothing can happen in this colour: runs of 3+ stop, shorter ones die.
-                keep: dict[int, int] = {}
-                parents: dict[int, tuple[int, int]] = {}
-                for key, score in cur.items():
-                    local = (key >> shift) & COLOUR_MASK
-                    if local & SHORT_RUNS:
-                        continue
-                    child = key - (local << shift)
-                    if score > keep.get(child, -1):
-                        keep[child] = score
-                        parents[child] = (key, -1)
-                cur = keep
-                layers.append((number, colour, parents))
-                continue
-            nxt: dict[int, int] = {}
-            nxt_get = nxt.get
-            parents = {}
-            moves: dict[tuple[int, int], list[tuple[int, int, int, int]]] = {}
-            least = floor - still[(number, colour)]
-            for key, score in cur.items():
-                local = (key >> shift) & COLOUR_MASK
-                left = total_jokers - ((key >> JOKER_SHIFT) & 7)
-                plan = moves.get((local, left))
-                if plan is None:
-                    plan = []
-                    for index, (new_local, jokers, to_groups, used, value, _, space) in enumerate(
-                        option_list(local, t, r, left, number, next1, next2, gap, exact)
-                    ):
-                        delta = (
-                            ((new_local - local) << shift)
-                            + (jokers << JOKER_SHIFT)
-                            + (to_groups << GROUP_SHIFT)
-                            + ((to_groups == 2) << TWO_SHIFT)
-                        )
-                        if opening is not None:
-                            delta += value << VALUE_SHIFT
-                        plan.append((delta, used * w, index, space))
-                    moves[(local, left)] = plan
-                for delta, gain, index, space in plan:
-                    child = key + delta
-                    if space:
-                        room = (child >> ROOM_SHIFT) & 7
-                        if room < total_jokers:
-                            child += (min(total_jokers, room + space) - room) << ROOM_SHIFT
-                    if capped:
-                        value = (child >> VALUE_SHIFT) & 255
-                        if value > cap:
-                            child += (cap - value) << VALUE_SHIFT
-                    gained = score + gain
-                    if gained >= least and gained > nxt_get(child, -1):
-                        nxt[child] = gained
-                        parents[child] = (key, index)
-            cur = drop_dominated(nxt, colour)
-            layers.append((number, colour, parents))
-        # Jokers may join this number's groups; then the group counters reset.
-        nxt = {}
-        parents = {}
-        for key, score in cur.items():
-            for child, jokers in group_children(key, total_jokers, number, opening):
-                if score > nxt.get(child, -1):
-                    nxt[child] = score
-                    parents[child] = (key, jokers)
-        cur = nxt
-        if total_jokers:
-            drop_joker_dominated(cur, total_jokers)
-        layers.append((number, -1, parents))
-        if not cur:
-            return None
+            ahead += problem.rack[colour][number] * problem.weights[colour][number]
+    return still
+
+
+def _best(problem: Problem, last: dict[int, int], floor: int, layers: list[Layer]) -> Found | None:
+    """The best final state of ``last`` reaching ``floor``, with its path."""
     best_key = -1
     best = -1
     best_absorbed = 0
-    for key, score in cur.items():
-        if key & SHORT_MASK:
+    for key, score in last.items():
+        ending = closing(problem, key, problem.joker_weight)
+        if ending is None:
             continue
-        used = (key >> JOKER_SHIFT) & 7
-        room = (key >> ROOM_SHIFT) & 7
-        # Jokers not laid yet go where closed sets have room (table jokers must).
-        most = min(total_jokers, used + room)
-        if most < table_jokers:
-            continue
-        final = most if joker_weight > 0 else max(used, table_jokers)
-        if opening is not None and ((key >> VALUE_SHIFT) & 255) < cap:
-            continue
-        total = score + (final - table_jokers) * joker_weight
+        total = score + ending[0]
         if total > best and total >= floor:
-            best, best_key, best_absorbed = total, key, final - used
+            best, best_key, best_absorbed = total, key, ending[1]
     if best_key < 0:
         return None
     path: list[PathStep] = []
@@ -206,30 +177,13 @@ def run_dp(problem: Problem, floor: int = 0) -> Found | None:
     return best, best_key, path, best_absorbed
 
 
-Step = tuple[int, int, int, Option | None]  # (number, colour or -1, group jokers, option)
-
-
 def decisions(found: Found, problem: Problem) -> list[Step]:
     """The choices along the best path, first number first: for a colour step its option
     (None: nothing there, long runs stop), for a group step the jokers joining groups."""
-    total_jokers = problem.total_jokers
-    out: list[Step] = []
-    for number, colour, parent, choice in found[2]:
-        if colour < 0:
-            out.append((number, -1, choice, None))
-        elif choice < 0:
-            out.append((number, colour, 0, None))
-        else:
-            shift = COLOUR_BITS * colour
-            local = (parent >> shift) & COLOUR_MASK
-            left = total_jokers - ((parent >> JOKER_SHIFT) & 7)
-            # The same list as the search's, with exact values.
-            options = problem.options(colour, number, local, left, True)
-            out.append((number, colour, 0, options[choice]))
-    return out
-
-
-Plan = tuple[int, list[Step], int, int]  # score, choices, jokers laid in all, jokers absorbed
+    return [
+        step_of(problem, number, colour, parent, choice)
+        for number, colour, parent, choice in found[2]
+    ]
 
 
 def plan_of(found: Found, problem: Problem) -> Plan:

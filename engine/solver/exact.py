@@ -27,10 +27,11 @@ from typing import ParamSpec, TypeVar
 
 from engine.rules import RuleSet
 from engine.solver.dfs import searcher
-from engine.solver.dp import COMPILED, Plan, plan_of, run_dp
+from engine.solver.dp import COMPILED, plan_of, run_dp
 from engine.solver.lagrange import LagrangeBound
 from engine.solver.options import COLOURS, NUMBERS, trailing
 from engine.solver.problem import Counts, Problem, mirror
+from engine.solver.state import Plan
 from engine.tiles.sets import analyse_set, tile_set_value
 from engine.tiles.tile import TILE_JOKER, Colour, Tile
 

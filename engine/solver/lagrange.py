@@ -69,7 +69,7 @@ class LagrangeBound(ColourBound):
             out: list[_Edge] = []
             if number <= NUMBERS:
                 gain = self.gains[colour][number]
-                if self.problem.idle(colour, number):
+                if self.problem.idle[colour][number]:
                     if not local & SHORT_RUNS:
                         out.append((visit(number + 1, 0, budget), 0, 0))
                 else:
@@ -234,7 +234,7 @@ class LagrangeBound(ColourBound):
             memo[key] = value
             return value
         best = _FLOOR
-        if self.problem.idle(colour, number):
+        if self.problem.idle[colour][number]:
             if not local & SHORT_RUNS:
                 best = self.colour(colour, number + 1, 0, budget)
         else:

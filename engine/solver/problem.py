@@ -29,12 +29,22 @@ class Problem:
     weights: Counts
     joker_weight: int
     opening: int | None = None
+    # Read in the searches' inner loops, so computed once here rather than by properties.
+    total_jokers: int = field(init=False, repr=False, compare=False)
+    exact: bool = field(init=False, repr=False, compare=False)
     # Tiles of each colour at each number, table and rack (0 up to two past 13), and
     # the distance from each number to the next that has one: what the moves look at.
     ahead: Counts = field(init=False, repr=False, compare=False)
     gaps: Counts = field(init=False, repr=False, compare=False)
+    # Whether nothing can happen in a colour at a number: no tile there, no joker.
+    idle: list[list[bool]] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
+        jokers = self.table_jokers + self.rack_jokers
+        object.__setattr__(self, "total_jokers", jokers)
+        # option_list's exact lists: an opening reads the values, more than two jokers
+        # the room beside runs.
+        object.__setattr__(self, "exact", self.opening is not None or jokers > 2)
         ahead = [[0] * (NUMBERS + 3) for _ in range(COLOURS)]
         gaps = [[_NO_TILE_AHEAD] * (NUMBERS + 1) for _ in range(COLOURS)]
         for colour in range(COLOURS):
@@ -49,22 +59,8 @@ class Problem:
                         following = number
         object.__setattr__(self, "ahead", ahead)
         object.__setattr__(self, "gaps", gaps)
-
-    @property
-    def total_jokers(self) -> int:
-        return self.table_jokers + self.rack_jokers
-
-    @property
-    def exact(self) -> bool:
-        """Whether the searches need :func:`option_list`'s exact lists: an opening reads
-        the values, more than two jokers the room beside runs."""
-        return self.opening is not None or self.total_jokers > 2
-
-    def idle(self, colour: int, number: int) -> bool:
-        """Whether nothing can happen in ``colour`` at ``number``: no tile, no joker."""
-        return not (
-            self.table[colour][number] or self.rack[colour][number] or self.total_jokers
-        )
+        idle = [[not (row[number] or jokers) for number in range(NUMBERS + 1)] for row in ahead]
+        object.__setattr__(self, "idle", idle)
 
     def options(
         self, colour: int, number: int, local: int, left: int, exact: bool
