@@ -13,6 +13,10 @@ from engine.solver.options import COLOURS, NUMBERS, Option, option_list
 
 Counts = list[list[int]]  # indexed [colour][number], numbers 1..13 (index 0 unused)
 
+# The weights' scale: a goal counts whole tiles or points, each worth SCALE, plus a
+# tie-break below SCALE (points for "tiles", one per tile for "value").
+SCALE = 1000
+
 _NO_TILE_AHEAD = 99  # the gap when no tile of a colour follows (larger than any joker run)
 
 

@@ -7,9 +7,9 @@ from collections.abc import Callable, Sequence
 
 from engine.rules import variant
 from engine.solver import dp as solver_dp
-from engine.solver.exact import _SCALE, _counts
+from engine.solver.exact import _counts
 from engine.solver.options import NUMBERS, option_list
-from engine.solver.problem import Problem
+from engine.solver.problem import SCALE, Problem
 from engine.tiles.tile import Tile
 
 TILES = variant("tiles")  # the rules every solver test plays by
@@ -19,8 +19,8 @@ def bench_weights(goal: str) -> tuple[list[list[int]], int]:
     """The solver's weights (and a rack joker's) for ``goal`` as the bench runs it (a
     rack joker worth 0 for "value")."""
     if goal == "value":
-        return [[_SCALE * n + 1 for n in range(NUMBERS + 1)] for _ in range(4)], 1
-    return [[_SCALE + n for n in range(NUMBERS + 1)] for _ in range(4)], _SCALE + 30
+        return [[SCALE * n + 1 for n in range(NUMBERS + 1)] for _ in range(4)], 1
+    return [[SCALE + n for n in range(NUMBERS + 1)] for _ in range(4)], SCALE + 30
 
 
 def problem_of(

@@ -15,9 +15,10 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 
 from engine.solver import dp as solver_dp
-from engine.solver import exact as solver
-from engine.solver.exact import _SCALE, solve
+from engine.solver import route as solver_route
+from engine.solver.exact import solve
 from engine.solver.options import NUMBERS, option_list
+from engine.solver.problem import SCALE
 from engine.solver.samples import positions
 from engine.tiles.tile import TILE_JOKER, Tile, parse_tiles
 from tests.engine.solver.helpers import (
@@ -74,7 +75,7 @@ def test_same_answer_on_the_bench_positions_of_60_table_tiles(index: int) -> Non
     flat = [t for s in table for t in s]
     # A high floor keeps the Python program quick (branch and bound), and the answer is
     # then a play reaching it or None: both must say the same.
-    found = [_both(flat, rack, "tiles", floor=floor) for floor in (15 * _SCALE, 8 * _SCALE)]
+    found = [_both(flat, rack, "tiles", floor=floor) for floor in (15 * SCALE, 8 * SCALE)]
     assert found[-1] is not None
 
 
@@ -83,7 +84,7 @@ def test_same_answer_on_the_bench_positions_of_60_table_tiles(index: int) -> Non
 def test_same_answer_on_openings(index: int) -> None:
     _, rack = positions(2026, 200, 0, 14)[index]
     _both([], rack, "tiles", opening=30)
-    _both([], rack, "tiles", opening=30, floor=5 * _SCALE)
+    _both([], rack, "tiles", opening=30, floor=5 * SCALE)
 
 
 @needs_core
@@ -96,14 +97,14 @@ def test_same_answer_with_up_to_four_jokers_and_floors(seed: int) -> None:
     extra = rng.randint(0, 2)
     rack = [*rack, *([TILE_JOKER] * extra)]
     for goal in ("tiles", "value"):
-        for floor in (0, rng.randint(1, 10) * _SCALE):
+        for floor in (0, rng.randint(1, 10) * SCALE):
             _both(flat, rack, goal, floor=floor)
 
 
 @needs_core
 def test_no_arrangement_is_none_for_both() -> None:
     assert _both(parse_tiles("r1 r2 b9"), [], "tiles") is None
-    assert _both(parse_tiles("r1 r2 r3"), parse_tiles("k7"), "tiles", floor=5 * _SCALE) is None
+    assert _both(parse_tiles("r1 r2 r3"), parse_tiles("k7"), "tiles", floor=5 * SCALE) is None
 
 
 @needs_core
@@ -142,7 +143,7 @@ def test_solve_gives_the_same_play_with_either_program(monkeypatch: pytest.Monke
     table, rack = positions(2027, 200, 30, 14)[61]
     compiled = solve(table, rack, TILES, "tiles")
     monkeypatch.setattr(solver_dp, "_CORE", None)
-    monkeypatch.setattr(solver, "_LAYERED_ALL", False)
+    monkeypatch.setattr(solver_route, "_LAYERED_ALL", False)
     python = solve(table, rack, TILES, "tiles")
     assert compiled is not None and python is not None
     assert (compiled.tiles_placed, compiled.value) == (python.tiles_placed, python.value)

@@ -8,7 +8,7 @@ from collections import Counter
 import pytest
 
 from engine.solver import dp as solver_dp
-from engine.solver import exact as solver
+from engine.solver import route as solver_route
 from engine.solver.exact import arrange, partition, solve
 from engine.tiles.sets import analyse_set, is_valid_set
 from engine.tiles.tile import TILE_JOKER, Colour, Tile, parse_tiles
@@ -54,7 +54,7 @@ def route(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> st
     (what runs where no compiler was found)."""
     if request.param == "python":
         monkeypatch.setattr(solver_dp, "_CORE", None)
-        monkeypatch.setattr(solver, "_LAYERED_ALL", False)
+        monkeypatch.setattr(solver_route, "_LAYERED_ALL", False)
     return str(request.param)
 
 

@@ -15,10 +15,11 @@ from dataclasses import replace
 
 import pytest
 
-from engine.solver import exact as solver
+from engine.solver import route as solver_route
 from engine.solver.dfs import searcher
-from engine.solver.exact import _SCALE, solve
+from engine.solver.exact import solve
 from engine.solver.lagrange import LagrangeBound
+from engine.solver.problem import SCALE
 from engine.solver.samples import positions
 from engine.tiles.sets import is_valid_set
 from engine.tiles.tile import Tile
@@ -38,7 +39,7 @@ HARD_30 = [
 def _layered_best(table: list[Tile], rack: list[Tile], goal: str) -> int:
     """The optimum (tiles, or points of number tiles) by the layered DP alone."""
     found = python_run_dp(problem_of(table, rack, goal))
-    return 0 if found is None else found[0] // _SCALE
+    return 0 if found is None else found[0] // SCALE
 
 
 def _primary(found: object, goal: str) -> int:
@@ -56,8 +57,8 @@ def test_hard_positions_match_the_layered_program(
     index: int, goal: str, search: bool, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     if search:  # the depth-first search (with the Lagrangian bound), not the small-size DP
-        monkeypatch.setattr(solver, "_LAYERED_TILES", 0)
-        monkeypatch.setattr(solver, "_LAYERED_ALL", False)
+        monkeypatch.setattr(solver_route, "_LAYERED_TILES", 0)
+        monkeypatch.setattr(solver_route, "_LAYERED_ALL", False)
     table, rack = positions(2027, 200, 30, 14)[index]
     flat = [t for s in table for t in s]
     found = solve(table, rack, TILES, goal, joker_worth=None if goal == "tiles" else 0)
@@ -72,8 +73,8 @@ def test_hard_positions_match_the_layered_program(
 def test_random_positions_with_jokers_match_the_layered_program(
     seed: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(solver, "_LAYERED_TILES", 0)
-    monkeypatch.setattr(solver, "_LAYERED_ALL", False)
+    monkeypatch.setattr(solver_route, "_LAYERED_TILES", 0)
+    monkeypatch.setattr(solver_route, "_LAYERED_ALL", False)
     rng = random.Random(seed)
     table, rack = positions(5000 + seed, 3, 30, 14)[rng.randrange(3)]
     flat = [t for s in table for t in s]
@@ -83,7 +84,7 @@ def test_random_positions_with_jokers_match_the_layered_program(
 
 
 def _lagrange(table: list[Tile], rack: list[Tile], goal: str, rounds: int) -> LagrangeBound:
-    bound = LagrangeBound(problem_of(table, rack, goal), _SCALE)
+    bound = LagrangeBound(problem_of(table, rack, goal), SCALE)
     bound.tune(rounds)
     return bound
 
@@ -106,12 +107,12 @@ def _forced(table: list[Tile], rack: list[Tile], goal: str, mirrored: bool) -> i
     solver only adds it to hard positions), on the numbers as they are or mirrored."""
     problem = problem_of(table, rack, goal)
     if goal == "value":
-        problem = replace(problem, joker_weight=_SCALE * 30 + 1)
+        problem = replace(problem, joker_weight=SCALE * 30 + 1)
     if mirrored:
         problem = problem.mirrored()
-    bound = LagrangeBound(problem, _SCALE)
+    bound = LagrangeBound(problem, SCALE)
     bound.tune(8)
-    run = searcher(problem, budget=10**7, unit=_SCALE, tighter=[bound])
+    run = searcher(problem, budget=10**7, unit=SCALE, tighter=[bound])
     answer = next(run)
     if answer is None:
         return None
@@ -140,8 +141,8 @@ def test_the_search_alone_matches_exhaustive_search(
     goal: str, seed: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Small positions go to the layered DP; the depth-first search must agree too."""
-    monkeypatch.setattr(solver, "_LAYERED_TILES", 0)
-    monkeypatch.setattr(solver, "_LAYERED_ALL", False)
+    monkeypatch.setattr(solver_route, "_LAYERED_TILES", 0)
+    monkeypatch.setattr(solver_route, "_LAYERED_ALL", False)
     rng = random.Random(seed * 7 + len(goal))
     table, rack = _position(rng)
     expected = brute_best(table, rack, goal)
