@@ -24,14 +24,14 @@ from engine.solver.options import COLOURS, NUMBERS
 from engine.solver.problem import Problem
 from engine.solver.state import (
     JOKER_SHIFT,
+    PathStep,
     Plan,
-    Step,
+    as_plan,
     capped,
     closing,
     colour_moves,
     group_children,
     move_bits,
-    step_of,
 )
 
 _NONE = -(1 << 60)
@@ -193,18 +193,16 @@ def searcher(
         if score == _NONE:
             yield None
             return
-        out: list[Step] = []
+        path: list[PathStep] = []
         key = 0
         for index, (number, colour) in enumerate(steps):
             ways = moves(index, key)
             known = memo[index].get(key)
             pick = ways[0][2] if known is None else known[1]
-            child = next(c for _, c, choice in ways if choice == pick)
-            out.append(step_of(problem, number, colour, key, pick))
-            key = child
+            path.append((number, colour, key, pick))
+            key = next(c for _, c, choice in ways if choice == pick)
         _, absorbed, _ = memo[len(steps)][key]
-        used = ((key >> JOKER_SHIFT) & 7) + absorbed
-        yield (score, out, used, absorbed)
+        yield as_plan(problem, score, path, key, absorbed)
     finally:
         # The memory is freed at once rather than by the cyclic collector (the
         # nested functions refer to themselves): a large cycle left behind makes the

@@ -20,16 +20,15 @@ from engine.solver.dominance import drop_dominated, drop_joker_dominated
 from engine.solver.options import COLOURS, NUMBERS, option_list
 from engine.solver.problem import Problem
 from engine.solver.state import (
-    JOKER_SHIFT,
     Move,
+    PathStep,
     Plan,
-    Step,
+    as_plan,
     capped,
     closing,
     colour_moves,
     group_children,
     move_bits,
-    step_of,
 )
 
 
@@ -50,9 +49,6 @@ COMPILED = _CORE is not None  # whether run_dp runs the compiled program
 
 # (number, colour or -1, child -> (parent, choice))
 Layer = tuple[int, int, dict[int, tuple[int, int]]]
-# One layer of the best path: (number, colour or -1 for the groups, the state before, the
-# choice: an option's index, -1 for "nothing there", or the jokers joining the groups).
-PathStep = tuple[int, int, int, int]
 Found = tuple[int, int, list[PathStep], int]  # score, final state, path, jokers absorbed
 
 
@@ -177,16 +173,7 @@ def _best(problem: Problem, last: dict[int, int], floor: int, layers: list[Layer
     return best, best_key, path, best_absorbed
 
 
-def decisions(found: Found, problem: Problem) -> list[Step]:
-    """The choices along the best path, first number first: for a colour step its option
-    (None: nothing there, long runs stop), for a group step the jokers joining groups."""
-    return [
-        step_of(problem, number, colour, parent, choice)
-        for number, colour, parent, choice in found[2]
-    ]
-
-
 def plan_of(found: Found, problem: Problem) -> Plan:
     """The layered search's result as a :data:`Plan`."""
-    used = ((found[1] >> JOKER_SHIFT) & 7) + found[3]
-    return (found[0], decisions(found, problem), used, found[3])
+    score, last, path, absorbed = found
+    return as_plan(problem, score, path, last, absorbed)

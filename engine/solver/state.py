@@ -136,15 +136,23 @@ def closing(problem: Problem, key: int, joker_weight: int) -> tuple[int, int] | 
     return (laid - table_jokers) * joker_weight, laid - used
 
 
+# A step of a best path: (number, colour or -1 for the groups, the state before, the
+# choice: an option's index, -1 for "nothing there", or the jokers joining the groups).
+PathStep = tuple[int, int, int, int]
 # A choice of a best play: (number, colour or -1 for the groups, jokers joining the
 # groups, the colour's option or None when nothing is there and runs of 3+ stop).
 Step = tuple[int, int, int, Option | None]
 Plan = tuple[int, list[Step], int, int]  # score, choices, jokers laid in all, jokers absorbed
 
 
-def step_of(problem: Problem, number: int, colour: int, parent: int, choice: int) -> Step:
-    """The :data:`Step` a search took from state ``parent`` (``choice``: the option's
-    index, -1 for nothing there, or at a group step the jokers joining)."""
+def as_plan(problem: Problem, score: int, path: list[PathStep], last: int, absorbed: int) -> Plan:
+    """A search's best play as a :data:`Plan`, from its ``path`` of steps first number
+    first, its last state and the jokers then ``absorbed`` where closed sets had room."""
+    steps = [_step(problem, *step) for step in path]
+    return score, steps, ((last >> JOKER_SHIFT) & 7) + absorbed, absorbed
+
+
+def _step(problem: Problem, number: int, colour: int, parent: int, choice: int) -> Step:
     if colour < 0:
         return (number, -1, choice, None)
     if choice < 0:
