@@ -133,28 +133,3 @@ def test_search_with_the_lagrangian_bound_matches_exhaustive_search(
         assert score is None or score == 0
         return
     assert score == expected[0 if goal == "tiles" else 1]
-
-
-@pytest.mark.parametrize("goal", ["tiles", "value"])
-@pytest.mark.parametrize("seed", range(40))
-def test_the_search_alone_matches_exhaustive_search(
-    goal: str, seed: int, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """Small positions go to the layered DP; the depth-first search must agree too."""
-    monkeypatch.setattr(solver_route, "_LAYERED_TILES", 0)
-    monkeypatch.setattr(solver_route, "_LAYERED_ALL", False)
-    rng = random.Random(seed * 7 + len(goal))
-    table, rack = _position(rng)
-    expected = brute_best(table, rack, goal)
-    found = solve(table, rack, TILES, goal)
-    if expected is None:
-        assert found is None
-        return
-    assert found is not None
-    points = sum(30 if t.is_joker else t.number for t in found.placed)
-    assert (found.tiles_placed if goal == "tiles" else points) == expected[
-        0 if goal == "tiles" else 1
-    ]
-    for s in found.table:
-        assert is_valid_set(s), s
-    assert Counter(t for s in found.table for t in s) == Counter(table) + Counter(found.placed)
