@@ -270,11 +270,11 @@ def _counts(tiles: Iterable[Tile]) -> tuple[Counts, int]:
     return counts, jokers
 
 
-def _check_copies(*counts: Counts) -> None:
-    """Raises ValueError when ``counts`` together hold more copies of a tile than a game."""
+def _check_copies(table: Counts, rack: Counts) -> None:
+    """Raises ValueError when ``table`` and ``rack`` hold more copies of a tile than a game."""
     for c in range(COLOURS):
         for n in range(1, NUMBERS + 1):
-            if sum(rows[c][n] for rows in counts) > _MAX_COPIES:
+            if table[c][n] + rack[c][n] > _MAX_COPIES:
                 raise ValueError(f"more than {_MAX_COPIES} copies of {Tile(n, Colour(c))}")
 
 
@@ -286,6 +286,7 @@ def _partition(tiles: list[Tile]) -> list[tuple[Tile, ...]] | None:
     if not tiles:
         return []
     counts, jokers = _counts(tiles)
-    _check_copies(counts)
-    laid = best_play(Problem(counts, _no_tiles(), jokers, 0, _no_tiles(), 0), 0)
+    nothing = _no_tiles()  # no rack, no weights: any way that lays the table will do
+    _check_copies(counts, nothing)
+    laid = best_play(Problem(counts, nothing, jokers, 0, nothing, 0), 0)
     return None if laid is None else laid[0]

@@ -8,6 +8,7 @@ them) takes one :class:`Problem` instead of the same seven arguments each.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from operator import add
 
 from engine.solver.options import COLOURS, NUMBERS, Option, option_list
 
@@ -45,26 +46,22 @@ class Problem:
 
     def __post_init__(self) -> None:
         jokers = self.table_jokers + self.rack_jokers
-        object.__setattr__(self, "total_jokers", jokers)
+        ahead = [
+            [0, *map(add, table[1 : NUMBERS + 1], rack[1 : NUMBERS + 1]), 0, 0]
+            for table, rack in zip(self.table, self.rack, strict=True)
+        ]
+        # Every solve makes one (the compiled route reads little of it): kept quick.
+        set_field = object.__setattr__
+        set_field(self, "total_jokers", jokers)
         # option_list's exact lists: an opening reads the values, more than two jokers
         # the room beside runs.
-        object.__setattr__(self, "exact", self.opening is not None or jokers > 2)
-        ahead = [[0] * (NUMBERS + 3) for _ in range(COLOURS)]
-        gaps = [[_NO_TILE_AHEAD] * (NUMBERS + 1) for _ in range(COLOURS)]
-        for colour in range(COLOURS):
-            row = ahead[colour]
-            following = 0  # the nearest number above with a tile of this colour
-            for number in range(NUMBERS, -1, -1):
-                if following:
-                    gaps[colour][number] = following - number
-                if number:
-                    row[number] = self.table[colour][number] + self.rack[colour][number]
-                    if row[number]:
-                        following = number
-        object.__setattr__(self, "ahead", ahead)
-        object.__setattr__(self, "gaps", gaps)
-        idle = [[not (row[number] or jokers) for number in range(NUMBERS + 1)] for row in ahead]
-        object.__setattr__(self, "idle", idle)
+        set_field(self, "exact", self.opening is not None or jokers > 2)
+        set_field(self, "ahead", ahead)
+        set_field(self, "gaps", [_gaps(row) for row in ahead])
+        never = [False] * (NUMBERS + 1)
+        set_field(self, "idle", [never] * COLOURS if jokers else [
+            [not tiles for tiles in row[: NUMBERS + 1]] for row in ahead
+        ])  # fmt: skip
 
     def options(
         self, colour: int, number: int, local: int, left: int, exact: bool
@@ -84,6 +81,20 @@ class Problem:
             mirror(self.table), mirror(self.rack), self.table_jokers, self.rack_jokers,
             mirror(self.weights), self.joker_weight, self.opening,
         )  # fmt: skip
+
+
+def _gaps(ahead: list[int]) -> list[int]:
+    """The distance from each number to the next with a tile in ``ahead``."""
+    gaps = [_NO_TILE_AHEAD] * (NUMBERS + 1)
+    following = 0  # the nearest number above with a tile
+    for number in range(NUMBERS, 0, -1):
+        if following:
+            gaps[number] = following - number
+        if ahead[number]:
+            following = number
+    if following:
+        gaps[0] = following
+    return gaps
 
 
 def mirror(counts: Counts) -> Counts:
