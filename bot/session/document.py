@@ -29,7 +29,8 @@ ENDINGS: tuple[Ending, ...] = ("finished", "cancelled")
 _REQUIRED = ("status", "variant", "rules", "created_by", "seats", "seed")
 _OPTIONAL = ("format", "ui", "ended", "game")
 _SEAT_FIELDS = ("name", "user_id", "level")
-_UI_FIELDS = ("lobby_message", "table_message", "lang")
+_UI_FIELDS = ("lobby_message", "table_message", "lang", "reminder_message", "reminder_turn",
+              "results_shown")
 
 T = TypeVar("T")
 
@@ -182,6 +183,10 @@ def _ui(value: object) -> TableUi:
         lobby_message=_optional("ui.lobby_message", fields.get("lobby_message"), _whole),
         table_message=_optional("ui.table_message", fields.get("table_message"), _whole),
         lang=_optional("ui.lang", fields.get("lang"), _text),
+        reminder_message=_optional("ui.reminder_message", fields.get("reminder_message"),
+                                   _whole),
+        reminder_turn=_optional("ui.reminder_turn", fields.get("reminder_turn"), _text),
+        results_shown=_optional("ui.results_shown", fields.get("results_shown"), _text),
     )
 
 
