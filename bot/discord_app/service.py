@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, TypeVar, cast
 
 import discord
 
-from bot.discord_app import pictures, present
+from bot.discord_app import permissions, pictures, present
 from bot.discord_app.i18n import t
 from bot.discord_app.replies import Reply, answer, error_reply
 from bot.session import Player, SessionError
@@ -56,11 +56,13 @@ class Service:
                                          interaction.guild_id)
 
     async def run(self, interaction: discord.Interaction, what: str, work: Work, *,
-                  public: bool = False) -> int | None:
+                  public: bool = False, warn: bool = True) -> int | None:
         """Answer ``interaction`` with ``work(lang)``; returns the reply's message id.
 
         Outside a server the answer is a refusal; errors become private messages
-        (:func:`bot.discord_app.replies.answer`), so this raises nothing.
+        (:func:`bot.discord_app.replies.answer`), so this raises nothing. When the
+        channel has a table the bot may not show (a permission missing), the caller is
+        told privately, unless ``warn`` is False (the reply said it already).
         """
         try:
             lang = await self.language(interaction)
@@ -72,11 +74,25 @@ class Service:
                                 lang=lang, what=what)
         message_id = await answer(interaction, lambda: work(lang), lang=lang, what=what,
                                   public=public)
+        if warn:
+            await self.warn_permissions(interaction, lang)
         pending = self._pending_hands.pop(interaction.id, None)
         if pending is not None and message_id is not None:
             channel, user, hand_lang = pending
             self._hands[(channel, user)] = (interaction, message_id, hand_lang, time.monotonic())
         return message_id
+
+    async def warn_permissions(self, interaction: discord.Interaction, lang: str) -> None:
+        """Tell the caller privately which permission keeps the bot from showing the
+        channel's table (nothing when it lacks none, or when there is no table)."""
+        lacking = permissions.missing(interaction)
+        if not lacking or await self.tables.snapshot(interaction.channel_id or 0) is None:
+            return
+        try:
+            await interaction.followup.send(permissions.warning(lacking, lang), ephemeral=True)
+        except discord.HTTPException as error:
+            log.info("permission warning not sent user=%s error=%s", interaction.user.id,
+                     type(error).__name__)
 
     @staticmethod
     def player(interaction: discord.Interaction) -> Player:
