@@ -207,7 +207,7 @@ class Tables(Lobby, Autoplay):
             if ui == table.doc.ui:
                 return
             await self._save(table, replace(table.doc, ui=ui), table.game, actor=None,
-                             action="ui " + " ".join(sorted(changed)))
+                             action="ui " + " ".join(sorted(changed)), same_game=True)
             if table.game is not None and not table.seats[table.game.current].is_computer:
                 # The turn timer gives up when the saved version changes, and this save
                 # changed it without ending the turn: arm it again.

@@ -125,6 +125,24 @@ async def test_what_the_front_end_shows_is_saved_for_the_game_it_names(store: St
     await resumed.close()
 
 
+async def test_a_change_of_the_table_alone_does_not_write_its_match_again(
+        store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    await store.create_game(CHANNEL, GUILD, 1, "rami30", saved("rami30-playing"))
+    tables = Tables(store, ai_delay=0, seed_source=lambda: 1, turn_timeout=0)
+    await tables.set_ui(CHANNEL, table_message=1)  # the match is written once here
+    written: list[Game] = []
+    real = Game.to_json
+    monkeypatch.setattr(Game, "to_json", lambda game: written.append(game) or real(game))
+    await tables.set_ui(CHANNEL, reminder_message=2, reminder_turn="t")
+    assert written == []
+    stored = await store.active_game(CHANNEL)
+    assert stored is not None
+    doc, game = TableDoc.from_json(stored.state)
+    assert doc.ui.reminder_message == 2 and game is not None
+    assert json.loads(stored.state)["game"] == json.loads(saved("rami30-playing"))["game"]
+    await tables.close()
+
+
 def changed(text: str, path: tuple[str | int, ...], value: object) -> str:
     """``text`` with the field at ``path`` set to ``value`` (or removed: ``DELETE``)."""
     document = copy.deepcopy(json.loads(text))
