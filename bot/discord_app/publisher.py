@@ -310,8 +310,11 @@ class Publisher:
             board.reminder_message, board.reminder_turn = message.id, key
             await self._save_ui(snapshot, reminder_message=message.id, reminder_turn=key)
         while board.stale_reminders:
-            await self._delete(channel, board.stale_reminders[0])
-            board.stale_reminders.pop(0)
+            stale = board.stale_reminders[0]
+            await self._delete(channel, stale)
+            # The game may have ended meanwhile, its closing taking the list over.
+            if stale in board.stale_reminders:
+                board.stale_reminders.remove(stale)
 
     async def _post_result(self, board: Board, result: Result, lang: str) -> None:
         snapshot = result.snapshot
