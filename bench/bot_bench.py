@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import os
 import random
 import re
@@ -39,6 +40,7 @@ from bot.discord_app.fake import FakeDiscord, Interaction, Message, User
 ROOT = Path(__file__).resolve().parent.parent
 DREW = re.compile(r"You drew (\S+)\.")
 COMPUTER_BUTTONS = ("rami:lobby:aieasy:", "rami:lobby:ai:", "rami:lobby:aihard:")
+UNANSWERED = "(no answer in 10 s)"
 
 
 class Game:
@@ -69,6 +71,28 @@ class Game:
         return it
 
     async def run(self) -> None:
+        try:
+            await self.open()
+        except TimeoutError:  # the game may not have started: its channel stays quiet
+            self.timed_out()
+        while (left := self.deadline - time.monotonic()) > 0:
+            try:
+                message = await asyncio.wait_for(self.events.get(), min(left, 120))
+            except TimeoutError:
+                continue
+            try:
+                await self.react(message)
+            except TimeoutError:  # the next reminder or button goes on with the game
+                self.timed_out()
+        with contextlib.suppress(TimeoutError):
+            self.answered(await self.fake.slash(self.humans[0], self.channel, "rummy end"))
+
+    def timed_out(self) -> None:
+        """The bot did not answer within the fake's 10 s: counted as a 10 s reply."""
+        if time.monotonic() < self.deadline:
+            self.record.append((UNANSWERED, 10_000.0))
+
+    async def open(self) -> None:
         fake, channel = self.fake, self.channel
         alice, bob = self.humans
         # The games open over a few seconds, as people arrive (all at once without think).
@@ -83,13 +107,6 @@ class Game:
             self.answered(await fake.click(alice, lobby, button))
         await self.pause()
         self.answered(await fake.click(alice, lobby, "rami:lobby:start:"))
-        while (left := self.deadline - time.monotonic()) > 0:
-            try:
-                message = await asyncio.wait_for(self.events.get(), min(left, 120))
-            except TimeoutError:
-                continue
-            await self.react(message)
-        self.answered(await fake.slash(alice, channel, "rummy end"))
 
     async def react(self, message: Message) -> None:
         ids = message.custom_ids()

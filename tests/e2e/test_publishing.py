@@ -4,8 +4,11 @@ the person acting (issue 15, point 4)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
+from bot.discord_app import pictures
 from bot.discord_app.fake import (
     ALL_PERMISSIONS,
     ATTACH_FILES,
@@ -162,3 +165,24 @@ async def test_a_table_discord_does_not_take_is_not_said_to_be_posted(
     await harness.idle(retries=True)
     assert len(tables(fake, channel)) == 2  # the repost went out once Discord took it
     assert await table_is_current(fake, harness, channel)
+
+
+async def test_a_hand_is_drawn_again_only_when_it_changed(
+        fake: FakeDiscord, harness: BotHarness, monkeypatch: pytest.MonkeyPatch) -> None:
+    drawn: list[int] = []
+    paint = pictures.hand_picture
+
+    def counted(*args: Any, **kwargs: Any) -> pictures.Picture:
+        drawn.append(1)
+        return paint(*args, **kwargs)
+
+    monkeypatch.setattr(pictures, "hand_picture", counted)
+    channel, alice, bob, _ = await open_table(fake, harness)
+    player, other = await whose_turn(harness, channel, alice, bob)
+    first = (await fake.slash(other, channel, "rummy hand")).reply
+    await fake.slash(player, channel, "rummy draw", source="stock")  # the other's hand stays
+    again = (await fake.slash(other, channel, "rummy hand")).reply
+    assert len(drawn) == 2  # the other's hand once, the player's after drawing
+    assert [a.data for a in again.attachments] == [a.data for a in first.attachments]
+    await fake.click(other, again, "rami:hand:sort:")  # sorted otherwise: drawn anew
+    assert len(drawn) == 3
