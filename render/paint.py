@@ -48,13 +48,8 @@ def render_hand(
 
 
 def hand_picture_key(
-    view: PlayerView,
-    *,
-    theme: str = "classic",
-    back: str = "blue",
-    sort: str = "suit",
-    order: Sequence[int] | None = None,
-    lang: str = "en",
+    view: PlayerView, *, theme: str = "classic", back: str = "blue", sort: str = "suit",
+    order: Sequence[int] | None = None, lang: str = "en",
     playable: Collection[int] | None = None,
 ) -> tuple[object, ...]:
     """A key of what :func:`render_hand` draws with the same arguments: equal keys, equal
