@@ -34,7 +34,7 @@ log = logging.getLogger("rami.bot")
 T = TypeVar("T")
 
 HAND_TOKEN_LIFETIME = 14 * 60.0  # seconds; Discord's interaction tokens last 15 minutes
-KEPT_HAND_PICTURES = 2000  # the latest hand pictures kept (~30 KB each), by last use
+KEPT_HAND_PICTURES = 1000  # the latest hand pictures kept (~30 KB each: 30 MB at most)
 
 Work = Callable[[str], Awaitable[Reply]]  # the reply, given the player's language
 
