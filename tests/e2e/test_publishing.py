@@ -133,7 +133,7 @@ async def test_a_channel_where_the_bot_cannot_post_says_which_permission_is_miss
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
     opened = await fake.slash(alice, channel, "rummy new", variant="rami51")
     assert not opened.reply.ephemeral  # the lobby is the command's answer: it is there
-    assert await warned(fake, opened, f"permission {name}.")
+    assert await warned(fake, opened, f"1 permission: {name}.")
     await fake.click(bob, opened.reply, "rami:lobby:join:")
     started = await fake.click(alice, opened.reply, "rami:lobby:start:")
     assert await warned(fake, started, name)
