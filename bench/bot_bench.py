@@ -141,8 +141,10 @@ class Game:
         if card is None:
             return
         message = drew.reply
+        # An option's label is the card as the player reads it ("3. Q♠"), its value the
+        # card's code ("3:Qs").
         values = [o["value"] for o in message.component("rami:pick:a:")["options"]
-                  if o["value"].endswith(":" + card)]
+                  if o["label"].endswith(" " + card)]
         await self.pause()
         self.answered(await fake.select(user, message, "rami:pick:a:", values[:1]))
         self.answered(await fake.click(user, message, "rami:hand:discard:"))

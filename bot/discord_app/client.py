@@ -159,9 +159,18 @@ class RamiBot(discord.Client):
         log.info("connected user=%s guilds=%d", self.user, len(self.guilds))
 
     async def wait_idle(self, *, retries: bool = False) -> None:
-        """Wait until every channel update the bot queued has been sent, or waits for a
-        retry after a failure (with ``retries``: until the retries succeeded too)."""
-        await self.front_end.publisher.wait_idle(retries=retries)
+        """Wait until the computer players have played every turn that is theirs and every
+        channel update the bot queued has been sent, or waits for a retry after a failure
+        (with ``retries``: until the retries succeeded too) (tests, benchmarks). Waiting
+        for the channel updates alone is not enough: a human's move is shown while the
+        computer seat after it is still thinking, and its move (with the next human's
+        reminder) comes later; and a computer move makes channel updates in turn. So both
+        are waited for until neither has anything left."""
+        while True:
+            played = await self.tables.idle()
+            shown = await self.front_end.publisher.wait_idle(retries=retries)
+            if not played and not shown:
+                return
 
     async def close(self) -> None:
         if hasattr(self, "_warming"):

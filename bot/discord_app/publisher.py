@@ -38,6 +38,7 @@ from bot.discord_app.board import Board, Job, Result, reminder_key
 from bot.discord_app.i18n import t
 from bot.discord_app.replies import Picture, Reply
 from bot.session import Event, EventKind, Snapshot, Status
+from engine.names import shown_name
 from engine.notation import is_action
 
 if TYPE_CHECKING:
@@ -128,16 +129,19 @@ class Publisher:
                 self._work(channel_id), name=f"publisher-{channel_id}")
 
     # ------------------------------------------------------------------ the workers
-    async def wait_idle(self, *, retries: bool = False) -> None:
+    async def wait_idle(self, *, retries: bool = False) -> bool:
         """Wait until every change noted so far is shown, or waits for a retry after a
         failure; with ``retries``, until the retries succeeded (or were given up) too
-        (tests and benchmarks)."""
+        (tests and benchmarks). Returns whether there was anything to wait for."""
         def idle() -> bool:
             return all(board.idle if retries else board.settled
                        for board in self._boards.values())
 
         async with self._progress:
+            if idle():
+                return False
             await self._progress.wait_for(idle)
+            return True
 
     async def close(self) -> None:
         for worker in self._workers.values():
@@ -364,7 +368,7 @@ class Publisher:
         if event is None or event.seat is None:
             return None
         seats = event.snapshot.seats
-        name = seats[event.seat].name if event.seat < len(seats) else "?"
+        name = shown_name(seats[event.seat].name, lang) if event.seat < len(seats) else "?"
         if is_action(event.move):
             text = present.move_text(name, event.move, lang)
         elif event.action == "leave":  # the session's event for a player who left

@@ -12,7 +12,7 @@ from engine import variant
 from engine.game import Game
 from engine.views import Phase, RoundScore
 
-SEATS = (Seat("ann", 4), Seat("bob", 5), Seat("CPU 1 ★", level="easy"))
+SEATS = (Seat("ann", 4), Seat("bob", 5), Seat("[cpu 1]", level="easy"))
 VIEW = Game.new(variant("classic"), [s.name for s in SEATS], 1).public_view()
 DELAYS = (1.0, 2.0)
 
