@@ -6,7 +6,13 @@ costly drawings are cached per theme and size, so a picture takes a few millisec
 """
 
 from render.hand import SORTS, sort_name, sorted_hand
-from render.paint import render_hand, render_leaderboard, render_scores, render_table
+from render.paint import (
+    hand_picture_key,
+    render_hand,
+    render_leaderboard,
+    render_scores,
+    render_table,
+)
 from render.picture import Picture
 from render.scores import LeaderboardEntry
 from render.themes import BACKS, THEMES, Back, Theme, get_back, get_theme
@@ -22,6 +28,7 @@ __all__ = [
     "Theme",
     "get_back",
     "get_theme",
+    "hand_picture_key",
     "render_hand",
     "render_leaderboard",
     "render_scores",
