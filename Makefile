@@ -10,11 +10,14 @@ STAMP := $(VENV)/.installed
 # Installing also compiles the C module and the text catalogs (setup.py): redo it when
 # one of their sources changes.
 CATALOGS := $(wildcard engine/locales/*/LC_MESSAGES/rami.po)
+CORE := $(wildcard engine/solver/_dpcore*.c engine/solver/_dpcore.h)
 
-$(STAMP): pyproject.toml setup.py engine/solver/_dpcore.c $(CATALOGS)
+$(STAMP): pyproject.toml setup.py $(CORE) $(CATALOGS)
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	# setuptools notes every editable install in a boxed "Editable installation."
+	# warning (information only, nothing to act on): a fresh `make run` shows none.
+	$(BIN)/python -W "ignore:Editable installation:UserWarning" -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
 run: $(STAMP)
@@ -32,7 +35,7 @@ pytest: $(STAMP)
 test: lint typecheck pytest
 
 bench: $(STAMP)
-	$(BIN)/python -m pip install --quiet -e '.[bench]'
+	$(BIN)/python -W "ignore:Editable installation:UserWarning" -m pip install --quiet -e '.[bench]'
 	for b in bench/*_bench.py; do $(BIN)/python $$b || exit 1; done
 
 clean:

@@ -5,8 +5,14 @@ size, file name). Cards, tiles and text are drawn by code with the bundled DejaV
 costly drawings are cached per theme and size, so a picture takes a few milliseconds.
 """
 
-from render.hand import SORTS, sorted_hand
-from render.paint import render_hand, render_leaderboard, render_scores, render_table
+from render.hand import SORTS, sort_name, sorted_hand
+from render.paint import (
+    hand_picture_key,
+    render_hand,
+    render_leaderboard,
+    render_scores,
+    render_table,
+)
 from render.picture import Picture
 from render.scores import LeaderboardEntry
 from render.themes import BACKS, THEMES, Back, Theme, get_back, get_theme
@@ -22,10 +28,12 @@ __all__ = [
     "Theme",
     "get_back",
     "get_theme",
+    "hand_picture_key",
     "render_hand",
     "render_leaderboard",
     "render_scores",
     "render_table",
+    "sort_name",
     "sorted_hand",
     "warm_up",
 ]

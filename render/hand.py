@@ -5,6 +5,10 @@ tiles) so that a 13-card hand stays legible on a phone, each over a position num
 (1-based) the player can type to name it. The piece just drawn is raised in a gold frame;
 pieces that can be laid, that may not be discarded this turn, or that must be laid again
 get a coloured number and a legend.
+
+The picture shows the hand and nothing of the rest of the game (whose turn it is is said
+by the text sent with it), so that it changes only when the hand does: :func:`hand_key`
+says when two pictures would be the same, and the bot draws a hand only when it changed.
 """
 
 from __future__ import annotations
@@ -15,14 +19,24 @@ from dataclasses import dataclass
 
 from PIL import Image
 
-from engine.cards.card import Card, format_cards
+from engine.cards.card import Card
 from engine.i18n import t
+from engine.notation import writer
 from engine.rules import Kind
-from engine.tiles.tile import Tile, format_tiles
+from engine.tiles.tile import Tile
 from engine.views import Piece, PlayerView
 from render.art import HAND_CARD, HAND_TILE, card_radius, piece_sprite, tile_radius
-from render.draw import background, blend, draw_text, fit, panel, paste_sprite, shadow, text_width
-from render.labels import colon, turn_text
+from render.draw import (
+    background,
+    blend,
+    draw_text,
+    fit_size,
+    panel,
+    paste_sprite,
+    shadow,
+    text_width,
+)
+from render.labels import colon
 from render.themes import RGB, Theme
 
 SORTS = ("suit", "rank", "own")
@@ -49,7 +63,12 @@ MIN_WIDTH = 560
 _Item = tuple[RGB | None, str]  # a legend entry: swatch colour, text
 
 
-def _sort_name(sort: str) -> str:
+def sort_name(sort: str) -> str:
+    """The sort ``sort`` names (an alias such as ``colour`` or ``number`` included).
+
+    Raises:
+        ValueError: no sort of that name; the message lists them.
+    """
     name = _SORT_ALIASES.get(sort, sort)
     if name not in SORTS:
         raise ValueError(f"unknown sort {sort!r}; choose one of: {', '.join(SORTS)}")
@@ -80,7 +99,7 @@ def sorted_hand(
     Raises:
         ValueError: an unknown sort, or an ``order`` with a repeated or out-of-range index.
     """
-    name = _sort_name(sort)
+    name = sort_name(sort)
     indexes = range(len(hand))
     if name == "suit":
         return sorted(indexes, key=lambda i: _suit_key(hand[i]))
@@ -157,21 +176,27 @@ def _header(
     x += draw_text(image, (x, 14), title, 24, theme.text, bold=True)
     pieces = t("count.tiles" if tiles else "count.cards", lang, count=len(view.hand))
     order = t(f"sort.tiles.{sort}" if tiles else f"sort.{sort}", lang)
-    detail = f"  ·  {pieces}  ·  {order}"
-    x += draw_text(image, (x, 17), detail, 20, theme.text_dim)
-    turn, case = turn_text(view, lang)
-    if not turn:
-        return
-    x1 = image.width - MARGIN
-    if case == "other":
-        turn = fit(turn, 18, False, x1 - x - 16)
-        draw_text(image, (x1, 19), turn, 18, theme.text_dim, anchor="right")
-        return
-    width = text_width(turn, 18, True) + 24
-    fill = theme.accent if case == "yours" else theme.panel_line
-    ink = theme.felt_dark if case == "yours" else theme.text
-    panel(image, (x1 - width, 12, x1, 42), 15, fill)
-    draw_text(image, (x1 - width // 2, 27), turn, 18, ink, bold=True, anchor="centre", middle=True)
+    # No turn in the picture (the text sent with it says it): the detail gives way to the
+    # width alone (smaller, or cut).
+    detail, size = fit_size(f"  ·  {pieces}  ·  {order}", 20, False, image.width - MARGIN - x, 14)
+    draw_text(image, (x, 17 + (20 - size) // 2), detail, size, theme.text_dim)
+
+
+def hand_key(
+    view: PlayerView,
+    sort: str,
+    order: Sequence[int] | None,
+    lang: str,
+    playable: Collection[int] | None,
+) -> tuple[object, ...]:
+    """What the hand picture of ``view`` is drawn from, besides its theme: two views with
+    the same key give the same picture (their other fields, such as whose turn it is or
+    the table, do not show in it)."""
+    return (
+        view.kind, view.hand, view.drawn, view.taken_from_discard, view.must_lay,
+        view.opening_needed, sort_name(sort), tuple(order) if order is not None else None,
+        lang, frozenset(playable) if playable is not None else None,
+    )  # fmt: skip
 
 
 def _legend_items(theme: Theme, view: PlayerView, marks: _Marks, lang: str) -> list[_Item]:
@@ -224,13 +249,14 @@ def _draw_piece(
     size: tuple[int, int],
     xy: tuple[int, int],
     drawn: bool,
+    lang: str,
 ) -> None:
     x, y = xy
     radius = tile_radius(size[0]) if isinstance(piece, Tile) else card_radius(size[0])
     shadow(image, (x, y, x + size[0], y + size[1]), radius, 4, theme.shadow_alpha)
     if drawn:
         panel(image, (x - 5, y - 5, x + size[0] + 5, y + size[1] + 5), radius + 5, theme.accent)
-    paste_sprite(image, piece_sprite(theme, size, piece), (x, y))
+    paste_sprite(image, piece_sprite(theme, size, piece, lang=lang), (x, y))
 
 
 def compose_hand(
@@ -242,7 +268,7 @@ def compose_hand(
     playable: Collection[int] | None,
 ) -> tuple[Image.Image, str]:
     """The hand picture in RGB and its alt text (see :func:`render_hand`)."""
-    sort = _sort_name(sort)
+    sort = sort_name(sort)
     shown = sorted_hand(view.hand, sort, order)
     tiles = view.kind is Kind.TILES
     size = HAND_TILE if tiles else HAND_CARD
@@ -276,7 +302,8 @@ def compose_hand(
             x = left + column * (size[0] + gap)
             drawn = index == marks.drawn
             _draw_piece(
-                image, theme, view.hand[index], size, (x, top - (LIFT if drawn else 0)), drawn
+                image, theme, view.hand[index], size, (x, top - (LIFT if drawn else 0)), drawn,
+                lang,
             )
             fill, ink = _pill_colours(theme, marks, index)
             if tiles and fill == theme.panel:
@@ -294,20 +321,15 @@ def compose_hand(
     return image, _alt(view, shown, marks, tiles, lang)
 
 
-def _notation(pieces: Sequence[Piece]) -> str:
-    cards = [piece for piece in pieces if isinstance(piece, Card)]
-    tiles = [piece for piece in pieces if isinstance(piece, Tile)]
-    return format_tiles(tiles) if tiles else format_cards(cards)
-
-
 def _alt(view: PlayerView, shown: list[int], marks: _Marks, tiles: bool, lang: str) -> str:
     title = t("picture.your_rack" if tiles else "picture.your_hand", lang)
     count = t("count.tiles" if tiles else "count.cards", lang, count=len(shown))
-    pieces = _notation([view.hand[i] for i in shown])
+    write = writer(lang)
+    pieces = write([view.hand[i] for i in shown])
     parts = [f"{title}, {count}{colon(lang)}{pieces}." if pieces else f"{title}, {count}."]
 
     def mention(key: str, indexes: Sequence[int]) -> None:
-        pieces = _notation([view.hand[i] for i in indexes])
+        pieces = write([view.hand[i] for i in indexes])
         parts.append(f"{t(f'picture.{key}', lang).capitalize()}{colon(lang)}{pieces}.")
 
     if marks.drawn is not None:
@@ -320,7 +342,4 @@ def _alt(view: PlayerView, shown: list[int], marks: _Marks, tiles: bool, lang: s
         mention("must_lay", [marks.must_lay])
     if view.opening_needed > 0:
         parts.append(t("picture.opening", lang, count=view.opening_needed) + ".")
-    turn, _ = turn_text(view, lang)
-    if turn:
-        parts.append(turn + ".")
     return " ".join(parts)

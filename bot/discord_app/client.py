@@ -175,6 +175,7 @@ class RamiBot(discord.Client):
         guild_ready_timeout: float = 2.0,
         sync_commands: bool = True,
         min_edit_interval: float = 1.0,
+        retry_delays: tuple[float, ...] | None = None,
     ) -> None:
         # The bot plays no sound: no warnings about missing voice libraries.
         discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
@@ -187,6 +188,7 @@ class RamiBot(discord.Client):
         self._turn_timeout = turn_timeout
         self._sync_commands = sync_commands
         self._min_edit_interval = min_edit_interval
+        self._retry_delays = retry_delays
 
     async def setup_hook(self) -> None:
         pictures.set_painters(self.settings.painters)
@@ -197,7 +199,8 @@ class RamiBot(discord.Client):
         self.tables = Tables(self.store, ai_delay=self.settings.ai_delay,
                              seed_source=self._seed_source, turn_timeout=self._turn_timeout)
         self.front_end = FrontEnd(self, self.tables, self.store,
-                                  min_edit_interval=self._min_edit_interval)
+                                  min_edit_interval=self._min_edit_interval,
+                                  retry_delays=self._retry_delays)
         self.tables.subscribe(self.front_end.publisher.on_event)
         self.add_dynamic_items(*self.front_end.dynamic_items())
         self.tree = RamiTree(self, self.front_end.service.language)
@@ -206,6 +209,10 @@ class RamiBot(discord.Client):
         if self._sync_commands:
             await self.sync_commands()
         resumed = await self.tables.resume()
+        for channel_id in resumed:
+            # What the channel shows may be older than the saved game (a crash between a
+            # save and its messages): bring it up to date.
+            await self.front_end.publisher.refresh(channel_id)
         self.idle_sweeper = IdleSweeper(self.store, self.tables).start()
         log.info("ready to serve games_resumed=%d db=%s", len(resumed), self.settings.db_path)
 
@@ -256,9 +263,19 @@ class RamiBot(discord.Client):
     async def on_ready(self) -> None:
         log.info("connected user=%s guilds=%d", self.user, len(self.guilds))
 
-    async def wait_idle(self) -> None:
-        """Wait until every channel update the bot queued has been sent."""
-        await self.front_end.publisher.wait_idle()
+    async def wait_idle(self, *, retries: bool = False) -> None:
+        """Wait until the computer players have played every turn that is theirs and every
+        channel update the bot queued has been sent, or waits for a retry after a failure
+        (with ``retries``: until the retries succeeded too) (tests, benchmarks). Waiting
+        for the channel updates alone is not enough: a human's move is shown while the
+        computer seat after it is still thinking, and its move (with the next human's
+        reminder) comes later; and a computer move makes channel updates in turn. So both
+        are waited for until neither has anything left."""
+        while True:
+            played = await self.tables.idle()
+            shown = await self.front_end.publisher.wait_idle(retries=retries)
+            if not played and not shown:
+                return
 
     async def close(self) -> None:
         if hasattr(self, "_warming"):

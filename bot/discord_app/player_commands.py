@@ -20,7 +20,7 @@ from discord.app_commands import Choice
 
 from bot.discord_app.choices import BuiltCommand
 from bot.discord_app.i18n import language_name, loc, t
-from bot.discord_app.present import shown_name
+from bot.discord_app.present import escaped
 from bot.discord_app.replies import Picture, Reply, error_reply
 from engine import RummyError
 from engine.i18n import count, quote
@@ -51,7 +51,7 @@ def prefs_text(prefs: PlayerPrefs, lang: str) -> str:
 
 def board_lines(rows: list[LeaderboardRow], lang: str) -> list[str]:
     return [
-        t("bot.board.line", lang, rank=row.rank, name=shown_name(row.name),
+        t("bot.board.line", lang, rank=row.rank, name=escaped(row.name),
           won=count("won", row.matches_won), played=row.matches_played,
           rounds=count("rounds_won", row.rounds_won), points=count("points", row.points))
         for row in rows
@@ -175,7 +175,7 @@ class PlayerCommands:
 
         async def work(lang: str) -> Reply:
             store, guild = self.store, interaction.guild_id or 0
-            name = shown_name(who.display_name)
+            name = escaped(who.display_name)
             total = await store.player_stats(guild, who.id)
             if total.matches_played == 0:
                 return Reply(content=t("bot.stats.none", lang, name=name), ephemeral=True)

@@ -17,30 +17,48 @@ from bot.discord_app.choices import variant_names
 from bot.discord_app.i18n import t
 from bot.discord_app.replies import Picture, Reply
 from bot.discord_app.views import MAX_OPTIONS, Components
-from bot.session import Snapshot, Status, display_order
+from bot.session import Seat, Snapshot, Status, display_order, round_ending, round_seat_lines
 from engine import RuleSet, rules_summary
 from engine.actions import Action
+from engine.ai import level_name
 from engine.cards.actions import Discard, Draw, LayOff, Meld, SwapJoker
-from engine.cards.card import Card, format_card
+from engine.cards.card import Card, format_card, write_codes
 from engine.i18n import count
+from engine.names import shown_name
 from engine.rules import Kind
 from engine.tiles.tile import format_tile
-from engine.views import MeldView, Phase, Piece, PlayerView, PublicView
+from engine.views import (
+    MeldView,
+    Phase,
+    Piece,
+    PlayerView,
+    PublicView,
+    SeatView,
+    opening_status,
+)
 
 COLOUR = discord.Colour.dark_green()
 
 
-def piece_text(piece: Piece) -> str:
-    return format_card(piece) if isinstance(piece, Card) else format_tile(piece)
+def piece_text(piece: Piece, lang: str, *, ascii: bool = False) -> str:
+    """A card as ``lang`` writes it (``D♠`` in French; ``Dp`` with ``ascii``), or a tile."""
+    return format_card(piece, lang, ascii=ascii) if isinstance(piece, Card) else format_tile(piece)
 
 
-def pieces_text(pieces: Iterable[Piece]) -> str:
-    return " ".join(piece_text(p) for p in pieces)
+def pieces_text(pieces: Iterable[Piece], lang: str) -> str:
+    return " ".join(piece_text(p, lang) for p in pieces)
 
 
-def melds_text(melds: Iterable[Iterable[Piece]]) -> str:
+def melds_text(melds: Iterable[Iterable[Piece]], lang: str) -> str:
     """Melds or sets written one after the other: ``7♥ 8♥ 9♥ | Q♠ Q♥ Q♦``."""
-    return " | ".join(pieces_text(meld) for meld in melds)
+    return " | ".join(pieces_text(meld, lang) for meld in melds)
+
+
+def piece_code(piece: Piece) -> str:
+    """A piece as a menu value holds it: the same in every language."""
+    return write_codes([piece]) if isinstance(piece, Card) else format_tile(piece)
+
+
 
 
 def _attach(embed: discord.Embed, picture: Picture | None) -> list[Picture]:
@@ -54,22 +72,45 @@ def variant_name(variant: str, lang: str) -> str:
     return t(f"variant.{variant}", lang)
 
 
-def shown_name(name: str) -> str:
-    """A player's name as a message shows it: markdown and mentions escaped, so that a
-    member called ``[Free Nitro](https://evil.example)`` or ``@everyone`` is shown as
-    typed, never as a link, a heading or a ping. Every name a message shows goes through
-    it (a mention, ``<@id>``, is not a name: Discord writes the name itself)."""
-    return discord.utils.escape_mentions(discord.utils.escape_markdown(name))
+def escaped(text: str) -> str:
+    """Text a member typed (a name) as a message shows it: markdown and mentions escaped,
+    so that a member called ``[Free Nitro](https://evil.example)`` or ``@everyone`` is
+    shown as typed, never as a link, a heading or a ping."""
+    return discord.utils.escape_mentions(discord.utils.escape_markdown(text))
 
 
-def _code_name(name: str) -> str:
-    """A name inside a code block, where markdown is not read but a backtick ends it."""
-    return name.replace("`", "'")
+def safe_name(name: str, lang: str) -> str:
+    """A seat's name as a message shows it to a reader of ``lang``: a name the game gave
+    in words (:func:`engine.names.shown_name`), escaped (:func:`escaped`). Every name a
+    message shows goes through it (a mention, ``<@id>``, is not a name: Discord writes
+    the name itself)."""
+    return escaped(shown_name(name, lang))
 
 
-def mention(snapshot: Snapshot, seat: int) -> str:
+def _code_name(name: str, lang: str) -> str:
+    """A seat's name inside a code block, where markdown is not read but a backtick ends
+    it."""
+    return shown_name(name, lang).replace("`", "'")
+
+
+def seat_name(snapshot: Snapshot, seat: int, lang: str) -> str:
+    """The name of ``seat`` as a reader of ``lang`` sees it (a computer's in words)."""
+    return safe_name(snapshot.seats[seat].name, lang)
+
+
+def seat_title(seat: Seat, lang: str, *, markdown: bool = True) -> str:
+    """A seat as the lobby and the table list it: its name, and a computer's level in
+    words (``Ordi 1 · difficile``); ``markdown=False`` where Discord shows text as it is
+    (a command's choices), so nothing is escaped."""
+    name = safe_name(seat.name, lang) if markdown else shown_name(seat.name, lang)
+    if seat.level is None:
+        return name
+    return t("bot.table.computer", lang, name=name, level=level_name(seat.level, lang))
+
+
+def mention(snapshot: Snapshot, seat: int, lang: str) -> str:
     user = snapshot.seats[seat].user_id
-    return f"<@{user}>" if user is not None else shown_name(snapshot.seats[seat].name)
+    return f"<@{user}>" if user is not None else seat_name(snapshot, seat, lang)
 
 
 # ---------------------------------------------------------------------- lobby
@@ -77,7 +118,7 @@ def lobby(snapshot: Snapshot, lang: str, components: Components, played: RuleSet
     """The lobby message: the rules the table will deal with (``played``: the server's
     overrides and the chosen target included), the seats, and what to do."""
     players = ", ".join(
-        f"<@{s.user_id}>" if s.user_id is not None else shown_name(s.name)
+        f"<@{s.user_id}>" if s.user_id is not None else seat_title(s, lang)
         for s in snapshot.seats
     ) or t("bot.lobby.nobody", lang)
     lines = [*rules_summary(played, lang), ""]
@@ -105,18 +146,18 @@ def _discard_top(view: PublicView | PlayerView, lang: str) -> str:
     """The card on the discard pile, or "empty"."""
     if view.discard_top is None:
         return t("bot.table.empty", lang)
-    return piece_text(view.discard_top)
+    return piece_text(view.discard_top, lang)
 
 
-def _meld_lines(melds: Sequence[MeldView]) -> str:
-    return "\n".join(f"`{m.number}` {pieces_text(m.pieces)}" for m in melds)
+def _meld_lines(melds: Sequence[MeldView], lang: str) -> str:
+    return "\n".join(f"`{m.number}` {pieces_text(m.pieces, lang)}" for m in melds)
 
 
-def meld_choices(melds: Sequence[MeldView],
-                 current: str) -> list[discord.app_commands.Choice[int]]:
+def meld_choices(melds: Sequence[MeldView], current: str,
+                 lang: str) -> list[discord.app_commands.Choice[int]]:
     """The melds (or sets) whose number starts with what was typed, for an autocomplete."""
     return [
-        discord.app_commands.Choice(name=f"{m.number}: {pieces_text(m.pieces)}"[:100],
+        discord.app_commands.Choice(name=f"{m.number}: {pieces_text(m.pieces, lang)}"[:100],
                                     value=m.number)
         for m in melds if not current or str(m.number).startswith(current.strip())
     ][:25]  # Discord offers 25 choices at most
@@ -129,7 +170,7 @@ def table(snapshot: Snapshot, lang: str, components: Components,
     assert view is not None
     lines = []
     if snapshot.status is Status.PLAYING and view.phase in (Phase.DRAW, Phase.PLAY):
-        lines.append(t("bot.table.turn", lang, player=mention(snapshot, view.current)))
+        lines.append(t("bot.table.turn", lang, player=mention(snapshot, view.current, lang)))
     tiles = view.kind is Kind.TILES
     lines.append(t("bot.tiles.table.pool", lang, count=view.stock_size) if tiles
                  else t("bot.table.piles", lang, stock=count("cards", view.stock_size),
@@ -141,39 +182,46 @@ def table(snapshot: Snapshot, lang: str, components: Components,
                 round=view.round_number),
         description="\n".join(lines), colour=COLOUR,
     )
-    seats = "\n".join(
-        t("bot.table.seat", lang, name=shown_name(s.name),
-          pieces=count("tiles" if tiles else "cards", s.hand_size),
-          score=count("points", view.totals[s.seat]),
-          opened=t("bot.table.opened", lang) if s.has_opened else "")
-        for s in view.seats
-    )
+    seats = "\n".join(_seat_line(snapshot, view, s, lang) for s in view.seats)
     embed.add_field(name="\u200b", value=seats[:1024], inline=False)
     words = "bot.tiles.table" if tiles else "bot.table"
     embed.add_field(name=t(f"{words}.melds", lang),
-                    value=_meld_lines(view.melds)[:1024] or t(f"{words}.no_melds", lang),
+                    value=_meld_lines(view.melds, lang)[:1024] or t(f"{words}.no_melds", lang),
                     inline=False)
     return Reply(embeds=[embed], pictures=_attach(embed, picture),
                  view=components.table_view(snapshot.channel_id, lang))
 
 
+def _seat_line(snapshot: Snapshot, view: PublicView, seat: SeatView, lang: str) -> str:
+    """A seat on the table message: name (a computer's level in words), pieces, score,
+    and whether it has opened where that matters."""
+    noun = "tiles" if view.kind is Kind.TILES else "cards"
+    params = {"name": seat_title(snapshot.seats[seat.seat], lang),
+              "pieces": count(noun, seat.hand_size),
+              "score": count("points", view.totals[seat.seat])}
+    status = opening_status(view, seat)
+    if status is None:
+        return t("bot.table.seat", lang, **params)
+    return t("bot.table.seat.opening", lang, status=status, **params)
+
+
 def move_text(player: str, move: Action, lang: str) -> str:
     """A move as the table's "last move" line, in the reader's language (a draft edit
     stays private: only "working on the table" is said of it); ``player`` is the name as
-    shown (:func:`shown_name`)."""
+    shown (:func:`safe_name`)."""
     if isinstance(move, Draw):
         code = "bot.move.take" if move.source == "discard" else "bot.move.draw"
         return t(code, lang, player=player)
     if isinstance(move, Meld):
-        return t("bot.move.meld", lang, player=player, cards=melds_text(move.melds))
+        return t("bot.move.meld", lang, player=player, cards=melds_text(move.melds, lang))
     if isinstance(move, LayOff):
-        return t("bot.move.layoff", lang, player=player, cards=pieces_text(move.cards),
+        return t("bot.move.layoff", lang, player=player, cards=pieces_text(move.cards, lang),
                  meld=move.meld + 1)
     if isinstance(move, SwapJoker):
-        return t("bot.move.swap", lang, player=player, card=piece_text(move.card),
+        return t("bot.move.swap", lang, player=player, card=piece_text(move.card, lang),
                  meld=move.meld + 1)
     if isinstance(move, Discard):
-        return t("bot.move.discard", lang, player=player, card=piece_text(move.card))
+        return t("bot.move.discard", lang, player=player, card=piece_text(move.card, lang))
     return tile_present.tile_move_text(player, move, lang)
 
 
@@ -193,27 +241,14 @@ def ping(snapshot: Snapshot, lang: str) -> tuple[str, int] | None:
 
 
 # ---------------------------------------------------------------------- scores
-def _score_lines(view: PublicView, snapshot: Snapshot, lang: str) -> list[str]:
-    last = view.rounds[-1] if view.rounds else None
-    return [
-        t("bot.round.line", lang, name=shown_name(seat.name),
-          points=last.points[index] if last else 0, total=view.totals[index])
-        for index, seat in enumerate(snapshot.seats)
-    ]
-
-
 def round_over(snapshot: Snapshot, lang: str, components: Components,
                picture: Picture | None = None) -> Reply:
     view = snapshot.view
     assert view is not None and view.rounds
     last = view.rounds[-1]
-    lines = []
-    if last.winner is not None:
-        code = "bot.round.rami_sec" if last.rami_sec else "bot.round.went_out"
-        lines.append(t(code, lang, player=shown_name(snapshot.seats[last.winner].name)))
-    else:
-        lines.append(t("bot.round.no_winner", lang))
-    lines += _score_lines(view, snapshot, lang)
+    lines = [round_ending(snapshot, lang, name=safe_name),
+             *round_seat_lines(snapshot, lang, lambda pieces: pieces_text(pieces, lang),
+                               name=safe_name)]
     embed = discord.Embed(title=t("bot.round.title", lang, round=last.number),
                           description="\n".join(lines), colour=COLOUR)
     pictures = _attach(embed, picture)
@@ -232,8 +267,8 @@ def match_over(snapshot: Snapshot, lang: str, components: Components) -> Reply:
     view = snapshot.view
     assert view is not None
     order = ranking(view)
-    lines = [t("bot.match.winner", lang, player=shown_name(snapshot.seats[order[0]].name))]
-    lines += [t("bot.match.line", lang, place=place, name=shown_name(snapshot.seats[seat].name),
+    lines = [t("bot.match.winner", lang, player=seat_name(snapshot, order[0], lang))]
+    lines += [t("bot.match.line", lang, place=place, name=seat_name(snapshot, seat, lang),
                 total=view.totals[seat]) for place, seat in enumerate(order, 1)]
     embed = discord.Embed(title=t("bot.match.title", lang), description="\n".join(lines),
                           colour=COLOUR)
@@ -246,7 +281,7 @@ def score_sheet(snapshot: Snapshot, lang: str, picture: Picture | None = None) -
     if view is None or not view.rounds:
         embed.description = t("bot.score.none", lang)
         return Reply(embeds=[embed], ephemeral=True)
-    header = " | ".join(["#", *(_code_name(s.name) for s in snapshot.seats)])
+    header = " | ".join(["#", *(_code_name(s.name, lang) for s in snapshot.seats)])
     rows = [" | ".join([str(r.number), *(str(p) for p in r.points)]) for r in view.rounds]
     rows.append(" | ".join(["=", *(str(total) for total in view.totals)]))
     embed.description = "```\n" + "\n".join([header, *rows])[:4000] + "\n```"
@@ -282,8 +317,10 @@ def hand(
 ) -> Reply:
     """``owner``'s private hand message (the rack in tile rummy): picture, alt text,
     numbered notation and components."""
-    texts = [piece_text(view.hand[i]) for i in display_order(view, sort)]
-    options, chosen = _piece_options(texts), selected or {}
+    order = display_order(view, sort)
+    texts = [piece_text(view.hand[i], lang) for i in order]
+    options = _piece_options([view.hand[i] for i in order], texts)
+    chosen = selected or {}
     my_turn = _is_my_turn(view)
     if view.kind is Kind.TILES:
         title, turn = "bot.tiles.title", tile_present.turn_lines(view, lang)
@@ -294,7 +331,7 @@ def hand(
     else:
         title, turn, board = "bot.hand.title", _turn_lines(view, lang), []
         melds = [(str(m.number), t("bot.select.meld_option", lang, number=m.number,
-                                    cards=pieces_text(m.pieces))) for m in view.melds]
+                                    cards=pieces_text(m.pieces, lang))) for m in view.melds]
         buttons = components.hand_view(
             channel_id, lang, cards=options, melds=melds, selected=chosen, sort=sort,
             can_draw=my_turn and view.phase is Phase.DRAW,
@@ -328,7 +365,7 @@ def _hand_text(view: PlayerView, texts: Sequence[str], lang: str, *, title: str,
         lines += turn
     else:
         name = names[view.current] if view.current < len(names) else view.seats[view.current].name
-        lines.append(t("bot.hand.waiting", lang, player=shown_name(name)))
+        lines.append(t("bot.hand.waiting", lang, player=safe_name(name, lang)))
     if _is_playing(view) and view.opening_needed:
         lines.append(t("bot.hand.opening", lang, count=view.opening_needed))
     if len(texts) > MAX_OPTIONS:
@@ -336,9 +373,11 @@ def _hand_text(view: PlayerView, texts: Sequence[str], lang: str, *, title: str,
     return "\n".join(lines)[:2000]  # Discord's limit
 
 
-def _piece_options(texts: Sequence[str]) -> list[tuple[str, str]]:
-    """The pieces menu's options (value, label), numbered as in the message."""
-    return [(f"{pos}:{text}", f"{pos}. {text}") for pos, text in enumerate(texts, 1)]
+def _piece_options(pieces: Sequence[Piece], texts: Sequence[str]) -> list[tuple[str, str]]:
+    """The pieces menu's options (value, label), numbered as in the message: the label in
+    the player's language, the value the piece's code (the same in every language)."""
+    return [(f"{pos}:{piece_code(piece)}", f"{pos}. {text}")
+            for pos, (piece, text) in enumerate(zip(pieces, texts, strict=True), 1)]
 
 
 def _turn_lines(view: PlayerView, lang: str) -> list[str]:
@@ -347,9 +386,9 @@ def _turn_lines(view: PlayerView, lang: str) -> list[str]:
         return [t("bot.hand.draw", lang, top=_discard_top(view, lang))]
     lines = []
     if view.drawn is not None:
-        lines.append(t("bot.hand.drawn", lang, card=piece_text(view.drawn)))
+        lines.append(t("bot.hand.drawn", lang, card=piece_text(view.drawn, lang)))
     if view.must_lay is not None:
-        lines.append(t("bot.hand.must_lay", lang, card=piece_text(view.must_lay)))
+        lines.append(t("bot.hand.must_lay", lang, card=piece_text(view.must_lay, lang)))
     lines.append(t("bot.hand.play", lang))
     return lines
 
@@ -360,14 +399,15 @@ def action_note(action: object, view: PlayerView, lang: str) -> str | None:
         return tile_present.tile_note(action, lang)
     if isinstance(action, Draw):
         if action.source == "discard" and view.drawn is not None:
-            return t("bot.note.take", lang, card=piece_text(view.drawn))
+            return t("bot.note.take", lang, card=piece_text(view.drawn, lang))
         return None  # the hand says "You drew …"
     if isinstance(action, Meld):
-        return t("bot.note.meld", lang, cards=melds_text(action.melds))
+        return t("bot.note.meld", lang, cards=melds_text(action.melds, lang))
     if isinstance(action, LayOff):
-        return t("bot.note.layoff", lang, cards=pieces_text(action.cards), meld=action.meld + 1)
+        return t("bot.note.layoff", lang, cards=pieces_text(action.cards, lang),
+                 meld=action.meld + 1)
     if isinstance(action, SwapJoker):
-        return t("bot.note.swap", lang, card=piece_text(action.card), meld=action.meld + 1)
+        return t("bot.note.swap", lang, card=piece_text(action.card, lang), meld=action.meld + 1)
     if isinstance(action, Discard):
-        return t("bot.note.discard", lang, card=piece_text(action.card))
+        return t("bot.note.discard", lang, card=piece_text(action.card, lang))
     return None

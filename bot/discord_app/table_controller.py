@@ -13,20 +13,20 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.discord_app import pictures, present
+from bot.discord_app import permissions, pictures, present
 from bot.discord_app.i18n import t
+from bot.discord_app.publisher import Posted
 from bot.discord_app.replies import Reply
 from bot.discord_app.service import or_none
 from bot.discord_app.views import COMPUTER_LEVELS
 from bot.session import SessionError, Snapshot
 from engine import RuleSet
+from engine.ai import level_name, read_level
 from engine.variants import server_rules
 
 if TYPE_CHECKING:
     from bot.discord_app.publisher import Publisher
     from bot.discord_app.service import Service
-
-LEVEL_WORDS = {"facile": "easy", "moyen": "medium", "difficile": "hard"}
 
 
 class TableUI:
@@ -75,7 +75,7 @@ class TableUI:
         step = partial(self.tables.end, interaction.channel_id or 0, interaction.user.id,
                        is_moderator=self.service.is_moderator(interaction))
         await self._step(interaction, "end", step, "bot.match.ended",
-                         player=present.shown_name(interaction.user.display_name))
+                         player=present.escaped(interaction.user.display_name))
 
     async def _step(self, interaction: discord.Interaction, what: str,
                     step: Callable[[], Awaitable[object]], code: str, **params: object) -> None:
@@ -118,13 +118,13 @@ class TableUI:
     async def level(self, interaction: discord.Interaction, seat: int, level: str) -> None:
         """Change a computer seat's level (1-based seat as listed); the game goes on."""
         async def work(lang: str) -> Reply:
-            key = LEVEL_WORDS.get(level.strip().lower(), level.strip().lower())
+            key = read_level(level, lang)
             snapshot = await self.tables.set_level(
                 interaction.channel_id or 0, interaction.user.id, seat - 1, key,
                 is_moderator=self.service.is_moderator(interaction))
-            name = present.shown_name(snapshot.seats[seat - 1].name)
-            return Reply(content=t("bot.level.changed", lang, name=name,
-                                   level=t(f"bot.level.{key}", lang)), ephemeral=True)
+            return Reply(content=t("bot.level.changed", lang,
+                                   name=present.seat_name(snapshot, seat - 1, lang),
+                                   level=level_name(key, lang)), ephemeral=True)
 
         await self.service.run(interaction, "level", work)
 
@@ -132,26 +132,39 @@ class TableUI:
                                current: str) -> list[discord.app_commands.Choice[int]]:
         """The computer seats of the table (a hint only; the session checks again)."""
         snapshot = await or_none(self.tables.snapshot(interaction.channel_id or 0))
-        if snapshot is None:
+        lang = await or_none(self.service.language(interaction))
+        if snapshot is None or lang is None:
             return []
         return [
-            discord.app_commands.Choice(name=f"{index}: {seat.name} ({seat.level})"[:100],
-                                        value=index)
+            discord.app_commands.Choice(
+                name=f"{index}: {present.seat_title(seat, lang, markdown=False)}"[:100],
+                value=index)
             for index, seat in enumerate(snapshot.seats, 1)
             if seat.is_computer and (not current or str(index).startswith(current.strip()))
         ][:25]
 
     # ------------------------------------------------------------------ table
     async def table(self, interaction: discord.Interaction) -> None:
+        """Post the table again below, saying only what happened: posted, refused (which
+        permission is missing), or still to come."""
         async def work(lang: str) -> Reply:
             snapshot = await self.service.snapshot(interaction.channel_id or 0)
             if snapshot.view is None:
                 return present.lobby(snapshot, lang, self.components,
                                      self.tables.rules_of(snapshot))
-            await self.publisher.repost(snapshot)
-            return Reply(content=t("bot.table.reposted", lang), ephemeral=True)
+            posted = await self.publisher.repost(snapshot)
+            lacking = permissions.missing(interaction)
+            if posted is Posted.POSTED:
+                text = t("bot.table.reposted", lang)
+            elif lacking:
+                text = permissions.warning(lacking, lang)
+            elif posted is Posted.PENDING:
+                text = t("bot.table.repost_pending", lang)
+            else:
+                text = t("bot.table.repost_failed", lang)
+            return Reply(content=text, ephemeral=True)
 
-        await self.service.run(interaction, "table", work)
+        await self.service.run(interaction, "table", work, warn=False)
 
     async def score(self, interaction: discord.Interaction) -> None:
         async def work(lang: str) -> Reply:

@@ -8,7 +8,8 @@ Modules, each one job: :mod:`~bot.session.model` (the values), :mod:`~bot.sessio
 saving), :mod:`~bot.session.lobby`, :mod:`~bot.session.autoplay` (computer turns and the
 turn timer), :mod:`~bot.session.booking` (scores to the store), :mod:`~bot.session.tables`
 (:class:`Tables`, the front door), :mod:`~bot.session.idle` (archiving idle games),
-:mod:`~bot.session.prefs`, :mod:`~bot.session.hand` and :mod:`~bot.session.tile_edits`.
+:mod:`~bot.session.prefs`, :mod:`~bot.session.hand`, :mod:`~bot.session.tile_edits` and
+:mod:`~bot.session.results` (a finished round in words).
 """
 
 from bot.session.describe import describe_action
@@ -29,6 +30,7 @@ from bot.session.model import (
     computer_name,
 )
 from bot.session.prefs import Preferences, player_language
+from bot.session.results import round_ending, round_seat_lines
 from bot.session.tables import Tables
 
 __all__ = [
@@ -54,4 +56,6 @@ __all__ = [
     "player_language",
     "read_card",
     "read_pieces",
+    "round_ending",
+    "round_seat_lines",
 ]

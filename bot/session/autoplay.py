@@ -30,6 +30,7 @@ from engine.views import Phase
 log = logging.getLogger("rami.session")
 
 MAX_TIMEOUT_STEPS = 50  # actions the easy player takes to finish a timed-out turn
+CLOSE_TIMEOUT = 5.0  # seconds close() waits for cancelled turns to end before giving up
 
 
 class Autoplay(TableKeeper):
@@ -47,6 +48,12 @@ class Autoplay(TableKeeper):
         super().__init__(store, seed_source=seed_source, clock=clock)
         self.ai_delay = ai_delay
         self.turn_timeout = turn_timeout  # None: the guild setting decides
+        # Every computer turn and timer started and not yet ended, whichever table (or
+        # none, once replaced or dropped) holds it: close() stops them all. A table keeps
+        # only its latest task, while the one that scheduled it may still be finishing
+        # its own turn (a timed-out turn's discard, its events).
+        self._running: set[asyncio.Task[None]] = set()
+        self.close_timeout = CLOSE_TIMEOUT
 
     async def _turn_seconds(self, guild_id: int) -> float:
         if self.turn_timeout is not None:
@@ -72,6 +79,24 @@ class Autoplay(TableKeeper):
         task = asyncio.get_running_loop().create_task(coro, name=f"{name}:{table.channel_id}")
         table.tasks = {task}
         task.add_done_callback(table.tasks.discard)
+        self._running.add(task)
+        task.add_done_callback(self._running.discard)
+
+    async def _stop_running(self) -> None:
+        """Cancel every computer turn and timer still running and wait for them to end,
+        at most ``close_timeout`` seconds in all (``_closed`` is set: none starts another).
+        A task still running then is named in the log and left behind, so that closing
+        always finishes."""
+        loop = asyncio.get_running_loop()
+        until = loop.time() + self.close_timeout
+        while self._running and (left := until - loop.time()) > 0:
+            tasks = set(self._running)
+            for task in tasks:
+                task.cancel()
+            await asyncio.wait(tasks, timeout=left)
+        if self._running:
+            log.error("turns still running after close tasks=%s",
+                      ",".join(sorted(task.get_name() for task in self._running)))
 
     async def _computer_turn(self, channel_id: int) -> None:
         """Play one computer action after a pause; the next one is scheduled by ``_play``."""

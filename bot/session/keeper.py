@@ -25,7 +25,7 @@ from data import Store, StoredGame
 from engine import CorruptGame
 from engine.actions import Action
 from engine.game import Game
-from engine.views import Phase
+from engine.views import Phase, Piece
 
 log = logging.getLogger("rami.session")
 
@@ -45,6 +45,7 @@ class LiveTable:
     # The turn that deadline belongs to (the game changes in place: compare with this).
     deadline_turn: tuple[int, int, int] | None = None
     tasks: set[asyncio.Task[None]] = field(default_factory=set)
+    game_json: str | None = None  # the match as last saved (None: not written since loading)
 
     @property
     def status(self) -> Status:
@@ -70,7 +71,15 @@ class LiveTable:
             view=self.game.public_view() if self.game is not None else None,
             ui=self.doc.ui,
             version=self.version,
+            hands=self._final_hands(),
         )
+
+    def _final_hands(self) -> tuple[tuple[Piece, ...], ...] | None:
+        """Every seat's hand once the round is over, else None (hands stay private)."""
+        game = self.game
+        if game is None or game.phase not in (Phase.ROUND_OVER, Phase.MATCH_OVER):
+            return None
+        return tuple(game.round.hand(seat) for seat in range(len(game.players)))
 
 
 class TableKeeper:
@@ -113,9 +122,11 @@ class TableKeeper:
         if stored is None:
             return None
         table = await self._from_stored(stored)
-        if table is not None:
-            self._tables[channel_id] = table
-        return table
+        if table is None:
+            return None
+        # resume() may have loaded it meanwhile (it holds no channel's lock): one table per
+        # channel, always, since a second copy would hold its own version and timers.
+        return self._tables.setdefault(channel_id, table)
 
     async def _from_stored(self, stored: StoredGame) -> LiveTable | None:
         """The table of a stored row, or None when its document is damaged (the row is
@@ -153,14 +164,21 @@ class TableKeeper:
         return table
 
     async def _save(self, table: LiveTable, doc: TableDoc, game: Game | None, *,
-                    actor: int | None, action: str) -> None:
+                    actor: int | None, action: str, same_game: bool = False) -> None:
         """Save the new state with its turn's deadline; on success it becomes the table's
-        state, else nothing changes."""
-        state = doc.to_json(game)
+        state, else nothing changes.
+
+        ``same_game``: ``game`` is the table's match exactly as last saved (only the
+        document around it changed), so its saved text is used again."""
+        game_json = table.game_json if same_game and game is table.game else None
+        if game_json is None and game is not None:
+            game_json = game.to_json()
+        state = doc.to_json(game_json)
         deadline = await self._deadline_after(table, table.guild_id, doc, game)
         version = await self.store.save(table.game_id, state, actor=actor, action=action,
                                         expected_version=table.version, deadline=deadline)
         table.doc, table.game, table.version, table.saved = doc, game, version, state
+        table.game_json = game_json
         table.deadline, table.deadline_turn = deadline, human_turn(doc, game)
 
     async def _deadline_after(self, table: LiveTable | None, guild_id: int, doc: TableDoc,
@@ -186,7 +204,7 @@ class TableKeeper:
                       action: str) -> Snapshot:
         """End the table's row; the caller emits ENDED once the lock is released."""
         await self._save(table, replace(table.doc, ended=status), table.game, actor=user_id,
-                         action=action)
+                         action=action, same_game=True)
         await self.store.end_game(table.game_id, status, table.dump())
         self._drop(table)
         return table.snapshot()

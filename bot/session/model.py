@@ -14,10 +14,10 @@ from dataclasses import dataclass
 
 from engine import RummyError
 from engine.actions import Action
-from engine.views import PublicView
+from engine.names import computer_name as computer_name
+from engine.views import Piece, PublicView
 
 DEFAULT_LEVEL = "medium"
-LEVEL_STARS = {"easy": "★", "medium": "★★", "hard": "★★★"}
 
 
 class SessionError(RummyError):
@@ -67,11 +67,17 @@ class Seat:
 @dataclass(frozen=True, slots=True)
 class TableUi:
     """What a front end keeps with a table so that it survives a restart: the ids of the
-    lobby and table messages it edits, and the language the table was opened in."""
+    lobby and table messages it edits, the language the table was opened in, the turn
+    reminder it posted (its id, to delete it, and which turn it was for) and which
+    results it last posted. The front end chooses what ``reminder_turn`` and
+    ``results_shown`` say; the session only keeps them."""
 
     lobby_message: int | None = None
     table_message: int | None = None
     lang: str | None = None
+    reminder_message: int | None = None
+    reminder_turn: str | None = None
+    results_shown: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,6 +94,9 @@ class Snapshot:
     view: PublicView | None
     ui: TableUi
     version: int
+    # every seat's pieces left in hand once a round is over (everybody sees them then, to
+    # count the points); None while a round runs
+    hands: tuple[tuple[Piece, ...], ...] | None = None
 
     def seat_of(self, user_id: int) -> int | None:
         for index, seat in enumerate(self.seats):
@@ -114,8 +123,3 @@ class Event:
 
 
 Listener = Callable[[Event], Awaitable[None]]
-
-
-def computer_name(number: int, level: str) -> str:
-    """A computer seat's name, the same in every language: ``CPU 2 ★★★`` (stars = level)."""
-    return f"CPU {number} {LEVEL_STARS.get(level, '')}".rstrip()

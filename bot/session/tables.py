@@ -30,14 +30,13 @@ API (all coroutines on :class:`Tables`): ``open_lobby``, ``join``, ``leave``,
 from __future__ import annotations
 
 import asyncio
-import contextlib
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from typing import Any
 
 from bot.session.autoplay import Autoplay
 from bot.session.lobby import Lobby
-from bot.session.model import Event, EventKind, SessionError, Snapshot, Status, TableUi
+from bot.session.model import Event, EventKind, SessionError, Snapshot, Status
 from engine import variant
 from engine.actions import Action
 from engine.game import Game
@@ -77,15 +76,19 @@ class Tables(Lobby, Autoplay):
         table = self._tables.get(channel_id)
         return table.game.clone() if table is not None and table.game is not None else None
 
-    async def idle(self, channel_id: int) -> None:
-        """Wait until the channel's computer turns scheduled so far have been played (and
-        those they scheduled in turn); turn timers are not waited for."""
+    async def idle(self, channel_id: int | None = None) -> bool:
+        """Wait until the computer turns scheduled so far have been played (and those they
+        scheduled in turn), in one channel or, with None, in every channel; turn timers
+        are not waited for. Returns whether there was any computer turn to wait for."""
+        waited = False
         while True:
-            table = self._tables.get(channel_id)
-            pending = [task for task in (table.tasks if table else ())
+            tables = (self._tables.values() if channel_id is None
+                      else [t for t in (self._tables.get(channel_id),) if t is not None])
+            pending = [task for table in tables for task in table.tasks
                        if not task.done() and task.get_name().startswith("computer")]
             if not pending:
-                return
+                return waited
+            waited = True
             await asyncio.gather(*pending, return_exceptions=True)
 
     def rules_of(self, snapshot: Snapshot) -> Any:
@@ -189,40 +192,46 @@ class Tables(Lobby, Autoplay):
         return snapshot
 
     async def set_ui(self, channel_id: int, *, lobby_message: int | None = None,
-                     table_message: int | None = None, lang: str | None = None) -> None:
-        """Remember the front end's message ids and the table's language with the table
-        (saved, see :class:`~bot.session.model.TableUi`); a value left None stays as it
-        was. Without a table in the channel, nothing happens."""
-        given = {"lobby_message": lobby_message, "table_message": table_message, "lang": lang}
-        changed = sorted(name for name, value in given.items() if value is not None)
+                     table_message: int | None = None, lang: str | None = None,
+                     reminder_message: int | None = None, reminder_turn: str | None = None,
+                     results_shown: str | None = None, game_id: int | None = None) -> None:
+        """Remember what the front end shows of the table with it (saved, see
+        :class:`~bot.session.model.TableUi`); a value left None stays as it was. Without a
+        table in the channel, or when ``game_id`` is given and the channel's game is
+        another one by now, nothing happens."""
+        given = {"lobby_message": lobby_message, "table_message": table_message, "lang": lang,
+                 "reminder_message": reminder_message, "reminder_turn": reminder_turn,
+                 "results_shown": results_shown}
+        changed: dict[str, Any] = {name: value for name, value in given.items()
+                                   if value is not None}
         async with self._lock(channel_id):
             table = await self._load(channel_id)
-            if table is None or not changed:
+            if table is None or not changed or game_id not in (None, table.game_id):
                 return
-            old = table.doc.ui
-            ui = TableUi(
-                lobby_message=old.lobby_message if lobby_message is None else lobby_message,
-                table_message=old.table_message if table_message is None else table_message,
-                lang=old.lang if lang is None else lang,
-            )
+            ui = replace(table.doc.ui, **changed)
+            if ui == table.doc.ui:
+                return
             await self._save(table, replace(table.doc, ui=ui), table.game, actor=None,
-                             action="ui " + " ".join(changed))
+                             action="ui " + " ".join(sorted(changed)), same_game=True)
+            # The turn's timer goes on: it sleeps until the saved deadline, which a change
+            # of what the channel shows neither moves nor cancels.
 
     # -- restarts ----------------------------------------------------------------------
 
-    async def resume(self) -> list[int]:
-        """Load every active game after a (re)start and restart computer turns and timers.
+    async def resume(self, channel_id: int | None = None) -> list[int]:
+        """Load every active game after a (re)start, or only ``channel_id``'s, and restart
+        computer turns and timers.
 
         Returns the channels resumed. A corrupt row is isolated, never a crash.
         """
         resumed = []
         for stored in await self.store.active_games():
-            if stored.channel_id in self._tables:
+            wanted = channel_id is None or stored.channel_id == channel_id
+            if stored.channel_id in self._tables or not wanted:
                 continue
             table = await self._from_stored(stored)
-            if table is None:
-                continue
-            self._tables[stored.channel_id] = table
+            if table is None or self._tables.setdefault(stored.channel_id, table) is not table:
+                continue  # unreadable, or loaded meanwhile by a player's command
             if table.game is not None and table.game.rounds:
                 await self._book_rounds(table)
                 if table.status is Status.MATCH_OVER:
@@ -232,12 +241,10 @@ class Tables(Lobby, Autoplay):
         return resumed
 
     async def close(self) -> None:
-        """Stop computer turns and timers (the state is already saved)."""
+        """Stop every computer turn and timer these tables started, those of tables no
+        longer held too, and wait for them to end (the state is already saved): none
+        touches the store once this returns. Bounded: it returns within
+        :data:`~bot.session.autoplay.CLOSE_TIMEOUT` seconds whatever a task does."""
         self._closed = True
-        tasks = [task for table in self._tables.values() for task in table.tasks]
-        for task in tasks:
-            task.cancel()
-        for task in tasks:
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await task
+        await self._stop_running()
 

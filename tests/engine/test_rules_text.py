@@ -32,6 +32,8 @@ STATED: list[tuple[str, dict[str, Any], tuple[str, ...], tuple[str, ...]]] = [
         "2 decks of 52 and 4 jokers, 108 cards in all", "Deal: 13 cards each.",
         "at least 51 points.", "Q-K-A", "any number in a meld",
         "must be laid again in the same turn", "A joker may be discarded like any card",
+        "the ace 11 wherever it stands (A-2-3 counts 16)",
+        "You may not lay off on the table's melds in the turn you open",
         "ace 11, joker 20", "never melded scores 100 points instead (200 points if the winner",
         "reaches 1000 points; the lowest total wins",
     ), (
@@ -39,6 +41,7 @@ STATED: list[tuple[str, dict[str, Any], tuple[str, ...], tuple[str, ...]]] = [
         "au moins 51 points.", "D-R-A", "doit être reposé dans le même tour",
         "as 11, joker 20", "rien posé marque 100 points à la place (200 points si",
         "défausse", "pioche", "combinaison", "Première pose",
+        "l'as pour 11 où qu'il soit (A-2-3 vaut 16)", "Pas d'ajout aux combinaisons de la table",
     )),
     ("rami30", {}, (
         "1 deck of 52 and 2 jokers, 54 cards in all", "Players: 2 to 4",
@@ -46,10 +49,11 @@ STATED: list[tuple[str, dict[str, Any], tuple[str, ...], tuple[str, ...]]] = [
         "at least 30 points (50 points with two players)",
         "You may not lay off on the table's melds in the turn you open",
         "at most one in a meld", "may stay in your hand", "ace 15", "counts ×2",
+        "the ace 1 in A-2-3 and 11 in Q-K-A", "goes past 1000 points; the lowest total wins",
     ), (
         "Distribution : 13 cartes chacun pour 2 ou 3 joueurs, 10 pour 4.",
         "au moins 30 points (50 points à deux joueurs)", "un seul au plus par combinaison",
-        "as 15", "compte ×2",
+        "as 15", "compte ×2", "dépasse 1000 points ; le plus petit total gagne",
     )),
     ("gameduell", {}, (
         "2 decks of 52 and 6 jokers, 110 cards in all", "Deal: 13 cards each.",
@@ -58,10 +62,12 @@ STATED: list[tuple[str, dict[str, Any], tuple[str, ...], tuple[str, ...]]] = [
         "Nobody may meld during their own first turn", "fewer than half of a meld",
         "only from a group of four", "only as your last, winning card",
         "Going out: only by discarding your last card", "counts ×2",
+        "reaches 1000 points; the lowest total wins", "Players tied for the win all win",
     ), (
         "2 jeux de 52 et 6 jokers, 110 cartes en tout", "au moins 51 points.",
         "peut y être remise aussitôt", "que dans un carré",
         "Finir : uniquement en défaussant votre dernière carte",
+        "atteint 1000 points", "Les joueurs à égalité pour la victoire gagnent tous",
     )),
     ("tiles", {}, (
         "Tiles: numbers 1 to 13 in four colours, 2 copies of each, and 2 jokers: 106 tiles",
@@ -93,7 +99,18 @@ STATED: list[tuple[str, dict[str, Any], tuple[str, ...], tuple[str, ...]]] = [
      ("La pioche n'est jamais refaite.",)),
     ("rami51", {"draw_from_discard": False}, ("(never from the discard pile)",),
      ("(jamais dans la défausse)",)),
-    ("rami51", {"ace_high": False}, ("ace low only", "the ace 1,"), ("l'as pour 1,",)),
+    ("rami30", {"ace_high": False}, ("ace low only", "the ace 1,"), ("l'as pour 1,",)),
+    ("rami51", {"ace_high": False}, ("ace low only", "the ace 11 wherever"),
+     ("l'as pour 11 où qu'il soit",)),
+    ("rami51", {"ace_opening": "by_place"}, ("the ace 1 in A-2-3 and 11 in Q-K-A",),
+     ("l'as pour 1 dans A-2-3 et pour 11 dans D-R-A",)),
+    ("rami30", {"ace_opening": "eleven", "match_end": "reaches"},
+     ("the ace 11 wherever it stands", "reaches 1000 points"),
+     ("l'as pour 11 où qu'il soit", "atteint 1000 points")),
+    ("rami51", {"match_end": "exceeds", "target": 500}, ("goes past 500 points",),
+     ("dépasse 500 points",)),
+    ("classic", {"match_end": "exceeds"},
+     ("goes past 100 points; the highest total wins",), ("dépasse 100 points",)),
     ("rami51", {"joker_swap": "never"}, ("it cannot be swapped",), ("ne peut pas être échangé",)),
     ("rami51", {"min_players": 3, "max_players": 3}, ("Players: exactly 3.",),
      ("Joueurs : exactement 3.",)),
@@ -136,6 +153,11 @@ ENUM_SENTENCES = [
     ("scoring", "winner_collects", "rami51", "scores the total of the cards left"),
     ("scoring", "penalty", "classic", "each other player scores the cards left"),
     ("scoring", "tiles", "tiles", "gains the total of the other racks"),
+    ("ace_opening", "one", "rami51", "the ace 1, a joker"),
+    ("ace_opening", "by_place", "rami51", "the ace 1 in A-2-3 and 11 in Q-K-A"),
+    ("ace_opening", "eleven", "rami30", "the ace 11 wherever it stands"),
+    ("match_end", "reaches", "rami30", "it ends when a player reaches"),
+    ("match_end", "exceeds", "rami51", "it ends when a player goes past"),
 ]  # fmt: skip
 
 
@@ -156,8 +178,9 @@ CHANGES: dict[str, tuple[str, object]] = {
     "max_players": ("rami51", 5), "hand_sizes": ("rami51", 11),
     "draw_from_discard": ("rami51", False), "discard_pick": ("rami51", "lay_back"),
     "single_card_no_discard_pick": ("rami51", True), "opening_minimum": ("rami51", 30),
-    "opening_minimum_two_players": ("rami51", 50), "lay_off_in_opening_turn": ("rami51", False),
+    "opening_minimum_two_players": ("rami51", 50), "lay_off_in_opening_turn": ("rami51", True),
     "first_turn_meld_ban": ("rami51", True), "ace_high": ("rami51", False),
+    "ace_opening": ("rami51", "by_place"), "match_end": ("rami51", "exceeds"),
     "meld_jokers": ("rami51", "one"), "joker_swap": ("rami51", "never"),
     "swapped_joker_must_be_laid": ("rami51", False), "joker_discard": ("rami51", False),
     "going_out": ("rami51", "discard_only"), "max_reshuffles": ("rami51", 2),
@@ -184,9 +207,10 @@ def test_a_changed_parameter_changes_the_summary(parameter: str, lang: str) -> N
 
 
 # The parameters the tile engine reads, each changed on tile rummy (played to 100 where
-# the change is about a match of several rounds).
+# the change is about a match of several rounds; one deck where three hands of 14 fit).
 TILE_CHANGES = [
-    ({}, {"decks": 3}), ({}, {"jokers": 0}), ({}, {"max_players": 3}), ({}, {"hand_sizes": 12}),
+    ({"max_players": 3}, {"decks": 1}), ({}, {"jokers": 0}), ({}, {"max_players": 3}),
+    ({}, {"hand_sizes": 12}),
     ({}, {"opening_minimum": 25}), ({}, {"opening_minimum_two_players": 40}),
     ({}, {"joker_hand_value": 25}), ({}, {"target": 100}), ({}, {"high_wins": False}),
     ({"target": 100}, {"tie_plays_on": True}),

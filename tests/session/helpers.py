@@ -1,10 +1,16 @@
 """Shared helpers of the session layer's tests: players, a table factory, an event
-recorder and a clock the test moves."""
+recorder, a clock the test moves, and a table snapshot as a front end receives it."""
 
 from __future__ import annotations
 
-from bot.session import Event, Player, Tables
+import random
+
+from bot.session import Event, Player, Seat, Snapshot, Status, Tables, TableUi
 from data import Store
+from engine import variant
+from engine.ai import choose_action
+from engine.game import Game
+from engine.views import Phase
 
 CHANNEL, GUILD = 100, 7
 ALICE, BOB, CAROL = Player(1, "Alice"), Player(2, "Bob"), Player(3, "Carol")
@@ -40,3 +46,17 @@ def recorded(tables: Tables) -> list[Event]:
 
     tables.subscribe(listen)
     return events
+
+
+def finished_round(name: str, seed: int = 3) -> Snapshot:
+    """The snapshot of a two-player table (ann, and the easy computer bob) whose first
+    round the computer player played to its end for both seats."""
+    game = Game.new(variant(name), ["ann", "bob"], seed)
+    rng = random.Random(seed)
+    while game.phase in (Phase.DRAW, Phase.PLAY):
+        seat = game.current
+        game.apply(seat, choose_action(game.view(seat), game.rules, "easy", rng))
+    hands = tuple(game.round.hand(seat) for seat in range(2))
+    return Snapshot(channel_id=1, guild_id=2, game_id=3, status=Status.PLAYING, variant=name,
+                    created_by=1, seats=(Seat("ann", 1), Seat("bob", None, "easy")),
+                    view=game.public_view(), ui=TableUi(), version=1, hands=hands)

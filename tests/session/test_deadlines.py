@@ -1,13 +1,20 @@
 """Turn deadlines: fixed when a human turn starts, saved with the game, moved only by the
 end of that turn, and played for the absent player when they pass, on the first turn of
-a match or a round and after a restart too. The clock is the test's: nothing sleeps."""
+a match or a round and after a restart too. The clock is the test's: nothing sleeps
+(but in the tests of close(), whose turns time out at once on the real clock)."""
 
 from __future__ import annotations
 
 import asyncio
+import time
+from collections.abc import Callable
+from typing import Any
+
+import pytest
 
 from bot.session import EventKind, SessionError, Status, Tables
 from data import Store
+from engine.actions import Action
 from engine.tiles.actions import NewSet, Undo
 from engine.tiles.tile import Tile
 from engine.views import Phase
@@ -16,7 +23,7 @@ from tests.session.helpers import ALICE, BOB, CHANNEL, GUILD, Clock, make_tables
 TIMEOUT = 60.0
 
 
-async def two_humans(store: Store, clock: Clock, variant: str = "classic",
+async def two_humans(store: Store, clock: Callable[[], float], variant: str = "classic",
                      **options: object) -> Tables:
     options.setdefault("turn_timeout", TIMEOUT)
     tables = make_tables(store, clock=clock, **options)
@@ -184,3 +191,65 @@ async def test_a_thread_under_an_allowed_channel_is_allowed(store: Store) -> Non
     else:
         raise AssertionError("a thread of another channel was allowed")
     await tables.close()
+
+
+def _stuck_decision(tables: Tables, *, stubborn: bool = False) -> tuple[
+        asyncio.Event, list[asyncio.Task[object]], asyncio.Event]:
+    """Make the second computer decision of ``tables`` hang: in a timed-out turn, the
+    discard after the draw, when the draw has already armed a fresh timer and the table
+    no longer holds the task finishing the turn. Returns (reached, that task, release);
+    a ``stubborn`` decision ignores cancellation until released."""
+    reached, release = asyncio.Event(), asyncio.Event()
+    caught: list[asyncio.Task[object]] = []
+    decide = tables._decide
+    calls = 0
+
+    async def hanging(*args: Any) -> Action:
+        nonlocal calls
+        calls += 1
+        if calls == 2:
+            task = asyncio.current_task()
+            assert task is not None
+            caught.append(task)
+            reached.set()
+            while not release.is_set():
+                try:
+                    await release.wait()
+                except asyncio.CancelledError:
+                    if not stubborn:
+                        raise
+        return await decide(*args)
+
+    tables._decide = hanging  # type: ignore[method-assign]
+    return reached, caught, release
+
+
+async def test_close_stops_a_timed_out_turn_its_table_no_longer_holds(store: Store) -> None:
+    # A short time-out on the real clock: the first turn times out at once.
+    tables = await two_humans(store, time.time, turn_timeout=0.01)
+    reached, caught, _ = _stuck_decision(tables)
+    await asyncio.wait_for(reached.wait(), 10)
+    (finishing,) = caught
+    held = {task for table in tables._tables.values() for task in table.tasks}
+    assert finishing not in held  # the draw armed the next timer: what close() missed
+    await asyncio.wait_for(tables.close(), 10)
+    assert finishing.cancelled()
+    assert not [task for task in asyncio.all_tasks() if not task.done()
+                and task.get_name().startswith(("timer:", "computer:"))]
+    await tables.set_ui(CHANNEL, table_message=555)  # a change after close arms nothing
+    assert not [task for task in asyncio.all_tasks() if not task.done()
+                and task.get_name().startswith(("timer:", "computer:"))]
+
+
+async def test_close_finishes_within_its_bound_whatever_a_turn_does(
+        store: Store, caplog: pytest.LogCaptureFixture) -> None:
+    tables = await two_humans(store, time.time, turn_timeout=0.01)
+    tables.close_timeout = 0.2
+    reached, caught, release = _stuck_decision(tables, stubborn=True)
+    await asyncio.wait_for(reached.wait(), 10)
+    started = time.monotonic()
+    await asyncio.wait_for(tables.close(), 10)
+    assert time.monotonic() - started < 5
+    assert "turns still running after close" in caplog.text and "timer:" in caplog.text
+    release.set()  # let the stubborn turn end before the store closes
+    await asyncio.gather(*caught, return_exceptions=True)
