@@ -191,6 +191,12 @@ def due_days(conn: sqlite3.Connection, now: float) -> list[ChallengeDay]:
     return [_day(row) for row in rows]
 
 
+def next_close(conn: sqlite3.Connection) -> float | None:
+    (first,) = conn.execute("SELECT MIN(closes_at) FROM challenge_days"
+                            " WHERE closed_at IS NULL").fetchone()
+    return float(first) if first is not None else None
+
+
 def close_day(conn: sqlite3.Connection, now: float, guild_id: int, day: str,
               channel_id: int | None) -> list[ChallengeResult] | None:
     """Make the day's final ranking and book each player's place, once: None when the

@@ -50,8 +50,9 @@ class ChallengeStore(Database):
         return await self._write(challenge.add_day, guild_id, day, setup, closes_at)
 
     async def start_challenge_try(self, guild_id: int, day: str, user_id: int, name: str,
-                                  state: str) -> ChallengeTry:
-        """Start the player's next try of the day (it counts among the day's 10 from now).
+                                  state: str, *, now: float | None = None) -> ChallengeTry:
+        """Start the player's next try of the day at ``now`` (default: the store's clock);
+        it counts among the day's 10 from then on.
 
         Raises:
             ChallengeClosed: the day is closed, past its close, or was never opened.
@@ -61,7 +62,7 @@ class ChallengeStore(Database):
         """
         check_day(day)
         check_json(state)
-        return await self._write(challenge.start_try, self._now(), guild_id, day, user_id,
+        return await self._write(challenge.start_try, self._now(now), guild_id, day, user_id,
                                  name, state)
 
     async def challenge_try_in_progress(self, guild_id: int,
@@ -75,16 +76,18 @@ class ChallengeStore(Database):
         check_json(state)
         return await self._write(challenge.save_try, key, state)
 
-    async def finish_challenge_try(self, key: TryKey, state: str, score: int,
-                                   turns: int) -> TryStatus:
-        """End a try with its final state, score and turns: ``COUNTED`` when its day has
-        not closed, else ``LATE`` (it does not count). Raises TryNotPlaying, ValueError."""
+    async def finish_challenge_try(self, key: TryKey, state: str, score: int, turns: int, *,
+                                   now: float | None = None) -> TryStatus:
+        """End a try at ``now`` with its final state, score and turns: ``COUNTED`` when
+        its day has not closed by then, else ``LATE`` (it does not count). Raises
+        TryNotPlaying, ValueError."""
         check_json(state)
-        return await self._write(challenge.finish_try, self._now(), key, state, score, turns)
+        return await self._write(challenge.finish_try, self._now(now), key, state, score,
+                                 turns)
 
-    async def abandon_challenge_try(self, key: TryKey) -> None:
+    async def abandon_challenge_try(self, key: TryKey, *, now: float | None = None) -> None:
         """Leave a try unfinished for good (its day closed). Raises TryNotPlaying."""
-        await self._write(challenge.abandon_try, self._now(), key)
+        await self._write(challenge.abandon_try, self._now(now), key)
 
     async def challenge_tries_used(self, guild_id: int, user_id: int, day: str) -> int:
         """How many tries the player started that day (finished or not)."""
@@ -112,23 +115,28 @@ class ChallengeStore(Database):
         """The days of every guild whose close has come and that are not closed yet."""
         return await self._read(challenge.due_days, self._now(now))
 
-    async def close_challenge_day(self, guild_id: int, day: str,
-                                  channel_id: int | None) -> list[ChallengeResult] | None:
+    async def next_challenge_close(self) -> float | None:
+        """When the earliest day still open closes (None: no day is open)."""
+        return await self._read(challenge.next_close)
+
+    async def close_challenge_day(self, guild_id: int, day: str, channel_id: int | None, *,
+                                  now: float | None = None) -> list[ChallengeResult] | None:
         """Make the day's final ranking and book it in each player's statistics, in one
         transaction and once: None when the day was already closed (or never opened).
         ``channel_id`` is where it is to be posted (None: nowhere)."""
         check_day(day)
-        return await self._write(challenge.close_day, self._now(), guild_id, day, channel_id)
+        return await self._write(challenge.close_day, self._now(now), guild_id, day,
+                                 channel_id)
 
     async def unposted_challenge_days(self) -> list[ChallengeDay]:
         """Closed days with a channel whose ranking is not posted yet, oldest first."""
         return await self._read(challenge.unposted_days)
 
-    async def mark_challenge_posted(self, guild_id: int, day: str,
-                                    message_id: int | None) -> None:
+    async def mark_challenge_posted(self, guild_id: int, day: str, message_id: int | None, *,
+                                    now: float | None = None) -> None:
         """Remember that the day's ranking was posted (as ``message_id``)."""
         check_day(day)
-        await self._write(challenge.mark_posted, self._now(), guild_id, day, message_id)
+        await self._write(challenge.mark_posted, self._now(now), guild_id, day, message_id)
 
     async def challenge_stats(self, guild_id: int, user_id: int) -> ChallengeStats:
         """The player's closed days in the guild's championship: days ranked, first

@@ -153,3 +153,12 @@ async def test_a_state_that_is_not_json_is_refused(store: Store) -> None:
     with pytest.raises(ValueError, match="JSON"):
         await store.start_challenge_try(GUILD, DAY, ANN, "Ann", "not json")
     assert await store.challenge_tries_used(GUILD, ANN, DAY) == 0
+
+
+async def test_the_next_close_is_the_earliest_open_day(store: Store) -> None:
+    assert await store.next_challenge_close() is None
+    await store.add_challenge_day(GUILD, DAY, "{}", CLOSES_AT)
+    await store.add_challenge_day(GUILD + 1, DAY, "{}", CLOSES_AT - 3600)
+    assert await store.next_challenge_close() == CLOSES_AT - 3600
+    await store.close_challenge_day(GUILD + 1, DAY, None)
+    assert await store.next_challenge_close() == CLOSES_AT
