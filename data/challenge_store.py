@@ -23,11 +23,14 @@ TryKey = tuple[int, str, int, int]  # guild, day, user, try number
 class ChallengeStore(Database):
     """The daily championship's part of :class:`data.Store`."""
 
-    async def daily_secret(self) -> bytes:
-        """The secret the deals are derived from, made (from the system's randomness)
-        the first time it is asked for and kept in the database from then on."""
-        return await self._write(challenge.secret, self._now(),
-                                 secrets.token_bytes(SECRET_BYTES))
+    async def daily_secret(self, fresh: bytes | None = None) -> bytes:
+        """The secret the deals are derived from: made the first time it is asked for
+        (``fresh``, by default from the system's randomness) and kept in the database
+        from then on. Raises ValueError for a ``fresh`` secret shorter than 16 bytes."""
+        fresh = secrets.token_bytes(SECRET_BYTES) if fresh is None else fresh
+        if not isinstance(fresh, bytes) or len(fresh) < 16:
+            raise ValueError("a secret is at least 16 bytes")
+        return await self._write(challenge.secret, self._now(), fresh)
 
     async def challenge_day(self, guild_id: int, day: str) -> ChallengeDay | None:
         """That day of the guild's championship, if it has been opened. Raises ValueError

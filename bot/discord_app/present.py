@@ -113,9 +113,21 @@ def table(snapshot: Snapshot, lang: str, components: Components,
     """The public table: whose turn, piles, seats and melds, plus the table picture."""
     view = snapshot.view
     assert view is not None
-    lines = []
+    turn = None
     if snapshot.status is Status.PLAYING and view.phase in (Phase.DRAW, Phase.PLAY):
-        lines.append(t("bot.table.turn", lang, player=mention(snapshot, view.current)))
+        turn = mention(snapshot, view.current)
+    embed = table_embed(view, snapshot.variant, lang, turn, last_move)
+    return Reply(embeds=[embed], pictures=_attach(embed, picture),
+                 view=components.table_view(snapshot.channel_id, lang))
+
+
+def table_embed(view: PublicView, variant: str, lang: str, turn: str | None = None,
+                last_move: str | None = None) -> discord.Embed:
+    """A table in words: whose ``turn`` it is (who to name, when it is someone's), the
+    piles, ``last_move``, each seat and the melds."""
+    lines = []
+    if turn is not None:
+        lines.append(t("bot.table.turn", lang, player=turn))
     tiles = view.kind is Kind.TILES
     lines.append(t("bot.tiles.table.pool", lang, count=view.stock_size) if tiles
                  else t("bot.table.piles", lang, stock=count("cards", view.stock_size),
@@ -123,7 +135,7 @@ def table(snapshot: Snapshot, lang: str, components: Components,
     if last_move:
         lines.append(t("bot.table.last", lang, move=last_move))
     embed = discord.Embed(
-        title=t("bot.table.title", lang, variant=variant_name(snapshot.variant, lang),
+        title=t("bot.table.title", lang, variant=variant_name(variant, lang),
                 round=view.round_number),
         description="\n".join(lines), colour=COLOUR,
     )
@@ -139,8 +151,7 @@ def table(snapshot: Snapshot, lang: str, components: Components,
     embed.add_field(name=t(f"{words}.melds", lang),
                     value=_meld_lines(view.melds)[:1024] or t(f"{words}.no_melds", lang),
                     inline=False)
-    return Reply(embeds=[embed], pictures=_attach(embed, picture),
-                 view=components.table_view(snapshot.channel_id, lang))
+    return embed
 
 
 def move_text(player: str, move: Action, lang: str) -> str:
@@ -263,9 +274,10 @@ def hand(
     names: Sequence[str] = (),
     selected: dict[str, set[str]] | None = None,
     picture: Picture | None = None,
+    daily: bool = False,
 ) -> Reply:
     """The private hand message (the rack in tile rummy): picture, alt text, numbered
-    notation and components."""
+    notation and components (``daily``: a try's, ``channel_id`` naming the try)."""
     texts = [piece_text(view.hand[i]) for i in display_order(view, sort)]
     options, chosen = _piece_options(texts), selected or {}
     my_turn = _is_my_turn(view)
@@ -282,7 +294,7 @@ def hand(
         buttons = components.hand_view(
             channel_id, lang, cards=options, melds=melds, selected=chosen, sort=sort,
             can_draw=my_turn and view.phase is Phase.DRAW,
-            can_play=my_turn and view.phase is Phase.PLAY)
+            can_play=my_turn and view.phase is Phase.PLAY, daily=daily)
     text = _hand_text(view, texts, lang, title=t(title, lang, count=len(texts)), turn=turn,
                       board=board, note=note, names=names)
     return Reply(content=text, pictures=[picture] if picture is not None else [], view=buttons,

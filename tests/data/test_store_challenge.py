@@ -162,3 +162,10 @@ async def test_the_next_close_is_the_earliest_open_day(store: Store) -> None:
     assert await store.next_challenge_close() == CLOSES_AT - 3600
     await store.close_challenge_day(GUILD + 1, DAY, None)
     assert await store.next_challenge_close() == CLOSES_AT
+
+
+async def test_a_secret_given_is_kept_and_a_short_one_refused(store: Store) -> None:
+    with pytest.raises(ValueError, match="16 bytes"):
+        await store.daily_secret(b"short")
+    assert await store.daily_secret(b"k" * 16) == b"k" * 16
+    assert await store.daily_secret(b"x" * 32) == b"k" * 16  # the first one stays

@@ -21,6 +21,7 @@ import hmac
 import random
 from collections.abc import Mapping
 
+from bot.session.daily.calendar import zone
 from bot.session.document import TableDoc
 from bot.session.model import Player, Seat, SessionError, Status, computer_name
 from data import GuildSettings
@@ -62,9 +63,11 @@ def check_settings(settings: GuildSettings) -> RuleSet:
 
     Raises:
         RuleError, SessionError: a tile variant (``daily.cards_only``), a level unknown
-            (``daily.bad_level``), or too many or too few computer opponents for the
-            variant (``daily.opponents``).
+            (``daily.bad_level``), too many or too few computer opponents for the
+            variant (``daily.opponents``), a time zone the system does not know
+            (``daily.bad_zone``).
     """
+    zone(settings.daily_timezone)
     rules = daily_rules(settings.daily_variant, settings.rule_overrides)
     if settings.daily_level not in DAILY_LEVELS:
         raise SessionError("daily.bad_level", level=settings.daily_level,

@@ -14,6 +14,7 @@ from datetime import date, datetime
 from bot.session.daily.calendar import zone
 from bot.session.model import Seat
 from data import ChallengeResult
+from engine import RuleSet
 from engine.actions import Action
 from engine.views import PlayerView
 
@@ -81,6 +82,7 @@ class TryState:
     tries_left: int  # tries the player may still start that day
     seats: tuple[Seat, ...]  # the player first, then the computers
     view: PlayerView  # the player's view
+    rules: RuleSet  # the day's rules (the server's changes of the variant included)
     moves: tuple[tuple[int, Action], ...] = ()  # the computers' moves since the player's
     result: TryResult | None = None  # once the try is over
     dropped: str | None = None  # the day of an unfinished try left behind to start this one

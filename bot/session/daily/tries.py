@@ -62,11 +62,15 @@ LOOKAHEAD_DAYS = 3  # days opened before today's (a close moved later) are skipp
 class Daily(DailyClose):
     """The daily championship of every server the bot serves, kept in the store.
 
-    ``Daily(store, *, clock=time.time)``: ``clock`` gives the time (tests inject one).
+    ``Daily(store, *, clock=time.time, secret_source=None)``: ``clock`` gives the time;
+    ``secret_source`` makes the deals' secret the first time one is needed (default: the
+    system's randomness; tests inject a fixed one so that their deals replay).
     """
 
-    def __init__(self, store: Store, *, clock: Callable[[], float] = time.time) -> None:
+    def __init__(self, store: Store, *, clock: Callable[[], float] = time.time,
+                 secret_source: Callable[[], bytes] | None = None) -> None:
         super().__init__(store, clock)
+        self._secret_source = secret_source
         self._locks: dict[tuple[int, int], asyncio.Lock] = {}
 
     def _lock(self, guild_id: int, user_id: int) -> asyncio.Lock:
@@ -102,7 +106,8 @@ class Daily(DailyClose):
     async def _open(self, day: DayInfo) -> TableDoc:
         """Open the day with the server's settings (the first setup stored stays)."""
         settings = await self.store.guild_settings(day.guild_id)
-        secret = await self.store.daily_secret()
+        fresh = self._secret_source() if self._secret_source is not None else None
+        secret = await self.store.daily_secret(fresh)
         setup = make_setup(secret, day.guild_id, day.day, settings)
         opened = await self.store.add_challenge_day(day.guild_id, day.day,
                                                     setup.to_json(), day.closes_at)
@@ -232,7 +237,8 @@ class Daily(DailyClose):
         used = await self.store.challenge_tries_used(stored.guild_id, stored.user_id,
                                                      stored.day)
         return TryState(day=day, number=stored.number, tries_left=TRIES_A_DAY - used,
-                        seats=doc.table.seats, view=doc.game.view(PLAYER), moves=moves)
+                        seats=doc.table.seats, view=doc.game.view(PLAYER),
+                        rules=doc.table.rules, moves=moves)
 
     # -- rankings ----------------------------------------------------------------------
 

@@ -10,7 +10,7 @@ import pytest
 
 from bot.session.daily import Daily
 from data import Store
-from tests.session.daily.helpers import Clock, at
+from tests.session.daily.helpers import Clock, at, new_daily
 
 
 @pytest.fixture
@@ -26,4 +26,4 @@ async def store(tmp_path: Path, clock: Clock) -> AsyncIterator[Store]:
 
 @pytest.fixture
 def daily(store: Store, clock: Clock) -> Daily:
-    return Daily(store, clock=clock)
+    return new_daily(store, clock)

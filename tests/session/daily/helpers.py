@@ -12,17 +12,24 @@ import pytest
 
 from bot.session import Player, SessionError
 from bot.session.daily import Daily, TryState
+from data import Store
 from engine.actions import Action
 from engine.ai import choose_action
 from engine.variants import variant
 from tests.data.helpers import Clock
 
 GUILD = 7
+SECRET = b"the secret of the tests' deals"  # so that every run deals the same games
 ALICE, BOB = Player(1, "Alice"), Player(2, "Bob")
 PARIS = ZoneInfo("Europe/Paris")
 
-__all__ = ["ALICE", "BOB", "GUILD", "PARIS", "Clock", "at", "finish_try", "play_to_end",
-           "player_move", "refused"]
+__all__ = ["ALICE", "BOB", "GUILD", "PARIS", "SECRET", "Clock", "at", "finish_try", "new_daily",
+           "play_to_end", "player_move", "refused"]
+
+
+def new_daily(store: Store, clock: Clock) -> Daily:
+    """The championship on ``store`` (a process of the bot), with the tests' secret."""
+    return Daily(store, clock=clock, secret_source=lambda: SECRET)
 
 
 @contextlib.contextmanager

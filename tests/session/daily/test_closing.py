@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from bot.session.daily import Daily
 from data import Store
-from tests.session.daily.helpers import ALICE, BOB, GUILD, Clock, at, finish_try
+from tests.session.daily.helpers import ALICE, BOB, GUILD, Clock, at, finish_try, new_daily
 
 CHANNEL = 555
 
@@ -19,9 +19,9 @@ async def two_players(daily: Daily, store: Store, clock: Clock) -> None:
 
 async def test_the_close_is_posted_once_even_after_a_restart_at_205959(
         store: Store, clock: Clock) -> None:
-    await two_players(Daily(store, clock=clock), store, clock)
+    await two_players(new_daily(store, clock), store, clock)
     clock.now = at(2026, 3, 3, 20, 59, 59)
-    restarted = Daily(store, clock=clock)  # the bot comes back a second before the close
+    restarted = new_daily(store, clock)  # the bot comes back a second before the close
     assert await restarted.close_due() == []
     assert await restarted.next_close() == at(2026, 3, 3, 21)
     clock.now = at(2026, 3, 3, 21, 0, 1)
@@ -31,23 +31,23 @@ async def test_the_close_is_posted_once_even_after_a_restart_at_205959(
     assert closed.day.close_text == "21:00"
     await restarted.posted(closed, 9001)
     for _ in range(2):  # and again after another restart: nothing more to post
-        assert await Daily(store, clock=clock).close_due() == []
+        assert await new_daily(store, clock).close_due() == []
     assert await restarted.next_close() is None
 
 
 async def test_a_close_not_yet_posted_is_handed_out_again(store: Store, clock: Clock) -> None:
-    await two_players(Daily(store, clock=clock), store, clock)
+    await two_players(new_daily(store, clock), store, clock)
     clock.now = at(2026, 3, 3, 21, 30)
-    [closed] = await Daily(store, clock=clock).close_due()
+    [closed] = await new_daily(store, clock).close_due()
     # the bot stops before posting: the next one posts it, and it stays closed
-    [again] = await Daily(store, clock=clock).close_due()
+    [again] = await new_daily(store, clock).close_due()
     assert again == closed
     ranking = await store.challenge_ranking(GUILD, "2026-03-03")
     assert [row.user_id for row in again.podium] == [row.user_id for row in ranking]
 
 
 async def test_the_close_books_each_players_place(store: Store, clock: Clock) -> None:
-    daily = Daily(store, clock=clock)
+    daily = new_daily(store, clock)
     await two_players(daily, store, clock)
     clock.now = at(2026, 3, 4, 8)  # nobody was up at 21:00: the close happens at start
     [closed] = await daily.close_due()

@@ -18,6 +18,7 @@ from tests.session.daily.helpers import (
     Clock,
     at,
     finish_try,
+    new_daily,
     play_to_end,
     refused,
 )
@@ -59,10 +60,10 @@ async def test_the_next_day_brings_a_new_deal(daily: Daily, clock: Clock) -> Non
 
 
 async def test_a_try_survives_a_restart(store: Store, clock: Clock) -> None:
-    before = Daily(store, clock=clock)
+    before = new_daily(store, clock)
     state = await before.play(GUILD, ALICE)
     state = await before.act(GUILD, ALICE.user_id, [Draw("stock")], ref=state.ref)
-    after = Daily(store, clock=clock)  # a new process on the same file
+    after = new_daily(store, clock)  # a new process on the same file
     again = await after.play(GUILD, ALICE)
     assert (again.view.hand, again.number, again.ref) == (state.view.hand, 1, state.ref)
     assert await after.current(GUILD, ALICE.user_id) == again
