@@ -25,6 +25,7 @@ from bot.session.daily import (
     TryState,
     close_text,
 )
+from bot.session.daily.words import ranking_lines, result_lines
 from data import ChallengeResult, GuildSettings
 from engine.i18n import count
 from render import DailyEntry, render_daily_ranking
@@ -97,42 +98,12 @@ def try_message(state: TryState, lang: str, components: Components, *, sort: str
 
 def _try_over(state: TryState, lang: str, components: Components, head: list[str],
               table_picture: Picture | None) -> Reply:
-    result = state.result
-    assert result is not None
-    view = state.view
-    winner = view.rounds[-1].winner if view.rounds else None
-    if result.rami_sec:
-        ending = t("bot.daily.result.rami_sec", lang)
-    elif result.went_out:
-        ending = t("bot.daily.result.out", lang)
-    elif winner is not None:
-        ending = t("bot.daily.result.lost", lang, player=_name(state.seats[winner].name))
-    else:
-        ending = t("bot.daily.result.blocked", lang)
-    lines = [ending, t("bot.daily.result.score", lang, score=result.score,
-                       turns=count("turns", result.turns))]
-    if not result.counted:
-        lines.append(t("bot.daily.result.late", lang, time=state.day.close_text,
-                       zone=state.day.zone))
-    elif result.place is not None:
-        lines.append(t("bot.daily.result.place", lang, score=result.place.best_score,
-                       rank=result.place.rank, players=result.players))
-    if state.tries_left:
-        lines.append(t("bot.daily.result.left", lang, count=state.tries_left))
-    else:
-        lines.append(t("bot.daily.result.none_left", lang, time=state.day.close_text,
-                       zone=state.day.zone))
+    lines = [line.text(lang) for line in result_lines(state, _name)]
     embed, table = _table(state, lang, table_picture)
     return Reply(content=_fit(head, _moves(state, lang), lines), embeds=[embed],
                  pictures=table, view=components.try_over_view(state.ref, lang,
                                                                again=state.tries_left > 0),
                  ephemeral=True)
-
-
-def _result_line(row: ChallengeResult, lang: str) -> str:
-    return t("bot.daily.ranking.line", lang, rank=row.rank, name=_name(row.name),
-             score=row.best_score, turns=count("turns", row.turns),
-             tries=count("tries", row.tries))
 
 
 def ranking_picture(rows: Sequence[ChallengeResult], heading: str, lang: str,
@@ -146,22 +117,8 @@ def ranking_picture(rows: Sequence[ChallengeResult], heading: str, lang: str,
 
 def ranking(board: DayRanking, lang: str, picture: Picture | None) -> Reply:
     """A day's ranking for a player who played: the best, their own place, the picture."""
-    day = board.day
-    if board.closed:
-        status = t("bot.daily.ranking.final", lang, players=count("players", board.players))
-    else:
-        status = t("bot.daily.ranking.open", lang, time=day.close_text, zone=day.zone,
-                   players=count("players", board.players))
-    lines = [f"**{t('bot.daily.ranking.title', lang, title=title(day, lang))}**", status]
-    lines += [_result_line(row, lang) for row in board.rows]
-    if not board.rows:
-        lines.append(t("bot.daily.ranking.empty", lang))
-    if board.mine is not None:
-        lines.append(t("bot.daily.ranking.mine", lang, rank=board.mine.rank,
-                       players=board.players, score=board.mine.best_score,
-                       turns=count("turns", board.mine.turns)))
-    elif board.rows:
-        lines.append(t("bot.daily.ranking.mine_none", lang))
+    lines = [f"**{t('bot.daily.ranking.title', lang, title=title(board.day, lang))}**"]
+    lines += [line.text(lang) for line in ranking_lines(board, _name)]
     return Reply(content="\n".join(lines)[:MAX_TEXT],
                  pictures=[picture] if picture is not None else [], ephemeral=True)
 

@@ -2,6 +2,7 @@
 
     rummy-bot play [--variant V] [--players N] [--level L] [--seed S] [--lang en|fr]
                    [--pictures DIR] [--plain] [--db FILE] [--new]
+    rummy-bot play --daily [--lang en|fr] [--pictures DIR] [--plain] [--db FILE]
 
 The human sits at seat 1; the other seats are computer players at ``--level``. Commands
 are the action words of the Discord commands (``?`` lists them); errors are the engine's
@@ -11,7 +12,8 @@ can be piped in; end of input quits cleanly.
 The game runs on the same session layer as the Discord bot (:class:`LocalTable` in
 ``bot/terminal/table.py``): every move is saved in a local SQLite file before the terminal
 answers, and a plain ``rummy-bot play`` continues the saved game; naming a variant,
-players, level or seed (or ``--new``) starts a new one.
+players, level or seed (or ``--new``) starts a new one. ``--daily`` plays today's deal of
+the daily championship instead (:mod:`bot.terminal.daily`).
 """
 
 from __future__ import annotations
@@ -25,7 +27,8 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from bot.terminal import commands as commands
-from bot.terminal.table import LocalTable, default_db
+from bot.terminal import daily as daily
+from bot.terminal.table import LocalTable, TerminalTable, default_db
 from engine import RuleError, RummyError
 from engine.ai import LEVELS
 from engine.i18n import languages, t
@@ -38,7 +41,7 @@ from engine.views import Phase, PlayerView
 class Terminal:
     """The text user interface of one local game."""
 
-    table: LocalTable
+    table: TerminalTable
     lang: str
     out: TextIO
     colour: bool = True
@@ -209,7 +212,14 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
                         "data/local.sqlite3)")
     parser.add_argument("--new", action="store_true",
                         help="start a new game even if a saved one is waiting")
+    parser.add_argument("--daily", action="store_true",
+                        help="play today's deal of the daily championship (10 tries a day, "
+                        "best score kept; with --lang, --pictures, --plain, --db only)")
     args = parser.parse_args(list(argv))
+    not_daily = {"--variant", "--players", "--level", "--seed", "--new"}
+    if args.daily and any(arg.split("=")[0] in not_daily for arg in argv):
+        parser.error("--daily plays the championship's own deal: it takes only --lang, "
+                     "--pictures, --plain and --db")
     # A plain `play` continues the saved game; asking for a particular game starts it.
     chosen = {"--variant", "--players", "--level", "--seed"}
     args.resume = not args.new and not any(arg.split("=")[0] in chosen for arg in argv)
@@ -219,6 +229,9 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
 def run(argv: Sequence[str], stdin: TextIO, stdout: TextIO) -> int:
     """Play one match reading commands from ``stdin``; returns the exit status."""
     args = parse_args(argv)
+    if args.daily:
+        return daily.run(args, stdout, play=lambda table: Terminal(
+            table, args.lang, stdout, not args.plain, args.pictures).run(stdin))
     try:
         rules = variant(args.variant)
         rules.hand_size(args.players)

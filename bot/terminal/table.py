@@ -17,7 +17,7 @@ from collections import deque
 from collections.abc import Coroutine, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from bot.session import Event, EventKind, Player, Status, Tables
 from data import Store
@@ -43,6 +43,31 @@ class ComputerMove:
     seat: int
     action: Action
     before: Sets  # the tile sets on the table before the move (none in card games)
+
+
+class TerminalTable(Protocol):
+    """What the terminal plays: a :class:`LocalTable`, or a try of the daily championship
+    (:class:`bot.terminal.daily.LocalDaily`)."""
+
+    @property
+    def rules(self) -> RuleSet: ...
+
+    @property
+    def phase(self) -> Phase: ...
+
+    def public_view(self) -> PublicView: ...
+
+    def view(self, seat: int = 0) -> PlayerView: ...
+
+    def outcome_winners(self) -> tuple[int, ...]: ...
+
+    def apply_all(self, actions: Sequence[Action]) -> None: ...
+
+    def computer_move(self) -> ComputerMove | None: ...
+
+    def next_round(self) -> None: ...
+
+    def set_level(self, level: str) -> None: ...
 
 
 def default_db() -> Path:
