@@ -12,7 +12,6 @@ closed to the bot is given up for good; any other failure is tried again later.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import time
 from collections.abc import Callable
@@ -22,14 +21,19 @@ import discord
 from bot.discord_app import daily_present, pictures
 from bot.session.daily import ClosedDay, Daily
 from bot.session.prefs import Preferences
+from bot.session.repeating import Repeating
 
 log = logging.getLogger("rami.bot.daily")
 
 LONGEST_WAIT_S = 60.0  # a close is posted within this of its time, whatever the clock did
 
 
-class DailyPoster:
-    """Posts the final rankings of the championship's closed days."""
+class DailyPoster(Repeating):
+    """Posts the final rankings of the championship's closed days (from :meth:`start`,
+    at start and at every close, until :meth:`stop`)."""
+
+    what = "daily close"
+    after_failure = LONGEST_WAIT_S
 
     def __init__(self, client: discord.Client, daily: Daily, prefs: Preferences, *,
                  clock: Callable[[], float] = time.time) -> None:
@@ -37,7 +41,6 @@ class DailyPoster:
         self.daily = daily
         self.prefs = prefs
         self.clock = clock
-        self._task: asyncio.Task[None] | None = None
         self._running = asyncio.Lock()
 
     async def run_once(self) -> list[int]:
@@ -78,30 +81,10 @@ class DailyPoster:
                  closed.day.day, message.id)
         return message.id
 
-    def start(self) -> DailyPoster:
-        if self._task is None:
-            self._task = asyncio.get_running_loop().create_task(self._loop())
-        return self
-
-    async def _loop(self) -> None:
-        while True:
-            try:
-                await self.run_once()
-                upcoming = await self.daily.next_close()
-            except asyncio.CancelledError:
-                raise
-            except Exception:  # a failed round is tried again at the next one
-                log.exception("daily close failed")
-                upcoming = None
-            wait = LONGEST_WAIT_S
-            if upcoming is not None:
-                wait = min(wait, max(upcoming - self.clock(), 0.0) + 0.5)
-            await asyncio.sleep(wait)
-
-    async def stop(self) -> None:
-        """Stop posting (before the store closes)."""
-        task, self._task = self._task, None
-        if task is not None:
-            task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
+    async def round(self) -> float:
+        """Post what there is to post; wait until the next close (a minute at most)."""
+        await self.run_once()
+        upcoming = await self.daily.next_close()
+        if upcoming is None:
+            return LONGEST_WAIT_S
+        return min(LONGEST_WAIT_S, max(upcoming - self.clock(), 0.0) + 0.5)
