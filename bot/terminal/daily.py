@@ -66,9 +66,6 @@ class LocalDaily:
         self.state = self._run(self.daily.act(GUILD, HUMAN_ID, actions, ref=self.state.ref))
         self._moves.extend(ComputerMove(seat, action, ()) for seat, action in self.state.moves)
 
-    def apply(self, seat: int, action: Action) -> None:
-        self.apply_all([action])
-
     def computer_move(self) -> ComputerMove | None:
         return self._moves.popleft() if self._moves else None
 

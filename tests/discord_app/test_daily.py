@@ -4,6 +4,8 @@ offered, a try's message within Discord's limits, the close's post and the setti
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
+from unittest.mock import AsyncMock, Mock
 
 import discord
 import pytest
@@ -11,8 +13,10 @@ from discord import app_commands
 
 from bot.discord_app import daily_present, i18n
 from bot.discord_app.controller import click_action
+from bot.discord_app.daily_poster import DailyPoster
 from bot.session import Seat, SessionError
-from bot.session.daily import ClosedDay, DayInfo, TryResult, TryState
+from bot.session.daily import ClosedDay, Daily, DayInfo, TryResult, TryState
+from bot.session.prefs import Preferences
 from data import ChallengeResult, GuildSettings
 from engine.cards.actions import Discard, Draw
 from engine.game import Game
@@ -121,3 +125,43 @@ def test_a_button_with_its_picks_is_an_action() -> None:
     assert click_action("take", {}, None) == Draw("discard")
     discard = click_action("discard", {"a": ["3:7♥"]}, None)
     assert isinstance(discard, Discard) and str(discard.card) == "7♥"
+
+
+def poster_with(send_error: Exception | None) -> tuple[DailyPoster, Any]:
+    """A poster whose channel's send fails with ``send_error`` (or succeeds)."""
+    client = Mock(spec_set=discord.Client)
+    channel = client.get_partial_messageable.return_value
+    channel.send = AsyncMock(side_effect=send_error, return_value=Mock(id=99))
+    daily = Mock(spec_set=Daily)
+    podium = (ChallengeResult(1, 11, "p1", 40, 8, 0.0, 2),)
+    daily.close_due = AsyncMock(return_value=[ClosedDay(DAY, 555, podium, 1)])
+    prefs = Mock(spec_set=Preferences)
+    prefs.channel_language = AsyncMock(return_value="en")
+    return DailyPoster(client, daily, prefs), daily
+
+
+def http_error(kind: type[discord.HTTPException], status: int) -> discord.HTTPException:
+    return kind(Mock(status=status, reason="test"), "test")
+
+
+async def test_a_close_posted_is_said_so_with_its_nonce() -> None:
+    poster, daily = poster_with(None)
+    assert await poster.run_once() == [99]
+    daily.posted.assert_awaited_once_with(daily.close_due.return_value[0], 99)
+    channel = poster.client.get_partial_messageable.return_value  # type: ignore[attr-defined]
+    assert channel.send.await_args.kwargs["nonce"] == "daily20260303"
+
+
+@pytest.mark.parametrize(("error", "given_up"), [
+    (http_error(discord.NotFound, 404), True),
+    (http_error(discord.Forbidden, 403), True),
+    (http_error(discord.HTTPException, 500), False),
+])
+async def test_a_close_not_posted_is_given_up_only_when_the_channel_is_gone(
+        error: discord.HTTPException, given_up: bool) -> None:
+    poster, daily = poster_with(error)
+    assert await poster.run_once() == []
+    if given_up:
+        daily.posted.assert_awaited_once_with(daily.close_due.return_value[0], None)
+    else:
+        daily.posted.assert_not_awaited()  # tried again at the next round
