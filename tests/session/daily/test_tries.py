@@ -180,3 +180,17 @@ async def test_a_damaged_try_is_left_behind_by_play(daily: Daily, store: Store) 
     fresh = await daily.play(GUILD, ALICE)
     assert fresh.number == 2 and fresh.dropped is None
     assert await store.challenge_ranking(GUILD, state.day.day) == []  # nothing counted
+
+
+async def test_the_ranking_shows_the_top_ten_and_the_callers_place(daily: Daily,
+                                                                    store: Store) -> None:
+    players = [Player(100 + n, f"p{n}") for n in range(12)]
+    for score, player in enumerate(players):  # p0 scores least: twelfth
+        state = await daily.play(GUILD, player)
+        await store.finish_challenge_try((GUILD, state.day.day, player.user_id, 1), "{}",
+                                         score, 10)
+    last = await daily.ranking(GUILD, players[0].user_id)
+    assert [row.name for row in last.rows] == [f"p{n}" for n in range(11, 1, -1)]
+    assert last.players == 12 and last.mine is not None and last.mine.rank == 12
+    first = await daily.ranking(GUILD, players[11].user_id)
+    assert first.mine == first.rows[0]
