@@ -59,10 +59,11 @@ async def test_the_next_day_brings_a_new_deal(daily: Daily, clock: Clock) -> Non
     assert tomorrow.view.hand != today.view.hand
 
 
-async def test_a_try_survives_a_restart(store: Store, clock: Clock) -> None:
+async def test_a_try_survives_an_hours_pause_and_a_restart(store: Store, clock: Clock) -> None:
     before = new_daily(store, clock)
     state = await before.play(GUILD, ALICE)
     state = await before.act(GUILD, ALICE.user_id, [Draw("stock")], ref=state.ref)
+    clock.now += 3600  # the player pauses for an hour
     after = new_daily(store, clock)  # a new process on the same file
     again = await after.play(GUILD, ALICE)
     assert (again.view.hand, again.number, again.ref) == (state.view.hand, 1, state.ref)
