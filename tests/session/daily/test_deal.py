@@ -11,10 +11,9 @@ from bot.session.daily import MIXED, check_settings
 from bot.session.daily.deal import computer_rng, day_key, make_setup
 from bot.session.daily.scoring import player_turns, try_score
 from data import GuildSettings
-from engine import parse_card, parse_cards
+from engine import parse_card, parse_cards, stacked_deck
 from engine.ai import LEVELS
 from engine.cards.actions import Discard, Draw, Meld
-from engine.cards.round import stacked_deck
 from engine.game import Game
 from engine.rules import RuleError
 from engine.variants import variant
