@@ -14,7 +14,9 @@ CATALOGS := $(wildcard engine/locales/*/LC_MESSAGES/rami.po)
 $(STAMP): pyproject.toml setup.py engine/solver/_dpcore.c $(CATALOGS)
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	# setuptools notes every editable install in a boxed "Editable installation."
+	# warning (information only, nothing to act on): a fresh `make run` shows none.
+	$(BIN)/python -W "ignore:Editable installation:UserWarning" -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
 run: $(STAMP)
@@ -32,7 +34,7 @@ pytest: $(STAMP)
 test: lint typecheck pytest
 
 bench: $(STAMP)
-	$(BIN)/python -m pip install --quiet -e '.[bench]'
+	$(BIN)/python -W "ignore:Editable installation:UserWarning" -m pip install --quiet -e '.[bench]'
 	for b in bench/*_bench.py; do $(BIN)/python $$b || exit 1; done
 
 clean:

@@ -79,18 +79,38 @@ class JsonFormatter(logging.Formatter):
         return json.dumps(data, ensure_ascii=False, default=str)
 
 
+class StderrHandler(logging.StreamHandler[TextIO]):
+    """Writes each record to ``sys.stderr`` as it is when the record comes, not as it was
+    when the handler was made: a handler installed once for the whole process outlives
+    any stream that replaced stderr for a while (a test's capture, since closed), and
+    must never write into a closed one."""
+
+    def __init__(self) -> None:
+        super().__init__(sys.stderr)
+
+    @property
+    def stream(self) -> TextIO:
+        return sys.stderr
+
+    @stream.setter
+    def stream(self, value: TextIO) -> None:
+        del value  # always the current sys.stderr
+
+
 def setup_logging(
     level: str, fmt: str, secrets: list[str], stream: TextIO | None = None
 ) -> logging.Handler:
-    """Send every log record to ``stream`` (stderr) as structured, redacted lines."""
-    handler = logging.StreamHandler(stream or sys.stderr)
+    """Send every log record to ``stream`` (default: the current stderr) as structured,
+    redacted lines."""
+    handler: logging.StreamHandler[TextIO] = (
+        StderrHandler() if stream is None else logging.StreamHandler(stream))
     handler.setFormatter(JsonFormatter() if fmt == "json" else KeyValueFormatter())
     handler.addFilter(Redactor(secrets))
     root = logging.getLogger()
     for old in list(root.handlers):
         if getattr(old, "_rami", False):
             root.removeHandler(old)
-    handler._rami = True  # type: ignore[attr-defined]
+    handler._rami = True  # type: ignore[attr-defined]  # marks the handlers it installs
     root.addHandler(handler)
     root.setLevel(level)
     logging.getLogger("discord").setLevel(max(logging.getLevelName(level), logging.INFO))

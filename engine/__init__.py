@@ -12,9 +12,12 @@ from engine.cards.card import (
     full_deck,
     parse_card,
     parse_cards,
+    read_codes,
+    write_codes,
 )
 from engine.cards.melds import MeldKind, MeldShape, classify, meld_value
-from engine.cards.round import CardRound, stacked_deck
+from engine.cards.round import CardRound
+from engine.cards.stacked import stacked_deck
 from engine.errors import (
     CorruptGame,
     IllegalMeld,
@@ -94,6 +97,7 @@ __all__ = [
     "parse_cards",
     "parse_tile",
     "parse_tiles",
+    "read_codes",
     "register_variant",
     "rules_from_dict",
     "rules_summary",
@@ -104,4 +108,5 @@ __all__ = [
     "unregister_variant",
     "variant",
     "variant_names",
+    "write_codes",
 ]

@@ -22,7 +22,7 @@ from engine.cards.round import CardRound
 from engine.cards.state import corrupt, get, get_int, score_from_dict, score_to_dict
 from engine.errors import CorruptGame, IllegalMove, RuleError
 from engine.round import Round
-from engine.rules import Kind, RuleSet
+from engine.rules import Kind, MatchEnd, RuleSet
 from engine.tiles.tile import full_pool
 from engine.variants import rules_from_dict
 from engine.views import Phase, Piece, PlayerView, PublicView, RoundScore, SeatView
@@ -33,7 +33,7 @@ FORMAT = 1
 class Termination(enum.StrEnum):
     """Why a match ended."""
 
-    TARGET_REACHED = "target_reached"  # a total reached the target score
+    TARGET_REACHED = "target_reached"  # a total reached the target score (or passed it)
     SINGLE_ROUND = "single_round"  # a one-round match (tiles by default)
 
 
@@ -218,6 +218,7 @@ class Game:
             "totals": tuple(self.totals), "target": self.rules.target,
             "high_wins": self.rules.high_wins, "discards": round_.discards(),
             "pickups": round_.pickups(), "turn": round_.turn_count(),
+            "opening_minimum": self.rules.opening_for(len(self.players)),
         }  # fmt: skip
 
     # ----------------------------------------------------------------- saving
@@ -324,14 +325,16 @@ def decide(rules: RuleSet, totals: tuple[int, ...], rounds: int) -> Outcome | No
     """The match's end after ``rounds`` rounds with these ``totals``, or None to go on.
 
     A target of 0 means one round. Otherwise the match ends once a total reaches the
-    target; the best total (highest or lowest per the rules) wins, and a tie for the best
-    plays another round where ``tie_plays_on`` (else every tied seat wins).
+    target, or goes past it where ``rules.match_end`` is ``EXCEEDS``; the best total
+    (highest or lowest per the rules) wins, and a tie for the best plays another round
+    where ``tie_plays_on`` (else every tied seat wins).
     """
     best = max(totals) if rules.high_wins else min(totals)
     leaders = tuple(seat for seat, total in enumerate(totals) if total == best)
     if rules.target == 0:
         return Outcome(leaders, totals, Termination.SINGLE_ROUND, rounds)
-    if max(totals) < rules.target:
+    top = max(totals)
+    if top < rules.target or (top == rules.target and rules.match_end is MatchEnd.EXCEEDS):
         return None
     if len(leaders) > 1 and rules.tie_plays_on:
         return None

@@ -10,7 +10,8 @@ languages are the catalogs found, never a list in the code.
 Texts are ``str.format`` templates with named placeholders (``{card}``). A message whose
 entry has plural forms (``msgid_plural``) is chosen by its ``count`` parameter with the
 language's own plural rule (English 1 card / 2 cards; French 0 carte, 1 carte, 2 cartes).
-A parameter may itself be a :class:`Msg`, rendered in the same language, so that a
+A parameter may itself be a :class:`Msg`, or any :class:`Localized` value (cards, which
+each language writes with its own letters), rendered in the same language, so that a
 message can quote another (a reason, a count of cards) without knowing the language.
 """
 
@@ -21,13 +22,20 @@ import logging
 from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 log = logging.getLogger("rami.i18n")
 
 DOMAIN = "rami"
 SOURCE_LANGUAGE = "en"
 LOCALE_DIR = Path(__file__).with_name("locales")
+
+
+@runtime_checkable
+class Localized(Protocol):
+    """A message parameter written differently in each language (a :class:`Msg`, cards)."""
+
+    def text(self, lang: str = SOURCE_LANGUAGE) -> str: ...
 
 
 class Msg:
@@ -108,7 +116,7 @@ class Catalog:
         if not params:
             return template
         values = {
-            name: value.text(lang) if isinstance(value, Msg) else value
+            name: value.text(lang) if isinstance(value, Localized) else value
             for name, value in params.items()
         }
         try:
@@ -153,6 +161,12 @@ def t(key: str, lang: str = SOURCE_LANGUAGE, /, **params: Any) -> str:
 def languages() -> tuple[str, ...]:
     """The languages a player may read: every catalog found, English first."""
     return catalog().languages
+
+
+def reading_order(lang: str) -> tuple[str, ...]:
+    """The languages whose words a reader of ``lang`` is understood in: ``lang`` first,
+    then the others (English first), so that a French player may type ``draw`` too."""
+    return tuple(dict.fromkeys((lang, *languages())))
 
 
 @cache

@@ -7,8 +7,9 @@ terminal and the computer-move lines write actions with it; the terminal reads w
 player types with it.
 
 Grammar (``[]`` optional, ``…`` repeated; meld, set and position numbers 1-based, as the
-table shows them; pieces in the card or tile notation of :mod:`engine.cards.card` and
-:mod:`engine.tiles.tile`, or whatever the caller's ``read_pieces`` accepts)::
+table shows them; pieces in the card notation of the reader's language
+(:mod:`engine.cards.card`: ``Q♥``/``Qh`` in English, ``D♥``/``Dc`` in French) or the tile
+notation (:mod:`engine.tiles.tile`), or whatever the caller's ``read_pieces`` accepts)::
 
     cards  draw [stock|discard]   meld <cards> [| <cards>…]   layoff <cards> <meld>
            swap <card> <meld>     discard <card>
@@ -23,7 +24,8 @@ The words are those of the reader's language in the catalog (``notation.word.*``
 ``reprendre``, ``annuler``, ``recommencer``, ``valider``, ``passer``). Reading ignores
 case and accents and also takes every word of ``notation.read.*`` (aliases such as
 ``compléter`` or ``back``) in every language, the reader's first, and the older order
-``swap <meld> <card>``.
+``swap <meld> <card>``. Cards, unlike words, are read in the reader's language only: their
+suit letters differ from one language to the other (``c`` is clubs or cœur).
 
 Glossary: a *verb* is the first word, naming the action; a *keyword* is another word of
 the notation (``stock``, ``discard`` for the discard pile, ``new``, ``front``,
@@ -37,7 +39,7 @@ from typing import TypeGuard, TypeVar
 
 from engine.actions import Action, CardAction
 from engine.cards.actions import Discard, Draw, LayOff, Meld, SwapJoker
-from engine.cards.card import Card, format_card, parse_cards
+from engine.cards.card import Card, CardsText, format_card, parse_cards
 from engine.errors import NotationError
 from engine.i18n import Msg
 from engine.notation_words import KEYWORDS, VERBS, Word, fold, quote, word, words_read
@@ -126,19 +128,20 @@ def _tile_parts(action: TileAction, say: Callable[[Word], str], write: PieceWrit
     return [say(alone[type(action)])]
 
 
+def quote_piece(piece: Piece) -> CardsText | str:
+    """A piece to quote in a message: a card in the reader's language, a tile as it is."""
+    return CardsText((piece,)) if isinstance(piece, Card) else format_tile(piece)
+
+
 def _number(index: int) -> str:
     return str(index + 1)
 
 
 def writer(lang: str = "en") -> PieceWriter:
-    """The canonical writer of pieces (``10♥ Q♠ JK``, ``k5 r13 jk``) for ``lang``.
-
-    The card notation is the same in every language for now; taking ``lang`` lets it
-    follow when it is not."""
-    del lang
-
+    """The writer of pieces as ``lang`` writes them (``10♥ Q♠ JK`` in English,
+    ``10♥ D♠ JK`` in French; tiles ``k5 r13 jk`` in every language)."""
     def write(pieces: Sequence[Piece]) -> str:
-        return " ".join(format_card(p) if isinstance(p, Card) else format_tile(p)
+        return " ".join(format_card(p, lang) if isinstance(p, Card) else format_tile(p)
                         for p in pieces)
 
     return write
@@ -148,10 +151,12 @@ def writer(lang: str = "en") -> PieceWriter:
 
 
 def reader(kind: Kind, lang: str = "en") -> PieceReader:
-    """The canonical reader of pieces for ``kind`` (``parse_cards`` or ``parse_tiles``);
-    the card notation reads the French face letters in every language already."""
-    del lang
-    return parse_cards if kind is Kind.CARDS else parse_tiles
+    """The reader of pieces of ``kind`` as ``lang`` writes them (``parse_cards`` in that
+    language: ``10c`` is the ten of clubs in English, of hearts in French; or
+    ``parse_tiles``)."""
+    if kind is Kind.TILES:
+        return parse_tiles
+    return lambda text: parse_cards(text, lang)
 
 
 def parse_action(text: str, lang: str = "en", *, kind: Kind,
@@ -239,7 +244,7 @@ class _Line:
         for piece in self.read_pieces(" ".join(tokens)):
             if not isinstance(piece, kind):
                 code = "notation.card" if kind is Card else "notation.tile"
-                raise NotationError(code, token=str(piece))
+                raise NotationError(code, token=quote_piece(piece))
             pieces.append(piece)
         return tuple(pieces)
 

@@ -13,7 +13,7 @@ import enum
 import unicodedata
 from collections.abc import Sequence
 
-from engine.i18n import languages, t
+from engine.i18n import reading_order, t
 from engine.rules import Kind
 
 QUOTE_LENGTH = 40  # an error quotes at most this much of the text it could not read
@@ -60,7 +60,7 @@ def words_read(names: Sequence[Word], lang: str = "en") -> dict[str, Word]:
     """Every word read for ``names``, folded (lower case, no accents): the words of
     ``lang`` first, then English, then the other languages, where not taken already."""
     table: dict[str, Word] = {}
-    for language in dict.fromkeys((lang, *languages())):
+    for language in reading_order(lang):
         for name in names:
             for text in (word(name, language), *t(f"notation.read.{name}", language).split()):
                 table.setdefault(fold(text), name)

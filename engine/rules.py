@@ -48,6 +48,15 @@ class JokerSwap(enum.StrEnum):
     COMPLETE_GROUP = "complete_group"  # after opening, only from a group of four
 
 
+class AceOpening(enum.StrEnum):
+    """What an ace counts towards the opening minimum."""
+
+    ONE = "one"  # 1 wherever it stands
+    # 1 in A-2-3; 11 after a king and in a group of aces (1 there where the ace is low only)
+    BY_PLACE = "by_place"
+    ELEVEN = "eleven"  # 11 wherever it stands: A-2-3 counts 16 (rami51's booklet)
+
+
 class GoingOut(enum.StrEnum):
     """How a player may empty their hand."""
 
@@ -71,6 +80,13 @@ class Scoring(enum.StrEnum):
     TILES = "tiles"  # the winner gains the others' racks, each other loses their own
 
 
+class MatchEnd(enum.StrEnum):
+    """Which total ends a match played to a target."""
+
+    REACHES = "reaches"  # a total equal to the target or above it
+    EXCEEDS = "exceeds"  # a total above the target (rami30: « dépasse »)
+
+
 @dataclass(frozen=True, slots=True)
 class RuleSet:
     """Every parameter of one variant. Look it up with :func:`engine.variants.variant`,
@@ -91,6 +107,7 @@ class RuleSet:
     lay_off_in_opening_turn: bool
     first_turn_meld_ban: bool  # nobody melds during their own first turn of the round
     ace_high: bool  # Q-K-A allowed (the ace always follows the king, never precedes the 2)
+    ace_opening: AceOpening  # what an ace counts towards the opening minimum
     meld_jokers: JokerLimit
     joker_swap: JokerSwap
     swapped_joker_must_be_laid: bool
@@ -106,6 +123,7 @@ class RuleSet:
     rami_sec_multiplier: int
     high_wins: bool
     target: int  # match-end score; 0: a single round
+    match_end: MatchEnd  # whether a total reaching the target ends the match, or exceeding it
     tie_plays_on: bool  # a tie for the win plays one more round
 
     def hand_size(self, players: int) -> int:
@@ -177,10 +195,13 @@ class RuleSet:
     def restored(self, data: Mapping[str, Any]) -> RuleSet:
         """This variant with the parameters saved in ``data`` (:meth:`to_dict`), every
         value checked (:func:`engine.variants.rules_from_dict` finds the variant by name).
+        A parameter added since ``data`` was saved takes the value that plays as the
+        engine did then (``ace_opening`` ``by_place``, ``match_end`` ``reaches``).
 
         Raises:
             RuleError: a parameter missing or unknown, another variant's kind, a bad value.
         """
+        data = {**_ADDED_LATER, **data}
         missing = set(_FIELD_TYPES) - set(data)
         if missing:
             raise RuleError("rules.missing", names=", ".join(sorted(missing)))
@@ -198,7 +219,6 @@ class RuleSet:
         return data
 
 
-
 _FIELD_TYPES: dict[str, str] = {f.name: str(f.type) for f in fields(RuleSet)}
 _FIXED = frozenset({"name", "kind"})
 _EDITABLE = frozenset(_FIELD_TYPES) - _FIXED
@@ -210,6 +230,12 @@ _NON_NEGATIVE = (
 _ENUMS: dict[str, type[enum.StrEnum]] = {
     "discard_pick": DiscardPick, "meld_jokers": JokerLimit, "joker_swap": JokerSwap,
     "going_out": GoingOut, "stock_end": StockEnd, "scoring": Scoring,
+    "ace_opening": AceOpening, "match_end": MatchEnd,
+}  # fmt: skip
+# Parameters added after games were first saved: a document saved without one plays on as
+# it was started, with the value that behaves as the engine did then.
+_ADDED_LATER: dict[str, Any] = {
+    "ace_opening": AceOpening.BY_PLACE, "match_end": MatchEnd.REACHES,
 }  # fmt: skip
 _TRUE = frozenset({"true", "yes", "on", "1", "oui", "vrai"})
 _FALSE = frozenset({"false", "no", "off", "0", "non", "faux"})

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from engine.i18n import Msg, count
-from engine.rules import JokerSwap, Kind, RuleSet, Scoring, StockEnd
+from engine.rules import AceOpening, JokerSwap, Kind, RuleSet, Scoring, StockEnd
 
 
 def summary(rules: RuleSet, lang: str) -> tuple[str, ...]:
@@ -138,8 +138,7 @@ def _opening_figure(rules: RuleSet) -> Msg:
 def _opening(rules: RuleSet) -> Line:
     if rules.opening_minimum or rules.opening_minimum_two_players:
         line = [Msg("rules.summary.opening", minimum=_opening_figure(rules)),
-                Msg("rules.summary.opening.count.ace_high") if rules.ace_high
-                else Msg("rules.summary.opening.count.ace_low")]
+                _opening_count(rules)]
     else:
         line = [Msg("rules.summary.opening.none")]
     if not rules.lay_off_in_opening_turn:
@@ -147,6 +146,13 @@ def _opening(rules: RuleSet) -> Line:
     if rules.first_turn_meld_ban:
         line.append(Msg("rules.summary.opening.first_turn_ban"))
     return line
+
+
+def _opening_count(rules: RuleSet) -> Msg:
+    ace = rules.ace_opening
+    if ace is AceOpening.BY_PLACE and not rules.ace_high:
+        ace = AceOpening.ONE  # an ace that is always low is always the A of A-2-3
+    return Msg(f"rules.summary.opening.count.{ace.value}")
 
 
 def _jokers_line(rules: RuleSet) -> Line:
@@ -195,8 +201,9 @@ def _match(rules: RuleSet) -> Line:
         # One round: every seat tied for the best score wins (see engine.game.decide).
         return [Msg("rules.summary.match.single.high") if rules.high_wins
                 else Msg("rules.summary.match.single.low"), Msg("rules.summary.match.tie_shared")]
-    points = count("points", rules.target)
-    return [Msg("rules.summary.match.target.high", points=points) if rules.high_wins
-            else Msg("rules.summary.match.target.low", points=points),
+    best = "high" if rules.high_wins else "low"
+    end = Msg(f"rules.summary.match.{rules.match_end.value}.{best}",
+              points=count("points", rules.target))
+    return [end,
             Msg("rules.summary.match.tie_plays_on") if rules.tie_plays_on
             else Msg("rules.summary.match.tie_shared")]

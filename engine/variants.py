@@ -18,11 +18,13 @@ from typing import Any
 
 from engine.errors import RuleError
 from engine.rules import (
+    AceOpening,
     DiscardPick,
     GoingOut,
     JokerLimit,
     JokerSwap,
     Kind,
+    MatchEnd,
     RuleSet,
     Scoring,
     StockEnd,
@@ -31,18 +33,20 @@ from engine.rules import (
 _COMMON: dict[str, Any] = {
     "kind": Kind.CARDS, "draw_from_discard": True, "discard_pick": DiscardPick.KEEP,
     "single_card_no_discard_pick": False, "lay_off_in_opening_turn": True,
-    "first_turn_meld_ban": False, "ace_high": True, "swapped_joker_must_be_laid": False,
-    "joker_discard": True, "going_out": GoingOut.ANY, "max_reshuffles": 3,
+    "first_turn_meld_ban": False, "ace_high": True, "ace_opening": AceOpening.BY_PLACE,
+    "swapped_joker_must_be_laid": False, "joker_discard": True, "going_out": GoingOut.ANY,
+    "max_reshuffles": 3,
     "stock_end": StockEnd.NO_WINNER, "joker_hand_value": 20, "scoring": Scoring.PENALTY,
     "never_melded_penalty": 0, "never_melded_penalty_rami_sec": 0,
-    "rami_sec_multiplier": 1, "high_wins": False, "target": 1000, "tie_plays_on": True,
+    "rami_sec_multiplier": 1, "high_wins": False, "target": 1000,
+    "match_end": MatchEnd.REACHES, "tie_plays_on": True,
 }  # fmt: skip
 
 CLASSIC = RuleSet(**{
     **_COMMON, "name": "classic", "decks": 1, "jokers": 0, "min_players": 2,
     "max_players": 6, "hand_sizes": ((2, 10), (3, 7), (4, 7), (5, 6), (6, 6)),
     "opening_minimum": 0, "opening_minimum_two_players": 0, "ace_high": False,
-    "meld_jokers": JokerLimit.ANY, "joker_swap": JokerSwap.NEVER,
+    "ace_opening": AceOpening.ONE, "meld_jokers": JokerLimit.ANY, "joker_swap": JokerSwap.NEVER,
     "stock_end": StockEnd.LOWEST_COLLECTS, "ace_hand_value": 1, "joker_hand_value": 0,
     "scoring": Scoring.WINNER_COLLECTS, "high_wins": True, "target": 100,
 })  # fmt: skip
@@ -50,6 +54,7 @@ RAMI51 = RuleSet(**{
     **_COMMON, "name": "rami51", "decks": 2, "jokers": 4, "min_players": 2,
     "max_players": 6, "hand_sizes": tuple((n, 13) for n in range(2, 7)),
     "opening_minimum": 51, "opening_minimum_two_players": 51,
+    "lay_off_in_opening_turn": False, "ace_opening": AceOpening.ELEVEN,
     "meld_jokers": JokerLimit.ANY, "joker_swap": JokerSwap.AFTER_OPENING,
     "swapped_joker_must_be_laid": True, "ace_hand_value": 11,
     "never_melded_penalty": 100, "never_melded_penalty_rami_sec": 200,
@@ -61,7 +66,7 @@ RAMI30 = RuleSet(**{
     "lay_off_in_opening_turn": False, "meld_jokers": JokerLimit.ONE,
     "joker_swap": JokerSwap.AFTER_OPENING, "ace_hand_value": 15,
     "never_melded_penalty": 100, "never_melded_penalty_rami_sec": 100,
-    "rami_sec_multiplier": 2,
+    "rami_sec_multiplier": 2, "match_end": MatchEnd.EXCEEDS,
 })  # fmt: skip
 GAMEDUELL = RuleSet(**{
     **_COMMON, "name": "gameduell", "decks": 2, "jokers": 6, "min_players": 2,
@@ -71,6 +76,7 @@ GAMEDUELL = RuleSet(**{
     "meld_jokers": JokerLimit.MINORITY, "joker_swap": JokerSwap.COMPLETE_GROUP,
     "swapped_joker_must_be_laid": True, "joker_discard": False,
     "going_out": GoingOut.DISCARD_ONLY, "ace_hand_value": 11, "rami_sec_multiplier": 2,
+    "tie_plays_on": False,
 })  # fmt: skip
 TILES = RuleSet(**{
     **_COMMON, "name": "tiles", "kind": Kind.TILES, "decks": 2, "jokers": 2,

@@ -12,6 +12,7 @@ import enum
 from dataclasses import dataclass, field
 
 from engine.cards.card import Card
+from engine.i18n import Msg
 from engine.rules import Kind
 from engine.tiles.tile import Tile
 
@@ -82,6 +83,9 @@ class PublicView:
     discards: tuple[tuple[int, Card], ...]  # (seat, card) discarded this round, in order
     pickups: tuple[tuple[int, Card], ...]  # (seat, card) taken from the discard pile this round
     turn: int = field(default=0, kw_only=True)  # turns begun this round (1 on the first turn)
+    # What a player's first meld must be worth at this table (0: no minimum, and then
+    # whether a player has opened is not worth showing).
+    opening_minimum: int = field(default=0, kw_only=True)
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,3 +100,13 @@ class PlayerView(PublicView):
     opening_needed: int  # points the opening still needs; 0 once opened or without a minimum
     draft: tuple[MeldView, ...] | None  # tiles: the table as edited this turn, if editing
     opened_this_turn: bool = field(default=False, kw_only=True)  # opened during this turn
+
+
+def opening_status(view: PublicView, seat: SeatView) -> Msg | None:
+    """Whether ``seat`` has opened, in words (``has opened`` / ``a posé``, ``not opened
+    yet`` / ``pas encore posé``), where the table has an opening minimum; None where it has
+    none, for opening is then nothing to watch. The terminal, Discord and the pictures
+    show it."""
+    if not view.opening_minimum:
+        return None
+    return Msg("seat.opened" if seat.has_opened else "seat.not_opened")

@@ -5,7 +5,7 @@ size, file name). Cards, tiles and text are drawn by code with the bundled DejaV
 costly drawings are cached per theme and size, so a picture takes a few milliseconds.
 """
 
-from render.hand import SORTS, sorted_hand
+from render.hand import SORTS, sort_name, sorted_hand
 from render.paint import (
     render_daily_ranking,
     render_hand,
@@ -34,6 +34,7 @@ __all__ = [
     "render_leaderboard",
     "render_scores",
     "render_table",
+    "sort_name",
     "sorted_hand",
     "warm_up",
 ]

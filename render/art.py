@@ -2,7 +2,9 @@
 
 Every sprite is an ``RGBA`` image drawn once per (theme, size, piece) at four times its
 size and reduced, so edges and glyphs are smooth, then kept in a cache: a picture only
-pastes them. Sizes are given in pixels; the designs scale with the width.
+pastes them. A card's index is written in the player's language (``V D R`` in French for
+the jack, queen and king), so card sprites are cached per index text too: the number cards
+are shared by every language. Sizes are given in pixels; the designs scale with the width.
 
 Card design (legible on a phone): a big index in the top-left corner (rank over suit), a
 recognisable centre (a large suit; a framed king ♚, queen ♛ or knight-jack ♞ for the court
@@ -16,7 +18,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
 
-from engine.cards.card import RANK_TEXT, Card, Suit
+from engine.cards.card import Card, Suit, rank_text
 from engine.tiles.tile import Colour, Tile
 from render.draw import SUPERSAMPLE, blend, font, rounded_mask
 from render.themes import RGB, Back, Theme
@@ -94,11 +96,25 @@ def _index(
         )
 
 
-@lru_cache(maxsize=1536)  # every card of every theme at the three sizes
 def card_sprite(
-    theme: Theme, width: int, height: int, card: Card, stands_for: Card | None = None
+    theme: Theme,
+    width: int,
+    height: int,
+    card: Card,
+    stands_for: Card | None = None,
+    lang: str = "en",
 ) -> Image.Image:
-    """The face of ``card`` (a joker may show the card it ``stands_for``)."""
+    """The face of ``card`` (a joker may show the card it ``stands_for``), its index
+    written as ``lang`` writes ranks."""
+    shown = stands_for if card.is_joker else card
+    index = rank_text(shown.rank, lang) if shown is not None else ""
+    return _card_sprite(theme, width, height, card, stands_for, index)
+
+
+@lru_cache(maxsize=2048)  # every card of every theme at the three sizes, court cards twice
+def _card_sprite(
+    theme: Theme, width: int, height: int, card: Card, stands_for: Card | None, index: str
+) -> Image.Image:
     canvas, u = _canvas(width, height, 112, theme.card_edge)
     big_w, big_h = canvas.size
     joker = card.is_joker
@@ -112,9 +128,7 @@ def card_sprite(
     centre = (big_w * 0.62, big_h * 0.69)
     if joker:
         if stands_for is not None and stands_for.suit is not None:
-            _index(
-                draw, u, RANK_TEXT[stands_for.rank], stands_for.suit, theme.joker_ink, small=small
-            )
+            _index(draw, u, index, stands_for.suit, theme.joker_ink, small=small)
             _centred(draw, centre, "★", font(round(64 * u)), theme.joker_star)
         else:
             _index(draw, u, "JK", None, theme.joker_ink, symbol="★", small=small)
@@ -129,7 +143,7 @@ def card_sprite(
     else:
         assert card.suit is not None
         ink = theme.ink(card.suit)
-        _index(draw, u, RANK_TEXT[card.rank], card.suit, ink, small=small)
+        _index(draw, u, index, card.suit, ink, small=small)
         if card.rank in _COURT:
             box = (38 * u, 52 * u, big_w - 8 * u, big_h - 8 * u)
             draw.rounded_rectangle(
@@ -232,11 +246,15 @@ def tile_sprite(
 
 
 def piece_sprite(
-    theme: Theme, size: tuple[int, int], piece: Card | Tile, stands_for: Card | Tile | None = None
+    theme: Theme,
+    size: tuple[int, int],
+    piece: Card | Tile,
+    stands_for: Card | Tile | None = None,
+    lang: str = "en",
 ) -> Image.Image:
-    """The sprite of a card or a tile at ``size``."""
+    """The sprite of a card (its index as ``lang`` writes it) or a tile at ``size``."""
     if isinstance(piece, Tile):
         assert stands_for is None or isinstance(stands_for, Tile)
         return tile_sprite(theme, size[0], size[1], piece, stands_for)
     assert stands_for is None or isinstance(stands_for, Card)
-    return card_sprite(theme, size[0], size[1], piece, stands_for)
+    return card_sprite(theme, size[0], size[1], piece, stands_for, lang)

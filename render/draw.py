@@ -61,6 +61,32 @@ def fit(text: str, size: int, bold: bool, max_width: int) -> str:
     return cut.rstrip() + "…"
 
 
+@lru_cache(maxsize=1024)
+def fit_size(text: str, size: int, bold: bool, max_width: int,
+             smallest: int = 12) -> tuple[str, int]:
+    """``text`` and the largest size from ``size`` down to ``smallest`` at which it is at
+    most ``max_width`` wide; at ``smallest`` it is cut with “…” if it must be (:func:`fit`)."""
+    for candidate in range(size, smallest - 1, -1):
+        if text_width(text, candidate, bold) <= max_width:
+            return text, candidate
+    return fit(text, smallest, bold, max_width), smallest
+
+
+@lru_cache(maxsize=512)
+def two_lines(text: str, size: int, bold: bool, max_width: int) -> tuple[str, str]:
+    """``text`` on two lines at most ``max_width`` wide, cut between words where it can
+    (else between letters); the second line ends with “…” if even two are too few."""
+    words = text.split(" ")
+    cuts = [(" ".join(words[:i]), " ".join(words[i:])) for i in range(1, len(words))]
+    fitting = [cut for cut in cuts if text_width(cut[0], size, bold) <= max_width]
+    if fitting:  # the longest first line that fits, the rest below
+        first, rest = max(fitting, key=lambda cut: len(cut[0]))
+    else:
+        first = fit(text, size, bold, max_width)[:-1]  # as much as fits, without the "…"
+        rest = text[len(first):].lstrip()
+    return first, fit(rest, size, bold, max_width)
+
+
 def draw_text(
     image: Image.Image,
     xy: tuple[int, int],

@@ -15,13 +15,24 @@ from dataclasses import dataclass
 
 from PIL import Image
 
-from engine.cards.card import Card, format_cards
+from engine.cards.card import Card
 from engine.i18n import t
+from engine.notation import writer
 from engine.rules import Kind
-from engine.tiles.tile import Tile, format_tiles
+from engine.tiles.tile import Tile
 from engine.views import Piece, PlayerView
 from render.art import HAND_CARD, HAND_TILE, card_radius, piece_sprite, tile_radius
-from render.draw import background, blend, draw_text, fit, panel, paste_sprite, shadow, text_width
+from render.draw import (
+    background,
+    blend,
+    draw_text,
+    fit,
+    fit_size,
+    panel,
+    paste_sprite,
+    shadow,
+    text_width,
+)
 from render.labels import colon, turn_text
 from render.themes import RGB, Theme
 
@@ -49,7 +60,12 @@ MIN_WIDTH = 560
 _Item = tuple[RGB | None, str]  # a legend entry: swatch colour, text
 
 
-def _sort_name(sort: str) -> str:
+def sort_name(sort: str) -> str:
+    """The sort ``sort`` names (an alias such as ``colour`` or ``number`` included).
+
+    Raises:
+        ValueError: no sort of that name; the message lists them.
+    """
     name = _SORT_ALIASES.get(sort, sort)
     if name not in SORTS:
         raise ValueError(f"unknown sort {sort!r}; choose one of: {', '.join(SORTS)}")
@@ -80,7 +96,7 @@ def sorted_hand(
     Raises:
         ValueError: an unknown sort, or an ``order`` with a repeated or out-of-range index.
     """
-    name = _sort_name(sort)
+    name = sort_name(sort)
     indexes = range(len(hand))
     if name == "suit":
         return sorted(indexes, key=lambda i: _suit_key(hand[i]))
@@ -157,12 +173,14 @@ def _header(
     x += draw_text(image, (x, 14), title, 24, theme.text, bold=True)
     pieces = t("count.tiles" if tiles else "count.cards", lang, count=len(view.hand))
     order = t(f"sort.tiles.{sort}" if tiles else f"sort.{sort}", lang)
-    detail = f"  ·  {pieces}  ·  {order}"
-    x += draw_text(image, (x, 17), detail, 20, theme.text_dim)
     turn, case = turn_text(view, lang)
+    x1 = image.width - MARGIN
+    # The turn's pill keeps its room on the right; the detail gives way (smaller, or cut).
+    pill = text_width(turn, 18, True) + 24 + 12 if turn and case != "other" else 0
+    detail, size = fit_size(f"  ·  {pieces}  ·  {order}", 20, False, x1 - pill - x, 14)
+    x += draw_text(image, (x, 17 + (20 - size) // 2), detail, size, theme.text_dim)
     if not turn:
         return
-    x1 = image.width - MARGIN
     if case == "other":
         turn = fit(turn, 18, False, x1 - x - 16)
         draw_text(image, (x1, 19), turn, 18, theme.text_dim, anchor="right")
@@ -224,13 +242,14 @@ def _draw_piece(
     size: tuple[int, int],
     xy: tuple[int, int],
     drawn: bool,
+    lang: str,
 ) -> None:
     x, y = xy
     radius = tile_radius(size[0]) if isinstance(piece, Tile) else card_radius(size[0])
     shadow(image, (x, y, x + size[0], y + size[1]), radius, 4, theme.shadow_alpha)
     if drawn:
         panel(image, (x - 5, y - 5, x + size[0] + 5, y + size[1] + 5), radius + 5, theme.accent)
-    paste_sprite(image, piece_sprite(theme, size, piece), (x, y))
+    paste_sprite(image, piece_sprite(theme, size, piece, lang=lang), (x, y))
 
 
 def compose_hand(
@@ -242,7 +261,7 @@ def compose_hand(
     playable: Collection[int] | None,
 ) -> tuple[Image.Image, str]:
     """The hand picture in RGB and its alt text (see :func:`render_hand`)."""
-    sort = _sort_name(sort)
+    sort = sort_name(sort)
     shown = sorted_hand(view.hand, sort, order)
     tiles = view.kind is Kind.TILES
     size = HAND_TILE if tiles else HAND_CARD
@@ -276,7 +295,8 @@ def compose_hand(
             x = left + column * (size[0] + gap)
             drawn = index == marks.drawn
             _draw_piece(
-                image, theme, view.hand[index], size, (x, top - (LIFT if drawn else 0)), drawn
+                image, theme, view.hand[index], size, (x, top - (LIFT if drawn else 0)), drawn,
+                lang,
             )
             fill, ink = _pill_colours(theme, marks, index)
             if tiles and fill == theme.panel:
@@ -294,20 +314,15 @@ def compose_hand(
     return image, _alt(view, shown, marks, tiles, lang)
 
 
-def _notation(pieces: Sequence[Piece]) -> str:
-    cards = [piece for piece in pieces if isinstance(piece, Card)]
-    tiles = [piece for piece in pieces if isinstance(piece, Tile)]
-    return format_tiles(tiles) if tiles else format_cards(cards)
-
-
 def _alt(view: PlayerView, shown: list[int], marks: _Marks, tiles: bool, lang: str) -> str:
     title = t("picture.your_rack" if tiles else "picture.your_hand", lang)
     count = t("count.tiles" if tiles else "count.cards", lang, count=len(shown))
-    pieces = _notation([view.hand[i] for i in shown])
+    write = writer(lang)
+    pieces = write([view.hand[i] for i in shown])
     parts = [f"{title}, {count}{colon(lang)}{pieces}." if pieces else f"{title}, {count}."]
 
     def mention(key: str, indexes: Sequence[int]) -> None:
-        pieces = _notation([view.hand[i] for i in indexes])
+        pieces = write([view.hand[i] for i in indexes])
         parts.append(f"{t(f'picture.{key}', lang).capitalize()}{colon(lang)}{pieces}.")
 
     if marks.drawn is not None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Literal
 
 from engine.i18n import language_of, languages, t
+from engine.names import shown_name
 from engine.views import Phase, PlayerView, PublicView
 
 
@@ -37,4 +38,4 @@ def turn_text(view: PublicView, lang: str) -> tuple[str, Literal["yours", "other
         return "", ""
     if isinstance(view, PlayerView) and view.seat == view.current:
         return t("picture.your_turn", lang), "yours"
-    return t("picture.turn_of", lang, name=view.seats[view.current].name), "other"
+    return t("picture.turn_of", lang, name=shown_name(view.seats[view.current].name, lang)), "other"

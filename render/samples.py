@@ -117,6 +117,7 @@ def public_view(
         high_wins=tiles,
         discards=(),
         pickups=(),
+        opening_minimum=30 if tiles else 51,
     )
 
 

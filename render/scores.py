@@ -9,10 +9,11 @@ from dataclasses import dataclass
 from PIL import Image
 
 from engine.i18n import t
+from engine.names import shown_name
 from engine.views import PublicView, RoundScore
-from render.draw import Anchor, background, blend, draw_text, fit, panel
+from render.draw import Anchor, background, blend, draw_text, fit, panel, text_width, two_lines
 from render.labels import colon
-from render.themes import MEDAL_INK, MEDALS, Theme
+from render.themes import MEDAL_INK, MEDALS, RGB, Theme
 
 MARGIN = 20
 TITLE = 56
@@ -67,6 +68,18 @@ def _title(image: Image.Image, theme: Theme, text: str, detail: str) -> None:
         draw_text(image, (x + 12, 20), detail, 19, theme.text_dim)
 
 
+def _name(image: Image.Image, name: str, at: tuple[int, int], room: int, colour: RGB, *,
+          size: int = 18, anchor: Anchor = "centre") -> None:
+    """A player's name in a column ``room`` wide: on one line, else on two smaller lines
+    (cut with “…” only beyond them; the alt text always has it whole)."""
+    x, middle = at
+    if text_width(name, size, True) <= room:
+        draw_text(image, at, name, size, colour, bold=True, anchor=anchor, middle=True)
+        return
+    for line, y in zip(two_lines(name, 14, True, room), (middle - 8, middle + 8), strict=True):
+        draw_text(image, (x, y), line, 14, colour, bold=True, anchor=anchor, middle=True)
+
+
 def _round_cell(
     image: Image.Image,
     theme: Theme,
@@ -114,17 +127,8 @@ def compose_scores(view: PublicView, theme: Theme, lang: str) -> tuple[Image.Ima
 
     for seat, info in enumerate(view.seats):
         colour = theme.accent if seat in leaders else theme.text
-        name = fit(info.name, 18, True, PLAYER_COL - 12)
-        draw_text(
-            image,
-            (centre(seat), TITLE + ROW // 2 + 2),
-            name,
-            18,
-            colour,
-            bold=True,
-            anchor="centre",
-            middle=True,
-        )
+        _name(image, shown_name(info.name, lang), (centre(seat), TITLE + ROW // 2 + 2),
+              PLAYER_COL - 12, colour)
     stripe = blend(theme.panel, theme.felt, 0.45)
     for i, result in enumerate(view.rounds):
         top = TITLE + ROW * (i + 1) + 2
@@ -189,7 +193,7 @@ def _target_text(view: PublicView, lang: str) -> str:
 def _scores_alt(
     view: PublicView, totals: Sequence[int], leaders: set[int], footer: str, lang: str
 ) -> str:
-    names = [seat.name for seat in view.seats]
+    names = [shown_name(seat.name, lang) for seat in view.seats]
     parts = [f"{t('score.title', lang)}, {t(f'variant.{view.variant}', lang)}."]
     for result in view.rounds:
         cells = []
@@ -320,15 +324,7 @@ def _ranking_row(
         )
     x += rank_w
     name_w = _NAME_COLUMNS[1][1]
-    draw_text(
-        image,
-        (x + 14, middle),
-        fit(row.name, 19, True, name_w - 20),
-        19,
-        theme.text,
-        bold=True,
-        middle=True,
-    )
+    _name(image, row.name, (x + 14, middle), name_w - 20, theme.text, size=19, anchor="left")
     x += name_w
     for value, (_, column) in zip(row.values, figures, strict=True):
         draw_text(

@@ -1,7 +1,8 @@
 """The picture of the public table: melds (or tile sets), piles, players and whose turn.
 
 Layout, top to bottom: a header (variant, round, whose turn); the seats in a grid (name,
-pieces in hand, match score, opened); then the piles on the left (stock and discard pile
+pieces in hand, match score, and whether the seat has opened where the table has an opening
+minimum); then the piles on the left (stock and discard pile
 top, or the tile pool) and the melds flowing in rows on the right, each in a box headed
 by its number and who laid it. A joker on the table is drawn purple with the card it
 stands for in its index (a tile joker shows the number it stands for, in its colour).
@@ -16,11 +17,12 @@ from functools import lru_cache
 
 from PIL import Image
 
-from engine.cards.card import Card, format_card
-from engine.i18n import count, t
+from engine.cards.card import Card
+from engine.i18n import Msg, count, t
+from engine.names import YOU, shown_name
+from engine.notation import writer
 from engine.rules import Kind
-from engine.tiles.tile import Tile, format_tile
-from engine.views import MeldView, Piece, PlayerView, PublicView, SeatView
+from engine.views import MeldView, Piece, PlayerView, PublicView, SeatView, opening_status
 from render.art import (
     PILE_CARD,
     TABLE_CARD,
@@ -36,19 +38,23 @@ from render.draw import (
     blend,
     draw_text,
     fit,
+    fit_size,
     panel,
     paste_sprite,
     shadow,
+    text_height,
     text_width,
 )
 from render.labels import colon, turn_text
-from render.themes import Back, Theme
+from render.themes import RGB, Back, Theme
 
 WIDTH = 1000
 MARGIN = 18
 HEADER = 52
 SEAT_H = 60
+SEAT_H_TALL = 80  # with the score on a line of its own
 SEAT_GAP = 10
+SEAT_PAD = 12  # inside a seat box, and between its name and its score
 PILES_W = 120
 MELD_PAD = 7
 MELD_HEAD = 22
@@ -87,10 +93,10 @@ def _meld_width(meld: MeldView, tiles: bool, owner: str, tight: bool = False) ->
     return 2 * MELD_PAD + max(cards, head)
 
 
-def _owner(view: PublicView, meld: MeldView) -> str:
+def _owner(view: PublicView, meld: MeldView, lang: str) -> str:
     if meld.owner is None or not 0 <= meld.owner < len(view.seats):
         return ""
-    return view.seats[meld.owner].name
+    return shown_name(view.seats[meld.owner].name, lang)
 
 
 def _flow(
@@ -98,6 +104,7 @@ def _flow(
     melds: Sequence[MeldView],
     tiles: bool,
     area: tuple[int, int, int, int],
+    lang: str,
 ) -> tuple[list[_Block], int]:
     """Place the meld boxes in rows; the blocks and the bottom of the last row.
 
@@ -111,7 +118,7 @@ def _flow(
     start, y = left, top
     x = start
     for meld in melds:
-        owner = _owner(view, meld)
+        owner = _head_note(meld, _owner(view, meld, lang), lang)
         width = min(_meld_width(meld, tiles, owner), right - MARGIN)
         if x > start and x + width > right:
             # Squeeze the overlap rather than leave the end of the row empty.
@@ -129,22 +136,32 @@ def _flow(
     return blocks, bottom
 
 
+def _head_note(meld: MeldView, owner: str, lang: str) -> str:
+    """What a meld box says beside its number: who laid it, or that a draft set is not
+    valid yet."""
+    return t("picture.unfinished", lang) if meld.kind == "invalid" else owner
+
+
 @lru_cache(maxsize=384)  # ~70 KB each: a few tables of every theme
 def _meld_image(
-    theme: Theme, meld: MeldView, width: int, owner: str, mine: bool, tiles: bool
+    theme: Theme, meld: MeldView, width: int, note: str, mine: bool, tiles: bool, lang: str
 ) -> Image.Image:
-    """One meld's box on the felt, opaque (a table redrawn later pastes it again as is)."""
+    """One meld's box on the felt, opaque (a table redrawn later pastes it again as is);
+    an unfinished draft set is outlined and noted in the colour of what may not stay."""
     size, step = _piece_size(tiles)
     height = 2 * MELD_PAD + MELD_HEAD + size[1]
     image = Image.new("RGB", (width, height), theme.felt)
     fill = blend(theme.felt, theme.panel, 0.6)
-    panel(image, (0, 0, width, height), 10, fill, theme.you if mine else None, 2)
+    invalid = meld.kind == "invalid"
+    outline = theme.bad if invalid else theme.you if mine else None
+    panel(image, (0, 0, width, height), 10, fill, outline, 2)
     number = str(meld.number)
     number_w = draw_text(image, (MELD_PAD, 4), number, 18, theme.accent, bold=True)
-    if owner:
+    if note:
         room = width - 2 * MELD_PAD - number_w - 8
-        name = fit(owner, 16, False, room)
-        draw_text(image, (MELD_PAD + number_w + 8, 6), name, 16, theme.text_dim)
+        text, note_size = fit_size(note, 16, invalid, room, 12)
+        draw_text(image, (MELD_PAD + number_w + 8, 6 + (16 - note_size) // 2), text, note_size,
+                  theme.bad if invalid else theme.text_dim, bold=invalid)
     count = len(meld.pieces)
     room = width - 2 * MELD_PAD - size[0]
     step = min(step, room // (count - 1)) if count > 1 else step
@@ -155,7 +172,8 @@ def _meld_image(
         shadow(image, box, radius, 3, theme.shadow_alpha // 2, (2, 3))
     for i, piece in enumerate(meld.pieces):
         stands = meld.stands_for[i] if i < len(meld.stands_for) else None
-        paste_sprite(image, piece_sprite(theme, size, piece, stands), (MELD_PAD + i * step, top))
+        sprite = piece_sprite(theme, size, piece, stands, lang)
+        paste_sprite(image, sprite, (MELD_PAD + i * step, top))
     return image
 
 
@@ -175,35 +193,80 @@ def _header(image: Image.Image, theme: Theme, view: PublicView, lang: str) -> No
     draw_text(image, (x1 - width // 2, 28), turn, 18, ink, bold=True, anchor="centre", middle=True)
 
 
-def _min_width(players: int) -> int:
-    """The narrowest table that still gives every seat box room for a name and a score."""
-    return 640 if players <= 3 else 820
-
-
 def _seat_columns(count: int) -> int:
     return count if count <= 4 else 3
 
 
+def _seat_width(picture_width: int, players: int) -> int:
+    columns = _seat_columns(players)
+    return (picture_width - 2 * MARGIN - (columns - 1) * SEAT_GAP) // columns
+
+
+def _seat_texts(seat: SeatView, current: bool, you: bool, lang: str) -> tuple[str, str]:
+    """A seat box's name line and score."""
+    name = ("▶ " if current else "") + _seat_name(seat, you, lang)
+    return name, t("picture.points", lang, n=seat.score)
+
+
+def _scores_below(view: PublicView, width: int, highlight_seat: int | None, lang: str) -> bool:
+    """Whether a seat's name and score do not fit side by side in boxes ``width`` wide."""
+    for i, seat in enumerate(view.seats):
+        name, score = _seat_texts(seat, i == view.current, i == highlight_seat, lang)
+        if text_width(name, 20, True) + text_width(score, 20, True) + 3 * SEAT_PAD > width:
+            return True
+    return False
+
+
+def _min_width(view: PublicView, highlight_seat: int | None, lang: str) -> int:
+    """The narrowest table (a narrow one shows larger on a phone) whose seat boxes still
+    hold every name beside its score; the full width when none does."""
+    narrow = 640 if len(view.seats) <= 3 else 820
+    for width in range(narrow, WIDTH, 20):
+        if not _scores_below(view, _seat_width(width, len(view.seats)), highlight_seat, lang):
+            return width
+    return WIDTH
+
+
 @lru_cache(maxsize=192)
 def _seat_image(
-    theme: Theme, seat: SeatView, width: int, current: bool, you: bool, tiles: bool, lang: str
+    theme: Theme, seat: SeatView, width: int, current: bool, you: bool, tiles: bool,
+    status: Msg | None, lang: str, score_below: bool,
 ) -> Image.Image:
-    """One seat's box on the felt, opaque and cached."""
-    image = Image.new("RGB", (width, SEAT_H), theme.felt)
+    """One seat's box on the felt, opaque and cached: the name and the score, the hand
+    size and, where the table has an opening minimum, whether the seat has opened
+    (``status``). With ``score_below`` (names too long for the score beside them even on
+    the widest table) the box is taller and the score has a line of its own; a name still
+    too long is written smaller before it is ever cut."""
+    height = SEAT_H_TALL if score_below else SEAT_H
+    image = Image.new("RGB", (width, height), theme.felt)
     outline = theme.accent if current else theme.you if you else theme.panel_line
-    panel(image, (0, 0, width, SEAT_H), 12, theme.panel, outline, 3 if current or you else 1)
-    score = t("picture.points", lang, n=seat.score)
-    score_w = draw_text(image, (width - 12, 9), score, 20, theme.text, bold=True, anchor="right")
-    name = seat.name + (f" ({t('picture.you', lang)})" if you else "")
-    marker = "▶ " if current else ""
-    room = width - 24 - score_w - 12
+    panel(image, (0, 0, width, height), 12, theme.panel, outline, 3 if current or you else 1)
+    name, score = _seat_texts(seat, current, you, lang)
+    room = width - 2 * SEAT_PAD
+    if score_below:
+        draw_text(image, (SEAT_PAD, 56), score, 16, theme.text, bold=True)
+    else:
+        room -= draw_text(image, (width - SEAT_PAD, 9), score, 20, theme.text, bold=True,
+                          anchor="right") + SEAT_PAD
+    name, name_size = fit_size(name, 20, True, room, 15)
     colour = theme.accent if current else theme.text
-    draw_text(image, (12, 8), fit(marker + name, 20, True, room), 20, colour, bold=True)
+    draw_text(image, (SEAT_PAD, 8 + (20 - name_size) // 2), name, name_size, colour, bold=True)
     detail = t("count.tiles" if tiles else "count.cards", lang, count=seat.hand_size)
-    if seat.has_opened:
-        detail += f"  ·  ✓ {t('picture.opened', lang)}"
-    draw_text(image, (12, 35), detail, 16, theme.text_dim)
+    if status is not None:
+        detail += f"  ·  {'✓ ' if seat.has_opened else ''}{status.text(lang)}"
+    detail, detail_size = fit_size(detail, 16, False, width - 2 * SEAT_PAD, 12)
+    draw_text(image, (SEAT_PAD, 35 + (16 - detail_size) // 2), detail, detail_size,
+              theme.text_dim)
     return image
+
+
+def _seat_name(seat: SeatView, you: bool, lang: str) -> str:
+    """The seat's name in words, marked when it is the viewer's (unless the name already
+    says so: the terminal's player is called "You")."""
+    name = shown_name(seat.name, lang)
+    if you and seat.name != YOU:
+        name += f" ({t('picture.you', lang)})"
+    return name
 
 
 def _seats(
@@ -216,13 +279,16 @@ def _seats(
     lang: str,
 ) -> None:
     columns = _seat_columns(len(view.seats))
-    width = (image.width - 2 * MARGIN - (columns - 1) * SEAT_GAP) // columns
+    width = _seat_width(image.width, len(view.seats))
+    below = _scores_below(view, width, highlight_seat, lang)
+    step = (SEAT_H_TALL if below else SEAT_H) + SEAT_GAP
     for i, seat in enumerate(view.seats):
         row, column = divmod(i, columns)
         x = MARGIN + column * (width + SEAT_GAP)
-        y = top + row * (SEAT_H + SEAT_GAP)
         current, you = i == view.current, i == highlight_seat
-        image.paste(_seat_image(theme, seat, width, current, you, tiles, lang), (x, y))
+        status = opening_status(view, seat)
+        image.paste(_seat_image(theme, seat, width, current, you, tiles, status, lang, below),
+                    (x, top + row * step))
 
 
 def _piles_height(tiles: bool) -> int:
@@ -253,8 +319,7 @@ def _piles_image(
             shadow(image, (tx, ty, tx + tw, ty + th), radius, 3, theme.shadow_alpha)
             panel(image, (tx, ty, tx + tw, ty + th), radius, theme.tile_edge)
             panel(image, (tx + 2, ty + 2, tx + tw - 2, ty + th - 6), radius - 2, theme.tile_face)
-        text = t("picture.pool", lang, n=stock_size)
-        draw_text(image, (centre, th + 26), text, 17, theme.text, bold=True, anchor="centre")
+        _pile_label(image, th + 26, t("picture.pool", lang, n=stock_size), 17, theme.text)
         return image
     for i in range(min(3, max(1, stock_size // 10)) if stock_size else 0):
         y = 6 - i * 3
@@ -263,22 +328,30 @@ def _piles_image(
     if not stock_size:
         panel(image, (x, 6, x + w, 6 + h), card_radius(w), theme.panel_line)
         panel(image, (x + 2, 8, x + w - 2, 4 + h), card_radius(w) - 2, theme.felt)
-    text = t("picture.stock", lang, n=stock_size)
-    draw_text(image, (centre, h + 12), text, 17, theme.text, bold=True, anchor="centre")
+    _pile_label(image, h + 12, t("picture.stock", lang, n=stock_size), 17, theme.text)
     if reshuffles:
         again = t("picture.reshuffled", lang, n=reshuffles)
-        draw_text(image, (centre, h + 32), again, 14, theme.text_dim, anchor="centre")
+        _pile_label(image, h + 32, again, 14, theme.text_dim, bold=False)
     y = h + 54
     if discard_top is not None:
         shadow(image, (x, y, x + w, y + h), card_radius(w), 4, theme.shadow_alpha)
-        paste_sprite(image, card_sprite(theme, w, h, discard_top), (x, y))
+        paste_sprite(image, card_sprite(theme, w, h, discard_top, lang=lang), (x, y))
         text = t("picture.discard", lang, n=discard_size)
     else:
         panel(image, (x, y, x + w, y + h), card_radius(w), theme.panel_line)
         panel(image, (x + 2, y + 2, x + w - 2, y + h - 2), card_radius(w) - 2, theme.felt)
         text = t("picture.discard_empty", lang)
-    draw_text(image, (centre, y + h + 12), text, 17, theme.text, bold=True, anchor="centre")
+    _pile_label(image, y + h + 12, text, 17, theme.text)
     return image
+
+
+def _pile_label(image: Image.Image, y: int, text: str, size: int, colour: RGB, *,
+                bold: bool = True) -> None:
+    """A label centred under a pile, written smaller (never cut short) to fit the piles'
+    column: ``Défausse : 104`` as well as ``Discard: 17``."""
+    text, size = fit_size(text, size, bold, image.width - 4, 11)
+    top = y + (text_height(17 if bold else 14, bold) - text_height(size, bold)) // 2
+    draw_text(image, (image.width // 2, top), text, size, colour, bold=bold, anchor="centre")
 
 
 def compose_table(
@@ -289,19 +362,24 @@ def compose_table(
     if highlight_seat is None and isinstance(view, PlayerView):
         highlight_seat = view.seat
     melds, draft = _shown_melds(view)
-    columns = _seat_columns(len(view.seats))
-    seats_h = math.ceil(len(view.seats) / columns) * (SEAT_H + SEAT_GAP) if view.seats else 0
+    narrowest = _min_width(view, highlight_seat, lang)
+    # The picture is at least that wide: the seat boxes are tall only if even then (the
+    # full width) a name and its score do not fit side by side.
+    tall = _scores_below(view, _seat_width(narrowest, len(view.seats)), highlight_seat, lang)
+    rows = math.ceil(len(view.seats) / _seat_columns(len(view.seats)))
+    seats_h = rows * ((SEAT_H_TALL if tall else SEAT_H) + SEAT_GAP) if view.seats else 0
     top = HEADER + seats_h + 6
     left = MARGIN + PILES_W + 16
     melds_top = top + (30 if draft else 0)
     piles_bottom = top + _piles_height(tiles)
-    blocks, bottom = _flow(view, melds, tiles, (left, melds_top, WIDTH - MARGIN, piles_bottom))
+    blocks, bottom = _flow(view, melds, tiles, (left, melds_top, WIDTH - MARGIN, piles_bottom),
+                           lang)
     height = max(bottom, piles_bottom) + MARGIN
     width = WIDTH
     if all(block.y == melds_top for block in blocks):
         # A single row of melds: a narrower picture shows larger on a phone.
         right = max((block.x + block.width for block in blocks), default=left + 300)
-        width = max(_min_width(len(view.seats)), right + MARGIN)
+        width = max(narrowest, right + MARGIN)
     image = background(width, height, theme.felt, theme.felt_dark)
     _header(image, theme, view, lang)
     _seats(image, theme, view, HEADER, tiles, highlight_seat, lang)
@@ -323,17 +401,17 @@ def compose_table(
         draw_text(image, (left + 8, melds_top + 10), text, 20, theme.text_dim)
     for block in blocks:
         mine = highlight_seat is not None and block.meld.owner == highlight_seat
-        owner = _owner(view, block.meld)
-        meld_image = _meld_image(theme, block.meld, block.width, owner, mine, tiles)
+        note = _head_note(block.meld, _owner(view, block.meld, lang), lang)
+        meld_image = _meld_image(theme, block.meld, block.width, note, mine, tiles, lang)
         image.paste(meld_image, (block.x, block.y))
     return image, _alt(view, melds, tiles, draft, lang)
 
 
-def _piece_text(piece: Piece, stands: Piece | None) -> str:
-    text = format_tile(piece) if isinstance(piece, Tile) else format_card(piece)
+def _piece_text(piece: Piece, stands: Piece | None, lang: str) -> str:
+    write = writer(lang)
+    text = write((piece,))
     if stands is not None:
-        other = format_tile(stands) if isinstance(stands, Tile) else format_card(stands)
-        text += f"={other}"
+        text += f"={write((stands,))}"
     return text
 
 
@@ -356,27 +434,23 @@ def _alt(view: PublicView, melds: Sequence[MeldView], tiles: bool, draft: bool, 
             parts.append(
                 t("picture.discard", lang, n=view.discard_size)
                 + ", "
-                + t("picture.discard_top", lang, card=format_card(view.discard_top))
+                + t("picture.discard_top", lang, card=writer(lang)((view.discard_top,)))
                 + "."
             )
         else:
             parts.append(t("picture.discard_empty", lang) + ".")
     noun = "count.tiles" if tiles else "count.cards"
-    seats = [
-        t("picture.seat_alt", lang, name=s.name, count=t(noun, lang, count=s.hand_size),
-          score=count("points", s.score))
-        for s in view.seats
-    ]
+    seats = [_seat_alt(view, s, noun, lang) for s in view.seats]
     parts.append(f"{t('picture.players', lang)}{colon(lang)}{'; '.join(seats)}.")
     if draft:
         parts.append(t("picture.draft", lang) + ".")
     if melds:
         texts = []
         for meld in melds:
-            owner = _owner(view, meld)
-            head = f"{meld.number}" + (f" ({owner})" if owner else "")
+            note = _head_note(meld, _owner(view, meld, lang), lang)
+            head = f"{meld.number}" + (f" ({note})" if note else "")
             pieces = " ".join(
-                _piece_text(p, meld.stands_for[i] if i < len(meld.stands_for) else None)
+                _piece_text(p, meld.stands_for[i] if i < len(meld.stands_for) else None, lang)
                 for i, p in enumerate(meld.pieces)
             )
             texts.append(f"{head}{colon(lang)}{pieces}")
@@ -387,3 +461,12 @@ def _alt(view: PublicView, melds: Sequence[MeldView], tiles: bool, draft: bool, 
     else:
         parts.append(t("picture.no_sets" if tiles else "picture.no_melds", lang) + ".")
     return " ".join(parts)
+
+
+def _seat_alt(view: PublicView, seat: SeatView, noun: str, lang: str) -> str:
+    params = {"name": shown_name(seat.name, lang), "count": t(noun, lang, count=seat.hand_size),
+              "score": count("points", seat.score)}
+    status = opening_status(view, seat)
+    if status is None:
+        return t("picture.seat_alt", lang, **params)
+    return t("picture.seat_alt.opening", lang, status=status, **params)

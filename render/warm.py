@@ -7,9 +7,11 @@ half a second); :func:`warm_up` does it at start-up instead, ideally off the eve
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterable
 
 from engine.cards.card import full_deck
+from engine.i18n import languages
 from engine.tiles.tile import Colour, Tile
 from render.art import HAND_CARD, HAND_TILE, PILE_CARD, TABLE_CARD, TABLE_TILE, piece_sprite
 from render.picture import theme_palette
@@ -19,7 +21,8 @@ from render.themes import THEMES, get_theme
 def warm_up(themes: Iterable[str] | None = None, *, every_piece: bool = False) -> None:
     """Compute the palette of each theme (all by default) and draw its sample pictures.
 
-    ``every_piece`` also draws every card and tile at every size (about a second per theme).
+    ``every_piece`` also draws every card (in every language: their indexes differ) and
+    tile at every size (about a second per theme).
 
     Raises:
         ValueError: an unknown theme name.
@@ -28,9 +31,9 @@ def warm_up(themes: Iterable[str] | None = None, *, every_piece: bool = False) -
         theme = get_theme(name)
         theme_palette(theme)
         if every_piece:
-            for card in full_deck(1, 1):
+            for card, lang in itertools.product(full_deck(1, 1), languages()):
                 for size in (HAND_CARD, TABLE_CARD, PILE_CARD):
-                    piece_sprite(theme, size, card)
+                    piece_sprite(theme, size, card, lang=lang)
             tiles = [Tile(n, c) for c in Colour for n in range(1, 14)] + [Tile.joker()]
             for tile in tiles:
                 for size in (HAND_TILE, TABLE_TILE):

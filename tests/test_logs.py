@@ -5,6 +5,9 @@ from __future__ import annotations
 import io
 import json
 import logging
+import sys
+
+import pytest
 
 from bot.logs import setup_logging
 
@@ -46,3 +49,17 @@ def test_token_never_logged() -> None:
     assert TOKEN not in text
     assert "z" * 38 not in text
     assert text.count("[redacted]") >= 4
+
+
+def test_the_default_stream_is_stderr_as_it_is_when_a_record_comes(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The handler outlives a stderr replaced for a while and closed since (a test's
+    capture): it writes to the stderr of the moment, never into a closed stream."""
+    first = io.StringIO()
+    monkeypatch.setattr(sys, "stderr", first)
+    setup_logging("INFO", "kv", [])
+    first.close()
+    second = io.StringIO()
+    monkeypatch.setattr(sys, "stderr", second)
+    logging.getLogger("rami.test").info("still heard")
+    assert "still heard" in second.getvalue()

@@ -165,8 +165,17 @@ class RamiBot(discord.Client):
         log.info("connected user=%s guilds=%d", self.user, len(self.guilds))
 
     async def wait_idle(self) -> None:
-        """Wait until every channel update the bot queued has been sent."""
-        await self.front_end.publisher.wait_idle()
+        """Wait until the computer players have played every turn that is theirs and every
+        channel update has been sent (tests, benchmarks). Waiting for the channel updates
+        alone is not enough: a human's move is shown while the computer seat after it is
+        still thinking, and its move (with the next human's reminder) comes later; and a
+        computer move makes channel updates in turn. So both are waited for until neither
+        has anything left."""
+        while True:
+            played = await self.tables.idle()
+            shown = await self.front_end.publisher.wait_idle()
+            if not played and not shown:
+                return
 
     async def close(self) -> None:
         if hasattr(self, "_warming"):

@@ -21,10 +21,12 @@ from bot.discord_app.replies import Reply, error_reply
 from bot.discord_app.service import or_none
 from bot.discord_app.views import selection_of
 from bot.session import SessionError, display_order, read_card, read_pieces
-from engine import Card, NotationError, RuleSet, RummyError, classify, parse_card
+from engine import Card, NotationError, RuleSet, RummyError, classify
 from engine.actions import Action
 from engine.cards.actions import Discard, Draw, LayOff, Meld, SwapJoker
+from engine.cards.card import read_codes
 from engine.i18n import Msg
+from engine.notation_words import Word, fold, words_read
 from engine.rules import Kind
 
 if TYPE_CHECKING:
@@ -33,8 +35,7 @@ if TYPE_CHECKING:
     from bot.session.prefs import Preferences
 
 SORT_CYCLE = {"suit": "rank", "rank": "own", "own": "suit"}
-SOURCES = {"stock": "stock", "talon": "stock", "pioche": "stock", "discard": "discard",
-           "defausse": "discard", "défausse": "discard", "discard pile": "discard"}
+SOURCES = {Word.STOCK: "stock", Word.PILE: "discard"}  # the notation's words of the piles
 
 
 class Controller:
@@ -62,10 +63,11 @@ class Controller:
 
     async def draw(self, interaction: discord.Interaction, source: str | None) -> None:
         async def work(lang: str) -> Reply:
-            key = (source or "stock").strip().lower()
-            if key not in SOURCES:
+            # The menu gives "stock" or "discard"; a typed word of any language works too.
+            pile = words_read(tuple(SOURCES), lang).get(fold(source or "stock"))
+            if pile is None:
                 return error_reply(t("bot.error.bad_source", lang, source=source))
-            return await self._act(interaction, Draw(SOURCES[key]), lang)  # type: ignore[arg-type]
+            return await self._act(interaction, Draw(SOURCES[pile]), lang)  # type: ignore[arg-type]
 
         await self.service.run(interaction, "draw", work)
 
@@ -78,7 +80,7 @@ class Controller:
         async def work(lang: str) -> Reply:
             view = await self.service.player_view(interaction)
             sort = (await self.prefs.player(interaction.user.id)).sort
-            melds = tuple(read_pieces(part, view, display_order(view, sort), Card)
+            melds = tuple(read_pieces(part, view, display_order(view, sort), Card, lang)
                           for part in cards.split("|") if part.strip())
             if not melds:
                 raise NotationError("notation", token=cards)
@@ -90,7 +92,7 @@ class Controller:
         async def work(lang: str) -> Reply:
             view = await self.service.player_view(interaction)
             sort = (await self.prefs.player(interaction.user.id)).sort
-            pieces = read_pieces(cards, view, display_order(view, sort), Card)
+            pieces = read_pieces(cards, view, display_order(view, sort), Card, lang)
             return await self._act(interaction, LayOff(pieces, meld - 1), lang)
 
         await self.service.run(interaction, "layoff", work)
@@ -100,8 +102,8 @@ class Controller:
             view = await self.service.player_view(interaction)
             sort = (await self.prefs.player(interaction.user.id)).sort
             return await self._act(interaction,
-                                   SwapJoker(read_card(card, view, display_order(view, sort)),
-                                             meld - 1), lang)
+                                   SwapJoker(read_card(card, view, display_order(view, sort),
+                                                       lang), meld - 1), lang)
 
         await self.service.run(interaction, "swap", work)
 
@@ -109,7 +111,7 @@ class Controller:
         async def work(lang: str) -> Reply:
             view = await self.service.player_view(interaction)
             sort = (await self.prefs.player(interaction.user.id)).sort
-            discard = Discard(read_card(card, view, display_order(view, sort)))
+            discard = Discard(read_card(card, view, display_order(view, sort), lang))
             return await self._act(interaction, discard, lang)
 
         await self.service.run(interaction, "discard", work)
@@ -146,7 +148,8 @@ class Controller:
                            *, several: bool) -> list[discord.app_commands.Choice[str]]:
         """Cards of the caller's own hand completing what they typed (a hint only)."""
         view = await or_none(self.service.player_view(interaction))
-        if view is None:
+        lang = await or_none(self.service.language(interaction))
+        if view is None or lang is None:
             return []
         if several:
             head, _, last = current.rpartition(" ")
@@ -156,11 +159,11 @@ class Controller:
         used = head.split()
         sort = "suit"
         order = display_order(view, sort)
-        texts = [present.piece_text(view.hand[i]) for i in order]
+        texts = [present.piece_text(view.hand[i], lang) for i in order]
+        typed = [present.piece_text(view.hand[i], lang, ascii=True).lower() for i in order]
         seen: set[str] = set()
         choices = []
-        for text in texts:
-            ascii_text = _ascii(text)
+        for text, ascii_text in zip(texts, typed, strict=True):
             if text in seen or used.count(text) >= texts.count(text):
                 continue
             if last and not (text.lower().startswith(last.lower())
@@ -174,9 +177,10 @@ class Controller:
     async def meld_choices(self, interaction: discord.Interaction,
                            current: str) -> list[discord.app_commands.Choice[int]]:
         snapshot = await or_none(self.tables.snapshot(interaction.channel_id or 0))
-        if snapshot is None or snapshot.view is None:
+        lang = await or_none(self.service.language(interaction))
+        if snapshot is None or snapshot.view is None or lang is None:
             return []
-        return present.meld_choices(snapshot.view.melds, current)
+        return present.meld_choices(snapshot.view.melds, current, lang)
 
 
 
@@ -217,14 +221,11 @@ def click_action(action: str, picked: dict[str, list[str]], rules: RuleSet | Non
     return SwapJoker(first[0], meld[0] - 1)
 
 
-def _ascii(text: str) -> str:
-    return (text.replace("♣", "c").replace("♠", "s").replace("♥", "h").replace("♦", "d")
-            .lower())
-
-
 def _card_of_value(value: str) -> Card:
-    """A menu value ``"3:10♥"`` (position:card) back to its card."""
-    return parse_card(value.partition(":")[2] or value)
+    """A menu value ``"3:Qh"`` (position:card code, the same in every language) back to
+    its card; older menus hold ``"3:Q♥"``, which reads the same."""
+    (card,) = read_codes(value.partition(":")[2] or value)
+    return card
 
 
 def arrange_meld(cards: Sequence[Card], rules: RuleSet) -> tuple[Card, ...]:

@@ -28,6 +28,7 @@ from bot.session.daily import (
 from bot.session.daily.words import ranking_lines, result_lines
 from data import ChallengeResult, GuildSettings
 from engine.i18n import count
+from engine.names import shown_name
 from render import DailyEntry, render_daily_ranking
 
 MEDALS = {1: "🥇", 2: "🥈", 3: "🥉"}
@@ -50,7 +51,7 @@ def _header(state: TryState, lang: str) -> str:
 
 def _moves(state: TryState, lang: str) -> list[str]:
     """The computers' moves since the player's, as the table's move lines."""
-    return [present.move_text(_name(state.seats[seat].name), move, lang)
+    return [present.move_text(_name(shown_name(state.seats[seat].name, lang)), move, lang)
             for seat, move in state.moves]
 
 
@@ -66,7 +67,7 @@ def _fit(head: Sequence[str], moves: Sequence[str], tail: Sequence[str]) -> str:
 
 def _table(state: TryState, lang: str, picture: Picture | None) -> tuple[discord.Embed,
                                                                          list[Picture]]:
-    embed = present.table_embed(state.view, state.view.variant, lang)
+    embed = present.table_embed(state.view, state.view.variant, state.seats, lang)
     if picture is None:
         return embed, []
     embed.set_image(url=f"attachment://{picture.filename}")
@@ -109,7 +110,8 @@ def _try_over(state: TryState, lang: str, components: Components, head: list[str
 def ranking_picture(rows: Sequence[ChallengeResult], heading: str, lang: str,
                     theme: str = "classic") -> Picture:
     """The picture of a day's ranking (drawn off the event loop by the caller)."""
-    entries = [DailyEntry(row.rank, row.name, row.best_score, row.turns, row.tries)
+    entries = [DailyEntry(row.rank, shown_name(row.name, lang), row.best_score, row.turns,
+                          row.tries)
                for row in rows]
     drawn = render_daily_ranking(entries, title=heading, theme=theme, lang=lang)
     return Picture(drawn.png, drawn.alt, drawn.filename)

@@ -17,30 +17,48 @@ from bot.discord_app.choices import variant_names
 from bot.discord_app.i18n import t
 from bot.discord_app.replies import Picture, Reply
 from bot.discord_app.views import MAX_OPTIONS, Components
-from bot.session import Snapshot, Status, display_order
+from bot.session import Seat, Snapshot, Status, display_order, round_ending, round_seat_lines
 from engine import RuleSet, rules_summary
 from engine.actions import Action
+from engine.ai import level_name
 from engine.cards.actions import Discard, Draw, LayOff, Meld, SwapJoker
-from engine.cards.card import Card, format_card
+from engine.cards.card import Card, format_card, write_codes
 from engine.i18n import count
+from engine.names import shown_name
 from engine.rules import Kind
 from engine.tiles.tile import format_tile
-from engine.views import MeldView, Phase, Piece, PlayerView, PublicView
+from engine.views import (
+    MeldView,
+    Phase,
+    Piece,
+    PlayerView,
+    PublicView,
+    SeatView,
+    opening_status,
+)
 
 COLOUR = discord.Colour.dark_green()
 
 
-def piece_text(piece: Piece) -> str:
-    return format_card(piece) if isinstance(piece, Card) else format_tile(piece)
+def piece_text(piece: Piece, lang: str, *, ascii: bool = False) -> str:
+    """A card as ``lang`` writes it (``D♠`` in French; ``Dp`` with ``ascii``), or a tile."""
+    return format_card(piece, lang, ascii=ascii) if isinstance(piece, Card) else format_tile(piece)
 
 
-def pieces_text(pieces: Iterable[Piece]) -> str:
-    return " ".join(piece_text(p) for p in pieces)
+def pieces_text(pieces: Iterable[Piece], lang: str) -> str:
+    return " ".join(piece_text(p, lang) for p in pieces)
 
 
-def melds_text(melds: Iterable[Iterable[Piece]]) -> str:
+def melds_text(melds: Iterable[Iterable[Piece]], lang: str) -> str:
     """Melds or sets written one after the other: ``7♥ 8♥ 9♥ | Q♠ Q♥ Q♦``."""
-    return " | ".join(pieces_text(meld) for meld in melds)
+    return " | ".join(pieces_text(meld, lang) for meld in melds)
+
+
+def piece_code(piece: Piece) -> str:
+    """A piece as a menu value holds it: the same in every language."""
+    return write_codes([piece]) if isinstance(piece, Card) else format_tile(piece)
+
+
 
 
 def _attach(embed: discord.Embed, picture: Picture | None) -> list[Picture]:
@@ -54,9 +72,23 @@ def variant_name(variant: str, lang: str) -> str:
     return t(f"variant.{variant}", lang)
 
 
-def mention(snapshot: Snapshot, seat: int) -> str:
+def seat_name(snapshot: Snapshot, seat: int, lang: str) -> str:
+    """The name of ``seat`` as a reader of ``lang`` sees it (a computer's in words)."""
+    return shown_name(snapshot.seats[seat].name, lang)
+
+
+def seat_title(seat: Seat, lang: str) -> str:
+    """A seat as the lobby and the table list it: its name, and a computer's level in
+    words (``Ordi 1 · difficile``)."""
+    name = shown_name(seat.name, lang)
+    if seat.level is None:
+        return name
+    return t("bot.table.computer", lang, name=name, level=level_name(seat.level, lang))
+
+
+def mention(snapshot: Snapshot, seat: int, lang: str) -> str:
     user = snapshot.seats[seat].user_id
-    return f"<@{user}>" if user is not None else snapshot.seats[seat].name
+    return f"<@{user}>" if user is not None else seat_name(snapshot, seat, lang)
 
 
 # ---------------------------------------------------------------------- lobby
@@ -64,7 +96,8 @@ def lobby(snapshot: Snapshot, lang: str, components: Components, played: RuleSet
     """The lobby message: the rules the table will deal with (``played``: the server's
     overrides and the chosen target included), the seats, and what to do."""
     players = ", ".join(
-        f"<@{s.user_id}>" if s.user_id is not None else s.name for s in snapshot.seats
+        f"<@{s.user_id}>" if s.user_id is not None else seat_title(s, lang)
+        for s in snapshot.seats
     ) or t("bot.lobby.nobody", lang)
     lines = [*rules_summary(played, lang), ""]
     lines.append(t("bot.lobby.target", lang, count=played.target) if played.target
@@ -91,18 +124,18 @@ def _discard_top(view: PublicView | PlayerView, lang: str) -> str:
     """The card on the discard pile, or "empty"."""
     if view.discard_top is None:
         return t("bot.table.empty", lang)
-    return piece_text(view.discard_top)
+    return piece_text(view.discard_top, lang)
 
 
-def _meld_lines(melds: Sequence[MeldView]) -> str:
-    return "\n".join(f"`{m.number}` {pieces_text(m.pieces)}" for m in melds)
+def _meld_lines(melds: Sequence[MeldView], lang: str) -> str:
+    return "\n".join(f"`{m.number}` {pieces_text(m.pieces, lang)}" for m in melds)
 
 
-def meld_choices(melds: Sequence[MeldView],
-                 current: str) -> list[discord.app_commands.Choice[int]]:
+def meld_choices(melds: Sequence[MeldView], current: str,
+                 lang: str) -> list[discord.app_commands.Choice[int]]:
     """The melds (or sets) whose number starts with what was typed, for an autocomplete."""
     return [
-        discord.app_commands.Choice(name=f"{m.number}: {pieces_text(m.pieces)}"[:100],
+        discord.app_commands.Choice(name=f"{m.number}: {pieces_text(m.pieces, lang)}"[:100],
                                     value=m.number)
         for m in melds if not current or str(m.number).startswith(current.strip())
     ][:25]  # Discord offers 25 choices at most
@@ -115,16 +148,17 @@ def table(snapshot: Snapshot, lang: str, components: Components,
     assert view is not None
     turn = None
     if snapshot.status is Status.PLAYING and view.phase in (Phase.DRAW, Phase.PLAY):
-        turn = mention(snapshot, view.current)
-    embed = table_embed(view, snapshot.variant, lang, turn, last_move)
+        turn = mention(snapshot, view.current, lang)
+    embed = table_embed(view, snapshot.variant, snapshot.seats, lang, turn, last_move)
     return Reply(embeds=[embed], pictures=_attach(embed, picture),
                  view=components.table_view(snapshot.channel_id, lang))
 
 
-def table_embed(view: PublicView, variant: str, lang: str, turn: str | None = None,
-                last_move: str | None = None) -> discord.Embed:
+def table_embed(view: PublicView, variant: str, seats: Sequence[Seat], lang: str,
+                turn: str | None = None, last_move: str | None = None) -> discord.Embed:
     """A table in words: whose ``turn`` it is (who to name, when it is someone's), the
-    piles, ``last_move``, each seat and the melds."""
+    piles, ``last_move``, each seat (``seats``: as saved, for a computer's level) and the
+    melds."""
     lines = []
     if turn is not None:
         lines.append(t("bot.table.turn", lang, player=turn))
@@ -139,19 +173,26 @@ def table_embed(view: PublicView, variant: str, lang: str, turn: str | None = No
                 round=view.round_number),
         description="\n".join(lines), colour=COLOUR,
     )
-    seats = "\n".join(
-        t("bot.table.seat", lang, name=s.name,
-          pieces=count("tiles" if tiles else "cards", s.hand_size),
-          score=count("points", view.totals[s.seat]),
-          opened=t("bot.table.opened", lang) if s.has_opened else "")
-        for s in view.seats
-    )
-    embed.add_field(name="\u200b", value=seats[:1024], inline=False)
+    listed = "\n".join(_seat_line(seats, view, s, lang) for s in view.seats)
+    embed.add_field(name="\u200b", value=listed[:1024], inline=False)
     words = "bot.tiles.table" if tiles else "bot.table"
     embed.add_field(name=t(f"{words}.melds", lang),
-                    value=_meld_lines(view.melds)[:1024] or t(f"{words}.no_melds", lang),
+                    value=_meld_lines(view.melds, lang)[:1024] or t(f"{words}.no_melds", lang),
                     inline=False)
     return embed
+
+
+def _seat_line(seats: Sequence[Seat], view: PublicView, seat: SeatView, lang: str) -> str:
+    """A seat on the table message: name (a computer's level in words), pieces, score,
+    and whether it has opened where that matters."""
+    noun = "tiles" if view.kind is Kind.TILES else "cards"
+    params = {"name": seat_title(seats[seat.seat], lang),
+              "pieces": count(noun, seat.hand_size),
+              "score": count("points", view.totals[seat.seat])}
+    status = opening_status(view, seat)
+    if status is None:
+        return t("bot.table.seat", lang, **params)
+    return t("bot.table.seat.opening", lang, status=status, **params)
 
 
 def move_text(player: str, move: Action, lang: str) -> str:
@@ -161,15 +202,15 @@ def move_text(player: str, move: Action, lang: str) -> str:
         code = "bot.move.take" if move.source == "discard" else "bot.move.draw"
         return t(code, lang, player=player)
     if isinstance(move, Meld):
-        return t("bot.move.meld", lang, player=player, cards=melds_text(move.melds))
+        return t("bot.move.meld", lang, player=player, cards=melds_text(move.melds, lang))
     if isinstance(move, LayOff):
-        return t("bot.move.layoff", lang, player=player, cards=pieces_text(move.cards),
+        return t("bot.move.layoff", lang, player=player, cards=pieces_text(move.cards, lang),
                  meld=move.meld + 1)
     if isinstance(move, SwapJoker):
-        return t("bot.move.swap", lang, player=player, card=piece_text(move.card),
+        return t("bot.move.swap", lang, player=player, card=piece_text(move.card, lang),
                  meld=move.meld + 1)
     if isinstance(move, Discard):
-        return t("bot.move.discard", lang, player=player, card=piece_text(move.card))
+        return t("bot.move.discard", lang, player=player, card=piece_text(move.card, lang))
     return tile_present.tile_move_text(player, move, lang)
 
 
@@ -189,27 +230,13 @@ def ping(snapshot: Snapshot, lang: str) -> tuple[str, int] | None:
 
 
 # ---------------------------------------------------------------------- scores
-def _score_lines(view: PublicView, snapshot: Snapshot, lang: str) -> list[str]:
-    last = view.rounds[-1] if view.rounds else None
-    return [
-        t("bot.round.line", lang, name=seat.name,
-          points=last.points[index] if last else 0, total=view.totals[index])
-        for index, seat in enumerate(snapshot.seats)
-    ]
-
-
 def round_over(snapshot: Snapshot, lang: str, components: Components,
                picture: Picture | None = None) -> Reply:
     view = snapshot.view
     assert view is not None and view.rounds
     last = view.rounds[-1]
-    lines = []
-    if last.winner is not None:
-        code = "bot.round.rami_sec" if last.rami_sec else "bot.round.went_out"
-        lines.append(t(code, lang, player=snapshot.seats[last.winner].name))
-    else:
-        lines.append(t("bot.round.no_winner", lang))
-    lines += _score_lines(view, snapshot, lang)
+    lines = [round_ending(snapshot, lang),
+             *round_seat_lines(snapshot, lang, lambda pieces: pieces_text(pieces, lang))]
     embed = discord.Embed(title=t("bot.round.title", lang, round=last.number),
                           description="\n".join(lines), colour=COLOUR)
     pictures = _attach(embed, picture)
@@ -228,8 +255,8 @@ def match_over(snapshot: Snapshot, lang: str, components: Components) -> Reply:
     view = snapshot.view
     assert view is not None
     order = ranking(view)
-    lines = [t("bot.match.winner", lang, player=snapshot.seats[order[0]].name)]
-    lines += [t("bot.match.line", lang, place=place, name=snapshot.seats[seat].name,
+    lines = [t("bot.match.winner", lang, player=seat_name(snapshot, order[0], lang))]
+    lines += [t("bot.match.line", lang, place=place, name=seat_name(snapshot, seat, lang),
                 total=view.totals[seat]) for place, seat in enumerate(order, 1)]
     embed = discord.Embed(title=t("bot.match.title", lang), description="\n".join(lines),
                           colour=COLOUR)
@@ -242,7 +269,8 @@ def score_sheet(snapshot: Snapshot, lang: str, picture: Picture | None = None) -
     if view is None or not view.rounds:
         embed.description = t("bot.score.none", lang)
         return Reply(embeds=[embed], ephemeral=True)
-    header = " | ".join(["#", *(s.name for s in snapshot.seats)])
+    header = " | ".join(["#", *(seat_name(snapshot, seat, lang)
+                                for seat in range(len(snapshot.seats)))])
     rows = [" | ".join([str(r.number), *(str(p) for p in r.points)]) for r in view.rounds]
     rows.append(" | ".join(["=", *(str(total) for total in view.totals)]))
     embed.description = "```\n" + "\n".join([header, *rows])[:4000] + "\n```"
@@ -278,8 +306,10 @@ def hand(
 ) -> Reply:
     """The private hand message (the rack in tile rummy): picture, alt text, numbered
     notation and components (``daily``: a try's, ``channel_id`` naming the try)."""
-    texts = [piece_text(view.hand[i]) for i in display_order(view, sort)]
-    options, chosen = _piece_options(texts), selected or {}
+    order = display_order(view, sort)
+    texts = [piece_text(view.hand[i], lang) for i in order]
+    options = _piece_options([view.hand[i] for i in order], texts)
+    chosen = selected or {}
     my_turn = _is_my_turn(view)
     if view.kind is Kind.TILES:
         title, turn = "bot.tiles.title", tile_present.turn_lines(view, lang)
@@ -290,7 +320,7 @@ def hand(
     else:
         title, turn, board = "bot.hand.title", _turn_lines(view, lang), []
         melds = [(str(m.number), t("bot.select.meld_option", lang, number=m.number,
-                                    cards=pieces_text(m.pieces))) for m in view.melds]
+                                    cards=pieces_text(m.pieces, lang))) for m in view.melds]
         buttons = components.hand_view(
             channel_id, lang, cards=options, melds=melds, selected=chosen, sort=sort,
             can_draw=my_turn and view.phase is Phase.DRAW,
@@ -324,6 +354,7 @@ def _hand_text(view: PlayerView, texts: Sequence[str], lang: str, *, title: str,
         lines += turn
     else:
         name = names[view.current] if view.current < len(names) else view.seats[view.current].name
+        name = shown_name(name, lang)
         lines.append(t("bot.hand.waiting", lang, player=name))
     if _is_playing(view) and view.opening_needed:
         lines.append(t("bot.hand.opening", lang, count=view.opening_needed))
@@ -332,9 +363,11 @@ def _hand_text(view: PlayerView, texts: Sequence[str], lang: str, *, title: str,
     return "\n".join(lines)[:2000]  # Discord's limit
 
 
-def _piece_options(texts: Sequence[str]) -> list[tuple[str, str]]:
-    """The pieces menu's options (value, label), numbered as in the message."""
-    return [(f"{pos}:{text}", f"{pos}. {text}") for pos, text in enumerate(texts, 1)]
+def _piece_options(pieces: Sequence[Piece], texts: Sequence[str]) -> list[tuple[str, str]]:
+    """The pieces menu's options (value, label), numbered as in the message: the label in
+    the player's language, the value the piece's code (the same in every language)."""
+    return [(f"{pos}:{piece_code(piece)}", f"{pos}. {text}")
+            for pos, (piece, text) in enumerate(zip(pieces, texts, strict=True), 1)]
 
 
 def _turn_lines(view: PlayerView, lang: str) -> list[str]:
@@ -343,9 +376,9 @@ def _turn_lines(view: PlayerView, lang: str) -> list[str]:
         return [t("bot.hand.draw", lang, top=_discard_top(view, lang))]
     lines = []
     if view.drawn is not None:
-        lines.append(t("bot.hand.drawn", lang, card=piece_text(view.drawn)))
+        lines.append(t("bot.hand.drawn", lang, card=piece_text(view.drawn, lang)))
     if view.must_lay is not None:
-        lines.append(t("bot.hand.must_lay", lang, card=piece_text(view.must_lay)))
+        lines.append(t("bot.hand.must_lay", lang, card=piece_text(view.must_lay, lang)))
     lines.append(t("bot.hand.play", lang))
     return lines
 
@@ -356,14 +389,15 @@ def action_note(action: object, view: PlayerView, lang: str) -> str | None:
         return tile_present.tile_note(action, lang)
     if isinstance(action, Draw):
         if action.source == "discard" and view.drawn is not None:
-            return t("bot.note.take", lang, card=piece_text(view.drawn))
+            return t("bot.note.take", lang, card=piece_text(view.drawn, lang))
         return None  # the hand says "You drew …"
     if isinstance(action, Meld):
-        return t("bot.note.meld", lang, cards=melds_text(action.melds))
+        return t("bot.note.meld", lang, cards=melds_text(action.melds, lang))
     if isinstance(action, LayOff):
-        return t("bot.note.layoff", lang, cards=pieces_text(action.cards), meld=action.meld + 1)
+        return t("bot.note.layoff", lang, cards=pieces_text(action.cards, lang),
+                 meld=action.meld + 1)
     if isinstance(action, SwapJoker):
-        return t("bot.note.swap", lang, card=piece_text(action.card), meld=action.meld + 1)
+        return t("bot.note.swap", lang, card=piece_text(action.card, lang), meld=action.meld + 1)
     if isinstance(action, Discard):
-        return t("bot.note.discard", lang, card=piece_text(action.card))
+        return t("bot.note.discard", lang, card=piece_text(action.card, lang))
     return None

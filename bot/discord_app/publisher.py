@@ -32,6 +32,7 @@ from bot.discord_app import pictures, present
 from bot.discord_app.i18n import t
 from bot.discord_app.replies import Reply
 from bot.session import Event, EventKind, Snapshot, Status
+from engine.names import shown_name
 from engine.notation import is_action
 
 if TYPE_CHECKING:
@@ -86,12 +87,15 @@ class Publisher:
             self._workers[channel_id] = asyncio.get_running_loop().create_task(
                 self._work(channel_id), name=f"publisher-{channel_id}")
 
-    async def wait_idle(self) -> None:
-        """Wait until every queued change is shown (tests and benchmarks)."""
+    async def wait_idle(self) -> bool:
+        """Wait until every queued change is shown (tests and benchmarks). Returns whether
+        there was anything to wait for."""
+        waited = False
         while True:
             pending = [w for w in self._workers.values() if not w.done()]
             if not pending:
-                return
+                return waited
+            waited = True
             await asyncio.gather(*pending, return_exceptions=True)
 
     async def close(self) -> None:
@@ -176,7 +180,7 @@ class Publisher:
         if event.seat is None:
             return None
         seats = event.snapshot.seats
-        name = seats[event.seat].name if event.seat < len(seats) else "?"
+        name = shown_name(seats[event.seat].name, lang) if event.seat < len(seats) else "?"
         if is_action(event.move):
             text = present.move_text(name, event.move, lang)
         elif event.action == "leave":  # the session's event for a player who left

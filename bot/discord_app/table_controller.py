@@ -20,13 +20,12 @@ from bot.discord_app.service import or_none
 from bot.discord_app.views import COMPUTER_LEVELS
 from bot.session import SessionError, Snapshot
 from engine import RuleSet
+from engine.ai import level_name, read_level
 from engine.variants import server_rules
 
 if TYPE_CHECKING:
     from bot.discord_app.publisher import Publisher
     from bot.discord_app.service import Service
-
-LEVEL_WORDS = {"facile": "easy", "moyen": "medium", "difficile": "hard"}
 
 
 class TableUI:
@@ -118,11 +117,12 @@ class TableUI:
     async def level(self, interaction: discord.Interaction, seat: int, level: str) -> None:
         """Change a computer seat's level (1-based seat as listed); the game goes on."""
         async def work(lang: str) -> Reply:
-            key = LEVEL_WORDS.get(level.strip().lower(), level.strip().lower())
+            key = read_level(level, lang)
             snapshot = await self.tables.set_level(interaction.channel_id or 0,
                                                    interaction.user.id, seat - 1, key)
-            return Reply(content=t("bot.level.changed", lang, name=snapshot.seats[seat - 1].name,
-                                   level=t(f"bot.level.{key}", lang)), ephemeral=True)
+            return Reply(content=t("bot.level.changed", lang,
+                                   name=present.seat_name(snapshot, seat - 1, lang),
+                                   level=level_name(key, lang)), ephemeral=True)
 
         await self.service.run(interaction, "level", work)
 
@@ -130,10 +130,11 @@ class TableUI:
                                current: str) -> list[discord.app_commands.Choice[int]]:
         """The computer seats of the table (a hint only; the session checks again)."""
         snapshot = await or_none(self.tables.snapshot(interaction.channel_id or 0))
-        if snapshot is None:
+        lang = await or_none(self.service.language(interaction))
+        if snapshot is None or lang is None:
             return []
         return [
-            discord.app_commands.Choice(name=f"{index}: {seat.name} ({seat.level})"[:100],
+            discord.app_commands.Choice(name=f"{index}: {present.seat_title(seat, lang)}"[:100],
                                         value=index)
             for index, seat in enumerate(snapshot.seats, 1)
             if seat.is_computer and (not current or str(index).startswith(current.strip()))

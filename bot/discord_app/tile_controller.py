@@ -24,13 +24,8 @@ from bot.discord_app.replies import Reply, error_reply
 from bot.discord_app.service import or_none
 from bot.discord_app.views import selection_of
 from bot.session import SessionError, display_order, read_pieces
-from bot.session.tile_edits import (
-    draft_sets,
-    edits_towards,
-    table_sets,
-    whole_rack,
-)
-from engine import NotationError, arrange, parse_tiles, solve
+from bot.session.tile_edits import arranged, best_play, draft_sets, table_sets
+from engine import NotationError, parse_tiles
 from engine.rules import Kind
 from engine.tiles.actions import (
     Add,
@@ -94,7 +89,7 @@ class TileUI:
             async with self._lock(interaction):
                 view = await self._tile_view(interaction)
                 order = await self._order(interaction, view)
-                new = [read_pieces(part, view, order, Tile) for part in sets.split("|")
+                new = [read_pieces(part, view, order, Tile, lang) for part in sets.split("|")
                        if part.strip()]
                 if not new:
                     raise NotationError("notation.no_tile")
@@ -116,7 +111,7 @@ class TileUI:
                 elif kind == "split":
                     action = Split((set_number or 0) - 1, (at or 0) - 1)
                 else:
-                    pieces = (read_pieces(tiles or "", view, order, Tile) if kind != "move"
+                    pieces = (read_pieces(tiles or "", view, order, Tile, lang) if kind != "move"
                               else tuple(parse_tiles(tiles or "")))
                     index = (set_number or 0) - 1
                     if kind == "new":
@@ -142,19 +137,16 @@ class TileUI:
         if view.current != view.seat:
             return error_reply(t("bot.tiles.not_your_turn", lang))
         rules = await self.service.table_rules(interaction)
-        opening = not view.seats[view.seat].has_opened
-        solution = await asyncio.to_thread(solve, table_sets(view), whole_rack(view), rules,
-                                           "opening" if opening else "tiles",
-                                           players=len(view.seats))
-        return tile_present.hint(solution, opening, lang)
+        solution = await asyncio.to_thread(best_play, view, rules)
+        return tile_present.hint(solution, not view.seats[view.seat].has_opened, lang)
 
     async def arrange(self, interaction: discord.Interaction, tiles: str) -> None:
         async def work(lang: str) -> Reply:
             async with self._lock(interaction):
                 view = await self._tile_view(interaction)
                 order = await self._order(interaction, view)
-                return await self._arrange(interaction, view, read_pieces(tiles, view, order, Tile),
-                                           lang)
+                picked = read_pieces(tiles, view, order, Tile, lang)
+                return await self._arrange(interaction, view, picked, lang)
 
         await self.service.run(interaction, "tiles.arrange", work)
 
@@ -164,14 +156,10 @@ class TileUI:
         if view.current != view.seat:
             return error_reply(t("bot.tiles.not_your_turn", lang))
         rules = await self.service.table_rules(interaction)
-        current = draft_sets(view)
-        # Before the opening the table stays as it is: only the new sets are arranged.
-        frozen = 0 if view.seats[view.seat].has_opened else len(view.melds)
-        result = await asyncio.to_thread(arrange, current[frozen:], tiles, rules)
-        if result is None:
+        edits = await asyncio.to_thread(arranged, view, tiles, rules)
+        if edits is None:
             return error_reply(t("bot.tiles.no_arrangement", lang,
                                  tiles=tile_present.tiles_text(tiles)))
-        edits = edits_towards(current, (*current[:frozen], *result.table))
         note = t("bot.note.tiles.arranged", lang, tiles=tile_present.tiles_text(tiles))
         return await self._apply(interaction, edits, lang, update=update, note=note)
 
@@ -201,7 +189,8 @@ class TileUI:
                           current: str) -> list[discord.app_commands.Choice[int]]:
         """The sets of the caller's draft (else of the table) matching what they typed."""
         view = await or_none(self.service.player_view(interaction))
-        if view is None:
+        lang = await or_none(self.service.language(interaction))
+        if view is None or lang is None:
             return []
         return present.meld_choices(view.draft if view.draft is not None else view.melds,
-                                    current)
+                                    current, lang)

@@ -8,9 +8,10 @@ Modules, each one job: :mod:`~bot.session.model` (the values), :mod:`~bot.sessio
 saving), :mod:`~bot.session.lobby`, :mod:`~bot.session.autoplay` (computer turns and the
 turn timer), :mod:`~bot.session.booking` (scores to the store), :mod:`~bot.session.tables`
 (:class:`Tables`, the front door), :mod:`~bot.session.idle` (archiving idle games),
-:mod:`~bot.session.prefs`, :mod:`~bot.session.hand` and :mod:`~bot.session.tile_edits`;
-:mod:`~bot.session.computer` (a computer seat's checked move); and the daily championship,
-:mod:`bot.session.daily` (:class:`~bot.session.daily.Daily`).
+:mod:`~bot.session.prefs`, :mod:`~bot.session.hand`, :mod:`~bot.session.tile_edits` and
+:mod:`~bot.session.results` (a finished round in words); :mod:`~bot.session.computer` (a
+computer seat's checked move); and the daily championship, :mod:`bot.session.daily`
+(:class:`~bot.session.daily.Daily`).
 """
 
 from bot.session.daily import Daily
@@ -32,6 +33,7 @@ from bot.session.model import (
     computer_name,
 )
 from bot.session.prefs import Preferences, player_language
+from bot.session.results import round_ending, round_seat_lines
 from bot.session.tables import Tables
 
 __all__ = [
@@ -57,4 +59,6 @@ __all__ = [
     "player_language",
     "read_card",
     "read_pieces",
+    "round_ending",
+    "round_seat_lines",
 ]

@@ -3,7 +3,8 @@ picture) and the reading of what a player types for cards or tiles.
 
 Every front end numbers a hand with :func:`display_order`, so that position 3 is the
 third piece of the picture, of the Discord message and of the terminal's line alike, and
-reads what is typed with :func:`read_pieces`: notation (``7h 8h``, ``k5 r12 jk``) or
+reads what is typed with :func:`read_pieces`: notation in the player's language (``7h
+8h`` in English, ``7c 8c`` in French: :mod:`engine.cards.card`; tiles ``k5 r12 jk``) or
 positions (``3 4 5``), mixed freely.
 """
 
@@ -34,22 +35,24 @@ def display_order(view: PlayerView, sort: str, order: Sequence[int] | None = Non
 class _Notation:
     """How one kind of piece is written."""
 
-    parse: Callable[[str], Sequence[Card | Tile]]  # one typed token to its pieces
+    parse: Callable[[str, str], Sequence[Card | Tile]]  # a typed token, a language: pieces
     wrong_code: str  # a position holding a piece of another kind
     empty: Callable[[str], NotationError]  # nothing given (the whole text)
 
 
 _NOTATIONS: dict[type[Card | Tile], _Notation] = {
-    Card: _Notation(lambda token: [parse_card(token)], "notation",
+    Card: _Notation(lambda token, lang: [parse_card(token, lang)], "notation",
                     lambda text: NotationError("notation", token=text)),
-    Tile: _Notation(parse_tiles, "notation.tile", lambda text: NotationError("notation.no_tile")),
+    Tile: _Notation(lambda token, lang: parse_tiles(token), "notation.tile",
+                    lambda text: NotationError("notation.no_tile")),
 }
 
 
 def read_pieces(text: str, view: PlayerView, order: Sequence[int],
-                kind: type[P]) -> tuple[P, ...]:
+                kind: type[P], lang: str) -> tuple[P, ...]:
     """The cards or tiles (``kind``) of ``text``: each token, separated by spaces or
-    commas, is notation or a 1-based position in the hand as shown (``order``, from
+    commas, is notation as ``lang`` writes it (``10c`` is the ten of clubs in English, of
+    hearts in French) or a 1-based position in the hand as shown (``order``, from
     :func:`display_order`).
 
     Raises:
@@ -66,7 +69,7 @@ def read_pieces(text: str, view: PlayerView, order: Sequence[int],
                 raise NotationError("bot.error.position", token=token, count=len(order))
             found: Sequence[object] = [view.hand[order[position - 1]]]
         else:
-            found = notation.parse(token)
+            found = notation.parse(token, lang)
         for piece in found:
             if not isinstance(piece, kind):
                 raise NotationError(notation.wrong_code, token=token)
@@ -76,13 +79,14 @@ def read_pieces(text: str, view: PlayerView, order: Sequence[int],
     return tuple(pieces)
 
 
-def read_card(text: str, view: PlayerView, order: Sequence[int]) -> Card:
-    """Exactly one card, written in notation or as its position (see :func:`read_pieces`).
+def read_card(text: str, view: PlayerView, order: Sequence[int], lang: str) -> Card:
+    """Exactly one card, written in ``lang``'s notation or as its position (see
+    :func:`read_pieces`).
 
     Raises:
         NotationError: not a card, or not exactly one (``bot.error.one_card``).
     """
-    cards = read_pieces(text, view, order, Card)
+    cards = read_pieces(text, view, order, Card, lang)
     if len(cards) != 1:
         raise NotationError("bot.error.one_card", token=text)
     return cards[0]

@@ -25,7 +25,7 @@ from data import Store, StoredGame
 from engine import CorruptGame
 from engine.actions import Action
 from engine.game import Game
-from engine.views import Phase
+from engine.views import Phase, Piece
 
 log = logging.getLogger("rami.session")
 
@@ -67,7 +67,15 @@ class LiveTable:
             view=self.game.public_view() if self.game is not None else None,
             ui=self.doc.ui,
             version=self.version,
+            hands=self._final_hands(),
         )
+
+    def _final_hands(self) -> tuple[tuple[Piece, ...], ...] | None:
+        """Every seat's hand once the round is over, else None (hands stay private)."""
+        game = self.game
+        if game is None or game.phase not in (Phase.ROUND_OVER, Phase.MATCH_OVER):
+            return None
+        return tuple(game.round.hand(seat) for seat in range(len(game.players)))
 
 
 class TableKeeper:

@@ -24,8 +24,9 @@ from bot.session.model import (
     computer_name,
 )
 from engine import RuleSet
-from engine.ai import LEVELS
+from engine.ai import LEVELS, LevelNames
 from engine.game import Game
+from engine.names import stand_in_name
 from engine.variants import server_rules
 
 
@@ -100,14 +101,14 @@ class Lobby(TableKeeper):
             SessionError: no lobby, the caller is not seated, unknown level, or table full.
         """
         if level not in LEVELS:
-            raise SessionError("session.unknown_level", level=level, levels=", ".join(LEVELS))
+            raise SessionError("session.unknown_level", level=level, levels=LevelNames())
 
         def change(table: LiveTable, seats: list[Seat]) -> list[Seat]:
             if not any(seat.user_id == user_id for seat in seats):
                 raise SessionError("session.not_seated")
             self._check_room(table, seats)
             count = sum(seat.is_computer for seat in seats) + 1
-            return [*seats, Seat(computer_name(count, level), None, level)]
+            return [*seats, Seat(computer_name(count), None, level)]
 
         return await self._lobby_change(channel_id, user_id, f"add_computer {level}", change)
 
@@ -131,7 +132,7 @@ class Lobby(TableKeeper):
             if table.status is Status.LOBBY:
                 del seats[index]
             else:
-                seats[index] = Seat(f"{seats[index].name} (CPU)", None, DEFAULT_LEVEL)
+                seats[index] = Seat(stand_in_name(seats[index].name), None, DEFAULT_LEVEL)
                 # the name stays: the others know whose hand the computer plays on
                 kind = EventKind.ACTION
             if all(seat.is_computer for seat in seats):  # nobody left to play with
@@ -146,24 +147,21 @@ class Lobby(TableKeeper):
         return snapshot
 
     async def set_level(self, channel_id: int, user_id: int, seat: int, level: str) -> Snapshot:
-        """Change a computer seat's level; the game goes on unchanged (a seat keeps the
-        name it was dealt in with until the match ends).
+        """Change a computer seat's level; the game goes on unchanged (the seat's name
+        does not hold its level: the front ends show the level beside it).
 
         Raises:
             SessionError: unknown level, not a computer seat, or the caller is not seated.
         """
         if level not in LEVELS:
-            raise SessionError("session.unknown_level", level=level, levels=", ".join(LEVELS))
+            raise SessionError("session.unknown_level", level=level, levels=LevelNames())
         async with self._lock(channel_id):
             table = await self._require(channel_id)
             self._seat_of(table, user_id)
             seats = table.seats
             if not 0 <= seat < len(seats) or not seats[seat].is_computer:
                 raise SessionError("session.not_computer", seat=seat + 1)
-            name = seats[seat].name
-            if table.game is None:  # in the lobby the name shows the new level
-                name = computer_name(sum(s.is_computer for s in seats[: seat + 1]), level)
-            seats[seat] = Seat(name, None, level)
+            seats[seat] = Seat(seats[seat].name, None, level)
             await self._save(table, replace(table.doc, seats=tuple(seats)), table.game,
                              actor=user_id, action=f"level {seat} {level}")
             snapshot = table.snapshot()

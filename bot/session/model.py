@@ -14,10 +14,10 @@ from dataclasses import dataclass
 
 from engine import RummyError
 from engine.actions import Action
-from engine.views import PublicView
+from engine.names import computer_name as computer_name
+from engine.views import Piece, PublicView
 
 DEFAULT_LEVEL = "medium"
-LEVEL_STARS = {"easy": "★", "medium": "★★", "hard": "★★★"}
 
 
 class SessionError(RummyError):
@@ -88,6 +88,9 @@ class Snapshot:
     view: PublicView | None
     ui: TableUi
     version: int
+    # every seat's pieces left in hand once a round is over (everybody sees them then, to
+    # count the points); None while a round runs
+    hands: tuple[tuple[Piece, ...], ...] | None = None
 
     def seat_of(self, user_id: int) -> int | None:
         for index, seat in enumerate(self.seats):
@@ -114,8 +117,3 @@ class Event:
 
 
 Listener = Callable[[Event], Awaitable[None]]
-
-
-def computer_name(number: int, level: str) -> str:
-    """A computer seat's name, the same in every language: ``CPU 2 ★★★`` (stars = level)."""
-    return f"CPU {number} {LEVEL_STARS.get(level, '')}".rstrip()

@@ -75,15 +75,19 @@ class Tables(Lobby, Autoplay):
         table = self._tables.get(channel_id)
         return table.game.clone() if table is not None and table.game is not None else None
 
-    async def idle(self, channel_id: int) -> None:
-        """Wait until the channel's computer turns scheduled so far have been played (and
-        those they scheduled in turn); turn timers are not waited for."""
+    async def idle(self, channel_id: int | None = None) -> bool:
+        """Wait until the computer turns scheduled so far have been played (and those they
+        scheduled in turn), in one channel or, with None, in every channel; turn timers
+        are not waited for. Returns whether there was any computer turn to wait for."""
+        waited = False
         while True:
-            table = self._tables.get(channel_id)
-            pending = [task for task in (table.tasks if table else ())
+            tables = (self._tables.values() if channel_id is None
+                      else [t for t in (self._tables.get(channel_id),) if t is not None])
+            pending = [task for table in tables for task in table.tasks
                        if not task.done() and task.get_name().startswith("computer")]
             if not pending:
-                return
+                return waited
+            waited = True
             await asyncio.gather(*pending, return_exceptions=True)
 
     def rules_of(self, snapshot: Snapshot) -> Any:
@@ -208,14 +212,16 @@ class Tables(Lobby, Autoplay):
 
     # -- restarts ----------------------------------------------------------------------
 
-    async def resume(self) -> list[int]:
-        """Load every active game after a (re)start and restart computer turns and timers.
+    async def resume(self, channel_id: int | None = None) -> list[int]:
+        """Load every active game after a (re)start, or only ``channel_id``'s, and restart
+        computer turns and timers.
 
         Returns the channels resumed. A corrupt row is isolated, never a crash.
         """
         resumed = []
         for stored in await self.store.active_games():
-            if stored.channel_id in self._tables:
+            wanted = channel_id is None or stored.channel_id == channel_id
+            if stored.channel_id in self._tables or not wanted:
                 continue
             table = await self._from_stored(stored)
             if table is None:

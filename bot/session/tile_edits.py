@@ -1,6 +1,7 @@
-"""Pure helpers of the tile commands: the sets and tiles of a player's view, and turning a
-whole proposed table into the draft edits that build it (reading typed tiles is
-:func:`bot.session.hand.read_pieces`).
+"""Pure helpers of the tile commands: the sets and tiles of a player's view, turning a
+whole proposed table into the draft edits that build it, and the solver's help (the best
+play, and tiles fitted into the draft) that every front end offers (reading typed tiles
+is :func:`bot.session.hand.read_pieces`).
 
 Glossary: the *table* is the sets laid and confirmed; the *draft* is the table as the
 current player edits it this turn; *placed* tiles are rack tiles put on the draft.
@@ -9,7 +10,9 @@ current player edits it this turn; *placed* tiles are rack tiles put on the draf
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 
+from engine import RuleSet, Solution, arrange, solve
 from engine.tiles.actions import Add, EditAction, Move, NewSet, Play
 from engine.tiles.tile import Tile
 from engine.views import PlayerView
@@ -87,3 +90,25 @@ def edits_towards(current: Sets, target: Sets) -> list[EditAction]:
                 del sets[source]
                 del alive[source]
     return edits
+
+
+def best_play(view: PlayerView, rules: RuleSet) -> Solution | None:
+    """The solver's best play for the seat of ``view`` from the start of its turn (its
+    draft set aside): the opening while it has not opened, else the most rack tiles.
+    None when no play lays a rack tile. It may take a few milliseconds: front ends on an
+    event loop run it in a thread."""
+    opening = not view.seats[view.seat].has_opened
+    return solve(table_sets(view), whole_rack(view), rules, "opening" if opening else "tiles",
+                 players=len(view.seats))
+
+
+def arranged(view: PlayerView, tiles: Sequence[Tile], rules: RuleSet) -> list[EditAction] | None:
+    """The draft edits that fit ``tiles`` (rack tiles) into the draft of ``view`` so that
+    every set is valid, or None when they cannot be fitted. Before the opening the table
+    stays as it is: only the new sets are arranged."""
+    current = draft_sets(view)
+    frozen = 0 if view.seats[view.seat].has_opened else len(view.melds)
+    result = arrange(current[frozen:], tiles, rules)
+    if result is None:
+        return None
+    return edits_towards(current, (*current[:frozen], *result.table))

@@ -1,9 +1,9 @@
 """``rummy-bot simulate``: computer players against each other, complete matches, figures.
 
-    rummy-bot simulate --variant rami51 --players hard,medium --matches 500 --seed 1
+    rummy-bot simulate --variant rami51 --levels hard,medium --matches 500 --seed 1
 
 Plays whole matches with the engine and the computer players only (no store, no
-Discord) and prints, for every player of ``--players`` (in that order): matches won with
+Discord) and prints, for every player of ``--levels`` (in that order): matches won with
 a 95% Wilson interval, average final score, rounds per match, and the time one decision
 takes (wall clock median / p99, and the p99 in CPU time of the process, which a busy
 machine does not inflate). The players change seats from one match to the next (match ``i``
@@ -29,7 +29,7 @@ from engine import IllegalMove, RuleError
 from engine.ai import LEVELS, choose_action
 from engine.game import Game
 from engine.rules import RuleSet
-from engine.variants import variant
+from engine.variants import variant, variant_names
 from engine.views import Phase
 
 MAX_ACTIONS = 200_000  # a guard against a match that never ends
@@ -37,7 +37,7 @@ MAX_ACTIONS = 200_000  # a guard against a match that never ends
 
 @dataclass(slots=True)
 class MatchResult:
-    """One match, seen per player of the ``--players`` list (not per seat)."""
+    """One match, seen per player of the ``--levels`` list (not per seat)."""
 
     winners: list[int]
     totals: list[int]
@@ -207,25 +207,48 @@ def report(name: str, summary: Summary) -> str:
     return "\n".join(lines)
 
 
-def parse_args(argv: Sequence[str]) -> argparse.Namespace:
+def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="rummy-bot simulate", description="Computer players against each other."
-    )
-    parser.add_argument("--variant", default="classic")
-    parser.add_argument("--players", default="hard,medium", help="levels, comma separated")
-    parser.add_argument("--matches", type=int, default=100)
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--workers", type=int, default=min(2, os.cpu_count() or 1))
-    return parser.parse_args(list(argv))
+        prog="rummy-bot simulate",
+        description="Computer players against each other: complete seeded matches, then "
+        "per player the matches won (95% Wilson interval), the average final score, "
+        "rounds per match and decision times. Exit status 1 if a player chose an illegal "
+        "action or a match got stuck.")
+    parser.add_argument("--variant", default="classic", metavar="NAME",
+                        help=f"the rules: {', '.join(variant_names())} (default: %(default)s)")
+    parser.add_argument("--levels", default="hard,medium", metavar="L1,L2[,…]",
+                        help=f"one level per seat, comma separated ({', '.join(LEVELS)}); "
+                        "their number is the number of players (default: %(default)s)")
+    # `play --players` is a count: here a count would not say the levels, so it is refused
+    # with the option to use instead (see main).
+    parser.add_argument("--players", help=argparse.SUPPRESS)
+    parser.add_argument("--matches", type=int, default=100, metavar="N",
+                        help="complete matches to play, at least 1 (default: %(default)s)")
+    parser.add_argument("--seed", type=int, default=1, metavar="N",
+                        help="match i is seeded from this number and i alone "
+                        "(default: %(default)s)")
+    parser.add_argument("--workers", type=int, default=min(2, os.cpu_count() or 1),
+                        metavar="N", help="processes sharing the matches; the figures do "
+                        "not depend on it (default: %(default)s, the cores up to 2)")
+    return parser
+
+
+def parse_args(argv: Sequence[str]) -> argparse.Namespace:
+    return build_parser().parse_args(list(argv))
 
 
 def main(argv: Sequence[str]) -> int:
     """Run the simulator from command-line arguments; returns the exit status."""
     args = parse_args(argv)
-    levels = [level.strip().lower() for level in args.players.split(",") if level.strip()]
+    if args.players is not None:
+        print(f"--players: give one level per seat instead, with --levels (for example "
+              f"--levels hard,easy); levels: {', '.join(LEVELS)}", file=sys.stderr)
+        return 2
+    levels = [level.strip().lower() for level in args.levels.split(",") if level.strip()]
     bad = [level for level in levels if level not in LEVELS]
     if bad or len(levels) < 2:
-        print(f"--players: give 2 or more of {', '.join(LEVELS)}", file=sys.stderr)
+        print(f"--levels: give 2 or more of {', '.join(LEVELS)}, comma separated "
+              f"(for example --levels hard,easy)", file=sys.stderr)
         return 2
     try:
         rules = variant(args.variant)

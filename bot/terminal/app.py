@@ -1,258 +1,237 @@
 """``rummy-bot play``: a game in the terminal against computer players (no Discord).
 
     rummy-bot play [--variant V] [--players N] [--level L] [--seed S] [--lang en|fr]
-                   [--pictures DIR] [--plain] [--db FILE] [--new]
-    rummy-bot play --daily [--lang en|fr] [--pictures DIR] [--plain] [--db FILE]
+                   [--pictures DIR] [--colour auto|always|never] [--plain] [--db FILE]
+                   [--new | --game NAME | --list]
+    rummy-bot play --daily [--lang en|fr] [--pictures DIR] [--colour auto|always|never]
+                   [--plain] [--db FILE]
 
 The human sits at seat 1; the other seats are computer players at ``--level``. Commands
 are the action words of the Discord commands (``?`` lists them); errors are the engine's
 own messages in the chosen language. Input is read line by line, so a script of commands
-can be piped in; end of input quits cleanly.
+can be piped in; end of input, ``quit``, Ctrl-C and a closed output all end cleanly,
+the game saved.
 
 The game runs on the same session layer as the Discord bot (:class:`LocalTable` in
 ``bot/terminal/table.py``): every move is saved in a local SQLite file before the terminal
-answers, and a plain ``rummy-bot play`` continues the saved game; naming a variant,
-players, level or seed (or ``--new``) starts a new one. ``--daily`` plays today's deal of
-the daily championship instead (:mod:`bot.terminal.daily`).
+answers. Every unfinished game stays saved: a plain ``rummy-bot play`` resumes the last
+one played and says which, ``--game NAME`` resumes another, ``--list`` lists them, and
+naming a variant, players, level or seed (or ``--new``) starts another game. ``--daily``
+plays today's deal of the daily championship instead (:mod:`bot.terminal.daily`).
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import sys
+import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TextIO
 
-from bot.terminal import commands as commands
 from bot.terminal import daily as daily
-from bot.terminal.table import LocalTable, TerminalTable, default_db
-from engine import RuleError, RummyError
+from bot.terminal.table import LocalTable, SavedGame, TerminalTable, default_db
+from bot.terminal.ui import Terminal
+from engine import RuleError, RuleSet, RummyError
 from engine.ai import LEVELS
 from engine.i18n import languages, t
-from engine.rules import Kind
-from engine.variants import variant
-from engine.views import Phase, PlayerView
+from engine.names import YOU, shown_name
+from engine.variants import variant, variant_names
+from engine.views import Phase
+
+# ---------------------------------------------------------------- the command line
 
 
-@dataclass(slots=True)
-class Terminal:
-    """The text user interface of one local game."""
+def _player_counts() -> str:
+    """``classic 2–6, rami51 2–6…``: how many players each variant seats."""
+    return ", ".join(f"{name} {variant(name).min_players}–{variant(name).max_players}"
+                     for name in variant_names())
 
-    table: TerminalTable
-    lang: str
-    out: TextIO
-    colour: bool = True
-    pictures: Path | None = None
-    human: int = 0
-    by_rank: bool = False
-    _shown_round: int = field(default=0)
 
-    def say(self, code: str, **params: Any) -> None:
-        print(t(code, self.lang, **params), file=self.out)
-
-    def run(self, lines: TextIO) -> int:
-        self.say("local.welcome", variant=self.table.rules.name)
-        while True:
-            if not self._advance():
-                return 0
-            self._show_turn()
-            print(t("local.prompt", self.lang), end=" ", file=self.out)
-            self.out.flush()
-            line = lines.readline()
-            if not line:
-                print(file=self.out)
-                self.say("local.bye")
-                return 0
-            if not self.handle(line.strip()):
-                self.say("local.bye")
-                return 0
-
-    def _advance(self) -> bool:
-        """Show the computer players' moves and move on between rounds; False once the
-        match is over."""
-        table = self.table
-        while True:
-            moved = table.computer_move()
-            if moved is not None:
-                name = table.public_view().seats[moved.seat].name
-                print(commands.describe(name, moved.action, moved.before, self.colour,
-                                        self.lang), file=self.out)
-                continue
-            phase = table.phase
-            if phase is Phase.MATCH_OVER:
-                self._show_scores(final=True)
-                return False
-            if phase is Phase.ROUND_OVER:
-                self._show_round_over()
-                table.next_round()
-                continue
-            return True
-
-    def handle(self, line: str) -> bool:
-        """Run one command line; False when the player quits."""
-        if not line:
-            return True
-        word, _, rest = line.partition(" ")
-        word = word.lower()
-        view = self.table.view(self.human)
-        try:
-            if word in ("?", "help", "aide"):
-                kind = "tiles" if self.table.rules.kind == Kind.TILES else "cards"
-                self.say(f"local.help.{kind}")
-            elif word in ("quit", "exit", "quitter"):
-                return False
-            elif word in ("hand", "main"):
-                self._show_hand(view)
-            elif word in ("table",):
-                self._show_table(view)
-            elif word in ("score", "scores"):
-                self._show_scores(final=False)
-            elif word in ("sort", "trier"):
-                self.by_rank = not self.by_rank
-                self._show_hand(view)
-            elif word in ("level", "niveau"):
-                level = rest.strip().lower()
-                if level not in LEVELS:
-                    raise RuleError("ai.level", level=level, levels=", ".join(LEVELS))
-                self.table.set_level(level)
-                self.say("local.level", level=level)
-            elif word in ("pictures", "images"):
-                self._save_pictures(view)
-            else:
-                sort = "rank" if self.by_rank else "suit"
-                actions = commands.parse(word, rest, view, self.table.rules, self.lang, sort)
-                if actions is None:
-                    self.say("local.unknown", word=word)
-                else:
-                    self.table.apply_all(actions)
-        except RummyError as error:
-            print(error.message(self.lang), file=self.out)
-        return True
-
-    # ------------------------------------------------------------ showing
-
-    def _show_turn(self) -> None:
-        view = self.table.view(self.human)
-        if view.round_number != self._shown_round:
-            self._shown_round = view.round_number
-            self.say("local.round", number=view.round_number)
-        if self.pictures is not None:
-            self._save_pictures(view, quiet=True)
-        self._show_table(view)
-        self._show_hand(view)
-        kind = "tiles" if self.table.rules.kind == Kind.TILES else "cards"
-        self.say(f"local.turn.{kind}.{view.phase.value}")
-
-    def _show_hand(self, view: PlayerView) -> None:
-        self.say("local.hand", hand=commands.show_hand(view, self.by_rank, self.colour))
-
-    def _show_table(self, view: PlayerView) -> None:
-        for line in commands.show_table(view, self.colour, self.lang):
-            print(line, file=self.out)
-
-    def _show_round_over(self) -> None:
-        view = self.table.public_view()
-        if not view.rounds:
-            return
-        last = view.rounds[-1]
-        winner = view.seats[last.winner].name if last.winner is not None else "—"
-        self.say("local.round_over", number=last.number, winner=winner)
-        for seat in view.seats:
-            self.say(
-                "local.score_line",
-                name=seat.name,
-                points=last.points[seat.seat],
-                total=view.totals[seat.seat],
-            )
-
-    def _show_scores(self, *, final: bool) -> None:
-        view = self.table.public_view()
-        if final:
-            winners = self.table.outcome_winners()
-            names = ", ".join(view.seats[w].name for w in winners) or "—"
-            self.say("local.match_over", winners=names)
-        for seat in view.seats:
-            self.say("local.total_line", name=seat.name, total=view.totals[seat.seat])
-
-    def _save_pictures(self, view: PlayerView, *, quiet: bool = False) -> None:
-        """Write ``hand.png`` and ``table.png`` (the current state) into the pictures folder."""
-        if self.pictures is None:
-            if not quiet:
-                self.say("local.no_pictures")
-            return
-        try:
-            from render import render_hand, render_table
-        except ImportError:
-            self.say("local.no_render")
-            return
-        self.pictures.mkdir(parents=True, exist_ok=True)
-        sort = "rank" if self.by_rank else "suit"
-        hand = render_hand(view, sort=sort, lang=self.lang)
-        table = render_table(view, lang=self.lang)
-        (self.pictures / "hand.png").write_bytes(hand.png)
-        (self.pictures / "table.png").write_bytes(table.png)
-        if not quiet:
-            self.say("local.pictures", folder=str(self.pictures))
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="rummy-bot play",
+        description="Rummy in the terminal against computer players. Every move is saved; "
+        "a plain `rummy-bot play` resumes the unfinished game played last.",
+        epilog="In the game, ? lists the commands.")
+    parser.add_argument("--variant", default="classic", metavar="NAME",
+                        help=f"the rules: {', '.join(variant_names())} "
+                        "(default: %(default)s); starts a new game")
+    parser.add_argument("--players", type=int, default=2, metavar="N",
+                        help="players at the table, you included: "
+                        f"{_player_counts()} (default: %(default)s); starts a new game")
+    parser.add_argument("--level", default="medium", choices=LEVELS,
+                        help="the computer players' level (default: %(default)s); starts a "
+                        "new game (in a game: level easy|medium|hard)")
+    parser.add_argument("--seed", type=int, default=None, metavar="N",
+                        help="the deal: a number, the same number deals the same game "
+                        "(default: a random one); starts a new game")
+    parser.add_argument("--lang", default=None, choices=languages(),
+                        help="the language (default: the game's own, else en)")
+    parser.add_argument("--pictures", type=Path, default=None, metavar="DIR",
+                        help="save hand.png and table.png there after every move "
+                        "(default: no pictures)")
+    parser.add_argument("--colour", "--color", default="auto",
+                        choices=("auto", "always", "never"),
+                        help="ANSI colours; auto: on a terminal, unless NO_COLOR is set "
+                        "(default: %(default)s)")
+    parser.add_argument("--plain", action="store_true", help="no colours (--colour never)")
+    parser.add_argument("--db", type=Path, default=None, metavar="FILE",
+                        help="where the games are saved (default: $RAMI_LOCAL_DB, else "
+                        "data/local.sqlite3)")
+    choice = parser.add_mutually_exclusive_group()
+    choice.add_argument("--new", action="store_true",
+                        help="start a new game; the unfinished ones stay saved")
+    choice.add_argument("--game", metavar="NAME",
+                        help="resume the unfinished game NAME (rami51-2, or just 2; "
+                        "default: the last played, unless a new game is asked for)")
+    choice.add_argument("--list", action="store_true",
+                        help="list the unfinished games and stop")
+    choice.add_argument("--daily", action="store_true",
+                        help="play today's deal of the daily championship (10 tries a day, "
+                        "best score kept; with --lang, --pictures, --colour, --plain and "
+                        "--db only)")
+    return parser
 
 
 def parse_args(argv: Sequence[str]) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(prog="rummy-bot play", description="Rummy in the terminal.")
-    parser.add_argument("--variant", default="classic")
-    parser.add_argument("--players", type=int, default=2)
-    parser.add_argument("--level", default="medium", choices=LEVELS)
-    parser.add_argument("--seed", type=int, default=None)
-    parser.add_argument("--lang", default="en", choices=languages())
-    parser.add_argument("--pictures", type=Path, default=None, help="save PNG pictures here")
-    parser.add_argument("--plain", action="store_true", help="no ANSI colours")
-    parser.add_argument("--db", type=Path, default=None,
-                        help="where the game is saved (default: $RAMI_LOCAL_DB or "
-                        "data/local.sqlite3)")
-    parser.add_argument("--new", action="store_true",
-                        help="start a new game even if a saved one is waiting")
-    parser.add_argument("--daily", action="store_true",
-                        help="play today's deal of the daily championship (10 tries a day, "
-                        "best score kept; with --lang, --pictures, --plain, --db only)")
+    parser = build_parser()
     args = parser.parse_args(list(argv))
-    not_daily = {"--variant", "--players", "--level", "--seed", "--new"}
+    not_daily = {"--variant", "--players", "--level", "--seed"}
     if args.daily and any(arg.split("=")[0] in not_daily for arg in argv):
         parser.error("--daily plays the championship's own deal: it takes only --lang, "
-                     "--pictures, --plain and --db")
-    # A plain `play` continues the saved game; asking for a particular game starts it.
-    chosen = {"--variant", "--players", "--level", "--seed"}
-    args.resume = not args.new and not any(arg.split("=")[0] in chosen for arg in argv)
+                     "--pictures, --colour, --plain and --db")
+    # A plain `play` resumes the last game; asking for a particular game starts it.
+    chosen = [arg.split("=")[0] for arg in argv
+              if arg.split("=")[0] in {"--variant", "--players", "--level", "--seed"}]
+    if chosen and (args.game or args.list):
+        parser.error(f"{chosen[0]} is for a new game: it cannot go with "
+                     f"{'--game' if args.game else '--list'}")
+    args.resume = not args.new and not chosen
     return args
+
+
+def uses_colour(choice: str, out: TextIO) -> bool:
+    """Colours on ``always``; on ``auto`` only on a terminal and without ``NO_COLOR``."""
+    if choice != "auto":
+        return choice == "always"
+    return not os.environ.get("NO_COLOR") and out.isatty()
 
 
 def run(argv: Sequence[str], stdin: TextIO, stdout: TextIO) -> int:
     """Play one match reading commands from ``stdin``; returns the exit status."""
     args = parse_args(argv)
+    lang = args.lang or "en"
     if args.daily:
-        return daily.run(args, stdout, play=lambda table: Terminal(
-            table, args.lang, stdout, not args.plain, args.pictures).run(stdin))
+        def play(table: TerminalTable) -> int:
+            return Terminal(table, lang, stdout, colour=uses_colour(
+                "never" if args.plain else args.colour, stdout),
+                pictures=args.pictures).run(stdin)
+
+        try:
+            return daily.run(args, stdout, play=play)
+        except KeyboardInterrupt:  # Ctrl-C: the try is saved already
+            print(file=stdout)
+            print(t("local.daily.saved", lang), file=stdout)
+        except BrokenPipeError:  # the output was closed: say it where it is read
+            _drop_output(stdout)
+            print(t("local.daily.saved", lang), file=sys.stderr)
+        return 0
     try:
         rules = variant(args.variant)
         rules.hand_size(args.players)
     except RuleError as error:
-        print(error.message(args.lang), file=sys.stderr)
+        print(error.message(lang), file=sys.stderr)
         return 2
     seed = args.seed if args.seed is not None else random.SystemRandom().getrandbits(31)
-    you = t("local.you", args.lang)
     try:
-        table, resumed = LocalTable.open(args.db or default_db(), rules, args.players,
-                                         args.level, seed, you, resume=args.resume)
-    except RummyError as error:
-        print(error.message(args.lang), file=sys.stderr)
-        return 2
+        table = LocalTable.open(args.db or default_db(), seed)
+    except KeyboardInterrupt:
+        return 0
     try:
-        terminal = Terminal(table, args.lang, stdout, not args.plain, args.pictures)
-        if resumed:
-            terminal.say("local.resumed")
-        return terminal.run(stdin)
+        return _play(table, args, rules, stdin, stdout)
+    except KeyboardInterrupt:  # Ctrl-C: the game is saved already
+        print(file=stdout)
+        _goodbye(table, args.lang or _table_lang(table), stdout)
+    except BrokenPipeError:  # the output was closed (`| head`): say it where it is read
+        _drop_output(stdout)
+        _goodbye(table, args.lang or _table_lang(table), sys.stderr)
     finally:
         table.close()
+    return 0
+
+
+def _table_lang(table: LocalTable) -> str:
+    return (table.lang if table.channel else None) or "en"
+
+
+def _play(table: LocalTable, args: argparse.Namespace, rules: RuleSet, stdin: TextIO,
+          stdout: TextIO) -> int:
+    lang = args.lang or "en"
+    try:
+        games = table.games()
+        if args.list:
+            _list(games, lang, stdout)
+            return 0
+        saved = table.find(args.game) if args.game else (
+            games[0] if args.resume and games else None)
+        if saved is not None:
+            table.resume(saved)
+            lang = args.lang or table.lang or "en"
+        else:
+            name = table.start(rules, args.players, args.level, YOU, lang)
+    except RummyError as error:
+        print(error.message(lang), file=sys.stderr)
+        return 2
+    terminal = Terminal(table, lang, stdout, colour=uses_colour(
+        "never" if args.plain else args.colour, stdout), pictures=args.pictures)
+    players = ", ".join(shown_name(seat.name, lang) for seat in table.snapshot().seats)
+    shown = t(f"variant.{table.rules.name}", lang)
+    terminal.say("local.welcome", variant=shown)
+    if saved is not None:
+        terminal.say("local.resumed", name=saved.name, variant=shown,
+                     round=saved.round_number, players=players)
+    else:
+        terminal.say("local.new_game", name=name, variant=shown, players=players)
+    others = [game.name for game in games if saved is None or game != saved]
+    if others:
+        terminal.say("local.others", names=", ".join(others))
+    return terminal.run(stdin)
+
+
+def _list(games: Sequence[SavedGame], lang: str, out: TextIO) -> None:
+    if not games:
+        print(t("local.list.none", lang), file=out)
+        return
+    print(t("local.list.title", lang), file=out)
+    for game in games:
+        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(game.updated_at))
+        players = ", ".join(shown_name(player, lang) for player in game.players)
+        print(t("local.list.line", lang, name=game.name, variant=t(f"variant.{game.variant}",
+                lang), round=game.round_number, players=players, when=when), file=out)
+
+
+def _goodbye(table: LocalTable, lang: str, out: TextIO) -> None:
+    """Say the game is saved and how to resume it (or only goodbye, when none is on)."""
+    playing = table.channel and table.phase is not Phase.MATCH_OVER
+    if playing:
+        print(t("local.saved", lang, name=table.name), file=out)
+    else:
+        print(t("local.bye", lang), file=out)
+
+
+def _drop_output(out: TextIO) -> None:
+    """Send what is still to be written to a closed pipe nowhere, so that Python's own
+    flush at exit does not complain about it either."""
+    try:
+        fileno = out.fileno()
+    except (OSError, ValueError):
+        return
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, fileno)
+    os.close(devnull)
 
 
 def main(argv: list[str]) -> int:

@@ -18,14 +18,22 @@ from collections import deque
 from collections.abc import Callable, Coroutine, Sequence
 from typing import Any, TextIO, TypeVar
 
-from bot.session import Player, SessionError
+from bot.session import Player, Preferences, SessionError, Snapshot, Status, TableUi
 from bot.session.daily import TRIES_A_DAY, Daily, TryState
 from bot.session.daily.words import ranking_lines, result_lines
-from bot.terminal.table import GUILD, HUMAN_ID, ComputerMove, TerminalTable, default_db
+from bot.terminal.table import (
+    GUILD,
+    HUMAN_ID,
+    ComputerMove,
+    TerminalTable,
+    default_db,
+    hold_interrupts,
+)
 from data import Store
 from engine import RuleSet, RummyError
 from engine.actions import Action
-from engine.i18n import t
+from engine.i18n import Msg, t
+from engine.names import YOU
 from engine.views import Phase, PlayerView, PublicView
 
 T = TypeVar("T")
@@ -37,10 +45,13 @@ class LocalDaily:
     def __init__(self, loop: asyncio.AbstractEventLoop, store: Store, daily: Daily,
                  state: TryState) -> None:
         self.loop, self.store, self.daily, self.state = loop, store, daily, state
+        self.prefs = Preferences(store)
+        self.version = 0  # a change of the try (the player's or a computer's move) adds one
         self._moves: deque[ComputerMove] = deque()
 
     def _run(self, coro: Coroutine[Any, Any, T]) -> T:
-        return self.loop.run_until_complete(coro)
+        with hold_interrupts():  # a Ctrl-C waits for the move to be saved
+            return self.loop.run_until_complete(coro)
 
     @property
     def rules(self) -> RuleSet:
@@ -53,8 +64,29 @@ class LocalDaily:
     def phase(self) -> Phase:
         return self.state.view.phase
 
-    def view(self, seat: int = 0) -> PlayerView:
+    def view(self) -> PlayerView:
         return self.state.view
+
+    def snapshot(self) -> Snapshot:
+        """The try as a table's snapshot (what the terminal shows at a round's end)."""
+        over = self.state.result is not None
+        return Snapshot(channel_id=0, guild_id=GUILD, game_id=0,
+                        status=Status.MATCH_OVER if over else Status.PLAYING,
+                        variant=self.rules.name, created_by=HUMAN_ID, seats=self.state.seats,
+                        view=self.state.view, ui=TableUi(), version=self.version,
+                        hands=self.state.hands)
+
+    @property
+    def saved(self) -> Msg:
+        return Msg("local.daily.saved")
+
+    @property
+    def sort(self) -> str:
+        """How the player sorts their hand, as in their other terminal games."""
+        return str(self._run(self.prefs.player(HUMAN_ID)).sort)
+
+    def set_sort(self, sort: str) -> None:
+        self._run(self.prefs.update_player(HUMAN_ID, sort=sort))
 
     def outcome_winners(self) -> tuple[int, ...]:
         rounds = self.state.view.rounds
@@ -64,19 +96,27 @@ class LocalDaily:
     def apply_all(self, actions: Sequence[Action]) -> None:
         """Play the player's actions, then the computers' answers (shown one by one)."""
         self.state = self._run(self.daily.act(GUILD, HUMAN_ID, actions, ref=self.state.ref))
+        self.version += 1
         self._moves.extend(ComputerMove(seat, action, ()) for seat, action in self.state.moves)
 
     def computer_move(self) -> ComputerMove | None:
-        return self._moves.popleft() if self._moves else None
+        if not self._moves:
+            return None
+        self.version += 1
+        return self._moves.popleft()
 
     def next_round(self) -> None:
         raise SessionError("daily.one_round")  # a try is one round
+
+    def levels(self) -> tuple[str | None, ...]:
+        """Each seat's computer level (None for the player)."""
+        return tuple(seat.level for seat in self.state.seats)
 
     def set_level(self, level: str) -> None:
         raise SessionError("daily.level_fixed")  # the day's computers are everyone's
 
     def close(self) -> None:
-        self._run(self.store.close())
+        self._run(self.store.close())  # every move is saved already
         self.loop.close()
 
 
@@ -85,11 +125,11 @@ def run(args: argparse.Namespace, stdout: TextIO, *,
         secret_source: Callable[[], bytes] | None = None) -> int:
     """Play (or go on with) the player's try of today's deal with ``play`` (the terminal,
     writing to ``stdout`` as this does); returns the exit status."""
-    lang: str = args.lang
+    lang: str = args.lang or "en"
     loop = asyncio.new_event_loop()
     store = loop.run_until_complete(Store.open(args.db or default_db()))
     daily = Daily(store, clock=clock, secret_source=secret_source)
-    you = Player(HUMAN_ID, t("local.you", lang))
+    you = Player(HUMAN_ID, YOU)  # shown as the reader's language says "you"
     try:
         loop.run_until_complete(daily.close_due())  # past days booked, nowhere to post
         resumed = _in_progress(loop, daily)

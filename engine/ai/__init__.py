@@ -7,7 +7,8 @@ same view and the same seed give the same action, so a game replays exactly. The
 is not part of the game, so it may change between any two calls.
 
 Levels (``LEVELS``): ``easy`` plays legally and simply, ``medium`` finds good melds and
-takes useful discards, ``hard`` plays to win (see ``docs/AI.md``).
+takes useful discards, ``hard`` plays to win (see ``docs/AI.md``); their names in every
+language and their reading are in :mod:`engine.ai.levels`.
 """
 
 from __future__ import annotations
@@ -15,11 +16,10 @@ from __future__ import annotations
 import random
 
 from engine.actions import Action
+from engine.ai.levels import LEVELS, STARS, LevelNames, level_name, read_level
 from engine.errors import RuleError
 from engine.rules import Kind, RuleSet
 from engine.views import PlayerView
-
-LEVELS: tuple[str, ...] = ("easy", "medium", "hard")
 
 
 def choose_action(view: PlayerView, rules: RuleSet, level: str, rng: random.Random) -> Action:
@@ -30,7 +30,7 @@ def choose_action(view: PlayerView, rules: RuleSet, level: str, rng: random.Rand
         ValueError: it is not this seat's turn, or the round is over.
     """
     if level not in LEVELS:
-        raise RuleError("ai.level", level=level, levels=", ".join(LEVELS))
+        raise RuleError("ai.level", level=level, levels=LevelNames())
     if rules.kind is Kind.TILES:
         from engine.ai.tile_levels import choose_tile_action
 
@@ -41,4 +41,4 @@ def choose_action(view: PlayerView, rules: RuleSet, level: str, rng: random.Rand
     return choose_card_action(view, card_variant(rules), level, rng)
 
 
-__all__ = ["LEVELS", "choose_action"]
+__all__ = ["LEVELS", "STARS", "LevelNames", "choose_action", "level_name", "read_level"]

@@ -25,6 +25,7 @@ from engine.ai.hand import Candidate, candidate_melds, near_meld_partners, parti
 from engine.ai.variant import CardVariant
 from engine.cards.actions import CardAction, Discard, Draw, LayOff, Meld, SwapJoker
 from engine.cards.card import JOKER, Card, Suit
+from engine.cards.moves import joker_places
 from engine.views import Phase, PlayerView
 
 # Hard's weights (tuned with the simulator, see docs/AI.md).
@@ -176,26 +177,40 @@ def _lay_off(
 
 
 def _place_joker(view: PlayerView, variant: CardVariant, hand: list[Card]) -> Meld | LayOff | None:
-    """Lay again the joker won by a swap (some variants require it this turn)."""
-    kit = variant.kit
-    parts = partitioner(kit, hand).best(hand)
-    with_joker = _keep_a_discard(view, variant, hand, [m for m in parts.melds if m.jokers])
-    if with_joker:
-        return Meld(tuple(meld.cards for meld in with_joker))
-    rest = _without(hand, JOKER)
-    if _can_end_with(view, variant, rest):
-        for index, meld in enumerate(view.melds):
-            if variant.extends(meld, (JOKER,)):
-                return LayOff((JOKER,), index)
-    others = sorted(set(rest), key=lambda c: c.sort_key)
-    for i, low in enumerate(others):
-        for high in others[i + 1 :]:
-            for trio in ((low, high, JOKER), (low, JOKER, high), (JOKER, low, high)):
-                if kit.is_meld(trio) and _can_end_with(
-                    view, variant, _without_all(hand, trio)
-                ):
-                    return Meld((trio,))
-    return None
+    """Lay again the joker won by a swap (some variants require it this turn): the joker
+    melds of the best partition, else the first of the engine's ways of laying a joker
+    (``engine.cards.moves.joker_places``) the engine would accept, the same test the
+    engine makes, so that one is found whenever the engine knows one."""
+    if variant.may_meld(view):
+        parts = partitioner(variant.kit, hand).best(hand)
+        with_joker = _keep_a_discard(view, variant, hand, [m for m in parts.melds if m.jokers])
+        if with_joker:
+            return Meld(tuple(meld.cards for meld in with_joker))
+    melds = [tuple(p for p in meld.pieces if isinstance(p, Card)) for meld in view.melds]
+    options = [p for p in joker_places(hand, melds) if variant.may_place(view, p, hand, melds)]
+    # Two jokers won (a player swapped twice, then the turn timer played for them): the
+    # engine wants the other one still placeable, so prefer a place that keeps one.
+    for place in options:
+        if _keeps_a_place(view, variant, hand, melds, place):
+            return place
+    return options[0] if options else None
+
+
+def _keeps_a_place(
+    view: PlayerView, variant: CardVariant, hand: list[Card], melds: list[tuple[Card, ...]],
+    place: LayOff | Meld,
+) -> bool:  # fmt: skip
+    """Whether a joker left in hand after ``place`` could still be laid."""
+    laid = place.cards if isinstance(place, LayOff) else place.melds[0]
+    rest = _without_all(hand, laid)
+    if JOKER not in rest:
+        return True
+    after = list(melds)
+    if isinstance(place, LayOff):
+        after[place.meld] = variant.extended(melds[place.meld], laid)
+    else:
+        after.append(laid)
+    return any(variant.may_place(view, p, rest, after) for p in joker_places(rest, after))
 
 
 def _swap(view: PlayerView, variant: CardVariant, hand: list[Card]) -> SwapJoker | None:

@@ -7,12 +7,15 @@ engine stays the one place where a meld or a move is judged.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
 from engine.ai.hand import CardRules
 from engine.cards import melds as meld_rules
-from engine.cards.card import Card
+from engine.cards.actions import LayOff, Meld
+from engine.cards.card import Card, CardsText
+from engine.cards.discards import rest_refusal
 from engine.errors import IllegalMeld
 from engine.rules import GoingOut, JokerLimit, JokerSwap, RuleSet
 from engine.views import MeldView, PlayerView
@@ -95,10 +98,42 @@ class CardVariant:
             return meld.kind == "group" and len(meld.pieces) == 4
         return True
 
+    def may_place(
+        self, view: PlayerView, place: LayOff | Meld, hand: Sequence[Card],
+        melds: Sequence[tuple[Card, ...]],
+    ) -> bool:  # fmt: skip
+        """Whether the engine accepts ``place`` (an action laying a joker,
+        ``engine.cards.moves.joker_places``) from ``hand`` on the table ``melds``: the
+        engine's own tests of the meld, the lay-off, the turn and the hand left."""
+        if isinstance(place, LayOff):
+            laid = place.cards
+            if not self.may_lay_off(view) or not _extends(melds[place.meld], laid, self.rules):
+                return False
+        else:
+            laid = place.melds[0]
+            if not self.may_meld(view) or _shape(laid, self.rules) is None:
+                return False
+        rest = list(hand)
+        for card in laid:
+            rest.remove(card)
+        taken = view.taken_from_discard if isinstance(view.taken_from_discard, Card) else None
+        return rest_refusal(rest, self.rules, taken=taken) is None
+
     def extends(self, meld: MeldView, cards: tuple[Card, ...]) -> bool:
         """Whether ``cards`` may be laid off on ``meld``."""
         table = tuple(p for p in meld.pieces if isinstance(p, Card))
         return _extends(table, cards, self.rules)
+
+    def extended(self, meld: tuple[Card, ...], cards: tuple[Card, ...]) -> tuple[Card, ...]:
+        """The cards of ``meld`` (table order) once ``cards`` are laid off on it.
+
+        Raises:
+            IllegalMeld: ``meld`` is no meld, or the cards do not fit it.
+        """
+        shape = _shape(meld, self.rules)
+        if shape is None:
+            raise IllegalMeld("meld.no_fit", cards=CardsText(tuple(cards)))
+        return meld_rules.extend(shape, cards, self.rules).cards
 
     def swappable(self, meld: MeldView, card: Card) -> bool:
         """Whether ``card`` may replace a joker of ``meld`` (rules of the variant aside)."""

@@ -8,8 +8,9 @@ Glossary (the words of ``VARIANTS.md``):
 - *joker*: stands for one precise card. In a run it follows from its place (the player's
   order decides at either end); in a group it stands for one of the missing suits;
 - *opening count*: what a meld is worth towards the opening minimum: 2–10 face value,
-  J/Q/K 10, ace 1 in A-2-3 and 11 in Q-K-A or a group of aces (1 where the ace is low only),
-  a joker the value of the card it stands for.
+  J/Q/K 10, a joker the value of the card it stands for, the ace as ``rules.ace_opening``
+  says: always 1, always 11 (rami51: A-2-3 counts 16), or by its place, 1 in A-2-3 and 11
+  in Q-K-A or a group of aces (1 where the ace is low only).
 
 Nothing here changes state: the functions take cards and a rule set and return values
 or raise :class:`~engine.errors.IllegalMeld` saying why.
@@ -22,9 +23,9 @@ import itertools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from engine.cards.card import JOKER, Card, Suit, format_cards
+from engine.cards.card import JOKER, KING, Card, CardsText, RankText, Suit
 from engine.errors import IllegalMeld
-from engine.rules import JokerLimit, RuleSet
+from engine.rules import AceOpening, JokerLimit, RuleSet
 
 HIGH_ACE = 14  # the rank an ace takes after a king
 
@@ -55,13 +56,17 @@ class MeldShape:
         return self.rank + len(self.cards) - 1 if self.kind is MeldKind.RUN else self.rank
 
 
-def rank_points(rank: int, ace_high: bool) -> int:
-    """Opening count of a position of ``rank`` (1 low ace, 14 high ace)."""
-    if rank == 1:
-        return 11 if ace_high else 1
-    if rank >= HIGH_ACE:
+def rank_points(rank: int, rules: RuleSet, *, run: bool = False) -> int:
+    """Opening count of a position of ``rank`` (14: an ace after a king) in a group, or in
+    a run with ``run`` (there an ace of rank 1 starts it: A-2-3)."""
+    if rank != 1 and rank < HIGH_ACE:
+        return 10 if rank > 10 else rank
+    ace = rules.ace_opening
+    if ace is not AceOpening.BY_PLACE:
+        return 11 if ace is AceOpening.ELEVEN else 1
+    if rank == HIGH_ACE:
         return 11
-    return 10 if rank > 10 else rank
+    return 1 if run or not rules.ace_high else 11
 
 
 def hand_points(card: Card, rules: RuleSet) -> int:
@@ -90,10 +95,10 @@ def classify(cards: Sequence[Card], rules: RuleSet) -> MeldShape:
     """
     n = len(cards)
     if n < 3:
-        raise IllegalMeld("meld.too_short", cards=format_cards(cards))
+        raise IllegalMeld("meld.too_short", cards=CardsText(tuple(cards)))
     reals = [card for card in cards if card.rank]
     if not reals:
-        raise IllegalMeld("meld.only_jokers", cards=format_cards(cards))
+        raise IllegalMeld("meld.only_jokers", cards=CardsText(tuple(cards)))
     first = reals[0]
     if all(card.rank == first.rank for card in reals):
         if len(reals) == 1:
@@ -108,9 +113,9 @@ def classify(cards: Sequence[Card], rules: RuleSet) -> MeldShape:
     elif len({card.rank for card in reals}) == len(reals):
         odd = next(card for card in reals if card.suit is not first.suit)
         suit = first.suit.symbol if first.suit is not None else ""
-        raise IllegalMeld("meld.run_suit", card=str(odd), suit=suit)
+        raise IllegalMeld("meld.run_suit", card=CardsText((odd,)), suit=suit)
     else:
-        raise IllegalMeld("meld.mixed", cards=format_cards(cards))
+        raise IllegalMeld("meld.mixed", cards=CardsText(tuple(cards)))
     check_jokers(shape, rules)
     return shape
 
@@ -153,14 +158,14 @@ def _group(cards: Sequence[Card], rules: RuleSet) -> MeldShape:
     for card in cards:
         if card.suit is not None:
             if card.suit in suits:
-                raise IllegalMeld("meld.group_suit", card=str(card))
+                raise IllegalMeld("meld.group_suit", card=CardsText((card,)))
             suits.append(card.suit)
             rank = card.rank
     missing = [suit for suit in Suit if suit not in suits]
     stands: list[Card | None] = []
     for card in cards:
         stands.append(Card(rank, missing.pop(0)) if card.rank == 0 else None)
-    value = len(cards) * rank_points(rank, rules.ace_high)
+    value = len(cards) * rank_points(rank, rules)
     return MeldShape(MeldKind.GROUP, tuple(cards), tuple(stands), rank, None, value)
 
 
@@ -169,7 +174,7 @@ def _run(cards: Sequence[Card], rules: RuleSet) -> MeldShape:
     for card in cards:
         if card.rank:
             if card.rank in seen:
-                raise IllegalMeld("meld.run_duplicate", card=str(card))
+                raise IllegalMeld("meld.run_duplicate", card=CardsText((card,)))
             seen.add(card.rank)
     if len(seen) == len(cards):  # no joker: any order will do
         if {1, 2, 13} <= seen and len(seen) < 13:
@@ -198,7 +203,7 @@ def run_in_order(cards: Sequence[Card], rules: RuleSet) -> MeldShape:
     """
     n = len(cards)
     if n < 3:
-        raise IllegalMeld("meld.too_short", cards=format_cards(cards))
+        raise IllegalMeld("meld.too_short", cards=CardsText(tuple(cards)))
     if n > 13:
         raise IllegalMeld("meld.too_long", size=n)
     start = 0
@@ -212,7 +217,8 @@ def run_in_order(cards: Sequence[Card], rules: RuleSet) -> MeldShape:
         if suit is None:
             suit = card.suit
         elif card.suit is not suit:
-            raise IllegalMeld("meld.run_suit", card=str(card), suit=str(suit and suit.symbol))
+            raise IllegalMeld("meld.run_suit", card=CardsText((card,)),
+                              suit=str(suit and suit.symbol))
         if rank == 1 and index > 0:
             if has_two:
                 raise IllegalMeld("meld.wrap" if prev_rank else "meld.below_ace")
@@ -223,9 +229,9 @@ def run_in_order(cards: Sequence[Card], rules: RuleSet) -> MeldShape:
             if prev_rank == HIGH_ACE:
                 raise IllegalMeld("meld.wrap")
             if rank <= prev_rank:
-                raise IllegalMeld("meld.order", card=str(card))
+                raise IllegalMeld("meld.order", card=CardsText((card,)))
             if rank - prev_rank != index - prev_index:
-                raise IllegalMeld("meld.gap", low=_rank_text(prev_rank), high=_rank_text(rank))
+                raise IllegalMeld("meld.gap", low=RankText(prev_rank), high=RankText(rank))
         else:
             start = rank - index
         prev_rank, prev_index = rank, index
@@ -233,23 +239,18 @@ def run_in_order(cards: Sequence[Card], rules: RuleSet) -> MeldShape:
     if start < 1:
         raise IllegalMeld("meld.below_ace")
     if top > (HIGH_ACE if rules.ace_high else 13):
-        raise IllegalMeld("meld.above_top", top="A" if rules.ace_high else "K")
+        raise IllegalMeld("meld.above_top", top=RankText(HIGH_ACE if rules.ace_high else KING))
     assert suit is not None
     stands: list[Card | None] = []
     value = 0
-    ace_high = rules.ace_high
     for index, card in enumerate(cards):
         rank = start + index
-        value += rank_points(rank, False) if rank == 1 else rank_points(rank, ace_high)
+        value += rank_points(rank, rules, run=True)
         if card.rank:
             stands.append(None)
         else:
             stands.append(Card(1 if rank == HIGH_ACE else rank, suit))
     return MeldShape(MeldKind.RUN, tuple(cards), tuple(stands), start, suit, value)
-
-
-def _rank_text(rank: int) -> str:
-    return "A" if rank in (1, HIGH_ACE) else ("JQK"[rank - 11] if rank > 10 else str(rank))
 
 
 @dataclass(frozen=True, slots=True)
@@ -278,7 +279,7 @@ def place(shape: MeldShape, cards: Sequence[Card], rules: RuleSet) -> Placement:
     if shape.kind is MeldKind.GROUP:
         rank = shape.rank
         if any(card.rank and card.rank != rank for card in cards):
-            raise IllegalMeld("meld.no_fit", cards=format_cards(cards))
+            raise IllegalMeld("meld.no_fit", cards=CardsText(tuple(cards)))
         grown = _group((*shape.cards, *cards), rules)
         check_jokers(grown, rules)
         return Placement((), tuple(cards), grown)
@@ -307,7 +308,7 @@ def place(shape: MeldShape, cards: Sequence[Card], rules: RuleSet) -> Placement:
             return Placement(order[:cut], order[cut:], grown)
     if joker_error is not None:
         raise joker_error
-    raise IllegalMeld("meld.no_fit", cards=format_cards(cards))
+    raise IllegalMeld("meld.no_fit", cards=CardsText(tuple(cards)))
 
 
 def extend(shape: MeldShape, cards: Sequence[Card], rules: RuleSet) -> MeldShape:
@@ -368,7 +369,7 @@ def swap(shape: MeldShape, card: Card, rules: RuleSet) -> MeldShape:
     """
     index = joker_to_swap(shape, card)
     if index is None:
-        raise IllegalMeld("meld.no_joker_for", card=str(card))
+        raise IllegalMeld("meld.no_joker_for", card=CardsText((card,)))
     cards = (*shape.cards[:index], card, *shape.cards[index + 1 :])
     if shape.kind is MeldKind.RUN:
         return run_in_order(cards, rules)
@@ -383,8 +384,8 @@ def restore(cards: Sequence[Card], kind: MeldKind, rules: RuleSet) -> MeldShape:
     """
     shape = run_in_order(cards, rules) if kind is MeldKind.RUN else _group(cards, rules)
     if kind is MeldKind.GROUP and len(cards) < 3:
-        raise IllegalMeld("meld.too_short", cards=format_cards(cards))
+        raise IllegalMeld("meld.too_short", cards=CardsText(tuple(cards)))
     if not any(card.rank for card in cards):
-        raise IllegalMeld("meld.only_jokers", cards=format_cards(cards))
+        raise IllegalMeld("meld.only_jokers", cards=CardsText(tuple(cards)))
     check_jokers(shape, rules)
     return shape

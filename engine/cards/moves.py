@@ -9,6 +9,7 @@ the legal ones; this module never decides legality itself.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from engine.cards.actions import Discard, Draw, LayOff, Meld, SwapJoker
@@ -42,12 +43,34 @@ def candidate_moves(state: CardState) -> list[Candidate]:
             if has_joker and card.rank and joker_to_swap(shape, card) is not None:
                 moves.append(SwapJoker(card, index))
     if state.must_lay:
-        moves.extend(Meld((trio,)) for trio in joker_trios(hand))
+        melds = [shape.cards for shape, _ in state.table]
+        moves.extend(place for place in joker_places(hand, melds) if place not in moves)
     moves.extend(Discard(card) for card in distinct)
     return moves
 
 
-def joker_trios(hand: list[Card]) -> list[tuple[Card, Card, Card]]:
+def joker_places(hand: Sequence[Card], melds: Sequence[Sequence[Card]]) -> list[LayOff | Meld]:
+    """Every action that would lay a joker of ``hand`` (legal or not), in this order: the
+    joker alone on each meld; with one card of the hand on a meld of that card's suit (a
+    run where the joker alone would break a joker limit, ``5♦ JK 7♦`` + ``8♦ JK``); in a
+    new meld with two other cards of the hand. Where these all fail, so does any other
+    way (a longer new meld holding the joker holds a valid trio of these, a longer lay-off
+    a valid one with one card), so they answer whether a won joker can still be laid."""
+    if JOKER not in hand:
+        return []
+    reals = sorted({card for card in hand if card.rank}, key=lambda c: c.sort_key)
+    places: list[LayOff | Meld] = [LayOff((JOKER,), index) for index in range(len(melds))]
+    for index, meld in enumerate(melds):
+        suits = {card.suit for card in meld if card.rank}
+        ranks = {card.rank for card in meld}
+        if len(suits) == 1:  # a run, or a lone card with jokers
+            places.extend(LayOff((JOKER, card), index) for card in reals
+                          if card.suit in suits and card.rank not in ranks)
+    places.extend(Meld((trio,)) for trio in joker_trios(hand))
+    return places
+
+
+def joker_trios(hand: Sequence[Card]) -> list[tuple[Card, Card, Card]]:
     """Every way of writing a joker of ``hand`` with two other cards of it (valid or not):
     where a won joker could be laid as a new meld."""
     if JOKER not in hand:

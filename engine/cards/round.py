@@ -15,21 +15,23 @@ from typing import Any, Self
 
 from engine.actions import Action
 from engine.cards.actions import CardAction, Discard, Draw, LayOff, Meld, SwapJoker
-from engine.cards.card import JOKER, Card, full_deck
+from engine.cards.card import JOKER, Card, CardsText, full_deck
+from engine.cards.discards import may_discard, rest_refusal
 from engine.cards.melds import (
     MeldKind,
     MeldShape,
     classify,
     extend,
-    hand_value,
     joker_to_swap,
     swap,
 )
-from engine.cards.moves import candidate_moves, joker_trios
+from engine.cards.moves import candidate_moves, joker_places
+from engine.cards.scoring import stock_out_points, went_out_points
 from engine.cards.state import CardState, round_from_dict, round_to_dict
+from engine.cards.won_joker import JokerPlaces
 from engine.errors import IllegalMeld, IllegalMove, RuleError
 from engine.round import Round, TurnState
-from engine.rules import DiscardPick, GoingOut, JokerSwap, RuleSet, Scoring, StockEnd
+from engine.rules import JokerSwap, RuleSet
 from engine.views import MeldView, Phase, Piece, RoundScore
 
 
@@ -103,11 +105,20 @@ class CardRound(CardState):
         if seat != self.current:
             raise IllegalMove("move.not_your_turn", seat=seat + 1, current=self.current + 1)
         kind = type(action)
+        if kind is not Draw and self.phase is Phase.DRAW:
+            raise IllegalMove("move.draw_first")
+        if kind in _LAYING and (self.must_lay or (
+            kind is SwapJoker and self.rules.swapped_joker_must_be_laid
+        )):
+            self._keep_joker_placeable(action)
+        self._act(action, commit)
+
+    def _act(self, action: Action, commit: bool) -> None:
+        """The action's own checks, then (``commit``) its change."""
+        kind = type(action)
         if kind is Draw:
             assert isinstance(action, Draw)
             self._draw(action.source, commit)
-        elif self.phase is Phase.DRAW:
-            raise IllegalMove("move.draw_first")
         elif kind is Discard:
             assert isinstance(action, Discard)
             self._discard(action.card, commit)
@@ -160,26 +171,18 @@ class CardRound(CardState):
             try:
                 rest.remove(card)
             except ValueError:
-                raise IllegalMove("move.not_in_hand", card=str(card)) from None
+                held = self.hands[self.current].count(card)
+                if held:  # named more often than held (``jk jk`` with one joker)
+                    raise IllegalMove("move.too_few", card=CardsText((card,)), held=held,
+                                      count=list(cards).count(card)) from None
+                raise IllegalMove("move.not_in_hand", card=CardsText((card,))) from None
         return rest
 
     def _check_rest(self, rest: list[Card]) -> None:
         """The hand left after laying cards must allow going on (or be empty, where allowed)."""
-        if not rest:
-            if self.rules.going_out is GoingOut.DISCARD_ONLY:
-                raise IllegalMove("move.out_by_discard")
-            return
-        if not any(self._may_discard(card, rest, True) for card in rest):
-            raise IllegalMove("move.nothing_to_discard")
-
-    def _may_discard(self, card: Card, hand: Sequence[Card], acted: bool) -> bool:
-        rules = self.rules
-        if card == self.taken and (rules.discard_pick is DiscardPick.KEEP or acted):
-            # Our choice: with two identical cards (two decks) the other copy may go.
-            return hand.count(card) > 1
-        if card.rank == 0 and not rules.joker_discard and len(hand) > 1:
-            return all(other.rank == 0 for other in hand)  # our choice: never stuck
-        return True
+        code = rest_refusal(rest, self.rules, taken=self.taken)
+        if code is not None:
+            raise IllegalMove(code)
 
     def _after_laying(self, rest: list[Card], laid: Sequence[Card]) -> None:
         self.hands[self.current] = rest
@@ -249,47 +252,74 @@ class CardRound(CardState):
             shape.kind is not MeldKind.GROUP or len(shape.cards) < 4
         ):
             raise IllegalMove("swap.complete_group")
+        if not shape.jokers:
+            raise IllegalMove("swap.no_joker", meld=index + 1)
         rest = self._take([card])
         if joker_to_swap(shape, card) is None:
-            raise IllegalMove("meld.no_joker_for", card=str(card))
+            raise IllegalMove("meld.no_joker_for", card=CardsText((card,)))
         swapped = swap(shape, card, rules)
         rest.append(JOKER)
-        if rules.swapped_joker_must_be_laid:
-            trial = self.clone()
-            trial._commit_swap(index, swapped, rest)
-            if not trial._joker_layable():
-                raise IllegalMove("swap.joker_unplayable")
         if commit:
-            self._commit_swap(index, swapped, rest)
+            self.table[index] = (swapped, self.table[index][1])
+            self.hands[self.current] = rest
+            self.acted = True
+            if rules.swapped_joker_must_be_laid:
+                self.must_lay += 1
 
-    def _commit_swap(self, index: int, swapped: MeldShape, rest: list[Card]) -> None:
-        self.table[index] = (swapped, self.table[index][1])
-        self.hands[self.current] = rest
-        self.acted = True
-        if self.rules.swapped_joker_must_be_laid:
-            self.must_lay += 1
+    # A won joker is never kept (rami51, gameduell): no action may leave it nowhere to go,
+    # and no discard may end the turn while it can still be laid.
 
-    def _joker_layable(self) -> bool:
-        """Whether the current seat could lay a joker of its hand now (on a meld, or in a
-        new meld with two other cards of the hand), every rule included."""
-        hand = self.hands[self.current]
-        if JOKER not in hand:
-            return False
+    def _keep_joker_placeable(self, action: Action) -> None:
+        """Refuse an action after which the won joker could no longer be laid this turn."""
+        trial = self.clone()
+        trial._act(action, True)  # the action's own refusal comes first
+        if trial.phase is not Phase.PLAY or not trial.must_lay or trial.joker_places(True):
+            return
+        if type(action) is SwapJoker:
+            raise IllegalMove("swap.joker_unplayable")
+        if self._joker_fits_now():  # else a game saved before this rule: nothing to lose
+            raise IllegalMove("swap.joker_no_place", places=self._where_joker_goes())
+
+    def _joker_fits_now(self) -> bool:
+        """Whether some action laying a joker passes its own checks now (not asking, as
+        :meth:`joker_places` does, whether the other won jokers could follow: that would
+        ask this again, endlessly)."""
+        melds = [shape.cards for shape, _ in self.table]
+        for place in joker_places(self.hands[self.current], melds):
+            try:
+                self._act(place, False)
+            except IllegalMove:
+                continue
+            return True
+        return False
+
+    def joker_places(self, first: bool = False) -> list[LayOff | Meld]:
+        """The legal actions of the current seat that lay a joker of its hand (see
+        :func:`engine.cards.moves.joker_places`): where a won joker can still go.
+        ``first``: stop at the first one found."""
         seat = self.current
-        for index in range(len(self.table)):
-            if self.is_legal(seat, LayOff((JOKER,), index)):
-                return True
-        return any(self.is_legal(seat, Meld((trio,))) for trio in joker_trios(hand))
+        found: list[LayOff | Meld] = []
+        melds = [shape.cards for shape, _ in self.table]
+        for place in joker_places(self.hands[seat], melds):
+            if self.is_legal(seat, place):
+                found.append(place)
+                if first:
+                    break
+        return found
+
+    def _where_joker_goes(self) -> JokerPlaces:
+        # A copy: the message says where the joker could go when the action was refused.
+        return JokerPlaces(self.clone().joker_places)
 
     def _discard(self, card: Card, commit: bool) -> None:
         hand = self.hands[self.current]
         rest = self._take([card])
-        if self.must_lay and self._joker_layable():
-            raise IllegalMove("swap.lay_joker_first")
-        if not self._may_discard(card, hand, self.acted):
+        if self.must_lay and self.joker_places(True):
+            raise IllegalMove("swap.lay_joker_first", places=self._where_joker_goes())
+        if not may_discard(card, hand, self.rules, taken=self.taken, acted=self.acted):
             if card.rank == 0:
                 raise IllegalMove("discard.joker")
-            raise IllegalMove("discard.taken", card=str(card))
+            raise IllegalMove("discard.taken", card=CardsText((card,)))
         if not commit:
             return
         self.hands[self.current] = rest
@@ -321,31 +351,12 @@ class CardRound(CardState):
             self._finish_exhausted()
 
     def _finish_out(self) -> None:
-        rules, winner = self.rules, self.current
         rami_sec = self.opened_this_turn
-        points = [0] * self.seats
-        for seat, hand in enumerate(self.hands):
-            if seat == winner:
-                continue
-            value = hand_value(hand, rules)
-            if rules.scoring is Scoring.WINNER_COLLECTS:
-                points[winner] += value
-                continue
-            if not self.opened[seat] and rules.never_melded_penalty:
-                value = (
-                    rules.never_melded_penalty_rami_sec if rami_sec else rules.never_melded_penalty
-                )
-            points[seat] = value * (rules.rami_sec_multiplier if rami_sec else 1)
-        self._close(RoundScore(self.number, tuple(points), winner, rami_sec, "went_out"))
+        points = went_out_points(self.rules, self.hands, self.current, self.opened, rami_sec)
+        self._close(RoundScore(self.number, points, self.current, rami_sec, "went_out"))
 
     def _finish_exhausted(self) -> None:
-        values = [hand_value(hand, self.rules) for hand in self.hands]
-        if self.rules.stock_end is StockEnd.LOWEST_COLLECTS:
-            low = min(values)
-            gain = sum(value - low for value in values)
-            points = tuple(gain if value == low else 0 for value in values)
-        else:
-            points = tuple(values)
+        points = stock_out_points(self.rules, self.hands)
         self._close(RoundScore(self.number, points, None, False, "stock_exhausted"))
 
     def _close(self, score: RoundScore) -> None:
@@ -389,6 +400,9 @@ class CardRound(CardState):
         return state
 
 
+_LAYING = (Meld, LayOff, SwapJoker)
+
+
 def _number(index: object) -> str:
     return str(index + 1) if type(index) is int else repr(index)
 
@@ -397,36 +411,6 @@ def _as_move(error: IllegalMeld, number: int, count: int) -> IllegalMove:
     if count == 1:
         return IllegalMove(error.code, **error.params)
     return IllegalMove("meld.nth", number=number, reason=error.as_msg())
-
-
-def stacked_deck(
-    rules: RuleSet,
-    hands: Sequence[Sequence[Card]],
-    discard: Card | None = None,
-    stock: Sequence[Card] = (),
-) -> list[Card]:
-    """A full deck (top first) that deals exactly ``hands`` (seat 0 first), starts the
-    discard pile with ``discard`` and puts ``stock`` on top of the stock; the other cards
-    follow in a fixed order. For tests, puzzles and bug reports: ``Game.new(..., deck=)``.
-
-    Raises:
-        RuleError: a hand is not of the variant's size, or a card is not in the deck
-            (or asked for more often than the deck holds it).
-    """
-    size = rules.hand_size(len(hands))
-    if any(len(hand) != size for hand in hands):
-        raise RuleError("round.stacked_hand", count=size)
-    left = Counter(full_deck(rules.decks, rules.jokers))
-    wanted = [card for hand in hands for card in hand] + list(stock)
-    wanted += [discard] if discard is not None else []
-    for card in wanted:
-        if left[card] <= 0:
-            raise RuleError("round.stacked_card", card=str(card))
-        left[card] -= 1
-    rest = list(left.elements())
-    order = [hands[index % len(hands)][index // len(hands)] for index in range(size * len(hands))]
-    order.append(discard if discard is not None else rest.pop(0))
-    return order + list(stock) + rest
 
 
 def _implements_round(card_round: CardRound) -> Round:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, Self
 
-from engine.cards.card import Card, format_cards, full_deck, parse_cards
+from engine.cards.card import Card, full_deck, read_codes, write_codes
 from engine.cards.melds import MeldKind, MeldShape, restore
 from engine.errors import CorruptGame, IllegalMeld, NotationError
 from engine.rules import RuleSet
@@ -108,7 +108,8 @@ class CardState:
 
 
 def _text(cards: list[Card] | tuple[Card, ...]) -> str:
-    return format_cards(cards, ascii=True)
+    """Cards as saved: their codes, the same whatever the players' language."""
+    return write_codes(cards)
 
 
 def score_to_dict(score: RoundScore) -> dict[str, Any]:
@@ -177,7 +178,7 @@ def cards_of(text: Any, where: str) -> list[Card]:
     if not text.strip():
         return []
     try:
-        return parse_cards(text)
+        return read_codes(text)
     except NotationError as error:
         raise corrupt(f"{where}: {error.message('en')}") from None
 

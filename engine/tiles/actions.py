@@ -150,7 +150,8 @@ class Play:
         order, then the sets added.
 
         Raises:
-            IllegalMove: a replaced set is not on ``table`` (``tiles.no_such_set``).
+            IllegalMove: a replaced set is not on ``table`` (``tiles.no_such_set``, or
+                ``tiles.no_sets`` on an empty table).
         """
         self._check(table)
         kept = (tuple(s) for index, s in enumerate(table) if index not in self.replacing)
@@ -161,7 +162,8 @@ class Play:
         taken from the replaced sets, in the order written.
 
         Raises:
-            IllegalMove: a replaced set is not on ``table`` (``tiles.no_such_set``).
+            IllegalMove: a replaced set is not on ``table`` (``tiles.no_such_set``, or
+                ``tiles.no_sets`` on an empty table).
         """
         self._check(table)
         taken = Counter(tile for index in self.replacing for tile in table[index])
@@ -176,7 +178,14 @@ class Play:
     def _check(self, table: Sequence[Sequence[Tile]]) -> None:
         for index in self.replacing:
             if index >= len(table):
-                raise IllegalMove("tiles.no_such_set", set=index + 1, count=len(table))
+                raise no_such_set(index, len(table))
+
+
+def no_such_set(index: int, count: int) -> IllegalMove:
+    """The refusal of set ``index`` (0-based) on a table or draft of ``count`` sets."""
+    if count == 0:
+        return IllegalMove("tiles.no_sets")
+    return IllegalMove("tiles.no_such_set", set=index + 1, count=count)
 
 
 @dataclass(frozen=True, slots=True)

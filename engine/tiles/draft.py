@@ -14,7 +14,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from engine.errors import IllegalMove
-from engine.tiles.actions import Add, EditAction, Move, NewSet, Sets, Split, TakeBack
+from engine.tiles.actions import (
+    Add,
+    EditAction,
+    Move,
+    NewSet,
+    Sets,
+    Split,
+    TakeBack,
+    no_such_set,
+)
 from engine.tiles.tile import Tile, format_tiles
 
 
@@ -106,7 +115,7 @@ class Draft:
     @staticmethod
     def _need_set(index: int, count: int, frozen: int) -> None:
         if not 0 <= index < count:
-            raise IllegalMove("tiles.no_such_set", set=index + 1, count=count)
+            raise no_such_set(index, count)
         if index < frozen:
             raise IllegalMove("tiles.opening_table_untouched", set=index + 1)
 

@@ -20,12 +20,14 @@ from bot.session.prefs import Preferences
 from data import ChallengeResult, GuildSettings
 from engine.cards.actions import Discard, Draw
 from engine.game import Game
+from engine.names import computer_name
 from engine.variants import variant
 from tests.discord_app.helpers import components, front_end
 
 DAY = DayInfo(7, "2026-03-03", 1_772_568_000.0, "Europe/Paris")  # 21:00 in Paris
 RULES = variant("rami30").with_overrides(target=0)
-SEATS = (Seat("Al*ce", 1), Seat("CPU 1 ★", None, "easy"), Seat("CPU 2 ★", None, "easy"))
+SEATS = (Seat("Al*ce", 1), Seat(computer_name(1), None, "easy"),
+         Seat(computer_name(2), None, "easy"))
 
 
 def a_try(**changes: object) -> TryState:
@@ -68,12 +70,20 @@ def test_a_try_shows_the_day_the_computers_the_hand_and_the_table() -> None:
     lines = reply.content.splitlines()
     assert lines[0].startswith("**Daily championship of 2026-03-03** · try 3 of 10")
     assert "closes at 21:00 (Europe/Paris)" in lines[0] and lines[1] == "You discarded 7♥."
-    assert "CPU 1 ★ drew from the stock." in reply.content
+    assert "CPU 1 drew from the stock." in reply.content
     assert "**Your hand (13 cards)**" in reply.content  # the oldest moves made room
     assert reply.view is not None
     ids = [item.custom_id for item in reply.view.children]  # type: ignore[attr-defined]
     assert "rami:daily:draw:2026030303" in ids and "rami:dpick:a:2026030303" in ids
     assert reply.embeds[0].title == "Rami 30, round 1"
+    assert "CPU 1 · easy" in str(reply.embeds[0].fields[0].value)  # the level in words
+
+
+def test_a_try_names_the_computers_in_the_readers_language() -> None:
+    reply = daily_present.try_message(a_try(moves=((1, Draw("stock")),)), "fr", components(),
+                                      sort="suit")
+    assert reply.content is not None and "Ordi 1 a pioché." in reply.content
+    assert "Ordi 1 · facile" in str(reply.embeds[0].fields[0].value)
 
 
 def test_a_finished_try_says_how_it_ended_and_offers_another() -> None:

@@ -2,20 +2,32 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import discord
 import pytest
 
 from bot.discord_app import pictures, present, tile_present
-from bot.discord_app.controller import arrange_meld
+from bot.discord_app.controller import _card_of_value, arrange_meld
 from bot.discord_app.views import MAX_OPTIONS, selection_of
-from bot.session import display_order
+from bot.session import (
+    Seat,
+    Snapshot,
+    Status,
+    TableUi,
+    computer_name,
+    display_order,
+    round_ending,
+)
 from engine import classify, parse_cards, parse_tiles, rules_summary, variant, variant_names
 from engine.actions import Action
 from engine.cards.actions import Discard, Draw, LayOff, Meld, SwapJoker
 from engine.game import Game
 from engine.tiles.actions import Add, Confirm, DrawTile, Move, NewSet, Pass, Play, Split, Undo
 from engine.tiles.tile import Tile
+from render import sorted_hand
 from tests.discord_app.helpers import components
+from tests.session.helpers import finished_round
 
 
 def _view(seat: int = 0):  # type: ignore[no-untyped-def]
@@ -35,12 +47,12 @@ def tiles(text: str) -> tuple[Tile, ...]:
     (Draw("discard"), "ann took the top of the discard pile.",
      "ann a pris la carte de la défausse."),
     (Meld(((H7, H8, H9), (S12, H12, D12))), "ann laid 7♥ 8♥ 9♥ | Q♠ Q♥ Q♦.",
-     "ann a posé 7♥ 8♥ 9♥ | Q♠ Q♥ Q♦."),
+     "ann a posé 7♥ 8♥ 9♥ | D♠ D♥ D♦."),
     (LayOff(tuple(parse_cards("10h jh")), 1), "ann laid off 10♥ J♥ on meld 2.",
-     "ann a ajouté 10♥ J♥ à la combinaison 2."),
+     "ann a ajouté 10♥ V♥ à la combinaison 2."),
     (SwapJoker(H7, 0), "ann swapped 7♥ for the joker of meld 1.",
      "ann a échangé 7♥ contre le joker de la combinaison 1."),
-    (Discard(parse_cards("kc")[0]), "ann discarded K♣.", "ann a défaussé K♣."),
+    (Discard(parse_cards("kc")[0]), "ann discarded K♣.", "ann a défaussé R♣."),
     (Play((tiles("k5 k6 k7"),)), "ann played k5 k6 k7.", "ann a joué k5 k6 k7."),
     (Play((tiles("r3 r4 r5 r6"), tiles("k5 k6 k7")), (1,)),
      "ann played r3 r4 r5 r6 | k5 k6 k7, rearranging 1 set of the table: 2.",
@@ -104,7 +116,7 @@ def test_menu_picks_are_arranged_into_a_meld(picked: str, expected: str) -> None
 async def test_hand_message_fits_discord_limits() -> None:
     view = _view()
     reply = present.hand(view, 123456789012345678, "en", components(), selected={
-        "a": {"1:" + present.piece_text(view.hand[display_order(view, "suit")[0]])}})
+        "a": {"1:" + present.piece_code(view.hand[display_order(view, "suit")[0]])}})
     assert reply.ephemeral
     assert reply.view is not None
     rows = {item.row for item in reply.view.children}
@@ -120,7 +132,7 @@ async def test_hand_message_fits_discord_limits() -> None:
     message = discord.Message.__new__(discord.Message)
     message.components = [discord.ActionRow(row) for row in payload]  # type: ignore[arg-type]
     assert selection_of(message)["a"] == [next(iter(
-        {"1:" + present.piece_text(view.hand[display_order(view, "suit")[0]])}))]
+        {"1:" + present.piece_code(view.hand[display_order(view, "suit")[0]])}))]
 
 
 def test_a_huge_hand_keeps_menus_to_25_options() -> None:
@@ -160,3 +172,67 @@ def test_the_rules_message_shows_the_rules_as_played() -> None:
     played = variant("rami51").with_overrides(hand_sizes=9)
     (embed,) = present.rules(played, "en", components()).embeds
     assert "Deal: 9 cards each." in (embed.description or "")
+
+
+def _snapshot(variant_name: str, seats: tuple[Seat, ...]) -> Snapshot:
+    game = Game.new(variant(variant_name), [seat.name for seat in seats], 7)
+    return Snapshot(channel_id=1, guild_id=2, game_id=3, status=Status.PLAYING,
+                    variant=variant_name, created_by=4, seats=seats, view=game.public_view(),
+                    ui=TableUi(), version=1)
+
+
+SEATS = (Seat("ann", 4), Seat(computer_name(1), None, "hard"))
+
+
+def test_the_french_table_names_computers_and_says_who_has_opened() -> None:
+    (embed,) = present.table(_snapshot("rami51", SEATS), "fr", components()).embeds
+    seats = embed.fields[0].value or ""
+    assert seats.splitlines() == ["ann : 13 cartes, 0 point, pas encore posé",
+                                  "Ordi 1 · difficile : 13 cartes, 0 point, pas encore posé"]
+    (english,) = present.table(_snapshot("rami51", SEATS), "en", components()).embeds
+    assert "CPU 1 · hard: 13 cards, 0 points, not opened yet" in (english.fields[0].value or "")
+
+
+def test_a_variant_without_opening_minimum_says_nothing_of_opening() -> None:
+    (embed,) = present.table(_snapshot("classic", SEATS), "fr", components()).embeds
+    seats = (embed.fields[0].value or "").splitlines()
+    assert seats[1] == "Ordi 1 · difficile : 10 cartes, 0 point"
+
+
+def test_the_french_hand_writes_cards_with_v_d_r_and_menus_keep_codes() -> None:
+    view = replace(_view(), hand=tuple(parse_cards("jc qs kh 10d jk")))
+    reply = present.hand(view, 1, "fr", components())
+    assert "`1` V♣" in (reply.content or "") and "R♥" in (reply.content or "")
+    assert reply.view is not None
+    (cards, *_) = [i.item for i in reply.view.children
+                   if isinstance(getattr(i, "item", None), discord.ui.Select)]
+    assert [o.label for o in cards.options][:3] == ["1. V♣", "2. D♠", "3. R♥"]
+    assert [o.value for o in cards.options][:3] == ["1:Jc", "2:Qs", "3:Kh"]  # any language
+
+
+@pytest.mark.parametrize(("value", "card"), [
+    ("2:Qs", "qs"), ("3:Q♠", "qs"),  # a code, or a menu written before codes
+    ("1:10h", "10h"), ("5:JK", "jk"),
+])
+def test_menu_values_read_back_whatever_the_language(value: str, card: str) -> None:
+    assert _card_of_value(value) == parse_cards(card)[0]
+
+
+def test_autocomplete_matches_what_a_french_player_types() -> None:
+    assert present.piece_text(parse_cards("qs")[0], "fr", ascii=True) == "Dp"
+    assert present.piece_text(parse_cards("qs")[0], "en", ascii=True) == "Qs"
+
+
+@pytest.mark.parametrize(("name", "held"), [("rami51", "left in hand"),
+                                            ("tiles", "left on the rack")])
+def test_a_finished_round_shows_what_every_player_still_held(name: str, held: str) -> None:
+    snapshot = finished_round(name)
+    assert snapshot.hands is not None
+    reply = present.round_over(snapshot, "en", components())
+    text = reply.embeds[0].description or ""
+    assert text.splitlines()[0] == round_ending(snapshot, "en")
+    for seat, left in enumerate(snapshot.hands):
+        if left:
+            shown = [left[index] for index in sorted_hand(left, "suit")]
+            assert f"{snapshot.seats[seat].name}: " in text
+            assert f"{held}: {present.pieces_text(shown, 'en')}" in text

@@ -4,12 +4,14 @@ a restart loses nothing, hands stay private."""
 from __future__ import annotations
 
 import asyncio
+import re
 
 import pytest
 
 from bot.discord_app.fake import MANAGE_GUILD, MEMBER_PERMISSIONS, FakeDiscord, Message, User
 from bot.session import Status
-from engine import format_cards
+from engine import format_card, format_cards
+from engine.cards.card import write_codes
 from engine.views import Phase
 from tests.e2e.harness import BotHarness
 from tests.e2e.players import (
@@ -197,7 +199,7 @@ async def test_restart_in_the_middle_of_a_round_loses_nothing(
     # the new process resumed, plays, and the turn comes back to a human.
     view = await harness.bot.tables.hand(channel, player.id)
     value = next(o["value"] for o in drew.component("rami:pick:a:")["options"]
-                 if o["value"].endswith(":" + format_cards([view.drawn])))  # type: ignore[list-item]
+                 if o["value"].endswith(":" + write_codes([view.drawn])))  # type: ignore[list-item]
     await fake.select(player, drew, "rami:pick:a:", [value])
     assert "You discarded" in assert_ok(
         await fake.click(player, drew, "rami:hand:discard:")).content
@@ -256,6 +258,35 @@ async def test_french_player_reads_french(fake: FakeDiscord, harness: BotHarness
     assert "Votre main" in hand.content
     await harness.idle()
     assert any("à vous de jouer" in m.content for m in fake.channel_messages(channel))
+
+
+async def test_french_player_writes_and_reads_french_cards(fake: FakeDiscord,
+                                                           harness: BotHarness) -> None:
+    """V D R and the suit letters t p c k typed, the move echoed with its symbols, the
+    computer seat called "Ordi" with its level in words, the hand menus in French."""
+    channel = fake.channels[1]
+    zoe, yann = fake.add_user("zoé", locale="fr"), fake.add_user("yann", locale="fr")
+    lobby = (await fake.slash(zoe, channel, "rummy new", variant="rami51")).reply
+    await fake.click(yann, lobby, "rami:lobby:join:")
+    await fake.click(zoe, lobby, "rami:lobby:aihard:")
+    assert "Ordi 1 · difficile" in lobby.text()
+    await fake.click(zoe, lobby, "rami:lobby:start:")
+    await harness.idle()
+    table = next(m for m in fake.channel_messages(channel) if "rami:table:hand:" in
+                 " ".join(m.custom_ids()))
+    assert "Ordi 1 · difficile : 13 cartes, 0 point, pas encore posé" in table.text()
+    player, _ = await whose_turn(harness, channel, zoe, yann)
+    assert_ok(await fake.slash(player, channel, "rummy draw"))
+    assert harness.bot is not None
+    view = await harness.bot.tables.hand(channel, player.id)
+    card = next(c for c in view.hand if not c.is_joker and c != view.taken_from_discard)
+    typed = format_card(card, "fr", ascii=True)  # 10c is the ten of hearts (cœur)
+    discarded = assert_ok(await fake.slash(player, channel, "rummy discard", card=typed))
+    assert f"Vous avez défaussé {format_card(card, 'fr')}." in discarded.content
+    labels = [o["label"] for o in discarded.component("rami:pick:a:")["options"]]
+    assert not any(re.search(r"\b[JQK][♣♠♥♦]", str(label)) for label in labels)
+    choices = await fake.autocomplete(player, channel, "rummy discard", "card", card="")
+    assert {c["value"] for c in choices} <= {format_card(c, "fr") for c in view.hand}
 
 
 async def test_round_and_match_end_show_scores_and_offer_a_new_match(

@@ -8,6 +8,7 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import random
+import re
 from collections.abc import Iterator, Sequence
 
 import pytest
@@ -26,7 +27,7 @@ from engine import (
 )
 from engine.actions import Action
 from engine.cards.actions import Discard, Draw, LayOff, Meld, SwapJoker
-from engine.cards.round import stacked_deck
+from engine.cards.stacked import stacked_deck
 from engine.rules import Kind
 from engine.views import Phase
 
@@ -35,6 +36,31 @@ CARD_VARIANTS = tuple(name for name in variant_names() if variant(name).kind is 
 RAMI40 = dataclasses.replace(
     variant("rami51"), name="rami40", decks=1, jokers=2, max_players=4,
     hand_sizes=((2, 10), (3, 10), (4, 10)), opening_minimum=40, opening_minimum_two_players=40)
+
+
+# The game's English vocabulary, to find English left in a French text (the catalog, the
+# pictures). Words that French writes the same are left out: table, score, joker, points,
+# total, match, pile, sort (« on ne sort »), stock, set…
+ENGLISH_WORDS = frozenset({
+    "draw", "drew", "drawn", "discard", "discards", "discarded", "meld", "melds", "melded",
+    "hand", "hands", "round", "rounds", "turn", "turns", "card", "cards", "tile", "tiles", "rack",
+    "pool", "deck", "player", "players", "winner", "wins", "won", "lost", "opened", "opening",
+    "lay", "layoff", "laid", "swap", "swapped", "run", "runs", "group", "groups", "ace", "aces",
+    "jack", "queen", "king", "clubs", "spades", "hearts", "diamonds", "easy", "medium", "hard",
+    "level", "computer", "cpu", "you", "your", "yours", "the", "and", "with", "of", "to", "is",
+    "are", "not", "in", "for", "from", "this", "pass", "passed", "undo", "reset", "confirm",
+    "split", "move", "new", "add", "play", "played", "front", "replacing", "hint", "arrange",
+    "quit", "exit", "help", "picture", "pictures", "join", "leave", "start", "cancel", "end",
+    "back", "classic", "rummy", "lobby", "leaderboard", "stars", "seat", "seats", "sheet",
+    "board", "went", "out", "blocked", "dealt", "deal",
+})
+_COMMAND_LINE = re.compile(r"rummy-bot \w+|--[\w-]+")  # a command line, the same everywhere
+
+
+def english_words(text: str) -> list[str]:
+    """The words of :data:`ENGLISH_WORDS` in ``text`` (a command line left out)."""
+    words = re.findall(r"[^\W\d_]+", _COMMAND_LINE.sub(" ", text))
+    return [word for word in words if word.lower() in ENGLISH_WORDS]
 
 
 @contextlib.contextmanager

@@ -89,10 +89,10 @@ def test_real_plural_forms(lang: str, number: int, expected: str) -> None:
 
 
 def test_a_message_quotes_another_in_its_own_language() -> None:
-    seat = Msg("bot.table.seat", name="Ada", pieces=count("cards", 1),
-               score=count("points", 12), opened="")
-    assert seat.text("en") == "Ada: 1 card, 12 points"
-    assert seat.text("fr") == "Ada : 1 carte, 12 points"
+    seat = Msg("bot.table.seat.opening", name="Ada", pieces=count("cards", 1),
+               score=count("points", 12), status=Msg("seat.not_opened"))
+    assert seat.text("en") == "Ada: 1 card, 12 points, not opened yet"
+    assert seat.text("fr") == "Ada : 1 carte, 12 points, pas encore posé"
 
 
 def test_an_unknown_key_or_language_falls_back() -> None:

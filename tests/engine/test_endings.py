@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from engine import JOKER, Game, IllegalMove, variant
@@ -25,12 +27,15 @@ from tests.engine.helpers import (
 
 
 def test_rami51_swap_after_opening_and_lay_the_joker_again() -> None:
-    game = deal("rami51", [OPENING + " 5h jk 7h 6h"], players=3, stock="2s")
-    act(game, Draw("stock"), meld(OPENING, "5h jk 7h"), SwapJoker(card("6h"), 1))
+    game = deal("rami51", [OPENING + " 5h jk 7h 6h"], players=3, stock="2s 3s 4s 5s")
+    act(game, Draw("stock"), meld(OPENING, "5h jk 7h"), Discard(card("2s")))
+    pass_turn(game)
+    pass_turn(game)
+    act(game, Draw("stock"), SwapJoker(card("6h"), 1))
     assert game.view(0).must_lay == JOKER
     assert game.public_view().melds[1].pieces == cards("5h 6h 7h")
-    refused(game, Discard(card("2s")), "swap.lay_joker_first")
-    act(game, LayOff((JOKER,), 0), Discard(card("2s")))
+    refused(game, Discard(card("5s")), "swap.lay_joker_first")
+    act(game, LayOff((JOKER,), 0), Discard(card("5s")))
     assert game.public_view().melds[0].stands_for[-1] == card("ac")
 
 
@@ -52,6 +57,29 @@ def test_swap_needs_the_card_the_joker_stands_for() -> None:
     refused(game, SwapJoker(card("6s"), 1), "meld.no_joker_for")
     refused(game, SwapJoker(card("6h"), 1), "move.not_in_hand")
     refused(game, SwapJoker(card("6s"), 7), "move.no_such_meld")
+
+
+def test_a_swap_on_a_meld_without_a_joker_says_so() -> None:
+    game = deal("rami51", [OPENING + " 5h jk 7h 9c"], players=3, stock="2s")
+    act(game, Draw("stock"), meld(OPENING, "5h jk 7h"))
+    refused(game, SwapJoker(card("9c"), 0), "swap.no_joker")
+    refused(game, SwapJoker(card("9d"), 0), "swap.no_joker")  # held or not: no joker there
+    assert "Meld 1 has no joker" in _message(game, SwapJoker(card("9c"), 0))
+
+
+def test_a_card_named_more_often_than_it_is_held_is_counted() -> None:
+    game = deal("rami51", ["jk 7d 8d 9d"], players=3, stock="2s")
+    act(game, Draw("stock"))
+    refused(game, meld("jk jk 7d"), "move.too_few")
+    assert _message(game, meld("jk jk 7d")) == "You name JK 2 times but hold only 1."
+    refused(game, meld("7d 8d 9d 7d"), "move.too_few")
+    refused(game, meld("6d 7d 8d"), "move.not_in_hand")
+
+
+def _message(game: Game, action: object) -> str:
+    with pytest.raises(IllegalMove) as caught:
+        game.apply(game.current, action)
+    return caught.value.message("en")
 
 
 def test_rami51_swap_refused_when_the_joker_could_not_be_laid() -> None:
@@ -276,7 +304,9 @@ def test_reshuffle_keeps_the_discard_top() -> None:
     ("name", "totals", "winners"),
     [("classic", (99, 40), None), ("classic", (100, 40), (0,)), ("classic", (120, 120), None),
      ("rami51", (999, 10), None), ("rami51", (1000, 10), (1,)), ("rami51", (1000, 10, 10), None),
-     ("rami30", (1010, 300, 200), (2,)), ("gameduell", (1000, 999), (1,)),
+     ("rami30", (1010, 300, 200), (2,)), ("rami30", (1000, 10), None),
+     ("rami30", (1001, 10), (1,)), ("gameduell", (1000, 999), (1,)),
+     ("gameduell", (1000, 500, 500), (1, 2)), ("rami51", (1000, 500, 500), None),
      ("tiles", (-5, 5), (1,)), ("tiles", (0, 0), (0, 1))],
 )  # fmt: skip
 def test_match_end(name: str, totals: tuple[int, ...], winners: tuple[int, ...] | None) -> None:
@@ -285,6 +315,32 @@ def test_match_end(name: str, totals: tuple[int, ...], winners: tuple[int, ...] 
     if outcome is not None:
         expected = Termination.SINGLE_ROUND if name == "tiles" else Termination.TARGET_REACHED
         assert outcome.termination is expected
+
+
+def _rami_sec_to(target: int, match_end: str) -> Game:
+    """Rami30, three players: seat 0 goes out rami sec, the two others (never melded)
+    score 100 × 2 each, with the match played to ``target``."""
+    rules = variant("rami30").with_overrides(target=target, match_end=match_end)
+    game = deal(rules, [FULL_HAND], players=3, stock="8h")
+    act(game, Draw("stock"), meld(SMALL_RUN + " 7h 8h", OPENING))
+    assert game.public_view().totals == (0, 200, 200)
+    return game
+
+
+@pytest.mark.parametrize(("target", "match_end", "over"), [
+    (200, "reaches", True), (200, "exceeds", False), (199, "exceeds", True),
+])  # fmt: skip
+def test_a_total_at_the_target_ends_the_match_only_where_reaching_it_does(
+    target: int, match_end: str, over: bool
+) -> None:
+    game = _rami_sec_to(target, match_end)
+    assert (game.phase is Phase.MATCH_OVER) == over
+
+
+def test_a_match_saved_before_match_end_existed_ended_on_reaching_the_target() -> None:
+    document = json.loads(_rami_sec_to(200, "exceeds").to_json())
+    del document["rules"]["match_end"]
+    assert Game.from_json(json.dumps(document)).phase is Phase.MATCH_OVER
 
 
 def test_first_player_rotates_and_totals_add_up() -> None:
@@ -333,7 +389,7 @@ def test_won_joker_may_be_laid_as_a_new_meld_and_legal_moves_offer_it() -> None:
 
 def test_stacked_deck_refuses_impossible_hands() -> None:
     from engine import RuleError
-    from engine.cards.round import stacked_deck
+    from engine.cards.stacked import stacked_deck
 
     rules = variant("classic")
     with pytest.raises(RuleError):

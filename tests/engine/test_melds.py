@@ -10,14 +10,17 @@ from tests.engine.helpers import card, cards
 
 ALL = ("classic", "rami51", "rami30", "gameduell")
 JOKERS = ("rami51", "rami30", "gameduell")
+NO_ACE_11 = ("classic", "rami30", "gameduell")  # rami51 counts the ace 11 wherever it stands
 
 
 @pytest.mark.parametrize(
     ("text", "names", "value"),
     [("5h 6h 7h", ALL, 18), ("7h 6h 5h", ALL, 18), ("5h 7h 6h", ALL, 18),
-     ("ah 2h 3h", ALL, 6), ("qh kh ah", JOKERS, 31), ("jh qh kh", ALL, 30),
+     ("ah 2h 3h", NO_ACE_11, 6), ("ah 2h 3h", ("rami51",), 16), ("qh kh ah", JOKERS, 31),
+     ("jh qh kh", ALL, 30),
      ("5c 5s 5h", ALL, 15), ("5c 5s 5h 5d", ALL, 20), ("ac as ah", JOKERS, 33),
-     ("ac as ah", ("classic",), 3), ("jk 2h 3h", JOKERS, 6), ("2h 3h jk", JOKERS, 9),
+     ("ac as ah", ("classic",), 3), ("jk 2h 3h", NO_ACE_11[1:], 6),
+     ("jk 2h 3h", ("rami51",), 16), ("2h 3h jk", JOKERS, 9),
      ("5h jk 7h", JOKERS, 18), ("qh kh jk", JOKERS, 31), ("jk kh ah", JOKERS, 31),
      ("5c 5s jk", JOKERS, 15), ("10h jh qh kh ah", JOKERS, 51),
      ("jk 6h 7h jk 9h", ("rami51", "gameduell"), 35), ("jk jk 7h 8h 9h", ("rami51",), 35),
@@ -26,6 +29,22 @@ JOKERS = ("rami51", "rami30", "gameduell")
 def test_meld_value(text: str, names: tuple[str, ...], value: int) -> None:
     for name in names:
         assert meld_value(cards(text), variant(name)) == value, name
+
+
+@pytest.mark.parametrize(
+    ("ace_opening", "ace_high", "text", "value"),
+    [("eleven", True, "ah 2h 3h", 16), ("eleven", True, "qh kh ah", 31),
+     ("eleven", True, "ac as ah", 33), ("eleven", False, "ah 2h 3h", 16),
+     ("eleven", False, "ac as ah", 33), ("by_place", True, "ah 2h 3h", 6),
+     ("by_place", True, "qh kh ah", 31), ("by_place", True, "ac as ah", 33),
+     ("by_place", False, "ac as ah", 3), ("one", True, "ah 2h 3h", 6),
+     ("one", True, "qh kh ah", 21), ("one", True, "ac as ah", 3)],
+)  # fmt: skip
+def test_the_ace_counts_towards_the_opening_as_the_rules_say(
+    ace_opening: str, ace_high: bool, text: str, value: int
+) -> None:
+    rules = variant("rami51").with_overrides(ace_opening=ace_opening, ace_high=ace_high)
+    assert meld_value(cards(text), rules) == value
 
 
 @pytest.mark.parametrize(

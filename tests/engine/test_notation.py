@@ -114,10 +114,11 @@ def test_repr_rebuilds_the_action(action: Action) -> None:
     (Draw("stock"), "draw stock", "piocher pioche"),
     (Draw("discard"), "draw discard", "piocher défausse"),
     (Meld((cards("7h 8h 9h"), cards("qs qh qd"))), "meld 7♥ 8♥ 9♥ | Q♠ Q♥ Q♦",
-     "poser 7♥ 8♥ 9♥ | Q♠ Q♥ Q♦"),
+     "poser 7♥ 8♥ 9♥ | D♠ D♥ D♦"),
     (LayOff(cards("10h jk"), 2), "layoff 10♥ JK 3", "ajouter 10♥ JK 3"),
     (SwapJoker(cards("7h")[0], 0), "swap 7♥ 1", "échanger 7♥ 1"),
-    (Discard(cards("ks")[0]), "discard K♠", "défausser K♠"),
+    (Discard(cards("ks")[0]), "discard K♠", "défausser R♠"),
+    (SwapJoker(cards("jc")[0], 0), "swap J♣ 1", "échanger V♣ 1"),
     (Play((tiles("r3 r4 r5 r6"), tiles("k5 k6 k7")), (1,)),
      "play r3 r4 r5 r6 | k5 k6 k7 replacing 2", "jouer r3 r4 r5 r6 | k5 k6 k7 remplaçant 2"),
     (NewSet(tiles("k5 k6 k7")), "new k5 k6 k7", "nouvelle k5 k6 k7"),
@@ -158,17 +159,21 @@ def test_only_actions_are_written() -> None:
     ("pioche talon", "fr", CARDS, Draw("stock")),
     ("draw discard", "fr", CARDS, Draw("discard")),       # English words in French
     ("meld 7h 8h 9h|qs qh qd", "en", CARDS, Meld((cards("7h 8h 9h"), cards("qs qh qd")))),
-    ("Poser 7h,8h,9h", "fr", CARDS, Meld((cards("7h 8h 9h"),))),
+    ("Poser 7c,8c,9c", "fr", CARDS, Meld((cards("7h 8h 9h"),))),   # c: cœur in French
+    ("poser 7♥ 8♥ 9♥", "fr", CARDS, Meld((cards("7h 8h 9h"),))),   # symbols everywhere
+    ("meld 7c 8c 9c", "en", CARDS, Meld((cards("7c 8c 9c"),))),    # c: clubs in English
     ("m 7h 8h 9h | | ", "en", CARDS, Meld((cards("7h 8h 9h"),))),
     ("layoff 10h 2", "en", CARDS, LayOff(cards("10h"), 1)),
-    ("compléter 10h jk #2", "fr", CARDS, LayOff(cards("10h jk"), 1)),
+    ("compléter 10c jk #2", "fr", CARDS, LayOff(cards("10h jk"), 1)),
     ("completer 10h 2", "en", CARDS, LayOff(cards("10h"), 1)),
     ("lay 10h 2", "en", CARDS, LayOff(cards("10h"), 1)),
     ("swap 7h 2", "en", CARDS, SwapJoker(cards("7h")[0], 1)),
-    ("Échanger 2 7h", "fr", CARDS, SwapJoker(cards("7h")[0], 1)),  # the older order
+    ("Échanger 2 7c", "fr", CARDS, SwapJoker(cards("7h")[0], 1)),  # the older order
     ("echanger 7h 2", "en", CARDS, SwapJoker(cards("7h")[0], 1)),
     ("discard KS", "en", CARDS, Discard(cards("ks")[0])),
-    ("x rs", "fr", CARDS, Discard(cards("ks")[0])),       # R for roi
+    ("x rp", "fr", CARDS, Discard(cards("ks")[0])),       # R for roi, p for pique
+    ("x Dk", "fr", CARDS, Discard(cards("qd")[0])),       # D for dame, k for carreau
+    ("x rs", "en", CARDS, Discard(cards("ks")[0])),       # rank letters of every language
     ("play k5 k6 k7", "en", TILES, Play((tiles("k5 k6 k7"),))),
     ("jouer k5 k6 k7 | r1 r2 r3 remplaçant 2 1", "fr", TILES,
      Play((tiles("k5 k6 k7"), tiles("r1 r2 r3")), (0, 1))),
@@ -197,20 +202,20 @@ def test_what_players_type_is_read(text: str, lang: str, kind: Kind, expected: A
 
 @pytest.mark.parametrize(("text", "kind", "code"), [
     ("", CARDS, "notation.unknown.cards"),
-    ("fly 7h", CARDS, "notation.unknown.cards"),
+    ("fly 7♥", CARDS, "notation.unknown.cards"),
     ("play k1 k2 k3", CARDS, "notation.unknown.cards"),   # a tile verb in a card game
-    ("meld 7h 8h 9h", TILES, "notation.unknown.tiles"),
+    ("meld 7♥ 8♥ 9♥", TILES, "notation.unknown.tiles"),
     ("meld", CARDS, "notation.usage"),
     ("meld | |", CARDS, "notation.usage"),
-    ("meld 7h zz", CARDS, "notation.card"),
+    ("meld 7♥ zz", CARDS, "notation.card"),
     ("meld k5 k6 k7", CARDS, "notation.card"),
-    ("layoff 7h", CARDS, "notation.usage"),
-    ("layoff 7h 8h", CARDS, "notation.usage"),
-    ("layoff 7h 0", CARDS, "notation.number"),
-    ("swap 7h 8h 2", CARDS, "notation.usage"),
-    ("swap 7h", CARDS, "notation.usage"),
+    ("layoff 7♥", CARDS, "notation.usage"),
+    ("layoff 7♥ 8♥", CARDS, "notation.usage"),
+    ("layoff 7♥ 0", CARDS, "notation.number"),
+    ("swap 7♥ 8♥ 2", CARDS, "notation.usage"),
+    ("swap 7♥", CARDS, "notation.usage"),
     ("discard", CARDS, "notation.empty"),
-    ("discard 7h 8h", CARDS, "notation.usage"),
+    ("discard 7♥ 8♥", CARDS, "notation.usage"),
     ("draw sky", CARDS, "notation.usage"),
     ("draw stock discard", CARDS, "notation.usage"),
     ("new", TILES, "notation.no_tile"),

@@ -8,11 +8,13 @@ import pytest
 
 from engine import RuleError, rules_from_dict, variant
 from engine.rules import (
+    AceOpening,
     DiscardPick,
     GoingOut,
     JokerLimit,
     JokerSwap,
     Kind,
+    MatchEnd,
     Scoring,
     StockEnd,
 )
@@ -30,9 +32,11 @@ TABLE = [
     ("single_card_no_discard_pick", False, False, False, True, False),
     ("opening_minimum", 0, 51, 30, 51, 30),
     ("opening_minimum_two_players", 0, 51, 50, 51, 30),
-    ("lay_off_in_opening_turn", True, True, False, True, True),
+    ("lay_off_in_opening_turn", True, False, False, True, True),
     ("first_turn_meld_ban", False, False, False, True, False),
     ("ace_high", False, True, True, True, False),
+    ("ace_opening", AceOpening.ONE, AceOpening.ELEVEN, AceOpening.BY_PLACE,
+     AceOpening.BY_PLACE, AceOpening.BY_PLACE),
     ("meld_jokers", JokerLimit.ANY, JokerLimit.ANY, JokerLimit.ONE, JokerLimit.MINORITY,
      JokerLimit.ANY),
     ("joker_swap", JokerSwap.NEVER, JokerSwap.AFTER_OPENING, JokerSwap.AFTER_OPENING,
@@ -53,7 +57,9 @@ TABLE = [
     ("rami_sec_multiplier", 1, 1, 2, 2, 1),
     ("high_wins", True, False, False, False, True),
     ("target", 100, 1000, 1000, 1000, 0),
-    ("tie_plays_on", True, True, True, True, False),
+    ("match_end", MatchEnd.REACHES, MatchEnd.REACHES, MatchEnd.EXCEEDS, MatchEnd.REACHES,
+     MatchEnd.REACHES),
+    ("tie_plays_on", True, True, True, False, False),
 ]  # fmt: skip
 NAMES = ("classic", "rami51", "rami30", "gameduell", "tiles")
 
@@ -88,6 +94,11 @@ def test_opening_minimum_of_rami30_depends_on_players() -> None:
     assert variant("rami30").opening_for(3) == 30
 
 
+def test_new_parameters_are_changed_like_the_others() -> None:
+    rules = variant("rami30").with_overrides(ace_opening="ELEVEN", match_end="reaches")
+    assert (rules.ace_opening, rules.match_end) == (AceOpening.ELEVEN, MatchEnd.REACHES)
+
+
 def test_overrides_are_applied_and_coerced_from_text() -> None:
     rules = variant("rami51").with_overrides(draw_from_discard="non", target="500",
                                              meld_jokers="one")
@@ -111,7 +122,8 @@ def test_hand_sizes_override_accepts_a_mapping_or_one_number() -> None:
      ({"min_players": 5, "max_players": 4}, "rules.players_range"),
      ({"max_players": 7}, "rules.hand_size_missing"), ({"hand_sizes": 30}, "rules.deck_too_small"),
      ({"hand_sizes": "x"}, "rules.value"), ({"decks": 0}, "rules.range"),
-     ({"rami_sec_multiplier": 0}, "rules.range")],
+     ({"rami_sec_multiplier": 0}, "rules.range"), ({"ace_opening": "ten"}, "rules.choice"),
+     ({"match_end": "passes"}, "rules.choice")],
 )  # fmt: skip
 def test_bad_overrides_raise_rule_error(changes: dict[str, object], code: str) -> None:
     with pytest.raises(RuleError) as caught:
@@ -135,3 +147,13 @@ def test_from_dict_refuses_a_missing_or_bad_parameter() -> None:
     data = variant("rami30").to_dict() | {"kind": "tiles"}
     with pytest.raises(RuleError):
         rules_from_dict(data)
+
+
+@pytest.mark.parametrize("name", ["rami51", "rami30"])
+def test_rules_saved_before_the_new_parameters_play_on_as_they_were(name: str) -> None:
+    """A game saved without ``ace_opening`` / ``match_end`` keeps the behaviour it was
+    started with: the ace by its place, the match ended by reaching the target."""
+    data = variant(name).to_dict()
+    del data["ace_opening"], data["match_end"]
+    rules = rules_from_dict(json.loads(json.dumps(data)))
+    assert (rules.ace_opening, rules.match_end) == (AceOpening.BY_PLACE, MatchEnd.REACHES)

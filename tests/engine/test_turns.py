@@ -192,7 +192,33 @@ def test_opening_needed_in_the_view() -> None:
     assert deal("classic", [""]).view(1).opening_needed == 0
 
 
-@pytest.mark.parametrize("name", ["rami51", "gameduell", "classic"])
+# The ace counts 11 in rami51's opening wherever it stands: A-2-3 is worth 16 there, 6
+# elsewhere, so these melds (16 + 30 + 9 = 55, else 45) open rami51 only.
+ACE_OPENING = ("ah 2h 3h", "jc qc kc", "2s 3s 4s")
+
+
+@pytest.mark.parametrize(
+    ("name", "changes", "opens"),
+    [("rami51", {}, True), ("gameduell", {}, False), ("rami51", {"ace_opening": "by_place"},
+     False), ("gameduell", {"ace_opening": "eleven"}, True)],
+)  # fmt: skip
+def test_the_ace_of_a_low_run_in_the_opening_count(
+    name: str, changes: dict[str, str], opens: bool
+) -> None:
+    rules = variant(name).with_overrides(**changes)
+    game = deal(rules, [" ".join(ACE_OPENING)], players=3, stock="7d 8d 9d 10d")
+    if rules.first_turn_meld_ban:
+        for _ in range(3):
+            pass_turn(game)
+    act(game, Draw("stock"))
+    if opens:
+        act(game, meld(*ACE_OPENING))
+        assert game.view(0).seats[0].has_opened
+    else:
+        refused(game, meld(*ACE_OPENING), "meld.opening_short")
+
+
+@pytest.mark.parametrize("name", ["gameduell", "classic"])
 def test_lay_off_in_the_opening_turn_allowed(name: str) -> None:
     game = deal(name, [OPENING + " 7c"], players=2, stock="2s 3s 4s 5s")
     if variant(name).first_turn_meld_ban:
@@ -201,8 +227,9 @@ def test_lay_off_in_the_opening_turn_allowed(name: str) -> None:
     act(game, Draw("stock"), meld(OPENING), LayOff(cards("7c"), 0))
 
 
-def test_rami30_no_lay_off_in_the_opening_turn() -> None:
-    game = deal("rami30", [OPENING + " 7c"], players=3, stock="2d 3d 4d")
+@pytest.mark.parametrize("name", ["rami51", "rami30"])
+def test_no_lay_off_in_the_opening_turn(name: str) -> None:
+    game = deal(name, [OPENING + " 7c"], players=3, stock="2d 3d 4d")
     act(game, Draw("stock"))
     assert not game.view(0).opened_this_turn
     act(game, meld(OPENING))

@@ -62,6 +62,7 @@ def public(
         high_wins=tiles,
         discards=(),
         pickups=(),
+        opening_minimum=30 if tiles else 51,
     )
 
 

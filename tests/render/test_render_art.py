@@ -51,6 +51,21 @@ def test_a_joker_on_the_table_shows_the_card_it_stands_for(theme: str) -> None:
     assert len({plain.tobytes(), as_seven.tobytes(), as_eight.tobytes()}) == 3
 
 
+@pytest.mark.parametrize("size", [HAND_CARD, TABLE_CARD, PILE_CARD])
+def test_court_cards_are_indexed_in_the_players_language(size: tuple[int, int]) -> None:
+    """V D R in French, J Q K in English, also on a joker standing for one; a number
+    card is the same picture (the same cached sprite) in every language."""
+    theme = THEMES["classic"]
+    for rank in (11, 12, 13):
+        card = Card(rank, Suit.SPADES)
+        english, french = (card_sprite(theme, *size, card, lang=lang) for lang in ("en", "fr"))
+        assert english.tobytes() != french.tobytes()
+        joker_en, joker_fr = (card_sprite(theme, *size, JOKER, card, lang) for lang in ("en", "fr"))
+        assert joker_en.tobytes() != joker_fr.tobytes()
+    seven = Card(7, Suit.HEARTS)
+    assert card_sprite(theme, *size, seven, lang="fr") is card_sprite(theme, *size, seven)
+
+
 @pytest.mark.parametrize("theme", sorted(THEMES))
 @pytest.mark.parametrize("size", [HAND_TILE, TABLE_TILE])
 def test_every_tile_renders_distinctly(theme: str, size: tuple[int, int]) -> None:

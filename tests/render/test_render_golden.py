@@ -9,6 +9,7 @@ from __future__ import annotations
 import io
 import os
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -36,6 +37,22 @@ PIXEL_TOLERANCE = 0.001  # share of pixels allowed to differ by more than 48
 def _hand() -> Picture:
     view = player(public(), HAND_13, drawn=Card(6, Suit.HEARTS), opening_needed=51)
     return render_hand(view, playable={0, 1, 2})
+
+
+def _hand_fr() -> Picture:
+    """In French: V D R on the court cards, the words of the legend."""
+    view = player(public(), HAND_13, drawn=Card(12, Suit.DIAMONDS), opening_needed=51)
+    return render_hand(view, lang="fr", sort="rank")
+
+
+def _table_fr() -> Picture:
+    """In French, at the terminal's table: "Vous" (not "Vous (vous)"), the computer
+    seats as "Ordi", whether each seat has opened."""
+    view = public(3, random_melds(5, 3, seed=4), current=2)
+    names = ("[you]", "[cpu 1]", "[cpu 2]")
+    view = replace(view, seats=tuple(replace(s, name=n) for s, n in zip(view.seats, names,
+                                                                         strict=True)))
+    return render_table(view, highlight_seat=0, lang="fr")
 
 
 def _rack() -> Picture:
@@ -73,6 +90,8 @@ def _four_colour_meld() -> Picture:
 
 CASES: dict[str, Callable[[], Picture]] = {
     "hand": _hand,
+    "hand-fr": _hand_fr,
+    "table-fr": _table_fr,
     "rack-dark": _rack,
     "table": _table,
     "tile-table-fr": _tile_table,

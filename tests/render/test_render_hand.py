@@ -83,7 +83,7 @@ def test_the_card_just_drawn_is_named_and_drawn_higher() -> None:
 def test_marks_and_legend_in_french(hand_view: PlayerView) -> None:
     view = replace(hand_view, taken_from_discard=HAND_13[0], opening_needed=51, current=1)
     picture = render_hand(view, lang="fr", playable={1, 2})
-    assert picture.alt.startswith("Votre main, 13 cartes : 7♣ 8♣ 10♣ K♣")
+    assert picture.alt.startswith("Votre main, 13 cartes : 7♣ 8♣ 10♣ R♣")  # R: roi
     assert "Peut être posée : 8♣ 10♣." in picture.alt
     assert "Ne peut pas être défaussée : 7♣." in picture.alt
     assert "Ouverture : 51 points à poser." in picture.alt

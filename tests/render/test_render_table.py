@@ -81,12 +81,15 @@ def test_a_tile_players_draft_replaces_the_table(tile_table: PublicView) -> None
     assert picture.png != render_table(tile_table).png
 
 
-def test_long_names_are_cut_to_fit() -> None:
+def test_long_names_widen_the_table_then_are_cut_to_fit() -> None:
     view = public(3, [meld(1, parse_cards("3h 4h 5h"), 0)])
+    names = render_table(replace(view, seats=tuple(replace(s, name=f"{s.name} Dupont")
+                                                   for s in view.seats)))
+    assert 640 < names.width < 1000  # wider, so that every name shows whole
     long = replace(view, seats=tuple(replace(s, name=s.name * 12) for s in view.seats))
     picture = render_table(long)
     decode(picture)
-    assert picture.width == 640
+    assert picture.width == 1000
     assert NAMES[0] * 12 in picture.alt
 
 

@@ -51,7 +51,21 @@ def test_an_own_order_and_its_fallbacks(sort: str, order: list[int] | None,
 def test_cards_are_named_by_position_or_notation(text: str, expected: str) -> None:
     view = card_view()
     order = display_order(view, "suit")
-    assert read_pieces(text, view, order, Card) == tuple(parse_cards(expected))
+    assert read_pieces(text, view, order, Card, "en") == tuple(parse_cards(expected))
+
+
+@pytest.mark.parametrize(("text", "lang", "expected"), [
+    ("10c Dp", "fr", "10h qs"),  # French suit letters: c cœur, p pique
+    ("10c Qs", "en", "10c qs"),
+    ("1 Rk", "fr", "3c kd"),  # by suit: 3c Kc 2s 3d jk
+    ("D♠ 2", "fr", "qs kc"),  # symbols in every language
+])
+def test_cards_are_read_in_the_players_language(text: str, lang: str, expected: str) -> None:
+    view = card_view()
+    order = display_order(view, "suit")
+    assert read_pieces(text, view, order, Card, lang) == tuple(parse_cards(expected))
+    with pytest.raises(NotationError):
+        read_pieces("5p" if lang == "en" else "5s", view, order, Card, lang)
 
 
 @pytest.mark.parametrize(("text", "expected"), [
@@ -62,7 +76,7 @@ def test_cards_are_named_by_position_or_notation(text: str, expected: str) -> No
 def test_tiles_are_named_by_position_or_notation(text: str, expected: str) -> None:
     view = tile_view()
     order = display_order(view, "suit")
-    assert read_pieces(text, view, order, Tile) == tuple(parse_tiles(expected))
+    assert read_pieces(text, view, order, Tile, "fr") == tuple(parse_tiles(expected))
 
 
 @pytest.mark.parametrize(("make", "kind", "text", "code"), [
@@ -79,7 +93,7 @@ def test_what_names_no_piece_is_refused(make: Callable[[], PlayerView], kind: ty
                                         text: str, code: str) -> None:
     view = make()
     with pytest.raises(NotationError) as caught:
-        read_pieces(text, view, display_order(view, "suit"), kind)
+        read_pieces(text, view, display_order(view, "suit"), kind, "en")
     assert caught.value.code == code
     assert caught.value.message("fr") != caught.value.message("en")
 
@@ -87,7 +101,7 @@ def test_what_names_no_piece_is_refused(make: Callable[[], PlayerView], kind: ty
 def test_one_card_exactly() -> None:
     view = card_view()
     order = display_order(view, "rank")  # 2s 3c 3d Kc jk
-    assert read_card("2", view, order) == parse_cards("3c")[0]
+    assert read_card("2", view, order, "en") == parse_cards("3c")[0]
     with pytest.raises(NotationError) as caught:
-        read_card("1 2", view, order)
+        read_card("1 2", view, order, "en")
     assert caught.value.code == "bot.error.one_card"

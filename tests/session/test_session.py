@@ -18,6 +18,7 @@ from bot.session import (
     SessionError,
     Status,
     Tables,
+    computer_name,
     describe_action,
 )
 from data import Store
@@ -25,6 +26,7 @@ from engine import Card, IllegalMove, RuleError, Suit, format_action, parse_card
 from engine.ai import choose_action
 from engine.ai.tile_plans import view_table
 from engine.cards.actions import Discard, Draw, LayOff, Meld
+from engine.names import shown_name
 from engine.tiles.actions import Confirm, DrawTile, NewSet, Play
 from engine.tiles.tile import Tile, format_tiles
 from engine.views import Phase
@@ -71,7 +73,9 @@ async def test_lobby_join_add_computer_and_start(store: Store) -> None:
     assert lobby.status is Status.LOBBY and lobby.variant == "rami51"
     await tables.join(CHANNEL, BOB)
     snapshot = await tables.add_computer(CHANNEL, BOB.user_id, "hard")
-    assert [seat.name for seat in snapshot.seats] == ["Alice", "Bob", "CPU 1 ★★★"]
+    # A computer's name is saved in no language, put in words when shown.
+    assert [seat.name for seat in snapshot.seats] == ["Alice", "Bob", "[cpu 1]"]
+    assert [shown_name(seat.name, "fr") for seat in snapshot.seats] == ["Alice", "Bob", "Ordi 1"]
     assert snapshot.seats[2].is_computer and snapshot.seats[2].level == "hard"
     started = await tables.start(CHANNEL, ALICE.user_id)
     assert started.status is Status.PLAYING and started.view is not None
@@ -276,12 +280,73 @@ async def test_a_computer_level_changes_mid_match_and_the_game_goes_on(store: St
     before = await tables.hand(CHANNEL, ALICE.user_id)
     snapshot = await tables.set_level(CHANNEL, ALICE.user_id, 1, "hard")
     assert snapshot.seats[1].level == "hard"
-    assert await tables.hand(CHANNEL, ALICE.user_id) == before
+    # The level is shown beside the name in the reader's language, never saved in it.
+    assert snapshot.seats[1].name == computer_name(1)
+    assert snapshot.view is not None and snapshot.view.seats[1].name == computer_name(1)
+    after = await tables.hand(CHANNEL, ALICE.user_id)
+    assert (after.hand, after.melds, after.current) == (before.hand, before.melds, before.current)
     with pytest.raises(SessionError) as caught:
         await tables.set_level(CHANNEL, ALICE.user_id, 0, "hard")
     assert caught.value.code == "session.not_computer"
     await human_turn(tables, ALICE, random.Random(1))
     await settle(tables)
+    await tables.close()
+
+
+async def test_a_computer_keeps_its_new_level_after_a_restart(store: Store) -> None:
+    tables = make_tables(store)
+    await start_heads_up(tables, "classic", "easy")
+    await tables.set_level(CHANNEL, ALICE.user_id, 1, "medium")
+    await tables.close()
+    revived = make_tables(store)
+    await revived.resume()
+    snapshot = await revived.snapshot(CHANNEL)
+    assert snapshot is not None and snapshot.view is not None
+    assert snapshot.seats[1].level == "medium"
+    assert snapshot.seats[1].name == snapshot.view.seats[1].name == computer_name(1)
+    await revived.close()
+
+
+async def test_a_seat_a_human_left_keeps_their_name_at_any_level(store: Store) -> None:
+    tables = make_tables(store)
+    await tables.open_lobby(CHANNEL, GUILD, ALICE, "classic")
+    await tables.join(CHANNEL, BOB)
+    await tables.start(CHANNEL, ALICE.user_id)
+    await tables.leave(CHANNEL, BOB.user_id)
+    snapshot = await tables.set_level(CHANNEL, ALICE.user_id, 1, "hard")
+    assert snapshot.seats[1].level == "hard"
+    assert shown_name(snapshot.seats[1].name, "en") == "Bob (CPU)"
+    await tables.close()
+
+
+async def test_only_the_channel_asked_for_is_resumed(store: Store) -> None:
+    tables = make_tables(store)
+    for channel in (CHANNEL, CHANNEL + 1):
+        await tables.open_lobby(channel, GUILD, ALICE, "classic")
+        await tables.add_computer(channel, ALICE.user_id)
+        await tables.start(channel, ALICE.user_id)
+    await tables.close()
+    revived = make_tables(store)
+    assert await revived.resume(CHANNEL + 1) == [CHANNEL + 1]
+    assert await revived.resume() == [CHANNEL]
+    await revived.close()
+
+
+async def test_the_hands_are_shown_once_the_round_is_over_and_not_before(store: Store) -> None:
+    tables = make_tables(store)
+    await start_heads_up(tables, "classic", "hard")
+    snapshot = await tables.snapshot(CHANNEL)
+    assert snapshot is not None and snapshot.hands is None
+    rng = random.Random(3)
+    while snapshot.view is not None and snapshot.view.phase in (Phase.DRAW, Phase.PLAY):
+        await human_turn(tables, ALICE, rng, "hard")
+        await settle(tables)
+        snapshot = await tables.snapshot(CHANNEL)  # type: ignore[assignment]
+    assert snapshot.hands is not None and snapshot.view is not None
+    game = tables.game_copy(CHANNEL)
+    assert game is not None
+    assert snapshot.hands == (game.round.hand(0), game.round.hand(1))
+    assert [len(hand) for hand in snapshot.hands] == [s.hand_size for s in snapshot.view.seats]
     await tables.close()
 
 

@@ -30,7 +30,7 @@ def test_match_seeds_do_not_depend_on_the_workers() -> None:
 
 def test_main_prints_a_row_per_player(capsys: pytest.CaptureFixture[str]) -> None:
     status = simulate.main(
-        ["--variant", "classic", "--players", "hard,medium,easy", "--matches", "3",
+        ["--variant", "classic", "--levels", "hard,medium,easy", "--matches", "3",
          "--seed", "2", "--workers", "1"]
     )
     out = capsys.readouterr().out
@@ -39,10 +39,23 @@ def test_main_prints_a_row_per_player(capsys: pytest.CaptureFixture[str]) -> Non
     assert "rounds per match" in out
 
 
-@pytest.mark.parametrize("argv", [["--players", "hard"], ["--players", "hard,genius"],
-                                  ["--variant", "poker"], ["--matches", "0"]])
-def test_bad_arguments_are_refused(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+@pytest.mark.parametrize(("argv", "said"), [
+    (["--levels", "hard"], "--levels: give 2 or more of easy, medium, hard"),
+    (["--levels", "hard,genius"], "--levels: give 2 or more of easy, medium, hard"),
+    (["--players", "hard,easy"], "--players: give one level per seat instead, with --levels"),
+    (["--variant", "poker"], "poker"), (["--matches", "0"], "--matches must be at least 1"),
+])
+def test_bad_arguments_are_refused_saying_what_would_do(
+        argv: list[str], said: str, capsys: pytest.CaptureFixture[str]) -> None:
     assert simulate.main(argv) == 2
+    assert said in capsys.readouterr().err
+
+
+def test_every_option_says_what_it_takes_and_its_default() -> None:
+    for action in simulate.build_parser()._actions:
+        if action.help in (None, "==SUPPRESS==") or action.dest == "help":
+            continue
+        assert "default" in action.help, action.dest
 
 
 @pytest.mark.parametrize(

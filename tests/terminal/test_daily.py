@@ -21,7 +21,7 @@ def play(db: Path, clock: Clock, script: str, *options: str) -> tuple[int, str]:
     stdin, out = io.StringIO(script), io.StringIO()
 
     def terminal(table: TerminalTable) -> int:
-        return local.Terminal(table, args.lang, out, False, None).run(stdin)
+        return local.Terminal(table, args.lang or "en", out, colour=False).run(stdin)
 
     status = daily.run(args, out, play=terminal, clock=clock, secret_source=lambda: SECRET)
     return status, out.getvalue()

@@ -93,7 +93,7 @@ def make_setup(secret: bytes, guild_id: int, day: str, settings: GuildSettings) 
         level = settings.daily_level
         if level == MIXED:
             level = LEVELS[key[8 + number] % len(LEVELS)]
-        computers.append(Seat(computer_name(number, level), None, level))
+        computers.append(Seat(computer_name(number), None, level))
     seed = int.from_bytes(key[:8], "big") >> 2  # 62 bits: an ordinary JSON number
     return TableDoc(status=Status.LOBBY, variant=rules.name, rules=rules, created_by=0,
                     seats=tuple(computers), seed=seed)

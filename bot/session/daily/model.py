@@ -16,7 +16,7 @@ from bot.session.model import Seat
 from data import ChallengeResult
 from engine import RuleSet
 from engine.actions import Action
-from engine.views import PlayerView
+from engine.views import Piece, PlayerView
 
 TRIES_A_DAY = 10
 RANKING_SIZE = 10
@@ -86,6 +86,8 @@ class TryState:
     moves: tuple[tuple[int, Action], ...] = ()  # the computers' moves since the player's
     result: TryResult | None = None  # once the try is over
     dropped: str | None = None  # the day of an unfinished try left behind to start this one
+    # every seat's pieces left once the try is over (as a table's round end shows them)
+    hands: tuple[tuple[Piece, ...], ...] | None = None
 
     @property
     def ref(self) -> int:

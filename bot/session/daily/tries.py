@@ -230,7 +230,8 @@ class Daily(DailyClose):
         result = TryResult(score, turns, status is TryStatus.COUNTED, last.winner == PLAYER,
                            last.winner == PLAYER and last.rami_sec, mine, len(ranking))
         state = await self._state(stored, final, day, moves)
-        return replace(state, result=result)
+        hands = tuple(final.game.round.hand(seat) for seat in range(len(final.game.players)))
+        return replace(state, result=result, hands=hands)
 
     async def _state(self, stored: ChallengeTry, doc: TryDoc, day: DayInfo,
                      moves: tuple[tuple[int, Action], ...] = ()) -> TryState:

@@ -1,22 +1,38 @@
 """A finished try and a day's ranking in words, as messages still to be put in a language
 (:class:`engine.i18n.Msg`): the Discord front end and the terminal show the same lines.
 
-``name`` writes a player's name as the front end needs it (Discord escapes its markdown).
+``name`` writes a player's name as the front end needs it (Discord escapes its markdown),
+once it is shown in the reader's language (:func:`engine.names.shown_name`: a computer
+``[cpu 1]`` is "CPU 1" or "Ordi 1", the terminal's player "You" or "Vous").
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from bot.session.daily.model import DayRanking, TryState
 from data import ChallengeResult
-from engine.i18n import Msg, count
+from engine.i18n import SOURCE_LANGUAGE, Msg, count
+from engine.names import shown_name
 
 Namer = Callable[[str], str]
 
 
 def _as_is(name: str) -> str:
     return name
+
+
+@dataclass(frozen=True, slots=True)
+class _Shown:
+    """A saved name as a message parameter: shown in the message's language, then
+    written by the front end's ``write``."""
+
+    name: str
+    write: Namer
+
+    def text(self, lang: str = SOURCE_LANGUAGE) -> str:
+        return self.write(shown_name(self.name, lang))
 
 
 def result_lines(state: TryState, name: Namer = _as_is) -> list[Msg]:
@@ -36,7 +52,7 @@ def result_lines(state: TryState, name: Namer = _as_is) -> list[Msg]:
     elif result.went_out:
         lines = [Msg("bot.daily.result.out")]
     elif winner is not None:
-        lines = [Msg("bot.daily.result.lost", player=name(state.seats[winner].name))]
+        lines = [Msg("bot.daily.result.lost", player=_Shown(state.seats[winner].name, name))]
     else:
         lines = [Msg("bot.daily.result.blocked")]
     lines.append(Msg("bot.daily.result.score", score=result.score,
@@ -56,7 +72,7 @@ def result_lines(state: TryState, name: Namer = _as_is) -> list[Msg]:
 
 def result_line(row: ChallengeResult, name: Namer = _as_is) -> Msg:
     """One line of a ranking: place, player, best score, its turns, the tries played."""
-    return Msg("bot.daily.ranking.line", rank=row.rank, name=name(row.name),
+    return Msg("bot.daily.ranking.line", rank=row.rank, name=_Shown(row.name, name),
                score=row.best_score, turns=count("turns", row.turns),
                tries=count("tries", row.tries))
 

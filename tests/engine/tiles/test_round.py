@@ -185,6 +185,17 @@ def test_draft_is_shown_to_the_current_player_only() -> None:
     assert round_.hand_sizes() == (11, 15)
 
 
+@pytest.mark.parametrize("action", [Add(tiles("k1"), 0), Play(((tiles("k1 k2 k3")),), (0,))])
+def test_a_set_named_on_an_empty_table_says_the_table_is_empty(action: object) -> None:
+    round_ = dealt([A, B], "o3 o4")
+    before = state(round_)
+    with pytest.raises(IllegalMove) as error:
+        round_.apply(0, action)
+    assert error.value.code == "tiles.no_sets"
+    assert error.value.message("en") == "There is no set on the table yet."
+    assert state(round_) == before
+
+
 def test_undo_with_nothing_and_unknown_sets() -> None:
     round_ = opened_round()
     with pytest.raises(IllegalMove):

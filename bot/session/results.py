@@ -1,0 +1,60 @@
+"""A finished round in words, the same in every front end: how it ended (who went out, or
+why nobody did), then each seat's points and the pieces left in its hand, which everybody
+sees once the round is over (:attr:`~bot.session.model.Snapshot.hands`)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from bot.session.model import Snapshot
+from engine.i18n import t
+from engine.names import shown_name
+from engine.rules import Kind
+from engine.views import Piece
+from render import sorted_hand
+
+PieceWriter = Callable[[Sequence[Piece]], str]
+
+# Why a round ended without a winner (``RoundScore.reason``).
+_NO_WINNER = {"stock_exhausted": "bot.round.stock_exhausted", "blocked": "bot.round.blocked"}
+
+
+def round_ending(snapshot: Snapshot, lang: str) -> str:
+    """How the last finished round of ``snapshot`` ended.
+
+    Raises:
+        ValueError: no round of the table has finished.
+    """
+    view = snapshot.view
+    if view is None or not view.rounds:
+        raise ValueError("no finished round")
+    last = view.rounds[-1]
+    if last.winner is None:
+        return t(_NO_WINNER.get(last.reason, "bot.round.no_winner"), lang)
+    if last.reason == "blocked":  # tiles: the lowest rack wins a blocked round
+        code = "bot.round.blocked_lowest"
+    else:
+        code = "bot.round.rami_sec" if last.rami_sec else "bot.round.went_out"
+    return t(code, lang, player=shown_name(snapshot.seats[last.winner].name, lang))
+
+
+def round_seat_lines(snapshot: Snapshot, lang: str, write: PieceWriter) -> list[str]:
+    """One line per seat: its points in the last finished round and in all, and the
+    pieces left in its hand written by ``write`` (when the hands are known: once the
+    round is over, until the next is dealt)."""
+    view = snapshot.view
+    if view is None:
+        return []
+    last = view.rounds[-1] if view.rounds else None
+    code = "bot.round.line_rack" if view.kind is Kind.TILES else "bot.round.line_hand"
+    lines = []
+    for index, seat in enumerate(snapshot.seats):
+        held = snapshot.hands[index] if snapshot.hands is not None else ()
+        left = [held[i] for i in sorted_hand(held, "suit")]  # as the hand picture sorts
+        params = {"name": shown_name(seat.name, lang), "points": last.points[index] if last else 0,
+                  "total": view.totals[index]}
+        if left:
+            lines.append(t(code, lang, hand=write(left), **params))
+        else:
+            lines.append(t("bot.round.line", lang, **params))
+    return lines

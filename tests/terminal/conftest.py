@@ -1,0 +1,15 @@
+"""Fixtures of the terminal tests."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+
+@pytest.fixture(autouse=True)
+def local_db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Every test saves its terminal games in a database of its own."""
+    path = tmp_path / "local.sqlite3"
+    monkeypatch.setenv("RAMI_LOCAL_DB", str(path))
+    return path

@@ -1,0 +1,99 @@
+"""Ctrl-C at the prompt and a closed output end the game as cleanly as ``quit``: the game
+saved, one line saying so, no traceback, exit status 0."""
+
+from __future__ import annotations
+
+import os
+import pty
+import select
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bot.terminal.table import hold_interrupts
+
+GUARD = 60.0  # seconds: only against a hang, never a measure
+
+
+def _read_until(fd: int, wanted: bytes) -> bytes:
+    seen = b""
+    while wanted not in seen:
+        ready, _, _ = select.select([fd], [], [], GUARD)
+        if not ready:
+            raise AssertionError(f"no {wanted!r} in {seen!r}")
+        try:
+            chunk = os.read(fd, 4096)
+        except OSError:  # the other end closed
+            break
+        if not chunk:
+            break
+        seen += chunk
+    return seen
+
+
+def _env(db: Path) -> dict[str, str]:
+    return {**os.environ, "RAMI_LOCAL_DB": str(db), "NO_COLOR": "1"}
+
+
+def test_ctrl_c_at_the_prompt_saves_and_says_goodbye(local_db: Path) -> None:
+    pid, fd = pty.fork()
+    if pid == 0:  # the child: the game in a terminal of its own
+        os.execve(sys.executable, [sys.executable, "-m", "bot", "play", "--seed", "3"],
+                  _env(local_db))
+    try:
+        _read_until(fd, b"\n> ")
+        os.write(fd, b"\x03")  # Ctrl-C, as the terminal sends it
+        text = _read_until(fd, b"Goodbye.").decode()
+    finally:
+        _, status = os.waitpid(pid, 0)
+        os.close(fd)
+    assert os.waitstatus_to_exitcode(status) == 0
+    assert "Game classic-1 saved: rummy-bot play --game classic-1 resumes it. Goodbye." in text
+    assert "Traceback" not in text and "KeyboardInterrupt" not in text
+
+
+def test_ctrl_c_during_a_daily_try_keeps_it_and_says_goodbye(local_db: Path) -> None:
+    pid, fd = pty.fork()
+    if pid == 0:
+        os.execve(sys.executable, [sys.executable, "-m", "bot", "play", "--daily"],
+                  _env(local_db))
+    try:
+        _read_until(fd, b"\n> ")
+        os.write(fd, b"\x03")
+        text = _read_until(fd, b"Goodbye.").decode()
+    finally:
+        _, status = os.waitpid(pid, 0)
+        os.close(fd)
+    assert os.waitstatus_to_exitcode(status) == 0
+    assert "Your try is saved: rummy-bot play --daily goes on with it. Goodbye." in text
+    assert "Traceback" not in text and "KeyboardInterrupt" not in text
+
+
+def test_a_closed_output_ends_the_game_quietly(local_db: Path) -> None:
+    process = subprocess.Popen(
+        [sys.executable, "-m", "bot", "play", "--seed", "3"], env=_env(local_db),
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert process.stdin and process.stdout and process.stderr
+    process.stdout.readline()  # like `| head -1`: one line read, then the pipe closed
+    process.stdout.close()
+    try:
+        process.stdin.write(b"hand\n" * 2000)
+        process.stdin.close()
+    except BrokenPipeError:
+        pass  # it may have stopped reading already
+    assert process.wait(GUARD) == 0
+    err = process.stderr.read().decode()
+    assert "Game classic-1 saved" in err
+    assert "Traceback" not in err and "BrokenPipeError" not in err
+
+
+def test_a_ctrl_c_during_work_is_held_until_the_work_is_done() -> None:
+    done = []
+    with pytest.raises(KeyboardInterrupt), hold_interrupts():
+        signal.raise_signal(signal.SIGINT)
+        done.append("saved")  # still runs: the interrupt waits for the block's end
+    assert done == ["saved"]
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
