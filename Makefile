@@ -10,8 +10,9 @@ STAMP := $(VENV)/.installed
 # Installing also compiles the C module and the text catalogs (setup.py): redo it when
 # one of their sources changes.
 CATALOGS := $(wildcard engine/locales/*/LC_MESSAGES/rami.po)
+CORE := $(wildcard engine/solver/_dpcore*.c engine/solver/_dpcore.h)
 
-$(STAMP): pyproject.toml setup.py engine/solver/_dpcore.c $(CATALOGS)
+$(STAMP): pyproject.toml setup.py $(CORE) $(CATALOGS)
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	# setuptools notes every editable install in a boxed "Editable installation."

@@ -1,5 +1,5 @@
 """Build steps that pyproject.toml cannot declare: the solver's compiled dynamic program
-(engine/solver/_dpcore.c) and the text catalogs (engine/locales/*/LC_MESSAGES/rami.po).
+(engine/solver/_dpcore*.c, one module) and the text catalogs (engine/locales/*/LC_MESSAGES/rami.po).
 
 The compiled module is optional: where no C compiler is found, the install still
 succeeds and the solver runs its Python program (same answer). The catalogs are compiled
@@ -39,7 +39,14 @@ setup(
     ext_modules=[
         Extension(
             "engine.solver._dpcore",
-            sources=["engine/solver/_dpcore.c"],
+            # One module from three translation units sharing _dpcore.h (a change of the
+            # header rebuilds them all).
+            sources=[
+                "engine/solver/_dpcore.c",
+                "engine/solver/_dpcore_layer.c",
+                "engine/solver/_dpcore_moves.c",
+            ],
+            depends=["engine/solver/_dpcore.h"],
             extra_compile_args=["-O2"],
             optional=True,
         )

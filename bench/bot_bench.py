@@ -1,20 +1,27 @@
-"""Many games at once through the fake Discord: interactions per second, reply latency.
+"""Many games at once through the fake Discord: reply latency, CPU per interaction, memory
+per game, and (``--soak``) whether memory grows.
 
-The bot runs as its own process (``python -m bot``, pointed at the fake Discord by
-``DISCORD_API_BASE`` / ``DISCORD_GATEWAY_URL``), the fake Discord and the players in
-this one. Each game has two humans and a computer player; a human plays when the bot
-mentions them: ``/rummy draw``, then ``/rummy discard`` of the card drawn (every other
-turn through the hand message's buttons and menu instead), and clicks Next round when a
-round ends. Latency is measured by the fake Discord, from sending an interaction to
-receiving the bot's answer to it.
+The bot runs as its own process (``bench/bot_process.py``: ``python -m bot`` pointed at
+the fake Discord by ``DISCORD_API_BASE`` / ``DISCORD_GATEWAY_URL``), the fake Discord and
+the players in this one. Each game has two humans and ``--computers`` computer players;
+a human plays when the bot mentions them: ``/rummy draw``, then ``/rummy discard`` of the
+card drawn (every other turn through the hand message's buttons and menu instead), and
+clicks Next round or New match when the bot offers them. The games play for ``--minutes``,
+then end. Latency is measured by the fake Discord, from sending an interaction to
+receiving the bot's answer to it; CPU is the bot process's (painters included) over the
+play, divided by the interactions answered.
 
-    .venv/bin/python bench/bot_bench.py [--games 50] [--turns 12] [--ai-delay 0.05]
+    .venv/bin/python bench/bot_bench.py                  # 200 games for 1 minute
+    .venv/bin/python bench/bot_bench.py --load           # 200 games for 10 minutes
+    .venv/bin/python bench/bot_bench.py --soak           # 30 minutes, memory traced
+    .venv/bin/python bench/bot_bench.py --games 20 --minutes 0.5  # a quick look
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import os
 import random
 import re
@@ -24,85 +31,123 @@ import subprocess
 import sys
 import tempfile
 import time
+import tracemalloc
+from collections import deque
 from pathlib import Path
 
 from bot.discord_app.fake import FakeDiscord, Interaction, Message, User
 
 ROOT = Path(__file__).resolve().parent.parent
-
 DREW = re.compile(r"You drew (\S+)\.")
+COMPUTER_BUTTONS = ("rami:lobby:aieasy:", "rami:lobby:ai:", "rami:lobby:aihard:")
+UNANSWERED = "(no answer in 10 s)"
 
 
 class Game:
-    """One channel's game, driven by its two humans."""
+    """One channel's game, driven by its two humans until ``deadline``."""
 
-    def __init__(self, fake: FakeDiscord, channel: int, turns: int, think: float) -> None:
-        self.fake, self.channel, self.turns = fake, channel, turns
-        self.think = think
+    def __init__(self, fake: FakeDiscord, channel: int, options: argparse.Namespace,
+                 deadline: float, record: list[tuple[str, float]]) -> None:
+        self.fake, self.channel, self.options = fake, channel, options
+        self.deadline, self.record = deadline, record
         self.rng = random.Random(channel)
         tag = channel % 10_000
         self.humans = [fake.add_user(f"p{tag}a"), fake.add_user(f"p{tag}b")]
         self.events: asyncio.Queue[Message] = asyncio.Queue()
-        self.played = 0
+        self.recent: deque[Interaction] = deque()
 
     def seen(self, message: Message) -> None:
         if message.channel_id == self.channel:
             self.events.put_nowait(message)
 
+    def answered(self, it: Interaction) -> Interaction:
+        """Count the interaction; forget the older ones (the bot edits only each player's
+        latest hand message, and a long run must not keep every message it sent)."""
+        if it.responded_at is not None and time.monotonic() < self.deadline:
+            self.record.append((it.label, (it.responded_at - it.sent_at) * 1000))
+        self.recent.append(it)
+        if len(self.recent) > 12:
+            self.fake.forget(self.recent.popleft())
+        return it
+
     async def run(self) -> None:
+        try:
+            await self.open()
+        except TimeoutError:  # the game may not have started: its channel stays quiet
+            self.timed_out()
+        while (left := self.deadline - time.monotonic()) > 0:
+            try:
+                message = await asyncio.wait_for(self.events.get(), min(left, 120))
+            except TimeoutError:
+                continue
+            try:
+                await self.react(message)
+            except TimeoutError:  # the next reminder or button goes on with the game
+                self.timed_out()
+        with contextlib.suppress(TimeoutError):
+            self.answered(await self.fake.slash(self.humans[0], self.channel, "rummy end"))
+
+    def timed_out(self) -> None:
+        """The bot did not answer within the fake's 10 s: counted as a 10 s reply."""
+        if time.monotonic() < self.deadline:
+            self.record.append((UNANSWERED, 10_000.0))
+
+    async def open(self) -> None:
         fake, channel = self.fake, self.channel
         alice, bob = self.humans
-        # With think time, the games open over a few seconds, as people arrive; without,
-        # all at the same instant (the worst case).
-        await asyncio.sleep(self.rng.uniform(0, 5 * self.think))
-        lobby = (await fake.slash(alice, channel, "rummy new", variant="rami51", target=1000)).reply
+        # The games open over a few seconds, as people arrive (all at once without think).
+        await asyncio.sleep(self.rng.uniform(0, 5 * self.options.think))
+        lobby = self.answered(await fake.slash(alice, channel, "rummy new", variant="rami51",
+                                               target=self.options.target)).reply
         await self.pause()
-        await fake.click(bob, lobby, "rami:lobby:join:")
+        self.answered(await fake.click(bob, lobby, "rami:lobby:join:"))
+        for number in range(self.options.computers):
+            await self.pause()
+            button = COMPUTER_BUTTONS[number % len(COMPUTER_BUTTONS)]
+            self.answered(await fake.click(alice, lobby, button))
         await self.pause()
-        await fake.click(alice, lobby, "rami:lobby:ai:")
-        await self.pause()
-        await fake.click(alice, lobby, "rami:lobby:start:")
-        while self.played < self.turns:
-            message = await asyncio.wait_for(self.events.get(), 60)
-            if any(c.startswith("rami:table:next:") for c in message.custom_ids()):
-                await fake.click(alice, message, "rami:table:next:")
-                continue
-            if any(c.startswith("rami:table:rematch:") for c in message.custom_ids()):
-                await fake.click(alice, message, "rami:table:rematch:")
-                continue
-            for user in self.humans:
-                if message.content.startswith(f"<@{user.id}>"):
-                    await self.turn(user)
-        await fake.slash(alice, channel, "rummy end")
+        self.answered(await fake.click(alice, lobby, "rami:lobby:start:"))
+
+    async def react(self, message: Message) -> None:
+        ids = message.custom_ids()
+        for button in ("rami:table:next:", "rami:table:rematch:"):
+            if any(c.startswith(button) for c in ids):
+                await self.pause()
+                self.answered(await self.fake.click(self.humans[0], message, button))
+                return
+        for user in self.humans:
+            if message.content.startswith(f"<@{user.id}>"):
+                await self.turn(user)
 
     async def pause(self) -> None:
         """A person's reaction time: uniform around ``think`` seconds."""
-        if self.think:
-            await asyncio.sleep(self.rng.uniform(0.5, 1.5) * self.think)
+        if self.options.think:
+            await asyncio.sleep(self.rng.uniform(0.5, 1.5) * self.options.think)
 
     async def turn(self, user: User) -> None:
         fake, channel = self.fake, self.channel
-        self.played += 1
         await self.pause()
-        if self.played % 2:
-            drew = await fake.slash(user, channel, "rummy draw", source="stock")
+        if self.rng.random() < 0.5:
+            drew = self.answered(await fake.slash(user, channel, "rummy draw", source="stock"))
             card = _drawn(drew)
             if card is not None:
                 await self.pause()
-                await fake.slash(user, channel, "rummy discard", card=card)
+                self.answered(await fake.slash(user, channel, "rummy discard", card=card))
             return
-        hand = await fake.slash(user, channel, "rummy hand")
+        hand = self.answered(await fake.slash(user, channel, "rummy hand"))
         await self.pause()
-        drew = await fake.click(user, hand.reply, "rami:hand:draw:")
+        drew = self.answered(await fake.click(user, hand.reply, "rami:hand:draw:"))
         card = _drawn(drew)
         if card is None:
             return
         message = drew.reply
+        # An option's label is the card as the player reads it ("3. Q♠"), its value the
+        # card's code ("3:Qs").
         values = [o["value"] for o in message.component("rami:pick:a:")["options"]
-                  if o["value"].endswith(":" + card)]
+                  if o["label"].endswith(" " + card)]
         await self.pause()
-        await fake.select(user, message, "rami:pick:a:", values[:1])
-        await fake.click(user, message, "rami:hand:discard:")
+        self.answered(await fake.select(user, message, "rami:pick:a:", values[:1]))
+        self.answered(await fake.click(user, message, "rami:hand:discard:"))
 
 
 def _drawn(it: Interaction) -> str | None:
@@ -110,8 +155,9 @@ def _drawn(it: Interaction) -> str | None:
     return found[1] if found else None
 
 
-async def start_bot(fake: FakeDiscord, db: Path, ai_delay: float,
-                    profile: str | None = None) -> subprocess.Popen[bytes]:
+# ---------------------------------------------------------------------- the bot process
+async def start_bot(fake: FakeDiscord, db: Path, options: argparse.Namespace,
+                    trace_dir: Path | None) -> subprocess.Popen[bytes]:
     env = {
         **os.environ,
         "DISCORD_TOKEN": fake.token,
@@ -119,28 +165,48 @@ async def start_bot(fake: FakeDiscord, db: Path, ai_delay: float,
         "DISCORD_GATEWAY_URL": fake.gateway_url,
         "DISCORD_DEV_GUILD": str(fake.guild_id),
         "RAMI_DB_PATH": str(db),
-        "RAMI_AI_DELAY": str(ai_delay),
+        "RAMI_AI_DELAY": str(options.ai_delay),
         "LOG_LEVEL": "WARNING",
     }
-    command = [sys.executable, "-m", "bot"]
-    if profile:
-        command[1:1] = ["-m", "cProfile", "-o", profile]
-    process = subprocess.Popen(command, cwd=ROOT, env=env,
-                               stdin=subprocess.DEVNULL)
+    root = options.bot_root or ROOT
+    if options.bot_root:  # another checkout's bot, watched by this one's bench
+        env["PYTHONPATH"] = str(options.bot_root)
+    command = [sys.executable, str(ROOT / "bench" / "bot_process.py")]
+    if options.profile:
+        command += ["--profile", options.profile]
+    if options.sample:
+        command += ["--sample", options.sample]
+    if options.count:
+        command += ["--count", options.count]
+    if trace_dir is not None:
+        command += ["--trace-dir", str(trace_dir)]
+    process = subprocess.Popen(command, cwd=root, env=env, stdin=subprocess.DEVNULL)
     try:
-        await fake.wait_for(lambda: fake.guild_commands and fake.identifies, timeout=30)
+        await fake.wait_for(lambda: fake.guild_commands and fake.identifies, timeout=60)
         probe = fake.add_user("probe")
         await fake.slash(probe, fake.channels[0], "rummy rules")
+        await quiet(process.pid)  # the start-up's warm-up done: what follows is the games'
     except BaseException:
         process.kill()
         raise
     return process
 
 
-def cpu_seconds(pid: int) -> float:
-    """User + system CPU time so far of a process and its descendants (Linux), such as
-    the bot's picture painters."""
-    stats: dict[int, tuple[int, float]] = {}
+async def quiet(pid: int, timeout: float = 60.0) -> None:
+    """Wait until the process uses (almost) no CPU for a second."""
+    deadline = time.monotonic() + timeout
+    before = cpu_seconds(pid)
+    while time.monotonic() < deadline:
+        await asyncio.sleep(1.0)
+        now = cpu_seconds(pid)
+        if now - before < 0.05:
+            return
+        before = now
+
+
+def _family(pid: int) -> list[tuple[int, list[str], Path]]:
+    """The process and its descendants (Linux /proc): pid, stat fields, /proc folder."""
+    stats: dict[int, tuple[int, list[str], Path]] = {}
     for entry in Path("/proc").iterdir():
         if not entry.name.isdigit():
             continue
@@ -148,69 +214,149 @@ def cpu_seconds(pid: int) -> float:
             fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
         except OSError:
             continue
-        used = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-        stats[int(entry.name)] = (int(fields[1]), used)
-    family, total = {pid}, 0.0
+        stats[int(entry.name)] = (int(fields[1]), fields, entry)
+    family = {pid}
     changed = True
     while changed:
         changed = False
-        for child, (parent, _) in stats.items():
+        for child, (parent, _, _) in stats.items():
             if parent in family and child not in family:
                 family.add(child)
                 changed = True
-    for member in family:
-        total += stats.get(member, (0, 0.0))[1]
-    return total
+    return [(member, stats[member][1], stats[member][2]) for member in family
+            if member in stats]
 
 
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time so far of a process and its descendants (the painters)."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    return sum((int(f[11]) + int(f[12])) / ticks for _, f, _ in _family(pid))
+
+
+def rss_mib(pid: int) -> float:
+    """Resident memory of a process and its descendants, in MiB."""
+    total = 0
+    for _, _, folder in _family(pid):
+        try:
+            for line in (folder / "status").read_text().splitlines():
+                if line.startswith("VmRSS:"):
+                    total += int(line.split()[1])
+        except OSError:
+            continue
+    return total / 1024
+
+
+async def snapshot_memory(pid: int, folder: Path, number: int) -> tracemalloc.Snapshot:
+    """Ask the bot for a tracemalloc snapshot (SIGUSR1) and read it."""
+    os.kill(pid, signal.SIGUSR1)
+    done = folder / f"snapshot-{number}.done"
+    while not done.exists():
+        await asyncio.sleep(0.2)
+    return tracemalloc.Snapshot.load(str(folder / f"snapshot-{number}.trace"))
+
+
+# ---------------------------------------------------------------------- the run
 def percentile(values: list[float], p: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1)))]
 
 
-async def main(games: int, turns: int, ai_delay: float, think: float,
-               profile: str | None) -> None:
-    fake = FakeDiscord(channel_count=games)
+async def watch(pid: int, options: argparse.Namespace, started: float, deadline: float,
+                folder: Path, rss: list[float], snapshots: list[tuple[float, int]]) -> None:
+    """Sample the bot's memory every 10 s; with ``--soak``, take tracemalloc snapshots
+    from a sixth of the run on (before that, the games are still opening)."""
+    every = options.minutes * 60 / 6
+    next_snapshot = started + every
+    while time.monotonic() < deadline:
+        await asyncio.sleep(min(10.0, max(0.1, deadline - time.monotonic())))
+        rss.append(rss_mib(pid))
+        if options.soak and time.monotonic() >= next_snapshot:
+            number = len(snapshots) + 1
+            taken = await snapshot_memory(pid, folder, number)
+            snapshots.append((time.monotonic() - started,
+                              sum(stat.size for stat in taken.statistics("filename"))))
+            # Only the first and the latest are compared: the others need no disk.
+            (folder / f"snapshot-{number}.trace").rename(folder / f"kept-{number}.trace")
+            if number > 2:
+                (folder / f"kept-{number - 1}.trace").unlink()
+            next_snapshot += every
+
+
+async def main(options: argparse.Namespace) -> None:
+    fake = FakeDiscord(channel_count=options.games, retain=False)
     await fake.start()
-    with tempfile.TemporaryDirectory() as folder:
-        bot = await start_bot(fake, Path(folder) / "bench.sqlite3", ai_delay, profile)
+    record: list[tuple[str, float]] = []
+    rss: list[float] = []
+    snapshots: list[tuple[float, int]] = []
+    with tempfile.TemporaryDirectory() as name:
+        folder = Path(name)
+        bot = await start_bot(fake, folder / "bench.sqlite3", options,
+                              folder if options.soak else None)
         try:
-            tables = [Game(fake, channel, turns, think) for channel in fake.channels]
-            for game in tables:
+            base_rss = rss_mib(bot.pid)
+            started = time.monotonic()
+            deadline = started + options.minutes * 60
+            games = [Game(fake, channel, options, deadline, record) for channel in fake.channels]
+            for game in games:
                 fake.listeners.append(game.seen)
-            skip = set(fake.interactions)
-            started, cpu = time.perf_counter(), cpu_seconds(bot.pid)
-            own = time.process_time()
-            await asyncio.gather(*(game.run() for game in tables))
-            elapsed, cpu = time.perf_counter() - started, cpu_seconds(bot.pid) - cpu
-            own = time.process_time() - own
+            cpu, own = cpu_seconds(bot.pid), time.process_time()
+            watcher = asyncio.create_task(
+                watch(bot.pid, options, started, deadline, folder, rss, snapshots))
+            players = asyncio.gather(*(game.run() for game in games))
+            await asyncio.wait_for(watcher, options.minutes * 60 + 120)
+            cpu, own = cpu_seconds(bot.pid) - cpu, time.process_time() - own
+            elapsed = time.monotonic() - started
+            await asyncio.wait_for(players, 180)
+            growth = _growth(folder, len(snapshots)) if len(snapshots) >= 2 else []
         finally:
             bot.send_signal(signal.SIGINT)  # a clean stop (and the profile is written)
             try:
-                bot.wait(15)
+                bot.wait(30)
             except subprocess.TimeoutExpired:
                 bot.kill()
             await fake.stop()
-    answered = [it for token, it in fake.interactions.items()
-                if token not in skip and it.responded_at is not None]
-    latencies = [(it.responded_at - it.sent_at) * 1000 for it in answered]  # type: ignore[operator]
-    deferred = sum(1 for it in answered if it.response_type in (5, 6))
-    print(f"games in parallel      {games} (think time {think} s, computer delay "
-          f"{ai_delay} s)")
-    print(f"interactions           {len(answered)} in {elapsed:.1f} s "
-          f"({len(answered) / elapsed:.0f} per second)")
+    report(options, record, elapsed, cpu, own, base_rss, rss, snapshots, growth, fake)
+
+
+def _growth(folder: Path, count: int) -> list[str]:
+    """The five places whose memory grew most from the first snapshot to the last."""
+    first = tracemalloc.Snapshot.load(str(folder / "kept-1.trace"))
+    last = tracemalloc.Snapshot.load(str(folder / f"kept-{count}.trace"))
+    return [str(stat) for stat in last.compare_to(first, "lineno")[:5]]
+
+
+def report(options: argparse.Namespace, record: list[tuple[str, float]], elapsed: float,
+           cpu: float, own: float, base_rss: float, rss: list[float],
+           snapshots: list[tuple[float, int]], growth: list[str], fake: FakeDiscord) -> None:
+    latencies = [ms for _, ms in record]
+    print(f"games in parallel      {options.games} (2 humans, {options.computers} computer "
+          f"players; think {options.think} s, computer delay {options.ai_delay} s)")
+    print(f"interactions           {len(record)} in {elapsed:.0f} s "
+          f"({len(record) / elapsed:.0f} per second)")
     print(f"reply latency median   {statistics.median(latencies):.1f} ms")
     print(f"reply latency p99      {percentile(latencies, 99):.1f} ms")
     print(f"reply latency max      {max(latencies):.1f} ms")
-    print(f"bot CPU                {cpu:.1f} s ({cpu / len(answered) * 1000:.1f} ms per "
+    print(f"bot CPU                {cpu:.1f} s ({cpu / len(record) * 1000:.2f} ms per "
           "interaction; painters, computer turns and channel updates included)")
     print(f"fake Discord CPU       {own:.1f} s (this process: the fake and the players)")
     print(f"machine load average   {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
-    print(f"deferred replies       {deferred}")
+    peak = max(rss) if rss else base_rss
+    print(f"bot memory (RSS)       {base_rss:.0f} MiB idle, {peak:.0f} MiB at most; "
+          f"{(peak - base_rss) * 1024 / options.games:.0f} KiB per game")
+    for at, size in snapshots:
+        print(f"  traced at {at / 60:5.1f} min  {size / 1024:9.0f} KiB "
+              f"({size / 1024 / options.games:.0f} KiB per game)")
+    if len(snapshots) >= 2:
+        first, last = snapshots[0][1], snapshots[-1][1]
+        print(f"traced growth          {(last - first) / 1024:+.0f} KiB from "
+              f"{snapshots[0][0] / 60:.1f} to {snapshots[-1][0] / 60:.1f} min "
+              f"({(last - first) / first * 100:+.1f}%); most grown:")
+        for line in growth:
+            print(f"  {line}")
     print(f"unknown routes         {len(fake.unknown_routes)}")
     by_label: dict[str, list[float]] = {}
-    for it in answered:
-        by_label.setdefault(it.label, []).append((it.responded_at - it.sent_at) * 1000)  # type: ignore[operator]
+    for label, ms in record:
+        by_label.setdefault(label, []).append(ms)
     print("by interaction         count  median    p99")
     for label, values in sorted(by_label.items()):
         print(f"  {label:<20} {len(values):>6} {statistics.median(values):>7.1f} "
@@ -219,12 +365,36 @@ async def main(games: int, turns: int, ai_delay: float, think: float,
 
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--games", type=int, default=50)
-    parser.add_argument("--turns", type=int, default=12, help="human turns per game")
-    parser.add_argument("--ai-delay", type=float, default=0.05)
-    parser.add_argument("--think", type=float, default=0.0,
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--computers", type=int, default=2, help="computer players per game")
+    parser.add_argument("--minutes", type=float,
+                        help="how long the games play (default 1; 10 with --load, 30 with "
+                        "--soak)")
+    parser.add_argument("--load", action="store_true",
+                        help="the load run of issue 15: the games play for 10 minutes")
+    parser.add_argument("--think", type=float, default=2.0,
                         help="seconds a human waits before each action (0: as fast as "
                         "the bot answers)")
-    parser.add_argument("--profile", metavar="FILE", help="write a cProfile of the bot here")
-    args = parser.parse_args()
-    asyncio.run(main(args.games, args.turns, args.ai_delay, args.think, args.profile))
+    parser.add_argument("--ai-delay", type=float, default=1.0,
+                        help="seconds a computer player waits before each action")
+    parser.add_argument("--target", type=int, default=100,
+                        help="the match target (rami51: the score that loses)")
+    parser.add_argument("--soak", action="store_true",
+                        help="the soak run: 30 minutes, the bot's memory traced "
+                        "(tracemalloc; slower), snapshots taken every sixth of the run "
+                        "from the first sixth on compared")
+    parser.add_argument("--profile", metavar="FILE",
+                        help="write a cProfile of the bot's event loop (its CPU time) here")
+    parser.add_argument("--bot-root", metavar="DIR", type=Path,
+                        help="run the bot of another checkout of Rami (an export of an "
+                        "earlier commit, to compare before and after)")
+    parser.add_argument("--count", metavar="FILE",
+                        help="write how many pictures the bot drew and how many times it "
+                        "wrote or read a game here")
+    parser.add_argument("--sample", metavar="FILE",
+                        help="sample the bot's busy threads instead and write where they "
+                        "spent their time here (little overhead)")
+    arguments = parser.parse_args()
+    if arguments.minutes is None:
+        arguments.minutes = 30.0 if arguments.soak else 10.0 if arguments.load else 1.0
+    asyncio.run(main(arguments))

@@ -7,6 +7,7 @@ costly drawings are cached per theme and size, so a picture takes a few millisec
 
 from render.hand import SORTS, sort_name, sorted_hand
 from render.paint import (
+    hand_picture_key,
     render_daily_ranking,
     render_hand,
     render_leaderboard,
@@ -29,6 +30,7 @@ __all__ = [
     "Theme",
     "get_back",
     "get_theme",
+    "hand_picture_key",
     "render_daily_ranking",
     "render_hand",
     "render_leaderboard",

@@ -5,6 +5,10 @@ tiles) so that a 13-card hand stays legible on a phone, each over a position num
 (1-based) the player can type to name it. The piece just drawn is raised in a gold frame;
 pieces that can be laid, that may not be discarded this turn, or that must be laid again
 get a coloured number and a legend.
+
+The picture shows the hand and nothing of the rest of the game (whose turn it is is said
+by the text sent with it), so that it changes only when the hand does: :func:`hand_key`
+says when two pictures would be the same, and the bot draws a hand only when it changed.
 """
 
 from __future__ import annotations
@@ -26,14 +30,13 @@ from render.draw import (
     background,
     blend,
     draw_text,
-    fit,
     fit_size,
     panel,
     paste_sprite,
     shadow,
     text_width,
 )
-from render.labels import colon, turn_text
+from render.labels import colon
 from render.themes import RGB, Theme
 
 SORTS = ("suit", "rank", "own")
@@ -173,23 +176,27 @@ def _header(
     x += draw_text(image, (x, 14), title, 24, theme.text, bold=True)
     pieces = t("count.tiles" if tiles else "count.cards", lang, count=len(view.hand))
     order = t(f"sort.tiles.{sort}" if tiles else f"sort.{sort}", lang)
-    turn, case = turn_text(view, lang)
-    x1 = image.width - MARGIN
-    # The turn's pill keeps its room on the right; the detail gives way (smaller, or cut).
-    pill = text_width(turn, 18, True) + 24 + 12 if turn and case != "other" else 0
-    detail, size = fit_size(f"  ·  {pieces}  ·  {order}", 20, False, x1 - pill - x, 14)
-    x += draw_text(image, (x, 17 + (20 - size) // 2), detail, size, theme.text_dim)
-    if not turn:
-        return
-    if case == "other":
-        turn = fit(turn, 18, False, x1 - x - 16)
-        draw_text(image, (x1, 19), turn, 18, theme.text_dim, anchor="right")
-        return
-    width = text_width(turn, 18, True) + 24
-    fill = theme.accent if case == "yours" else theme.panel_line
-    ink = theme.felt_dark if case == "yours" else theme.text
-    panel(image, (x1 - width, 12, x1, 42), 15, fill)
-    draw_text(image, (x1 - width // 2, 27), turn, 18, ink, bold=True, anchor="centre", middle=True)
+    # No turn in the picture (the text sent with it says it): the detail gives way to the
+    # width alone (smaller, or cut).
+    detail, size = fit_size(f"  ·  {pieces}  ·  {order}", 20, False, image.width - MARGIN - x, 14)
+    draw_text(image, (x, 17 + (20 - size) // 2), detail, size, theme.text_dim)
+
+
+def hand_key(
+    view: PlayerView,
+    sort: str,
+    order: Sequence[int] | None,
+    lang: str,
+    playable: Collection[int] | None,
+) -> tuple[object, ...]:
+    """What the hand picture of ``view`` is drawn from, besides its theme: two views with
+    the same key give the same picture (their other fields, such as whose turn it is or
+    the table, do not show in it)."""
+    return (
+        view.kind, view.hand, view.drawn, view.taken_from_discard, view.must_lay,
+        view.opening_needed, sort_name(sort), tuple(order) if order is not None else None,
+        lang, frozenset(playable) if playable is not None else None,
+    )  # fmt: skip
 
 
 def _legend_items(theme: Theme, view: PlayerView, marks: _Marks, lang: str) -> list[_Item]:
@@ -335,7 +342,4 @@ def _alt(view: PlayerView, shown: list[int], marks: _Marks, tiles: bool, lang: s
         mention("must_lay", [marks.must_lay])
     if view.opening_needed > 0:
         parts.append(t("picture.opening", lang, count=view.opening_needed) + ".")
-    turn, _ = turn_text(view, lang)
-    if turn:
-        parts.append(turn + ".")
     return " ".join(parts)

@@ -12,7 +12,7 @@ from collections.abc import Collection, Sequence
 
 from engine.rules import Kind
 from engine.views import PlayerView, PublicView
-from render.hand import compose_hand
+from render.hand import compose_hand, hand_key
 from render.labels import check_lang
 from render.picture import Picture, finish
 from render.scores import (
@@ -51,6 +51,21 @@ def render_hand(
     image, alt = compose_hand(view, chosen, sort, order, check_lang(lang), playable)
     tiles = view.kind is Kind.TILES
     return finish(image, chosen, alt, "rack.png" if tiles else "hand.png")
+
+
+def hand_picture_key(
+    view: PlayerView, *, theme: str = "classic", back: str = "blue", sort: str = "suit",
+    order: Sequence[int] | None = None, lang: str = "en",
+    playable: Collection[int] | None = None,
+) -> tuple[object, ...]:
+    """A key of what :func:`render_hand` draws with the same arguments: equal keys, equal
+    pictures (the table, the other seats, whose turn it is do not show in a hand), so a
+    caller may keep a picture and draw again only when the key changes.
+
+    Raises:
+        ValueError: an unknown sort or language.
+    """
+    return (theme, back, *hand_key(view, sort, order, check_lang(lang), playable))
 
 
 def render_table(

@@ -10,6 +10,7 @@ pictures drawn in that theme (:mod:`render.samples`), plus the theme's exact col
 from __future__ import annotations
 
 import io
+import threading
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -78,9 +79,19 @@ def _key_colours(theme: Theme) -> list[RGB]:
     return unique
 
 
-@lru_cache(maxsize=16)
+_palette_lock = threading.RLock()
+
+
 def theme_palette(theme: Theme) -> Image.Image:
-    """The ``P`` image holding ``theme``'s 256-colour palette (computed on first use)."""
+    """The ``P`` image holding ``theme``'s 256-colour palette (computed on first use, once:
+    painters asking at the same time wait for the first, rather than each spending the
+    half-second it takes)."""
+    with _palette_lock:
+        return _theme_palette(theme)
+
+
+@lru_cache(maxsize=16)
+def _theme_palette(theme: Theme) -> Image.Image:
     exact = _key_colours(theme)
     sample = palette_sample(theme)
     learnt = sample.quantize(256 - len(exact), method=Image.Quantize.MAXCOVERAGE)

@@ -91,6 +91,7 @@ class RamiBot(discord.Client):
         min_edit_interval: float = 1.0,
         clock: Callable[[], float] = time.time,
         secret_source: Callable[[], bytes] | None = None,
+        retry_delays: tuple[float, ...] | None = None,
     ) -> None:
         # The bot plays no sound: no warnings about missing voice libraries.
         discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
@@ -106,6 +107,7 @@ class RamiBot(discord.Client):
         # The daily championship's time and the secret of its deals (tests inject both).
         self._clock = clock
         self._secret_source = secret_source
+        self._retry_delays = retry_delays
 
     async def setup_hook(self) -> None:
         pictures.set_painters(self.settings.painters)
@@ -117,7 +119,8 @@ class RamiBot(discord.Client):
                              seed_source=self._seed_source, turn_timeout=self._turn_timeout)
         self.daily = Daily(self.store, clock=self._clock, secret_source=self._secret_source)
         self.front_end = FrontEnd(self, self.tables, self.store, daily=self.daily,
-                                  min_edit_interval=self._min_edit_interval)
+                                  min_edit_interval=self._min_edit_interval,
+                                  retry_delays=self._retry_delays)
         self.tables.subscribe(self.front_end.publisher.on_event)
         self.add_dynamic_items(*self.front_end.dynamic_items())
         self.tree = RamiTree(self, self.front_end.service.language)
@@ -126,6 +129,10 @@ class RamiBot(discord.Client):
         if self._sync_commands:
             await self.sync_commands()
         resumed = await self.tables.resume()
+        for channel_id in resumed:
+            # What the channel shows may be older than the saved game (a crash between a
+            # save and its messages): bring it up to date.
+            await self.front_end.publisher.refresh(channel_id)
         self.idle_sweeper = IdleSweeper(self.store, self.tables).start()
         self.daily_poster = DailyPoster(self, self.daily, self.front_end.service.prefs,
                                         clock=self._clock).start()
@@ -164,16 +171,17 @@ class RamiBot(discord.Client):
     async def on_ready(self) -> None:
         log.info("connected user=%s guilds=%d", self.user, len(self.guilds))
 
-    async def wait_idle(self) -> None:
+    async def wait_idle(self, *, retries: bool = False) -> None:
         """Wait until the computer players have played every turn that is theirs and every
-        channel update has been sent (tests, benchmarks). Waiting for the channel updates
-        alone is not enough: a human's move is shown while the computer seat after it is
-        still thinking, and its move (with the next human's reminder) comes later; and a
-        computer move makes channel updates in turn. So both are waited for until neither
-        has anything left."""
+        channel update the bot queued has been sent, or waits for a retry after a failure
+        (with ``retries``: until the retries succeeded too) (tests, benchmarks). Waiting
+        for the channel updates alone is not enough: a human's move is shown while the
+        computer seat after it is still thinking, and its move (with the next human's
+        reminder) comes later; and a computer move makes channel updates in turn. So both
+        are waited for until neither has anything left."""
         while True:
             played = await self.tables.idle()
-            shown = await self.front_end.publisher.wait_idle()
+            shown = await self.front_end.publisher.wait_idle(retries=retries)
             if not played and not shown:
                 return
 

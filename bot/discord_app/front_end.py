@@ -24,7 +24,7 @@ from bot.discord_app.daily_commands import DailyGroup
 from bot.discord_app.daily_controller import DailyUI
 from bot.discord_app.i18n import language_choices
 from bot.discord_app.player_commands import PlayerCommands
-from bot.discord_app.publisher import Publisher
+from bot.discord_app.publisher import RETRY_DELAYS, Publisher
 from bot.discord_app.service import Service
 from bot.discord_app.table_controller import TableUI
 from bot.discord_app.tile_controller import TileUI
@@ -42,7 +42,8 @@ class FrontEnd:
     (:class:`~bot.discord_app.views.ComponentHandlers`)."""
 
     def __init__(self, client: discord.Client, tables: Tables, store: Store, *,
-                 daily: Daily | None = None, min_edit_interval: float = 1.0) -> None:
+                 daily: Daily | None = None, min_edit_interval: float = 1.0,
+                 retry_delays: tuple[float, ...] | None = None) -> None:
         prefs = Preferences(store)
         self.variants = variant_choices()
         self.languages = language_choices()
@@ -51,7 +52,8 @@ class FrontEnd:
         self.service = Service(tables, prefs, self.components)
         self.publisher = Publisher(client, tables, prefs, self.components,
                                    on_turn=self.service.refresh_hand,
-                                   min_edit_interval=min_edit_interval)
+                                   min_edit_interval=min_edit_interval,
+                                   retry_delays=retry_delays or RETRY_DELAYS)
         self.table_ui = TableUI(self.service, self.publisher)
         self.tile_ui = TileUI(self.service)
         self.controller = Controller(self.service, self.tile_ui)

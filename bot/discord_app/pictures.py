@@ -16,7 +16,7 @@ from typing import Any
 
 from bot.discord_app.replies import Picture
 from engine.views import PlayerView, PublicView
-from render import render_hand, render_scores, render_table
+from render import hand_picture_key, render_hand, render_scores, render_table
 
 # Pictures take milliseconds of CPU: the bot draws them off the event loop with
 # :func:`draw`, so these functions touch nothing but their arguments.
@@ -81,3 +81,11 @@ def hand_picture(view: PlayerView, lang: str, *, sort: str = "suit", theme: str 
                  back: str = "blue") -> Picture:
     drawn = render_hand(view, theme=theme, back=back, sort=sort, lang=lang)
     return Picture(png=drawn.png, alt=drawn.alt, filename=drawn.filename)
+
+
+def hand_key(view: PlayerView, lang: str, *, sort: str = "suit", theme: str = "classic",
+             back: str = "blue") -> tuple[object, ...]:
+    """What :func:`hand_picture` with the same arguments draws from: equal keys, equal
+    pictures (whose turn it is and the table do not show in a hand), so a picture kept
+    with its key serves again until the hand changes."""
+    return hand_picture_key(view, theme=theme, back=back, sort=sort, lang=lang)

@@ -1,36 +1,42 @@
-"""Shows the session's changes in the channel: lobby, table, turn pings, round and match ends.
+"""Shows the session's changes in the channel: lobby, table, turn reminders, results.
 
 The session layer calls :meth:`Publisher.on_event` after every saved change (a player's
-action, a computer turn, a timeout). The publisher queues the event and returns at once,
-so an interaction is answered without waiting for these channel updates; one worker per
-channel applies the events in order. Table edits are spaced by at least
-``min_edit_interval`` seconds per channel (Discord limits edits per channel, and drawing
-the table costs milliseconds of CPU): a run of changes meanwhile becomes one edit of the
-latest state. Pictures are drawn in a worker thread.
+action, a computer turn, a timeout); the publisher notes it on the channel's
+:class:`~bot.discord_app.board.Board` and returns at once, so an interaction is answered
+without waiting for these channel updates. One worker per channel then does the jobs due,
+each on its own: a job that fails (Discord down, rate limited, the bot not allowed to
+post) is retried after a growing pause (:data:`RETRY_DELAYS`) without holding back the
+others, and every job shows the latest saved state, so the channel converges to it.
 
 - the lobby message is edited in place; once the game starts it says so;
-- the table message is posted once and edited in place after every change; its id is
-  kept with the game (``Tables.set_ui``) so it is edited again after a restart;
-- when a human is to play, a short message mentions them, and only them (allowed
-  mentions); the previous reminder is deleted;
+- the table message is posted once and edited in place, at most once per
+  ``min_edit_interval`` seconds (Discord limits edits per channel; a run of changes
+  meanwhile becomes one edit of the latest state); its id is saved with the table
+  (``Tables.set_ui``) so it is edited again after a restart; the picture is drawn once
+  per state shown, in a worker thread;
+- when a human is to play, a short message mentions them, and only them; its id and turn
+  are saved with the table, and the previous reminder is deleted, after a restart too;
 - a finished round posts the round's scores with a Next round button, a finished match
-  the final ranking with a New match button.
+  the final ranking with a New match button (which of them were posted is saved too);
+- after a restart, :meth:`refresh` brings each resumed table's messages up to date.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import enum
 import logging
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+import aiohttp
 import discord
 
 from bot.discord_app import pictures, present
+from bot.discord_app.board import Board, Job, Result, reminder_key
 from bot.discord_app.i18n import t
-from bot.discord_app.replies import Reply
+from bot.discord_app.replies import Picture, Reply
 from bot.session import Event, EventKind, Snapshot, Status
 from engine.names import shown_name
 from engine.notation import is_action
@@ -42,14 +48,21 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("rami.bot.discord_app.publisher")
 
-TABLE_EVENTS = (EventKind.ACTION, EventKind.TIMEOUT)
-
 TurnListener = Callable[[int, int], Awaitable[None]]  # (channel, user) whose turn has come
 
+RETRY_DELAYS = (1.0, 2.0, 5.0, 15.0, 60.0)  # seconds before each retry; the last repeats
+CLOSE_ATTEMPTS = 6  # closing an ended table's messages is given up after this many tries
+REPOST_WAIT = 10.0  # seconds /rummy table waits to say whether the table was posted
+TRANSIENT = (discord.HTTPException, aiohttp.ClientError, OSError, asyncio.TimeoutError)
 
-@dataclass(frozen=True, slots=True)
-class _Repost:
-    snapshot: Snapshot
+
+class Posted(enum.Enum):
+    """What became of a table ``/rummy table`` asked to post."""
+
+    POSTED = "posted"
+    FORBIDDEN = "forbidden"  # the bot may not post in the channel (403)
+    FAILED = "failed"  # Discord refused or failed; retried
+    PENDING = "pending"  # not done yet (Discord slow, rate limited); it goes on
 
 
 class Publisher:
@@ -57,46 +70,78 @@ class Publisher:
 
     def __init__(self, client: discord.Client, tables: Tables, prefs: Preferences,
                  components: Components, *, on_turn: TurnListener | None = None,
-                 min_edit_interval: float = 1.0) -> None:
+                 min_edit_interval: float = 1.0,
+                 retry_delays: tuple[float, ...] = RETRY_DELAYS) -> None:
         self.client = client
         self.tables = tables
         self.prefs = prefs
         self.components = components
         self.min_edit_interval = min_edit_interval
+        self.retry_delays = retry_delays
         self.on_turn = on_turn
-        self._last_edit: dict[int, float] = {}
-        self._queues: dict[int, list[Event | _Repost]] = {}
+        self._boards: dict[int, Board] = {}
+        self._wake: dict[int, asyncio.Event] = {}
         self._workers: dict[int, asyncio.Task[None]] = {}
-        self._pinged: dict[int, tuple[Any, ...]] = {}
-        self._ping_message: dict[int, int] = {}
-        self._table_message: dict[int, int] = {}
+        self._waiters: dict[int, list[asyncio.Future[Posted]]] = {}
+        self._pictures: dict[int, tuple[tuple[int, int, str], Picture]] = {}
+        self._progress = asyncio.Condition()
 
-    # ------------------------------------------------------------------ queueing
+    # ------------------------------------------------------------------ taking in
     async def on_event(self, event: Event) -> None:
-        """The session listener: queue the event, return at once."""
-        self._enqueue(event.snapshot.channel_id, event)
+        """The session listener: note the change, return at once."""
+        snapshot = event.snapshot
+        self._board(snapshot).absorb(event)
+        self._kick(snapshot.channel_id)
 
-    async def repost(self, snapshot: Snapshot) -> None:
-        """Post the table again at the bottom of the channel (``/rummy table``)."""
-        self._enqueue(snapshot.channel_id, _Repost(snapshot))
+    async def refresh(self, channel_id: int) -> None:
+        """Bring the channel's messages up to date with its saved table (after a restart:
+        the table edited or posted, a missing reminder or results posted, an old reminder
+        deleted)."""
+        snapshot = await self.tables.snapshot(channel_id)
+        if snapshot is None:
+            return
+        self._board(snapshot).refresh(snapshot)
+        self._kick(channel_id)
 
-    def _enqueue(self, channel_id: int, item: Event | _Repost) -> None:
-        self._queues.setdefault(channel_id, []).append(item)
+    async def repost(self, snapshot: Snapshot, wait: float = REPOST_WAIT) -> Posted:
+        """Post the table again at the bottom of the channel (``/rummy table``); says
+        whether it was posted within ``wait`` seconds (it is retried after that)."""
+        posted = asyncio.get_running_loop().create_future()
+        self._waiters.setdefault(snapshot.channel_id, []).append(posted)
+        self._board(snapshot).repost(snapshot)
+        self._kick(snapshot.channel_id)
+        try:
+            return await asyncio.wait_for(asyncio.shield(posted), wait)
+        except TimeoutError:
+            return Posted.PENDING
+
+    def _board(self, snapshot: Snapshot) -> Board:
+        board = self._boards.get(snapshot.channel_id)
+        if board is None:
+            board = self._boards[snapshot.channel_id] = Board.of(snapshot)
+        return board
+
+    def _kick(self, channel_id: int) -> None:
+        self._wake.setdefault(channel_id, asyncio.Event()).set()
         worker = self._workers.get(channel_id)
         if worker is None or worker.done():
             self._workers[channel_id] = asyncio.get_running_loop().create_task(
                 self._work(channel_id), name=f"publisher-{channel_id}")
 
-    async def wait_idle(self) -> bool:
-        """Wait until every queued change is shown (tests and benchmarks). Returns whether
-        there was anything to wait for."""
-        waited = False
-        while True:
-            pending = [w for w in self._workers.values() if not w.done()]
-            if not pending:
-                return waited
-            waited = True
-            await asyncio.gather(*pending, return_exceptions=True)
+    # ------------------------------------------------------------------ the workers
+    async def wait_idle(self, *, retries: bool = False) -> bool:
+        """Wait until every change noted so far is shown, or waits for a retry after a
+        failure; with ``retries``, until the retries succeeded (or were given up) too
+        (tests and benchmarks). Returns whether there was anything to wait for."""
+        def idle() -> bool:
+            return all(board.idle if retries else board.settled
+                       for board in self._boards.values())
+
+        async with self._progress:
+            if idle():
+                return False
+            await self._progress.wait_for(idle)
+            return True
 
     async def close(self) -> None:
         for worker in self._workers.values():
@@ -105,79 +150,222 @@ class Publisher:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await worker
         self._workers.clear()
+        for waiters in self._waiters.values():
+            for waiter in waiters:
+                if not waiter.done():
+                    waiter.set_result(Posted.PENDING)
 
     async def _work(self, channel_id: int) -> None:
-        queue = self._queues[channel_id]
         loop = asyncio.get_running_loop()
-        while queue:
-            item = queue.pop(0)
-            try:
-                if _is_table_change(item):
-                    # The next player hears at once; the table follows at the edit pace.
-                    item = self._latest(queue, item)
-                    await self._ping(item.snapshot, await self._language(item.snapshot))
-                    last = self._last_edit.get(channel_id, -1e9)
-                    wait = last + self.min_edit_interval - loop.time()
-                    if wait > 0:
-                        await asyncio.sleep(wait)
-                        item = self._latest(queue, item)
-                await self._show(item)
-            except Exception:
-                log.exception("publishing failed channel=%s item=%s", channel_id,
-                              getattr(item, "kind", "repost"))
+        wake = self._wake[channel_id]
+        while (board := self._boards.get(channel_id)) is not None:
+            wake.clear()
+            job = board.next_job(loop.time(), self.min_edit_interval)
+            if job is not None:
+                await self._attempt(channel_id, board, job)
+                await self._notify()
+                continue
+            when = board.next_time(self.min_edit_interval)
+            if when is None:
+                if board.ended:
+                    self._forget(channel_id)
+                await self._notify()
+                return
+            await self._notify()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(wake.wait(), max(0.0, when - loop.time()))
+
+    async def _notify(self) -> None:
+        async with self._progress:
+            self._progress.notify_all()
+
+    def _forget(self, channel_id: int) -> None:
+        """The channel's game is over and shown so: keep nothing of it."""
+        self._boards.pop(channel_id, None)
+        self._pictures.pop(channel_id, None)
+        self._wake.pop(channel_id, None)
+        self._workers.pop(channel_id, None)
+
+    async def _attempt(self, channel_id: int, board: Board, job: Job) -> None:
+        """Do ``job`` once; a failure schedules a retry, or gives the job up when trying
+        again cannot help (Discord refused the request itself)."""
+        ticket = board.ticket(job)
+        try:
+            await self._do(board, job)
+        except Exception as error:
+            retry = isinstance(error, TRANSIENT) and not _refused(error)
+            if job is Job.TABLE:
+                self._answer_waiters(channel_id, Posted.FORBIDDEN if isinstance(
+                    error, discord.Forbidden) else Posted.FAILED)
+            if job is Job.CLOSE and board.failures.get(job, 0) + 1 >= CLOSE_ATTEMPTS:
+                retry = False
+            if not retry:
+                log.error("publishing given up channel=%s job=%s", channel_id, job.value,
+                          exc_info=error)
+                self._give_up(board, job, ticket)
+                return
+            count = board.failed(job, asyncio.get_running_loop().time(), self.retry_delays)
+            log.warning("publishing failed channel=%s job=%s failures=%d error=%s",
+                        channel_id, job.value, count, _describe(error))
+            return
+        board.done(job, ticket)
 
     @staticmethod
-    def _latest(queue: list[Event | _Repost], item: Event | _Repost) -> Event:
-        """``item`` or the newest table change queued right after it."""
-        while queue and _is_table_change(queue[0]):
-            item = queue.pop(0)
-        assert isinstance(item, Event)
-        return item
+    def _give_up(board: Board, job: Job, ticket: int) -> None:
+        if job is Job.RESULTS and board.results:
+            board.results.pop(0)
+        elif job is Job.CLOSE:
+            board.closing = None
+        elif job is Job.REMINDER:
+            board.stale_reminders.clear()
+        board.done(job, ticket)
 
-    # ------------------------------------------------------------------ showing
+    def _answer_waiters(self, channel_id: int, outcome: Posted) -> None:
+        for waiter in self._waiters.pop(channel_id, []):
+            if not waiter.done():
+                waiter.set_result(outcome)
+
+    # ------------------------------------------------------------------ the jobs
+    async def _do(self, board: Board, job: Job) -> None:
+        if job is Job.CLOSE:
+            await self._close(board)
+            return
+        snapshot = board.snapshot
+        lang = await self._language(snapshot)
+        if job is Job.LOBBY:
+            await self._show_lobby(board, snapshot, lang)
+        elif job is Job.RESULTS:
+            await self._post_result(board, board.results[0], lang)
+        elif job is Job.TABLE:
+            await self._show_table(board, snapshot, lang)
+        else:
+            await self._sync_reminder(board, snapshot, lang)
+
     async def _language(self, snapshot: Snapshot) -> str:
         lang = snapshot.ui.lang
         return await self.prefs.channel_language(snapshot.guild_id,
                                                  lang if isinstance(lang, str) else None)
 
-    async def _show(self, item: Event | _Repost) -> None:
-        snapshot = item.snapshot
-        lang = await self._language(snapshot)
-        if isinstance(item, _Repost):
-            await self._post_table(snapshot, lang, None)
-            await self._ping(snapshot, lang)
+    async def _show_lobby(self, board: Board, snapshot: Snapshot, lang: str) -> None:
+        if board.lobby_message is None:
             return
-        kind = item.kind
-        if kind is EventKind.LOBBY:
-            await self._edit_lobby(snapshot, present.lobby(snapshot, lang, self.components,
-                                                           self.tables.rules_of(snapshot)))
-        elif kind is EventKind.STARTED:
-            await self._edit_lobby(snapshot,
-                                   present.lobby_closed(snapshot, lang, "bot.lobby.started"))
-            await self._post_table(snapshot, lang, None)
-            await self._ping(snapshot, lang)
-        elif kind is EventKind.ROUND_STARTED:
-            await self._post_table(snapshot, lang, None)
-            await self._ping(snapshot, lang)
-        elif kind in TABLE_EVENTS:
-            await self._update_table(snapshot, lang, self._move(item, lang))
-            await self._ping(snapshot, lang)
-        elif kind is EventKind.ROUND_OVER:
-            await self._update_table(snapshot, lang, self._move(item, lang))
-            picture = None
-            if snapshot.view is not None and snapshot.view.rounds:
-                picture = await pictures.draw(pictures.scores_picture, snapshot.view, lang)
-            await self._send(snapshot.channel_id,
-                             present.round_over(snapshot, lang, self.components, picture))
-        elif kind is EventKind.MATCH_OVER:
-            await self._send(snapshot.channel_id,
-                             present.match_over(snapshot, lang, self.components))
-        elif kind is EventKind.ENDED:
-            await self._close(snapshot, lang)
+        if board.lobby == "open" and snapshot.status is Status.LOBBY:
+            reply = present.lobby(snapshot, lang, self.components,
+                                  self.tables.rules_of(snapshot))
+        else:
+            reply = present.lobby_closed(snapshot, lang, "bot.lobby.started")
+        await self._edit(snapshot.channel_id, board.lobby_message, reply)
+
+    async def _show_table(self, board: Board, snapshot: Snapshot, lang: str) -> None:
+        """Edit the table message to the latest state, or post it (anew, never posted, or
+        deleted meanwhile)."""
+        channel = snapshot.channel_id
+        reply = present.table(snapshot, lang, self.components, self._move(board.last_move, lang),
+                              await self._table_picture(snapshot, lang))
+        board.table_shown_at = asyncio.get_running_loop().time()
+        message_id = board.table_message
+        if not board.table_anew and message_id is not None and await self._edit(
+                channel, message_id, reply):
+            return
+        message = await self._send(channel, reply)
+        self._answer_waiters(channel, Posted.POSTED)
+        if board.ended or board.snapshot.game_id != snapshot.game_id:
+            return  # the game ended meanwhile: this message is not its table any more
+        board.table_message = message.id
+        if snapshot.status in (Status.PLAYING, Status.MATCH_OVER):
+            await self._save_ui(snapshot, table_message=message.id)
+
+    async def _table_picture(self, snapshot: Snapshot, lang: str) -> Picture:
+        """The table's picture, drawn once per state and language shown."""
+        assert snapshot.view is not None
+        key = (snapshot.game_id, snapshot.version, lang)
+        cached = self._pictures.get(snapshot.channel_id)
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        picture = await pictures.draw(pictures.table_picture, snapshot.view, lang)
+        self._pictures[snapshot.channel_id] = (key, picture)
+        return picture
+
+    async def _sync_reminder(self, board: Board, snapshot: Snapshot, lang: str) -> None:
+        """Mention the human whose turn it is, once per turn and pinging only them; then
+        delete the reminders of earlier turns."""
+        channel = snapshot.channel_id
+        wanted = reminder_key(snapshot)
+        if wanted is not None and wanted[0] != board.reminder_turn:
+            key, user_id = wanted
+            found = present.ping(snapshot, lang)
+            assert found is not None
+            only_them = discord.AllowedMentions(everyone=False, roles=False,
+                                                replied_user=False,
+                                                users=[discord.Object(user_id)])
+            try:
+                message = await self._send(channel, Reply(content=found[0]), mentions=only_them)
+            finally:
+                if board.turn_heard != key:  # once per turn, even when the send failed
+                    board.turn_heard = key
+                    if self.on_turn is not None:
+                        await self.on_turn(channel, user_id)
+            if board.ended or board.snapshot.game_id != snapshot.game_id:
+                if board.closing is not None:
+                    board.closing.reminders.append(message.id)
+                return
+            if board.reminder_message is not None:
+                board.stale_reminders.append(board.reminder_message)
+            board.reminder_message, board.reminder_turn = message.id, key
+            await self._save_ui(snapshot, reminder_message=message.id, reminder_turn=key)
+        while board.stale_reminders:
+            stale = board.stale_reminders[0]
+            await self._delete(channel, stale)
+            # The game may have ended meanwhile, its closing taking the list over.
+            if stale in board.stale_reminders:
+                board.stale_reminders.remove(stale)
+
+    async def _post_result(self, board: Board, result: Result, lang: str) -> None:
+        snapshot = result.snapshot
+        if result.kind == "round":
+            picture = await pictures.draw(pictures.scores_picture, snapshot.view, lang)
+            reply = present.round_over(snapshot, lang, self.components, picture)
+        else:
+            reply = present.match_over(snapshot, lang, self.components)
+        await self._send(snapshot.channel_id, reply)
+        if result in board.results:
+            board.results.remove(result)
+        if not board.ended and board.snapshot.game_id == snapshot.game_id:
+            board.results_shown = result.key
+            await self._save_ui(snapshot, results_shown=result.key)
+
+    async def _close(self, board: Board) -> None:
+        """An ended table: its lobby or table says so, its reminders go."""
+        closing = board.closing
+        assert closing is not None
+        snapshot = closing.snapshot
+        lang = await self._language(snapshot)
+        channel = snapshot.channel_id
+        if snapshot.view is None and closing.lobby_message is not None:
+            await self._edit(channel, closing.lobby_message,
+                             present.lobby_closed(snapshot, lang, "bot.lobby.cancelled"))
+            closing.lobby_message = None
+        elif snapshot.view is not None and closing.table_message is not None:
+            await self._edit(channel, closing.table_message,
+                             present.table_closed(snapshot, lang, None))
+            closing.table_message = None
+        while closing.reminders:
+            await self._delete(channel, closing.reminders[0])
+            closing.reminders.pop(0)
+        if board.closing is closing:
+            board.closing = None
+
+    async def _save_ui(self, snapshot: Snapshot, **shown: Any) -> None:
+        """Save what the channel shows with the table (a failure is logged: the message
+        is shown all the same, and only a restart would miss the id)."""
+        try:
+            await self.tables.set_ui(snapshot.channel_id, game_id=snapshot.game_id, **shown)
+        except Exception:
+            log.exception("could not save the table's messages channel=%s", snapshot.channel_id)
 
     @staticmethod
-    def _move(event: Event, lang: str) -> str | None:
-        if event.seat is None:
+    def _move(event: Event | None, lang: str) -> str | None:
+        if event is None or event.seat is None:
             return None
         seats = event.snapshot.seats
         name = shown_name(seats[event.seat].name, lang) if event.seat < len(seats) else "?"
@@ -191,6 +379,7 @@ class Publisher:
             text = t("bot.move.timeout", lang, move=text)
         return text
 
+    # ------------------------------------------------------------------ Discord
     def _channel(self, channel_id: int) -> discord.PartialMessageable:
         return self.client.get_partial_messageable(channel_id)
 
@@ -203,6 +392,7 @@ class Publisher:
         )
 
     async def _edit(self, channel_id: int, message_id: int, reply: Reply) -> bool:
+        """Edit a message; False when it is gone."""
         message = self._channel(channel_id).get_partial_message(message_id)
         try:
             await message.edit(
@@ -214,81 +404,20 @@ class Publisher:
             return False
         return True
 
-    async def _edit_lobby(self, snapshot: Snapshot, reply: Reply) -> None:
-        message_id = snapshot.ui.lobby_message
-        if isinstance(message_id, int):
-            await self._edit(snapshot.channel_id, message_id, reply)
-
-    def _table_message_id(self, snapshot: Snapshot) -> int | None:
-        known = self._table_message.get(snapshot.channel_id)
-        saved = snapshot.ui.table_message
-        if known is not None:
-            return known
-        return saved if isinstance(saved, int) else None
-
-    async def _table_reply(self, snapshot: Snapshot, lang: str, move: str | None) -> Reply:
-        assert snapshot.view is not None
-        self._last_edit[snapshot.channel_id] = asyncio.get_running_loop().time()
-        picture = await pictures.draw(pictures.table_picture, snapshot.view, lang)
-        return present.table(snapshot, lang, self.components, move, picture)
-
-    async def _post_table(self, snapshot: Snapshot, lang: str, move: str | None) -> None:
-        if snapshot.view is None:
-            return
-        reply = await self._table_reply(snapshot, lang, move)
-        message = await self._send(snapshot.channel_id, reply)
-        self._table_message[snapshot.channel_id] = message.id
-        if snapshot.status is not Status.PLAYING and snapshot.status is not Status.MATCH_OVER:
-            return
-        await self.tables.set_ui(snapshot.channel_id, table_message=message.id)
-
-    async def _update_table(self, snapshot: Snapshot, lang: str, move: str | None) -> None:
-        if snapshot.view is None:
-            return
-        message_id = self._table_message_id(snapshot)
-        if message_id is None or not await self._edit(
-                snapshot.channel_id, message_id, await self._table_reply(snapshot, lang, move)):
-            await self._post_table(snapshot, lang, move)
-
-    async def _ping(self, snapshot: Snapshot, lang: str) -> None:
-        """Mention the human whose turn it is, once per turn, pinging only them."""
-        found = present.ping(snapshot, lang)
-        view = snapshot.view
-        if found is None or view is None:
-            return
-        text, user_id = found
-        key = (snapshot.game_id, view.round_number, view.turn, view.current)
-        channel = snapshot.channel_id
-        if self._pinged.get(channel) == key:
-            return
-        self._pinged[channel] = key
-        old = self._ping_message.pop(channel, None)
-        if old is not None:
-            with contextlib.suppress(discord.HTTPException):
-                await self._channel(channel).get_partial_message(old).delete()
-        only_them = discord.AllowedMentions(everyone=False, roles=False, replied_user=False,
-                                            users=[discord.Object(user_id)])
-        message = await self._send(channel, Reply(content=text), mentions=only_them)
-        self._ping_message[channel] = message.id
-        if self.on_turn is not None:
-            await self.on_turn(channel, user_id)
-
-    async def _close(self, snapshot: Snapshot, lang: str) -> None:
-        channel = snapshot.channel_id
-        if snapshot.view is None:
-            await self._edit_lobby(snapshot,
-                                   present.lobby_closed(snapshot, lang, "bot.lobby.cancelled"))
-        else:
-            message_id = self._table_message_id(snapshot)
-            if message_id is not None:
-                await self._edit(channel, message_id, present.table_closed(snapshot, lang, None))
-        self._table_message.pop(channel, None)
-        self._pinged.pop(channel, None)
-        old = self._ping_message.pop(channel, None)
-        if old is not None:
-            with contextlib.suppress(discord.HTTPException):
-                await self._channel(channel).get_partial_message(old).delete()
+    async def _delete(self, channel_id: int, message_id: int) -> None:
+        with contextlib.suppress(discord.NotFound):  # already gone: done
+            await self._channel(channel_id).get_partial_message(message_id).delete()
 
 
-def _is_table_change(item: Event | _Repost) -> bool:
-    return isinstance(item, Event) and item.kind in TABLE_EVENTS
+def _refused(error: Exception) -> bool:
+    """Discord refused the request itself (a bad body, an unknown channel): sending it
+    again cannot succeed. Missing permissions (403) and rate limits (429) can pass."""
+    if not isinstance(error, discord.HTTPException):
+        return False
+    return 400 <= error.status < 500 and error.status not in (403, 429)
+
+
+def _describe(error: Exception) -> str:
+    if isinstance(error, discord.HTTPException):
+        return f"{type(error).__name__} status={error.status} code={error.code}"
+    return repr(error)

@@ -17,9 +17,9 @@ from typing import TYPE_CHECKING, TypeVar, cast
 
 import discord
 
-from bot.discord_app import pictures, present
+from bot.discord_app import permissions, pictures, present
 from bot.discord_app.i18n import t
-from bot.discord_app.replies import Reply, answer, error_reply
+from bot.discord_app.replies import Picture, Reply, answer, error_reply
 from bot.session import Player, SessionError
 from engine import RuleSet, RummyError
 
@@ -27,12 +27,14 @@ if TYPE_CHECKING:
     from bot.discord_app.views import Components
     from bot.session import Snapshot, Tables
     from bot.session.prefs import Preferences
+    from data import PlayerPrefs
     from engine.views import PlayerView
 
 log = logging.getLogger("rami.bot")
 T = TypeVar("T")
 
 HAND_TOKEN_LIFETIME = 14 * 60.0  # seconds; Discord's interaction tokens last 15 minutes
+KEPT_HAND_PICTURES = 1000  # the latest hand pictures kept (~30 KB each: 30 MB at most)
 
 Work = Callable[[str], Awaitable[Reply]]  # the reply, given the player's language
 
@@ -48,6 +50,9 @@ class Service:
         # (channel, user) -> (interaction whose token edits it, message id, language, time).
         self._hands: dict[tuple[int, int], tuple[discord.Interaction, int, str, float]] = {}
         self._pending_hands: dict[int, tuple[int, int, str]] = {}
+        # Each player's latest hand picture and what it was drawn from: the hand message
+        # is sent again at each turn and often shows the same hand (drawing it costs ~10 ms).
+        self._hand_pictures: dict[tuple[int, int], tuple[tuple[object, ...], Picture]] = {}
 
     # ------------------------------------------------------------------ answering
     async def language(self, interaction: discord.Interaction) -> str:
@@ -56,11 +61,13 @@ class Service:
                                          interaction.guild_id)
 
     async def run(self, interaction: discord.Interaction, what: str, work: Work, *,
-                  public: bool = False) -> int | None:
+                  public: bool = False, warn: bool = True) -> int | None:
         """Answer ``interaction`` with ``work(lang)``; returns the reply's message id.
 
         Outside a server the answer is a refusal; errors become private messages
-        (:func:`bot.discord_app.replies.answer`), so this raises nothing.
+        (:func:`bot.discord_app.replies.answer`), so this raises nothing. When the
+        channel has a table the bot may not show (a permission missing), the caller is
+        told privately, unless ``warn`` is False (the reply said it already).
         """
         try:
             lang = await self.language(interaction)
@@ -72,11 +79,25 @@ class Service:
                                 lang=lang, what=what)
         message_id = await answer(interaction, lambda: work(lang), lang=lang, what=what,
                                   public=public)
+        if warn:
+            await self.warn_permissions(interaction, lang)
         pending = self._pending_hands.pop(interaction.id, None)
         if pending is not None and message_id is not None:
             channel, user, hand_lang = pending
             self._hands[(channel, user)] = (interaction, message_id, hand_lang, time.monotonic())
         return message_id
+
+    async def warn_permissions(self, interaction: discord.Interaction, lang: str) -> None:
+        """Tell the caller privately which permission keeps the bot from showing the
+        channel's table (nothing when it lacks none, or when there is no table)."""
+        lacking = permissions.missing(interaction)
+        if not lacking or await self.tables.snapshot(interaction.channel_id or 0) is None:
+            return
+        try:
+            await interaction.followup.send(permissions.warning(lacking, lang), ephemeral=True)
+        except discord.HTTPException as error:
+            log.info("permission warning not sent user=%s error=%s", interaction.user.id,
+                     type(error).__name__)
 
     @staticmethod
     def player(interaction: discord.Interaction) -> Player:
@@ -157,11 +178,26 @@ class Service:
         prefs = await self.prefs.player(user_id)
         drawn = None
         if picture:
-            drawn = await pictures.draw(pictures.hand_picture, view, lang, sort=prefs.sort,
-                                        theme=prefs.theme, back=prefs.back)
+            drawn = await self._hand_picture(view, channel_id, user_id, lang, prefs)
         return present.hand(view, channel_id, lang, self.components, sort=prefs.sort,
                             note=note, names=[seat.name for seat in view.seats],
                             selected=selected, picture=drawn)
+
+    async def _hand_picture(self, view: PlayerView, channel_id: int, user_id: int,
+                            lang: str, prefs: PlayerPrefs) -> Picture:
+        """The player's hand picture, drawn only when it differs from the one kept."""
+        key = pictures.hand_key(view, lang, sort=prefs.sort, theme=prefs.theme,
+                                back=prefs.back)
+        kept = self._hand_pictures.pop((channel_id, user_id), None)
+        if kept is not None and kept[0] == key:
+            drawn = kept[1]
+        else:
+            drawn = await pictures.draw(pictures.hand_picture, view, lang, sort=prefs.sort,
+                                        theme=prefs.theme, back=prefs.back)
+        self._hand_pictures[(channel_id, user_id)] = (key, drawn)  # now the most recent
+        if len(self._hand_pictures) > KEPT_HAND_PICTURES:
+            del self._hand_pictures[next(iter(self._hand_pictures))]  # the least recent
+        return drawn
 
     async def refresh_hand(self, channel_id: int, user_id: int) -> None:
         """Bring the player's latest hand message up to date (their turn has come).

@@ -13,8 +13,9 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.discord_app import pictures, present
+from bot.discord_app import permissions, pictures, present
 from bot.discord_app.i18n import t
+from bot.discord_app.publisher import Posted
 from bot.discord_app.replies import Reply
 from bot.discord_app.service import or_none
 from bot.discord_app.views import COMPUTER_LEVELS
@@ -142,15 +143,26 @@ class TableUI:
 
     # ------------------------------------------------------------------ table
     async def table(self, interaction: discord.Interaction) -> None:
+        """Post the table again below, saying only what happened: posted, refused (which
+        permission is missing), or still to come."""
         async def work(lang: str) -> Reply:
             snapshot = await self.service.snapshot(interaction.channel_id or 0)
             if snapshot.view is None:
                 return present.lobby(snapshot, lang, self.components,
                                      self.tables.rules_of(snapshot))
-            await self.publisher.repost(snapshot)
-            return Reply(content=t("bot.table.reposted", lang), ephemeral=True)
+            posted = await self.publisher.repost(snapshot)
+            lacking = permissions.missing(interaction)
+            if posted is Posted.POSTED:
+                text = t("bot.table.reposted", lang)
+            elif lacking:
+                text = permissions.warning(lacking, lang)
+            elif posted is Posted.PENDING:
+                text = t("bot.table.repost_pending", lang)
+            else:
+                text = t("bot.table.repost_failed", lang)
+            return Reply(content=text, ephemeral=True)
 
-        await self.service.run(interaction, "table", work)
+        await self.service.run(interaction, "table", work, warn=False)
 
     async def score(self, interaction: discord.Interaction) -> None:
         async def work(lang: str) -> Reply:

@@ -29,7 +29,8 @@ ENDINGS: tuple[Ending, ...] = ("finished", "cancelled")
 _REQUIRED = ("status", "variant", "rules", "created_by", "seats", "seed")
 _OPTIONAL = ("format", "ui", "ended", "game")
 _SEAT_FIELDS = ("name", "user_id", "level")
-_UI_FIELDS = ("lobby_message", "table_message", "lang")
+_UI_FIELDS = ("lobby_message", "table_message", "lang", "reminder_message", "reminder_turn",
+              "results_shown")
 
 T = TypeVar("T")
 
@@ -48,8 +49,10 @@ class TableDoc:
     ui: TableUi = field(default_factory=TableUi)
     ended: Ending | None = None  # set once the row is closed; a rematch clears it
 
-    def to_json(self, game: Game | None = None) -> str:
-        """The document as saved, with ``game`` (None: no match dealt yet) nested in it."""
+    def to_json(self, game: Game | str | None = None) -> str:
+        """The document as saved, with ``game`` (None: no match dealt yet) nested in it;
+        ``game`` may be given as the text its ``to_json`` wrote, which is then written as
+        it is (a change of the table alone does not write its match again)."""
         document: dict[str, Any] = {
             "format": DOC_FORMAT,
             "status": self.status.value,
@@ -64,8 +67,13 @@ class TableDoc:
         }
         if self.ended is not None:
             document["ended"] = self.ended
-        document["game"] = json.loads(game.to_json()) if game is not None else None
-        return json.dumps(document, ensure_ascii=False, separators=(",", ":"))
+        head = json.dumps(document, ensure_ascii=False, separators=(",", ":"))
+        if isinstance(game, Game):
+            game = game.to_json()
+        # The match's own JSON text goes in as it is: parsing it to write it again would
+        # serialise every match twice per save.
+        body = "null" if game is None else game
+        return head[:-1] + ',"game":' + body + "}"
 
     @staticmethod
     def from_json(text: str) -> tuple[TableDoc, Game | None]:
@@ -182,6 +190,10 @@ def _ui(value: object) -> TableUi:
         lobby_message=_optional("ui.lobby_message", fields.get("lobby_message"), _whole),
         table_message=_optional("ui.table_message", fields.get("table_message"), _whole),
         lang=_optional("ui.lang", fields.get("lang"), _text),
+        reminder_message=_optional("ui.reminder_message", fields.get("reminder_message"),
+                                   _whole),
+        reminder_turn=_optional("ui.reminder_turn", fields.get("reminder_turn"), _text),
+        results_shown=_optional("ui.results_shown", fields.get("results_shown"), _text),
     )
 
 

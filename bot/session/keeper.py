@@ -42,6 +42,7 @@ class LiveTable:
     game: Game | None
     saved: str  # the document as last saved, to fall back on when a save fails
     tasks: set[asyncio.Task[None]] = field(default_factory=set)
+    game_json: str | None = None  # the match as last saved (None: not written since loading)
 
     @property
     def status(self) -> Status:
@@ -153,18 +154,25 @@ class TableKeeper:
         return table
 
     async def _save(self, table: LiveTable, doc: TableDoc, game: Game | None, *,
-                    actor: int | None, action: str) -> None:
-        """Save the new state; on success it becomes the table's state, else nothing changes."""
-        state = doc.to_json(game)
+                    actor: int | None, action: str, same_game: bool = False) -> None:
+        """Save the new state; on success it becomes the table's state, else nothing changes.
+
+        ``same_game``: ``game`` is the table's match exactly as last saved (only the
+        document around it changed), so its saved text is used again."""
+        game_json = table.game_json if same_game and game is table.game else None
+        if game_json is None and game is not None:
+            game_json = game.to_json()
+        state = doc.to_json(game_json)
         version = await self.store.save(table.game_id, state, actor=actor, action=action,
                                         expected_version=table.version)
         table.doc, table.game, table.version, table.saved = doc, game, version, state
+        table.game_json = game_json
 
     async def _finish(self, table: LiveTable, user_id: int | None, status: Ending,
                       action: str) -> Snapshot:
         """End the table's row; the caller emits ENDED once the lock is released."""
         await self._save(table, replace(table.doc, ended=status), table.game, actor=user_id,
-                         action=action)
+                         action=action, same_game=True)
         await self.store.end_game(table.game_id, status, table.dump())
         self._drop(table)
         return table.snapshot()

@@ -67,11 +67,17 @@ class Seat:
 @dataclass(frozen=True, slots=True)
 class TableUi:
     """What a front end keeps with a table so that it survives a restart: the ids of the
-    lobby and table messages it edits, and the language the table was opened in."""
+    lobby and table messages it edits, the language the table was opened in, the turn
+    reminder it posted (its id, to delete it, and which turn it was for) and which
+    results it last posted. The front end chooses what ``reminder_turn`` and
+    ``results_shown`` say; the session only keeps them."""
 
     lobby_message: int | None = None
     table_message: int | None = None
     lang: str | None = None
+    reminder_message: int | None = None
+    reminder_turn: str | None = None
+    results_shown: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

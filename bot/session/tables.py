@@ -35,7 +35,7 @@ from typing import Any
 
 from bot.session.autoplay import Autoplay
 from bot.session.lobby import Lobby
-from bot.session.model import Event, EventKind, SessionError, Snapshot, Status, TableUi
+from bot.session.model import Event, EventKind, SessionError, Snapshot, Status
 from engine import variant
 from engine.actions import Action
 from engine.game import Game
@@ -191,24 +191,31 @@ class Tables(Lobby, Autoplay):
         return snapshot
 
     async def set_ui(self, channel_id: int, *, lobby_message: int | None = None,
-                     table_message: int | None = None, lang: str | None = None) -> None:
-        """Remember the front end's message ids and the table's language with the table
-        (saved, see :class:`~bot.session.model.TableUi`); a value left None stays as it
-        was. Without a table in the channel, nothing happens."""
-        given = {"lobby_message": lobby_message, "table_message": table_message, "lang": lang}
-        changed = sorted(name for name, value in given.items() if value is not None)
+                     table_message: int | None = None, lang: str | None = None,
+                     reminder_message: int | None = None, reminder_turn: str | None = None,
+                     results_shown: str | None = None, game_id: int | None = None) -> None:
+        """Remember what the front end shows of the table with it (saved, see
+        :class:`~bot.session.model.TableUi`); a value left None stays as it was. Without a
+        table in the channel, or when ``game_id`` is given and the channel's game is
+        another one by now, nothing happens."""
+        given = {"lobby_message": lobby_message, "table_message": table_message, "lang": lang,
+                 "reminder_message": reminder_message, "reminder_turn": reminder_turn,
+                 "results_shown": results_shown}
+        changed: dict[str, Any] = {name: value for name, value in given.items()
+                                   if value is not None}
         async with self._lock(channel_id):
             table = await self._load(channel_id)
-            if table is None or not changed:
+            if table is None or not changed or game_id not in (None, table.game_id):
                 return
-            old = table.doc.ui
-            ui = TableUi(
-                lobby_message=old.lobby_message if lobby_message is None else lobby_message,
-                table_message=old.table_message if table_message is None else table_message,
-                lang=old.lang if lang is None else lang,
-            )
+            ui = replace(table.doc.ui, **changed)
+            if ui == table.doc.ui:
+                return
             await self._save(table, replace(table.doc, ui=ui), table.game, actor=None,
-                             action="ui " + " ".join(changed))
+                             action="ui " + " ".join(sorted(changed)), same_game=True)
+            if table.game is not None and not table.seats[table.game.current].is_computer:
+                # The turn timer gives up when the saved version changes, and this save
+                # changed it without ending the turn: arm it again.
+                self._after_change(table)
 
     # -- restarts ----------------------------------------------------------------------
 

@@ -1,7 +1,7 @@
 """An upper bound on what a solver state can still gain: each colour alone, jokers shared.
 
 The relaxation keeps every colour's runs exact (the moves of
-:func:`engine.solver.dp.colour_options`, every table tile used) but lets a tile join a
+:func:`engine.solver.options.option_list`, every table tile used) but lets a tile join a
 group whenever other colours have tiles at its number, charging jokers in half-joker
 units: a joker in a run costs 2; a tile sent to a group costs 2 minus the other colours
 that have a tile of its number (at least 0). A real group of r number tiles holds at
@@ -12,29 +12,40 @@ sharing the half-joker budget (a small max-plus knapsack).
 
 from __future__ import annotations
 
-from engine.solver.dp import COLOUR_BITS, COLOUR_MASK, COLOURS, NUMBERS, _gap, option_list
+from engine.solver.options import COLOURS, NUMBERS, Option
+from engine.solver.problem import Problem
+from engine.solver.state import COLOUR_BITS, COLOUR_MASK, RUNS_MASK, SHORT_RUNS
 
 _NONE = -(1 << 60)
 
 
-class RelaxedBound:
+class ColourBound:
+    """What both upper bounds read of a position (the relaxed one below, the Lagrangian
+    one of :mod:`engine.solver.lagrange`): its tiles, what a rack tile gains in whole
+    ``unit``s, the jokers in play, and the moves of one colour."""
+
+    def __init__(self, problem: Problem, unit: int) -> None:
+        self.problem, self.unit = problem, unit
+        self.table, self.rack = problem.table, problem.rack
+        self.gains = [[weight // unit for weight in row] for row in problem.weights]
+        self.jokers = problem.total_jokers
+        # Bounds read no opening value: the smaller cache key of option_list when it can.
+        self.exact = self.jokers > 2
+
+    def moves(self, colour: int, number: int, local: int, left: int) -> tuple[Option, ...]:
+        """What ``colour`` may do at ``number``, runs ``local`` open, ``left`` jokers."""
+        return self.problem.options(colour, number, local, left, self.exact)
+
+
+class RelaxedBound(ColourBound):
     """Per-colour best gains by (number, local runs, half-joker budget), computed lazily."""
 
-    def __init__(
-        self,
-        table: list[list[int]],
-        rack: list[list[int]],
-        gains: list[list[int]],
-        jokers: int,
-    ) -> None:
-        self.table, self.rack, self.gains, self.jokers = table, rack, gains, jokers
-        self.ahead = [
-            [table[c][n] + rack[c][n] if 1 <= n <= NUMBERS else 0 for n in range(NUMBERS + 3)]
-            for c in range(COLOURS)
-        ]
+    def __init__(self, problem: Problem, unit: int) -> None:
+        super().__init__(problem, unit)
+        ahead = problem.ahead
         self.group_cost = [
             [
-                max(0, 2 - sum(1 for o in range(COLOURS) if o != c and self.ahead[o][n]))
+                max(0, 2 - sum(1 for o in range(COLOURS) if o != c and ahead[o][n]))
                 for n in range(NUMBERS + 2)
             ]
             for c in range(COLOURS)
@@ -50,22 +61,19 @@ class RelaxedBound:
         if known is not None:
             return known
         if number > NUMBERS:
-            value = _NONE if local & 0b111111 else 0
+            value = _NONE if local & SHORT_RUNS else 0
             self.memo[key] = value
             return value
-        t, r = self.table[colour][number], self.rack[colour][number]
         gain = self.gains[colour][number]
         cost = self.group_cost[colour][number]
         best = _NONE
-        if not (t or r or self.jokers):
-            if not local & 0b111111:
+        if self.problem.idle[colour][number]:
+            if not local & SHORT_RUNS:
                 best = self.colour(colour, number + 1, 0, budget)
         else:
-            ahead = self.ahead[colour]
-            for new_local, jokers, grouped, used, _, _, _ in option_list(
-                local, t, r, budget // 2, number, ahead[number + 1], ahead[number + 2],
-                _gap(ahead, number), self.jokers > 2,
-            ):  # fmt: skip
+            for new_local, jokers, grouped, used, _, _, _ in self.moves(
+                colour, number, local, budget // 2
+            ):
                 spend = 2 * jokers + grouped * cost
                 if spend > budget:
                     continue
@@ -78,7 +86,7 @@ class RelaxedBound:
     def of(self, number: int, next_colour: int, key: int, jokers_left: int) -> int:
         """The bound of a state about to play colour ``next_colour`` (-1: the groups) of
         ``number``: colours before it already played that number."""
-        runs = key & ((1 << (COLOUR_BITS * COLOURS)) - 1)
+        runs = key & RUNS_MASK
         memo_key = (number, next_colour, runs, jokers_left)
         known = self.seen.get(memo_key)
         if known is not None:

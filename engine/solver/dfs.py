@@ -19,24 +19,20 @@ import sys
 from collections.abc import Generator
 
 from engine.solver.bound import RelaxedBound
-from engine.solver.dp import (
-    COLOUR_BITS,
-    COLOUR_MASK,
-    COLOURS,
-    GROUP_SHIFT,
-    JOKER_SHIFT,
-    NUMBERS,
-    ROOM_SHIFT,
-    SHORT_MASK,
-    TWO_SHIFT,
-    VALUE_SHIFT,
-    Plan,
-    Step,
-    _gap,
-    group_children,
-    option_list,
-)
 from engine.solver.lagrange import LagrangeBound
+from engine.solver.options import COLOURS, NUMBERS
+from engine.solver.problem import Problem
+from engine.solver.state import (
+    JOKER_SHIFT,
+    PathStep,
+    Plan,
+    as_plan,
+    capped,
+    closing,
+    colour_moves,
+    group_children,
+    move_bits,
+)
 
 _NONE = -(1 << 60)
 _ABOVE, _EXACT, _BELOW = 0, 1, 2  # the best is below the value, is it, is at least it
@@ -46,32 +42,8 @@ class _OutOfBudget(Exception):
     pass
 
 
-def search(
-    table: list[list[int]],
-    rack: list[list[int]],
-    table_jokers: int,
-    rack_jokers: int,
-    weights: list[list[int]],
-    joker_weight: int,
-    opening: int | None,
-    budget: int = 200_000,
-    need: int | None = None,
-    unit: int = 1,
-    bound: bool = True,
-) -> Plan | bool | None:
-    """One run of :func:`searcher` with ``budget``: the plan, None, or False."""
-    return next(searcher(table, rack, table_jokers, rack_jokers, weights, joker_weight,
-                         opening, budget, need, unit, bound))
-
-
 def searcher(
-    table: list[list[int]],
-    rack: list[list[int]],
-    table_jokers: int,
-    rack_jokers: int,
-    weights: list[list[int]],
-    joker_weight: int,
-    opening: int | None,
+    problem: Problem,
     budget: int = 200_000,
     need: int | None = None,
     unit: int = 1,
@@ -91,18 +63,14 @@ def searcher(
     each proof. ``tighter``: a list that may come to hold a :class:`LagrangeBound` of
     this position (same scale), used from then on with the relaxed bound (the lower of
     the two cuts)."""
-    joker_weight //= unit
-    joker_bonus = rack_jokers * max(joker_weight, 0)
-    total_jokers = table_jokers + rack_jokers
-    exact = opening is not None or total_jokers > 2
+    rack, weights, opening = problem.rack, problem.weights, problem.opening
     cap = opening or 0
-    ahead = [
-        [table[c][n] + rack[c][n] if 1 <= n <= NUMBERS else 0 for n in range(NUMBERS + 3)]
-        for c in range(COLOURS)
-    ]
+    joker_weight = problem.joker_weight // unit
+    total_jokers = problem.total_jokers
     # Steps: (number, colour) for each colour, then (number, -1) for the groups.
     steps = [(n, c) for n in range(1, NUMBERS + 1) for c in (*range(COLOURS), -1)]
-    joker_bonus = rack_jokers * max(joker_weight, 0)
+    bits = [move_bits(colour) if colour >= 0 else 0 for _, colour in steps]
+    joker_bonus = problem.rack_jokers * max(joker_weight, 0)
     most = [0] * (len(steps) + 1)
     most[-1] = joker_bonus
     for index in range(len(steps) - 1, -1, -1):
@@ -111,26 +79,16 @@ def searcher(
         most[index] = most[index + 1] + gain
     # state -> (value, choice or jokers absorbed, kind: _ABOVE, _EXACT or _BELOW)
     memo: list[dict[int, tuple[int, int, int]]] = [{} for _ in range(len(steps) + 1)]
-    plans: list[dict[tuple[int, int], list[tuple[int, int, int, int]]]] = [
-        {} for _ in steps
-    ]
+    # A colour step's moves by the bits of a state they depend on: (gain in units,
+    # delta, choice, value laid), the best gain first.
+    plans: list[dict[int, list[tuple[int, int, int, int]]]] = [{} for _ in steps]
     visited = 0
     limit = budget
-    gains = [[w // unit for w in row] for row in weights]
-    relaxed = RelaxedBound(table, rack, gains, total_jokers) if bound else None
+    relaxed = RelaxedBound(problem, unit) if bound else None
 
     def final(key: int) -> tuple[int, int, int]:
-        if key & SHORT_MASK:
-            return (_NONE, 0, 0)
-        used = (key >> JOKER_SHIFT) & 7
-        room = (key >> ROOM_SHIFT) & 7
-        top = min(total_jokers, used + room)
-        if top < table_jokers:
-            return (_NONE, 0, 0)
-        if opening is not None and ((key >> VALUE_SHIFT) & 255) < cap:
-            return (_NONE, 0, 0)
-        laid = top if joker_weight > 0 else max(used, table_jokers)
-        return ((laid - table_jokers) * joker_weight, -1, laid - used)
+        ending = closing(problem, key, joker_weight)
+        return (_NONE, 0, 0) if ending is None else (ending[0], -1, ending[1])
 
     def best(index: int, key: int, need: int) -> int:
         """A gain of at least ``need`` this state reaches (the first found) if there is
@@ -200,47 +158,17 @@ def searcher(
         if colour < 0:
             return [(0, child, jokers)
                     for child, jokers in group_children(key, total_jokers, number, opening)]
-        out: list[tuple[int, int, int]] = []
-        shift = COLOUR_BITS * colour
-        local = (key >> shift) & COLOUR_MASK
-        left = total_jokers - ((key >> JOKER_SHIFT) & 7)
-        plan = plans[index].get((local, left))
+        plan = plans[index].get(key & bits[index])
         if plan is None:
-            plan = []
-            t, r, w = table[colour][number], rack[colour][number], weights[colour][number]
-            if t or r or total_jokers:
-                options = option_list(
-                    local, t, r, left, number,
-                    ahead[colour][number + 1], ahead[colour][number + 2],
-                    _gap(ahead[colour], number), exact,
-                )  # fmt: skip
-                for choice, (new_local, jokers, grouped, used, value, _, space) in enumerate(
-                    options
-                ):
-                    delta = (
-                        ((new_local - local) << shift)
-                        + (jokers << JOKER_SHIFT)
-                        + (grouped << GROUP_SHIFT)
-                        + ((grouped == 2) << TWO_SHIFT)
-                    )
-                    if opening is not None:
-                        delta += value << VALUE_SHIFT
-                    plan.append((used * w, delta, choice, space))
-                plan.sort(key=lambda move: -move[0])
-                plan = [(g // unit, d, c, sp) for g, d, c, sp in plan]
-            elif not local & 0b111111:
-                plan.append((0, -(local << shift), -1, 0))
-            plans[index][(local, left)] = plan
-        for gain, delta, choice, space in plan:
+            # Tried by their full gain (ties lean to the tie-break), scored in units.
+            found = sorted(colour_moves(problem, number, colour, key), key=lambda m: -m[1])
+            plan = [(gain // unit, delta, choice, worth) for delta, gain, choice, worth in found]
+            plans[index][key & bits[index]] = plan
+        out = []
+        for gain, delta, choice, worth in plan:
             child = key + delta
-            if space:
-                room = (child >> ROOM_SHIFT) & 7
-                if room < total_jokers:
-                    child += (min(total_jokers, room + space) - room) << ROOM_SHIFT
-            if opening is not None:
-                value = (child >> VALUE_SHIFT) & 255
-                if value > cap:
-                    child += (cap - value) << VALUE_SHIFT
+            if worth:
+                child = capped(child, cap)
             out.append((gain, child, choice))
         return out
 
@@ -265,30 +193,16 @@ def searcher(
         if score == _NONE:
             yield None
             return
-        out: list[Step] = []
+        path: list[PathStep] = []
         key = 0
         for index, (number, colour) in enumerate(steps):
             ways = moves(index, key)
             known = memo[index].get(key)
             pick = ways[0][2] if known is None else known[1]
-            child = next(c for _, c, choice in ways if choice == pick)
-            if colour < 0:
-                out.append((number, -1, pick, None))
-            elif pick < 0:
-                out.append((number, colour, 0, None))
-            else:
-                local = (key >> (COLOUR_BITS * colour)) & COLOUR_MASK
-                left = total_jokers - ((key >> JOKER_SHIFT) & 7)
-                options = option_list(
-                    local, table[colour][number], rack[colour][number], left, number,
-                    ahead[colour][number + 1], ahead[colour][number + 2],
-                    _gap(ahead[colour], number), True,
-                )  # fmt: skip
-                out.append((number, colour, 0, options[pick]))
-            key = child
+            path.append((number, colour, key, pick))
+            key = next(c for _, c, choice in ways if choice == pick)
         _, absorbed, _ = memo[len(steps)][key]
-        used = ((key >> JOKER_SHIFT) & 7) + absorbed
-        yield (score, out, used, absorbed)
+        yield as_plan(problem, score, path, key, absorbed)
     finally:
         # The memory is freed at once rather than by the cyclic collector (the
         # nested functions refer to themselves): a large cycle left behind makes the

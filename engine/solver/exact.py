@@ -10,7 +10,9 @@ Goals (``solve(table, rack, rules, goal)``):
 
 The answer is exact (an optimum, never a guess): a dynamic program over the numbers 1..13
 (see :mod:`engine.solver.dp`) explores every way of cutting the tiles into runs and
-groups. Two identical sets may sit on the table; jokers go anywhere.
+groups. Two identical sets may sit on the table; jokers go anywhere. Which program runs
+is :mod:`engine.solver.route`'s choice; :mod:`engine.solver.rebuild` turns its answer
+into sets.
 
 ``arrange(table_sets, tiles, rules)`` finds a valid table holding the current sets plus
 some tiles, changing as few of the current sets as possible.
@@ -19,29 +21,21 @@ some tiles, changing as few of the current sets as possible.
 from __future__ import annotations
 
 import gc
-from collections.abc import Callable, Generator, Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import wraps
 from itertools import combinations
 from typing import ParamSpec, TypeVar
 
 from engine.rules import RuleSet
-from engine.solver.dfs import searcher
-from engine.solver.dp import (
-    COLOURS,
-    COMPILED,
-    NUMBERS,
-    Plan,
-    plan_of,
-    run_dp,
-    trailing,
-)
-from engine.solver.lagrange import LagrangeBound
-from engine.tiles.sets import analyse_set, tile_set_value
-from engine.tiles.tile import TILE_JOKER, Colour, Tile
+from engine.solver.options import COLOURS, NUMBERS
+from engine.solver.problem import SCALE, Counts, Problem
+from engine.solver.rebuild import placed
+from engine.solver.route import best_play
+from engine.tiles.sets import is_valid_set, tile_set_value
+from engine.tiles.tile import Colour, Tile
 
 GOALS = ("tiles", "value", "opening")
-_SCALE = 1000  # primary objective times this, plus the tie-break
 _MAX_COPIES = 2
 
 
@@ -120,232 +114,57 @@ def solve(
     if goal not in GOALS:
         raise ValueError(f"unknown goal {goal!r}; expected one of {', '.join(GOALS)}")
     sets, table_tiles = _split_table(table)
-    rack_tiles = list(rack)
-    jv = rules.joker_hand_value
     t_counts, t_jokers = _counts(table_tiles)
-    r_counts, r_jokers = _counts(rack_tiles)
-    for c in range(COLOURS):
-        for n in range(1, NUMBERS + 1):
-            if t_counts[c][n] + r_counts[c][n] > _MAX_COPIES:
-                raise ValueError(f"more than {_MAX_COPIES} copies of {Tile(n, Colour(c))}")
-    if goal == "value":
-        primary = [[n for n in range(NUMBERS + 1)] for _ in range(COLOURS)]
-        worth = jv if joker_worth is None else joker_worth
-        weights = [[_SCALE * n + 1 for n in range(NUMBERS + 1)] for _ in range(COLOURS)]
-        joker_weight = _SCALE * worth + 1
-    else:
-        primary = [[1] * (NUMBERS + 1) for _ in range(COLOURS)]
-        worth = 1 if joker_worth is None else joker_worth
-        weights = [[_SCALE + n for n in range(NUMBERS + 1)] for _ in range(COLOURS)]
-        joker_weight = _SCALE * worth + jv
-    primary_max = sum(
-        r_counts[c][n] * primary[c][n] for c in range(COLOURS) for n in range(1, NUMBERS + 1)
+    r_counts, r_jokers = _counts(rack)
+    _check_copies(t_counts, r_counts)
+    jv = rules.joker_hand_value
+    weights, joker_weight, worth = _objective(goal, jv, joker_worth)
+    # The most the goal could count: every rack tile laid.
+    most = sum(
+        r_counts[c][n] * (weights[c][n] // SCALE)
+        for c in range(COLOURS)
+        for n in range(1, NUMBERS + 1)
     ) + r_jokers * worth
     if goal == "opening":
-        empty = [[0] * (NUMBERS + 1) for _ in range(COLOURS)]
         needed = rules.opening_minimum if players is None else rules.opening_for(players)
-        laid = _solve_counts(empty, r_counts, 0, r_jokers, weights, joker_weight, needed,
-                             primary_max)
-        if laid is None:
+        problem = Problem(_no_tiles(), r_counts, 0, r_jokers, weights, joker_weight, needed)
+        laid = best_play(problem, most)
+        if laid is None or not laid[0]:
             return None
         new_sets, used, jokers = laid
-        if not new_sets:
-            return None
         old = [tuple(s) for s in sets] if sets is not None else _partition(table_tiles) or []
-        placed = _placed(used, jokers)
+        tiles = placed(used, jokers)
         opening_value = sum(tile_set_value(s, rules) for s in new_sets)
-        return Solution(goal, (*old, *new_sets), placed, _value(placed, jv), opening_value)
-    laid = _solve_counts(
-        t_counts, r_counts, t_jokers, r_jokers, weights, joker_weight, None, primary_max
-    )
+        return Solution(goal, (*old, *new_sets), tiles, _value(tiles, jv), opening_value)
+    laid = best_play(Problem(t_counts, r_counts, t_jokers, r_jokers, weights, joker_weight), most)
     if laid is None:
         return None
     new_table, used, jokers = laid
-    placed = _placed(used, jokers - t_jokers)
-    if not placed:
+    tiles = placed(used, jokers - t_jokers)
+    if not tiles:
         return None
-    return Solution(goal, tuple(new_table), placed, _value(placed, jv), 0)
+    return Solution(goal, tuple(new_table), tiles, _value(tiles, jv), 0)
 
 
-Counts = list[list[int]]
-Laid = tuple[list[tuple[Tile, ...]], list[list[int]], int]  # sets, rack tiles used, jokers
-
-
-def _solve_counts(
-    table: Counts,
-    rack: Counts,
-    table_jokers: int,
-    rack_jokers: int,
-    weights: Counts,
-    joker_weight: int,
-    opening: int | None,
-    most: int,
-) -> Laid | None:
-    """:func:`_search_counts` with the cyclic garbage collector paused: the move caches
-    hold many tracked objects, and a full collection in the middle of a search costs
-    more than the search (seen: 20 ms searches taking 40). The garbage of the search
-    is collected afterwards as usual."""
-    paused = gc.isenabled()
-    gc.disable()
-    try:
-        return _search_counts(table, rack, table_jokers, rack_jokers, weights, joker_weight,
-                              opening, most)  # fmt: skip
-    finally:
-        if paused:
-            gc.enable()
-
-
-def _search_counts(
-    table: Counts,
-    rack: Counts,
-    table_jokers: int,
-    rack_jokers: int,
-    weights: Counts,
-    joker_weight: int,
-    opening: int | None,
-    most: int,
-) -> Laid | None:
-    """The best play as sets, rack tiles used per tile, and jokers on the table.
-
-    Small positions with something to gain go to the layered DP in one pass; with the
-    compiled program (:mod:`engine.solver._dpcore`) so do openings, and larger positions too,
-    with branch and bound (:func:`_layered`). Without it, larger positions and openings
-    go to the depth-first search, run on the numbers as they are and mirrored (13
-    becomes 1: runs read the other way) in turns, each going on where it stopped with a
-    budget that doubles (which way is easy varies a lot from one position to the next);
-    past the largest budget the layered DP decides. All exact. A bare partition
-    (``most`` 0) stays with the search, which stops at the first way found.
-    """
-    count = sum(map(sum, table)) + sum(map(sum, rack)) + table_jokers + rack_jokers
-    small = count <= _LAYERED_TILES
-    if most > 0 and (_LAYERED_ALL or (small and opening is None)):
-        # Measured on the bench's positions: small ones are quickest in one pass of the
-        # layered program, which also beats the Python search on them at the median
-        # and at the worst (~30 table tiles + 14); larger ones with the compiled program
-        # are quickest with floors (branch and bound: about 7 ms median, 20 ms worst on
-        # ~60 + 20 against 20 ms and 45 ms in one pass, and the search's 6 ms and 40 ms).
-        return _layered(table, rack, table_jokers, rack_jokers, weights, joker_weight,
-                        opening, 0 if small else most)  # fmt: skip
-    ways = [(False, table, rack, weights)]
-    if opening is None:
-        ways.append((True, _mirror(table), _mirror(rack), _mirror(weights)))
-    shared = [1 << 60]  # the lowest score either way proved out of reach
-    sharper: list[list[LagrangeBound]] = [[] for _ in ways]
-    runs = [
-        searcher(t, r, table_jokers, rack_jokers, w, joker_weight, opening, budget=600,
-                 unit=_SCALE, shared=shared, tighter=holder)
-        for (_, t, r, w), holder in zip(ways, sharper, strict=True)
-    ]
-    try:
-        found = _take_turns(runs, ways, sharper, shared, table_jokers, rack_jokers, most)
-    finally:
-        for run in runs:
-            run.close()  # frees each search's memory now
-    if found is not False and found is not True:
-        return found
-    return _layered(table, rack, table_jokers, rack_jokers, weights, joker_weight, opening,
-                    most)  # fmt: skip
-
-
-def _take_turns(
-    runs: list[Generator[Plan | bool | None, int, None]],
-    ways: list[tuple[bool, Counts, Counts, Counts]],
-    sharper: list[list[LagrangeBound]],
-    shared: list[int],
-    table_jokers: int,
-    rack_jokers: int,
-    most: int,
-) -> Laid | bool | None:
-    """The searches in turns with budgets that double: the play, None when there is
-    none, False when the largest budget ran out."""
-    budget = 600
-    while budget <= 200_000:
-        if budget > 1200 and not sharper[0] and shared[0] < most:
-            # A hard position that lays less than the whole rack: the Lagrangian bound
-            # (tuned once, mirrored for the other way) pays for itself from here on.
-            _sharpen(ways, sharper, table_jokers + rack_jokers)
-        for run, (mirrored, t, r, _) in zip(runs, ways, strict=True):
-            answer = next(run) if budget == 600 else run.send(budget)
-            if answer is False:
-                continue
-            if answer is None or answer is True:
-                return None
-            sets, used, jokers = _rebuild(answer, t, r, table_jokers, rack_jokers)
-            if mirrored:
-                sets = [_mirror_set(tiles) for tiles in sets]
-                used = _mirror(used)
-            return sets, used, jokers
-        budget *= 2
-    return False
-
-
-def _layered(
-    table: Counts,
-    rack: Counts,
-    table_jokers: int,
-    rack_jokers: int,
-    weights: Counts,
-    joker_weight: int,
-    opening: int | None,
-    most: int,
-) -> Laid | None:
-    """The layered DP, exact: floors from ``most`` down by steps that double (states
-    that cannot reach the floor are dropped), the last pass with no floor."""
-    total = table_jokers + rack_jokers
-    step = 1
-    target = most
-    while True:
-        floor = target * _SCALE if target > 0 else 0
-        found = run_dp(table, rack, table_jokers, rack_jokers, weights, joker_weight,
-                       opening, floor)
-        if found is not None:
-            return _rebuild(plan_of(found, table, rack, total), table, rack, table_jokers,
-                            rack_jokers)
-        if target <= 0:
-            return None
-        target -= step
-        step *= 2
-
-
-_TUNING_ROUNDS = 12
-_LAYERED_TILES = 48  # positions this small go to the layered DP in one pass
-_LAYERED_ALL = COMPILED  # with the compiled DP, every position with something to gain does
-
-
-
-def _sharpen(
-    ways: list[tuple[bool, Counts, Counts, Counts]],
-    holders: list[list[LagrangeBound]],
-    jokers: int,
-) -> None:
-    """Give each search a Lagrangian bound: tuned on the first way, mirrored for the
-    second."""
-    bounds: list[LagrangeBound] = []
-    for _, table, rack, weights in ways:
-        gains = [[weight // _SCALE for weight in row] for row in weights]
-        if not bounds:
-            bounds.append(LagrangeBound(table, rack, gains, jokers))
-            bounds[0].tune(_TUNING_ROUNDS)
-        else:
-            bounds.append(bounds[0].mirrored(table, rack, gains))
-    for holder, bound in zip(holders, bounds, strict=True):
-        holder.append(bound)
-
-
-def _mirror(counts: Counts) -> Counts:
-    return [[row[0], *reversed(row[1 : NUMBERS + 1]), *row[NUMBERS + 1 :]] for row in counts]
-
-
-def _mirror_set(tiles: tuple[Tile, ...]) -> tuple[Tile, ...]:
-    return tuple(
-        tile if tile.colour is None else Tile(NUMBERS + 1 - tile.number, tile.colour)
-        for tile in reversed(tiles)
-    )
+def _objective(goal: str, joker_value: int, joker_worth: int | None) -> tuple[Counts, int, int]:
+    """The weights of ``goal``: each rack tile's (``SCALE`` per tile or point, plus the
+    tie-break), a rack joker's, and what a rack joker counts for the goal."""
+    if goal == "value":
+        worth = joker_value if joker_worth is None else joker_worth
+        weights = [[SCALE * n + 1 for n in range(NUMBERS + 1)] for _ in range(COLOURS)]
+        return weights, SCALE * worth + 1, worth
+    worth = 1 if joker_worth is None else joker_worth
+    weights = [[SCALE + n for n in range(NUMBERS + 1)] for _ in range(COLOURS)]
+    return weights, SCALE * worth + joker_value, worth
 
 
 @_gc_paused
 def partition(tiles: Iterable[Tile]) -> list[tuple[Tile, ...]] | None:
-    """Some way to lay all ``tiles`` as valid sets, or None when there is none."""
+    """Some way to lay all ``tiles`` as valid sets, or None when there is none.
+
+    Raises:
+        ValueError: more copies of a tile than a game holds.
+    """
     return _partition(list(tiles))
 
 
@@ -370,65 +189,47 @@ def arrange(
     del rules
     new = list(tiles)
     olds = [tuple(s) for s in table_sets]
-    everything = [tile for s in olds for tile in s] + new
-    full = _partition(everything)
-    if full is None:
+    if _partition([tile for s in olds for tile in s] + new) is None:
         return None
-    broken_ok: list[int] | None = None
-    valid_old = [i for i, s in enumerate(olds) if _is_set(s)]
+    valid_old = [i for i, s in enumerate(olds) if is_valid_set(s)]
     must_break = [i for i in range(len(olds)) if i not in valid_old]
-    candidates = sorted(
-        (i for i in valid_old),
-        key=lambda i: -_affinity(olds[i], new),
-    )
+    candidates = sorted(valid_old, key=lambda i: -_affinity(olds[i], new))
     trials = 0
     for extra in range(len(candidates) + 1):
         for chosen in combinations(candidates, extra):
             trials += 1
             if trials > budget:
-                break
+                return _kept_one_by_one(olds, new, candidates, must_break)
             broken = sorted([*must_break, *chosen])
-            loose = [tile for i in broken for tile in olds[i]] + new
-            if not loose:
-                laid: list[tuple[Tile, ...]] | None = []
-            else:
-                laid = _partition(loose)
+            laid = _partition([tile for i in broken for tile in olds[i]] + new)
             if laid is not None:
-                broken_ok = broken
                 kept = [i for i in range(len(olds)) if i not in broken]
-                return Arrangement(
-                    tuple([olds[i] for i in kept] + laid), tuple(kept), tuple(broken_ok)
-                )
-        if trials > budget:
-            break
-    # Too many choices to be sure: keep sets one by one (least related first) while the
-    # rest can still be laid; the result is a table no single set could be kept in more.
-    kept_greedy: list[int] = []
-    loose_sets = set(valid_old)
+                return Arrangement(tuple([olds[i] for i in kept] + laid), tuple(kept),
+                                   tuple(broken))  # fmt: skip
+    return _kept_one_by_one(olds, new, candidates, must_break)
+
+
+def _kept_one_by_one(
+    olds: list[tuple[Tile, ...]], new: list[Tile], candidates: list[int], must_break: list[int]
+) -> Arrangement:
+    """Too many choices to be sure: keep sets one by one (least related first) while the
+    rest can still be laid; the result is a table no single set could be kept in more."""
+    kept: list[int] = []
+    loose_sets = set(candidates)
     for index in reversed(candidates):
         trial = loose_sets - {index}
         loose = [tile for i in sorted(trial) for tile in olds[i]] + new
         loose += [tile for i in must_break for tile in olds[i]]
-        laid = _partition(loose)
-        if laid is not None:
+        if _partition(loose) is not None:
             loose_sets = trial
-            kept_greedy.append(index)
-    kept_sorted = sorted(kept_greedy)
-    broken = sorted(set(range(len(olds))) - set(kept_sorted))
-    loose = [tile for i in broken for tile in olds[i]] + new
-    laid = _partition(loose) or []
-    return Arrangement(
-        tuple([olds[i] for i in kept_sorted] + laid), tuple(kept_sorted), tuple(broken)
-    )
+            kept.append(index)
+    kept.sort()
+    broken = sorted(set(range(len(olds))) - set(kept))
+    laid = _partition([tile for i in broken for tile in olds[i]] + new) or []
+    return Arrangement(tuple([olds[i] for i in kept] + laid), tuple(kept), tuple(broken))
 
 
 # --- helpers -------------------------------------------------------------------------
-
-
-def _is_set(tiles: Sequence[Tile]) -> bool:
-    from engine.tiles.sets import is_valid_set
-
-    return is_valid_set(tiles)
 
 
 def _affinity(old: Sequence[Tile], new: Sequence[Tile]) -> int:
@@ -454,8 +255,12 @@ def _split_table(table: TableInput) -> tuple[list[tuple[Tile, ...]] | None, list
     return sets, [tile for s in sets for tile in s]
 
 
-def _counts(tiles: Iterable[Tile]) -> tuple[list[list[int]], int]:
-    counts = [[0] * (NUMBERS + 1) for _ in range(COLOURS)]
+def _no_tiles() -> Counts:
+    return [[0] * (NUMBERS + 1) for _ in range(COLOURS)]
+
+
+def _counts(tiles: Iterable[Tile]) -> tuple[Counts, int]:
+    counts = _no_tiles()
     jokers = 0
     for tile in tiles:
         if tile.colour is None:
@@ -465,14 +270,12 @@ def _counts(tiles: Iterable[Tile]) -> tuple[list[list[int]], int]:
     return counts, jokers
 
 
-def _placed(used: list[list[int]], jokers: int) -> tuple[Tile, ...]:
-    out = [
-        Tile(n, Colour(c))
-        for c in range(COLOURS)
-        for n in range(1, NUMBERS + 1)
-        for _ in range(used[c][n])
-    ]
-    return (*out, *([TILE_JOKER] * jokers))
+def _check_copies(table: Counts, rack: Counts) -> None:
+    """Raises ValueError when ``table`` and ``rack`` hold more copies of a tile than a game."""
+    for c in range(COLOURS):
+        for n in range(1, NUMBERS + 1):
+            if table[c][n] + rack[c][n] > _MAX_COPIES:
+                raise ValueError(f"more than {_MAX_COPIES} copies of {Tile(n, Colour(c))}")
 
 
 def _value(tiles: Iterable[Tile], jv: int) -> int:
@@ -483,100 +286,7 @@ def _partition(tiles: list[Tile]) -> list[tuple[Tile, ...]] | None:
     if not tiles:
         return []
     counts, jokers = _counts(tiles)
-    if any(counts[c][n] > _MAX_COPIES for c in range(COLOURS) for n in range(NUMBERS + 1)):
-        raise ValueError("more copies of a tile than a game holds")
-    empty = [[0] * (NUMBERS + 1) for _ in range(COLOURS)]
-    zero = [[0] * (NUMBERS + 1) for _ in range(COLOURS)]
-    laid = _solve_counts(counts, empty, jokers, 0, zero, 0, None, 0)
+    nothing = _no_tiles()  # no rack, no weights: any way that lays the table will do
+    _check_copies(counts, nothing)
+    laid = best_play(Problem(counts, nothing, jokers, 0, nothing, 0), 0)
     return None if laid is None else laid[0]
-
-
-def _rebuild(
-    found: Plan,
-    table: list[list[int]],
-    rack: list[list[int]],
-    table_jokers: int,
-    rack_jokers: int,
-) -> tuple[list[tuple[Tile, ...]], list[list[int]], int]:
-    """Turn the DP's best path into sets: (sets, rack tiles used per tile, jokers used)."""
-    runs: list[list[list[Tile]]] = [[] for _ in range(COLOURS)]
-    sets: list[tuple[Tile, ...]] = []
-    used = [[0] * (NUMBERS + 1) for _ in range(COLOURS)]
-    to_groups: list[list[Tile]] = [[] for _ in range(COLOURS)]
-    for number, colour, group_jokers, option in found[1]:
-        if colour < 0:
-            sets.extend(_groups(to_groups, group_jokers))
-            to_groups = [[] for _ in range(COLOURS)]
-            continue
-        open_runs = runs[colour]
-        if option is None:
-            sets.extend(tuple(run) for run in open_runs)
-            runs[colour] = []
-            continue
-        _, _, grouped, rack_used, _, detail, _ = option
-        c1, c2, x, s0, s1, s2, inner, extra = detail
-        used[colour][number] += rack_used
-        tile = Tile(number, Colour(colour))
-        real = table[colour][number] + rack_used
-        ones = [run for run in open_runs if len(run) == 1]
-        twos = [run for run in open_runs if len(run) == 2]
-        longs = [run for run in open_runs if len(run) >= 3]
-        stopping = ones[c1:] + twos[c2:] + longs[x:]
-        needs = [3 - len(run) if len(run) < 3 else 0 for run in stopping]
-        for run, count in zip(stopping, trailing(needs, extra, NUMBERS + 1 - number), strict=True):
-            sets.append((*run, *([TILE_JOKER] * count)))
-        going = ones[:c1] + twos[:c2] + longs[:x]
-        in_runs = real - grouped
-        fed = in_runs - s0 - s1 - s2
-        for index, run in enumerate(going):
-            run.append(tile if index < fed else TILE_JOKER)
-        assert len(going) == fed + inner
-        fresh = [[tile] for _ in range(s0)]
-        fresh += [[TILE_JOKER, tile] for _ in range(s1)]
-        fresh += [[TILE_JOKER, TILE_JOKER, tile] for _ in range(s2)]
-        runs[colour] = going + fresh
-        to_groups[colour] = [tile] * grouped
-    for colour_runs in runs:
-        sets.extend(tuple(run) for run in colour_runs)
-    sets = _absorb(sets, found[3])
-    jokers_used = found[2]
-    return sets, used, jokers_used
-
-
-def _absorb(sets: list[tuple[Tile, ...]], jokers: int) -> list[tuple[Tile, ...]]:
-    """Lay ``jokers`` more jokers where sets have room (3-groups, runs below 13)."""
-    out = list(sets)
-    for _ in range(jokers):
-        for index, tiles in enumerate(out):
-            read = analyse_set(tiles)
-            if read.kind == "group" and len(tiles) == 3:
-                out[index] = (*tiles, TILE_JOKER)
-                break
-            if read.kind == "run":
-                top = read.stands_for[-1] or read.tiles[-1]
-                if top.number < NUMBERS:
-                    out[index] = (*read.tiles, TILE_JOKER)
-                    break
-        else:
-            raise AssertionError("no room for a joker")
-    return out
-
-
-def _groups(tiles: list[list[Tile]], jokers: int) -> list[tuple[Tile, ...]]:
-    real = sum(len(group) for group in tiles)
-    total = real + jokers
-    if total == 0:
-        return []
-    widest = max(len(group) for group in tiles)
-    count = total // 3  # as many groups as possible: the 3-groups leave room for jokers
-    assert count >= widest and 4 * count >= total
-    groups: list[list[Tile]] = [[] for _ in range(count)]
-    index = 0
-    for colour_tiles in tiles:
-        for tile in colour_tiles:
-            groups[index % count].append(tile)
-            index += 1
-    for _ in range(jokers):
-        smallest = min(groups, key=len)
-        smallest.append(TILE_JOKER)
-    return [tuple(group) for group in groups]

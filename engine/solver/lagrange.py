@@ -1,6 +1,6 @@
 """A Lagrangian upper bound on what a solver state can still gain.
 
-Each colour keeps its runs exact (the moves of :func:`engine.solver.dp.colour_options`,
+Each colour keeps its runs exact (the moves of :func:`engine.solver.options.option_list`,
 every table tile used); jokers are shared between colours. Groups are relaxed into one
 inequality per number ``n`` and colour ``c`` that every real play satisfies: each group
 holds at most one tile of a colour and at least three tiles, so the ``g[c]`` groups
@@ -23,7 +23,10 @@ from __future__ import annotations
 
 import math
 
-from engine.solver.dp import COLOUR_BITS, COLOUR_MASK, COLOURS, NUMBERS, _gap, option_list
+from engine.solver.bound import ColourBound
+from engine.solver.options import COLOURS, NUMBERS
+from engine.solver.problem import Problem
+from engine.solver.state import COLOUR_BITS, COLOUR_MASK, RUNS_MASK, SHORT_RUNS
 
 _NONE = -(1 << 60)
 _FLOOR = -1e18
@@ -34,22 +37,11 @@ _DECAY = 0.75  # each subgradient step is this much shorter than the one before
 _Edge = tuple[int, int, int]
 
 
-class LagrangeBound:
+class LagrangeBound(ColourBound):
     """Per-colour move graphs from the root, multipliers, and bounds of later states."""
 
-    def __init__(
-        self,
-        table: list[list[int]],
-        rack: list[list[int]],
-        gains: list[list[int]],
-        jokers: int,
-    ) -> None:
-        self.table, self.rack, self.gains, self.jokers = table, rack, gains, jokers
-        self.exact = jokers > 2
-        self.ahead = [
-            [table[c][n] + rack[c][n] if 1 <= n <= NUMBERS else 0 for n in range(NUMBERS + 3)]
-            for c in range(COLOURS)
-        ]
+    def __init__(self, problem: Problem, unit: int) -> None:
+        super().__init__(problem, unit)
         self.mu = [[0.0] * COLOURS for _ in range(NUMBERS + 2)]
         self.coef = [[0.0] * (NUMBERS + 2) for _ in range(COLOURS)]
         self.joker_gain = [0.0] * (NUMBERS + 2)
@@ -68,7 +60,6 @@ class LagrangeBound:
         index: dict[tuple[int, int, int], int] = {}
         numbers: list[int] = []
         edges: list[list[_Edge]] = []
-        ahead = self.ahead[colour]
 
         def visit(number: int, local: int, budget: int) -> int:
             key = (number, local, budget)
@@ -77,18 +68,16 @@ class LagrangeBound:
                 return found
             out: list[_Edge] = []
             if number <= NUMBERS:
-                t, r = self.table[colour][number], self.rack[colour][number]
                 gain = self.gains[colour][number]
-                if not (t or r or self.jokers):
-                    if not local & 0b111111:
+                if self.problem.idle[colour][number]:
+                    if not local & SHORT_RUNS:
                         out.append((visit(number + 1, 0, budget), 0, 0))
                 else:
                     # One edge per (child, tiles to groups): the most gain.
                     most: dict[tuple[int, int], int] = {}
-                    for new_local, jokers, grouped, used, _, _, _ in option_list(
-                        local, t, r, budget, number, ahead[number + 1], ahead[number + 2],
-                        _gap(ahead, number), self.exact,
-                    ):  # fmt: skip
+                    for new_local, jokers, grouped, used, _, _, _ in self.moves(
+                        colour, number, local, budget
+                    ):
                         child = visit(number + 1, new_local, budget - jokers)
                         if numbers[child] < 0:
                             continue
@@ -98,7 +87,7 @@ class LagrangeBound:
                     out = [(child, base, grouped) for (child, grouped), base in most.items()]
                 if not out:
                     number = -1  # no way on: a dead end
-            elif local & 0b111111:
+            elif local & SHORT_RUNS:
                 number = -1  # a short run left open: a dead end
             node = len(numbers)
             index[key] = node
@@ -223,11 +212,10 @@ class LagrangeBound:
         self._set(kept)
         return best
 
-    def mirrored(self, table: list[list[int]], rack: list[list[int]],
-                 gains: list[list[int]]) -> LagrangeBound:
-        """The same multipliers for the position read the other way (13 as 1), given
-        mirrored: a valid bound there too (any multipliers are)."""
-        other = LagrangeBound(table, rack, gains, self.jokers)
+    def mirrored(self, problem: Problem) -> LagrangeBound:
+        """The same multipliers for ``problem``, this bound's position read the other way
+        (13 as 1): a valid bound there too (any multipliers are)."""
+        other = LagrangeBound(problem, self.unit)
         other._set([self.mu[0], *reversed(self.mu[1 : NUMBERS + 1]), *self.mu[NUMBERS + 1 :]])
         return other
 
@@ -242,22 +230,19 @@ class LagrangeBound:
         if known is not None:
             return known
         if number > NUMBERS:
-            value = _FLOOR if local & 0b111111 else 0.0
+            value = _FLOOR if local & SHORT_RUNS else 0.0
             memo[key] = value
             return value
-        t, r = self.table[colour][number], self.rack[colour][number]
         best = _FLOOR
-        if not (t or r or self.jokers):
-            if not local & 0b111111:
+        if self.problem.idle[colour][number]:
+            if not local & SHORT_RUNS:
                 best = self.colour(colour, number + 1, 0, budget)
         else:
-            ahead = self.ahead[colour]
             gain = self.gains[colour][number]
             coef = self.coef[colour][number]
-            for new_local, jokers, grouped, used, _, _, _ in option_list(
-                local, t, r, budget, number, ahead[number + 1], ahead[number + 2],
-                _gap(ahead, number), self.exact,
-            ):  # fmt: skip
+            for new_local, jokers, grouped, used, _, _, _ in self.moves(
+                colour, number, local, budget
+            ):
                 rest = self.colour(colour, number + 1, new_local, budget - jokers)
                 if rest <= _FLOOR:
                     continue
@@ -270,7 +255,7 @@ class LagrangeBound:
     def of(self, number: int, key: int, jokers_left: int) -> int:
         """The bound (rounded down) of a state about to play the first colour of
         ``number``; ``_NONE`` when its table tiles cannot all lie."""
-        runs = key & ((1 << (COLOUR_BITS * COLOURS)) - 1)
+        runs = key & RUNS_MASK
         memo_key = (number, runs, jokers_left)
         known = self.seen.get(memo_key)
         if known is not None:

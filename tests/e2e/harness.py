@@ -1,4 +1,8 @@
-"""Run the real bot against the fake Discord: start, stop, restart on the same database."""
+"""Run the real bot against the fake Discord: start, stop, restart on the same database.
+
+The bot retries a failed channel message after a few hundredths of a second here (not
+seconds), so that a test heals a fault and sees the channel converge at once.
+"""
 
 from __future__ import annotations
 
@@ -13,6 +17,7 @@ from bot.discord_app.client import RamiBot, point_at
 from bot.discord_app.fake import FakeDiscord
 
 DAILY_SECRET = b"the secret of the end-to-end deals"  # every run deals the same days
+RETRY_DELAYS = (0.01, 0.02, 0.05)
 
 
 class BotHarness:
@@ -42,7 +47,7 @@ class BotHarness:
         point_at(settings)
         bot = RamiBot(settings, seed_source=self.seed_source, turn_timeout=0,
                       guild_ready_timeout=0.01, min_edit_interval=0, clock=self.clock,
-                      secret_source=lambda: DAILY_SECRET)
+                      secret_source=lambda: DAILY_SECRET, retry_delays=RETRY_DELAYS)
         self.bot = bot
         self._task = asyncio.create_task(bot.start(self.fake.token))
         ready = asyncio.create_task(bot.wait_until_ready())
@@ -68,7 +73,8 @@ class BotHarness:
         await self.stop()
         return await self.start()
 
-    async def idle(self) -> None:
-        """Wait until the bot has shown every change it queued."""
+    async def idle(self, *, retries: bool = False) -> None:
+        """Wait until the bot has shown every change it queued, or waits for a retry
+        after a failure (``retries``: until the retries succeeded too: faults healed)."""
         assert self.bot is not None
-        await self.bot.wait_idle()
+        await self.bot.wait_idle(retries=retries)

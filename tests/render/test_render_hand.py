@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from engine.cards.card import Card, Suit, format_cards, full_deck, parse_cards
 from engine.tiles.tile import Tile, format_tiles, parse_tiles
 from engine.views import Piece, PlayerView
-from render import THEMES, render_hand, sorted_hand
+from render import THEMES, hand_picture_key, render_hand, sorted_hand
 from tests.render.helpers import HAND_13, RACK_14, decode, player, public
 
 
@@ -87,7 +87,18 @@ def test_marks_and_legend_in_french(hand_view: PlayerView) -> None:
     assert "Peut être posée : 8♣ 10♣." in picture.alt
     assert "Ne peut pas être défaussée : 7♣." in picture.alt
     assert "Ouverture : 51 points à poser." in picture.alt
-    assert "À vous." in picture.alt
+    assert "À vous" not in picture.alt  # the message's text says whose turn it is
+
+
+def test_a_hand_picture_changes_only_with_the_hand(hand_view: PlayerView) -> None:
+    key = hand_picture_key(hand_view)
+    other_turn = replace(hand_view, current=(hand_view.current + 1) % len(hand_view.seats))
+    assert hand_picture_key(other_turn) == key
+    assert render_hand(other_turn).png == render_hand(hand_view).png
+    assert hand_picture_key(replace(hand_view, hand=hand_view.hand[1:])) != key
+    assert hand_picture_key(hand_view, sort="rank") != key
+    assert hand_picture_key(hand_view, lang="fr") != key
+    assert hand_picture_key(hand_view, theme="dark") != key
 
 
 def test_a_rack_lists_its_tiles(rack_view: PlayerView) -> None:

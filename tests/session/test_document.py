@@ -65,7 +65,8 @@ def test_a_lobby_has_no_match_and_an_ended_table_says_how() -> None:
                              st.none() | st.sampled_from(["easy", "medium", "hard"])),
                    min_size=1, max_size=6).map(tuple),
     ui=st.builds(TableUi, st.none() | st.integers(0, 2**63), st.none() | st.integers(0, 2**63),
-                 st.none() | st.sampled_from(["en", "fr"])),
+                 st.none() | st.sampled_from(["en", "fr"]), st.none() | st.integers(0, 2**63),
+                 st.none() | st.text(min_size=1), st.none() | st.text(min_size=1)),
     ended=st.sampled_from([None, "finished", "cancelled"]),
     seed=st.integers(0, 2**31),
 )
@@ -111,6 +112,47 @@ async def test_a_table_saved_by_the_untyped_version_resumes(store: Store) -> Non
     await tables.close()
 
 
+async def test_what_the_front_end_shows_is_saved_for_the_game_it_names(store: Store) -> None:
+    await store.create_game(CHANNEL, GUILD, 1, "rami30", saved("rami30-playing"))
+    tables = Tables(store, ai_delay=0, seed_source=lambda: 1, turn_timeout=0)
+    snapshot = await tables.snapshot(CHANNEL)
+    assert snapshot is not None
+    await tables.set_ui(CHANNEL, reminder_message=901, reminder_turn="1:1:3",
+                        results_shown="1:1", game_id=snapshot.game_id)
+    await tables.set_ui(CHANNEL, reminder_message=902, game_id=snapshot.game_id + 1)
+    again = await tables.snapshot(CHANNEL)
+    assert again is not None and again.ui == TableUi(
+        lobby_message=555, table_message=777, lang="fr", reminder_message=901,
+        reminder_turn="1:1:3", results_shown="1:1")
+    await tables.set_ui(CHANNEL, reminder_message=901)  # nothing new: nothing saved
+    assert (await store.active_game(CHANNEL)).version == again.version  # type: ignore[union-attr]
+    await tables.close()
+    resumed = Tables(store, ai_delay=0, seed_source=lambda: 1, turn_timeout=0)
+    assert await resumed.resume() == [CHANNEL]
+    assert (await resumed.snapshot(CHANNEL)).ui == again.ui  # type: ignore[union-attr]
+    await resumed.close()
+
+
+async def test_a_change_of_the_table_alone_does_not_write_its_match_again(
+        store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    await store.create_game(CHANNEL, GUILD, 1, "rami30", saved("rami30-playing"))
+    tables = Tables(store, ai_delay=0, seed_source=lambda: 1, turn_timeout=0)
+    await tables.set_ui(CHANNEL, table_message=1)  # the match is written once here
+    first = await store.active_game(CHANNEL)
+    assert first is not None  # (in today's form: rules saved before new parameters gain them)
+    written: list[Game] = []
+    real = Game.to_json
+    monkeypatch.setattr(Game, "to_json", lambda game: written.append(game) or real(game))
+    await tables.set_ui(CHANNEL, reminder_message=2, reminder_turn="t")
+    assert written == []
+    stored = await store.active_game(CHANNEL)
+    assert stored is not None
+    doc, game = TableDoc.from_json(stored.state)
+    assert doc.ui.reminder_message == 2 and game is not None
+    assert json.loads(stored.state)["game"] == json.loads(first.state)["game"]
+    await tables.close()
+
+
 def changed(text: str, path: tuple[str | int, ...], value: object) -> str:
     """``text`` with the field at ``path`` set to ``value`` (or removed: ``DELETE``)."""
     document = copy.deepcopy(json.loads(text))
@@ -147,6 +189,9 @@ CORRUPT_FIELDS = [
     (("ui",), [], "ui: not a JSON object"),
     (("ui", "lobby_message"), "555", "ui.lobby_message: not a whole number"),
     (("ui", "lang"), 7, "ui.lang: not a text"),
+    (("ui", "reminder_message"), "9", "ui.reminder_message: not a whole number"),
+    (("ui", "reminder_turn"), 9, "ui.reminder_turn: not a text"),
+    (("ui", "results_shown"), "", "ui.results_shown: not a text"),
     (("ui", "colour"), 1, "ui.colour: unknown field"),
     (("ended",), "paused", "ended: not one of finished, cancelled"),
     (("game",), "tampered", "game: "),

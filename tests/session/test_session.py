@@ -367,6 +367,23 @@ async def test_a_timed_out_turn_is_played_for_the_absent_player(store: Store) ->
     await tables.close()
 
 
+async def test_saving_what_the_channel_shows_does_not_stop_the_turn_timer(
+        store: Store) -> None:
+    tables = make_tables(store, turn_timeout=0.05)
+    events = recorded(tables)
+    await tables.open_lobby(CHANNEL, GUILD, ALICE, "classic")
+    await tables.join(CHANNEL, BOB)
+    await tables.start(CHANNEL, ALICE.user_id)
+    await tables.set_ui(CHANNEL, table_message=1)  # as the front end does at once
+    await tables.set_ui(CHANNEL, reminder_message=2, reminder_turn="t1")
+    for _ in range(200):
+        await asyncio.sleep(0.01)
+        if any(event.kind is EventKind.TIMEOUT for event in events):
+            break
+    assert any(event.kind is EventKind.TIMEOUT for event in events)
+    await tables.close()
+
+
 async def test_only_the_creator_or_a_moderator_ends_the_game(store: Store) -> None:
     tables = make_tables(store)
     await tables.open_lobby(CHANNEL, GUILD, ALICE, "classic")

@@ -23,16 +23,34 @@ GUILD_CREATE, HEARTBEAT, RESUME, ``INTERACTION_CREATE``). It acts as the guild's
 answers with its raw payloads (``model``), so a caller can check flags (64: ephemeral),
 allowed mentions and attachments, and wait for a change (``wait_for``).
 
+It misbehaves as Discord does, on request (``faults``): ``fail`` answers the next calls
+of a kind (send, edit, delete, interaction callback, follow-up…) with 500/502/503/403/…;
+``rate_limit`` with a 429 (per route or global, with or without ``Via``, which discord.py
+treats differently); ``set_bot_permissions`` takes permissions away in a channel
+(interactions carry them as ``app_permissions``, channel messages get Discord's 403);
+``drop_gateway``, ``reconnect_gateway``, ``invalidate_session`` upset the gateway. Every
+body the bot sends is checked against Discord's size limits (content, embeds, components,
+select options, autocomplete choices, files), and one that breaks a limit gets Discord's
+400 naming the field (``limits``).
+
 What it does not fake: more than one guild, direct messages, threads, voice, modals;
-rate limits, permission checks on the bot's own calls (only the token is checked),
-Discord's limits on components and attachments, the 3-second and 15-minute deadlines of
-interactions; compressed or ETF gateway frames, sharding (``GET /gateway/bot``), heartbeat
-deadlines. A REST route it does not know answers 404 and is listed in ``unknown_routes``.
+rate limits nobody armed (no buckets are counted), the 3-second and 15-minute deadlines
+of interactions; compressed or ETF gateway frames, sharding (``GET /gateway/bot``),
+heartbeat deadlines, replaying events missed while disconnected. A REST route it does
+not know answers 404 and is listed in ``unknown_routes``. ``FakeDiscord(retain=False)``
+keeps only what each message shows now, for long runs.
 
 It imports aiohttp (a dependency of discord.py), never discord itself: what it sends is
 Discord's JSON, as the real client receives it.
 """
 
+from bot.discord_app.fake.faults import (
+    ATTACH_FILES,
+    EMBED_LINKS,
+    SEND_MESSAGES,
+    VIEW_CHANNEL,
+    Fault,
+)
 from bot.discord_app.fake.model import (
     ALL_PERMISSIONS,
     EPHEMERAL,
@@ -50,13 +68,18 @@ from bot.discord_app.fake.state import DiscordState
 
 __all__ = [
     "ALL_PERMISSIONS",
+    "ATTACH_FILES",
+    "EMBED_LINKS",
     "EPHEMERAL",
     "LOADING",
     "MANAGE_GUILD",
     "MEMBER_PERMISSIONS",
+    "SEND_MESSAGES",
+    "VIEW_CHANNEL",
     "Attachment",
     "DiscordState",
     "FakeDiscord",
+    "Fault",
     "Interaction",
     "Message",
     "User",

@@ -1,9 +1,12 @@
 """The fake Discord's gateway: one WebSocket per connected bot, plain JSON text frames.
 
 HELLO, then IDENTIFY → READY + GUILD_CREATE (the one guild, its channels and members),
-HEARTBEAT → HEARTBEAT_ACK, RESUME → RESUMED; ``dispatch`` sends any event, such as
-``INTERACTION_CREATE``, to every connected bot. No compression, no sharding, no
-heartbeat deadline.
+HEARTBEAT → HEARTBEAT_ACK, RESUME → RESUMED (or INVALID_SESSION when ``refuse_resume``);
+``dispatch`` sends any event, such as ``INTERACTION_CREATE``, to every connected bot.
+It misbehaves on request: ``drop`` cuts every connection without a close frame (the bot
+resumes), ``reconnect`` sends RECONNECT (op 7), ``invalidate`` INVALID_SESSION (op 9).
+Events dispatched while no bot is connected are not replayed on RESUME. No compression,
+no sharding, no heartbeat deadline.
 """
 
 from __future__ import annotations
@@ -24,6 +27,9 @@ class Gateway:
         self.state = state
         self.sockets: set[web.WebSocketResponse] = set()
         self.identifies = 0
+        self.resumes = 0
+        self.refuse_resume = False  # answer RESUME with INVALID_SESSION (must identify)
+        self._transports: dict[web.WebSocketResponse, Any] = {}
         self._seq = 0
 
     async def handle(self, request: web.Request) -> web.WebSocketResponse:
@@ -31,6 +37,7 @@ class Gateway:
         ws = web.WebSocketResponse()
         await ws.prepare(request)
         self.sockets.add(ws)
+        self._transports[ws] = request.transport
         await ws.send_str(json.dumps({"op": 10, "d": {"heartbeat_interval": 45_000}}))
         try:
             async for msg in ws:
@@ -46,10 +53,35 @@ class Gateway:
                     await self._send(ws, "GUILD_CREATE", self._guild())
                     await self.state.changed()
                 elif op == 6:
-                    await self._send(ws, "RESUMED", {})
+                    self.resumes += 1
+                    if self.refuse_resume:
+                        await ws.send_str(json.dumps({"op": 9, "d": False}))
+                    else:
+                        await self._send(ws, "RESUMED", {})
+                    await self.state.changed()
         finally:
             self.sockets.discard(ws)
+            self._transports.pop(ws, None)
+            await self.state.changed()
         return ws
+
+    def drop(self) -> None:
+        """Cut every connection at once, as a network failure does (no close frame)."""
+        for ws in list(self.sockets):
+            transport = self._transports.get(ws)
+            if transport is not None:
+                transport.abort()
+
+    async def reconnect(self) -> None:
+        """Ask every bot to reconnect (RECONNECT, op 7): it closes and resumes."""
+        for ws in list(self.sockets):
+            await ws.send_str(json.dumps({"op": 7, "d": None}))
+
+    async def invalidate(self, resumable: bool = False) -> None:
+        """Invalidate every bot's session (INVALID_SESSION, op 9): it identifies again,
+        or resumes when ``resumable``."""
+        for ws in list(self.sockets):
+            await ws.send_str(json.dumps({"op": 9, "d": resumable}))
 
     async def dispatch(self, event: str, data: dict[str, Any]) -> None:
         """Send the event ``event`` to every connected bot.

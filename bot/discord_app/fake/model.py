@@ -93,6 +93,7 @@ class Message:
     interaction_id: int | None = None
     deleted: bool = False
     payloads: list[dict[str, Any]] = field(default_factory=list)
+    keep_payloads: bool = True  # False in long runs: only the message as it stands is kept
 
     @property
     def ephemeral(self) -> bool:
@@ -100,7 +101,8 @@ class Message:
 
     def apply(self, body: dict[str, Any], files: list[Attachment]) -> None:
         """Apply a create or edit body (absent keys are left as they were)."""
-        self.payloads.append(body)
+        if self.keep_payloads:
+            self.payloads.append(body)
         if "content" in body:
             self.content = body["content"] or ""
         if "embeds" in body:

@@ -1,8 +1,12 @@
 """The fake Discord's REST API: the routes a slash-command bot calls, under ``/api/v10``.
 
 Users and the application, command sync (global and guild), interaction callbacks, webhook
-follow-ups and their edits, channel messages. Any other route answers 404 and is listed
-in ``unknown_routes``, so that a test can fail on what the fake lacks.
+follow-ups and their edits, channel messages (sent, edited, deleted, read). Any other
+route answers 404 and is listed in ``unknown_routes``, so that a test can fail on what the
+fake lacks. Before a call is served, an armed fault may answer it instead
+(:mod:`~bot.discord_app.fake.faults`); a channel message call needs the bot's permissions
+there (403); a body over one of Discord's size limits gets Discord's 400
+(:mod:`~bot.discord_app.fake.limits`).
 """
 
 from __future__ import annotations
@@ -13,10 +17,48 @@ from typing import Any
 
 from aiohttp import web
 
-from bot.discord_app.fake.model import LOADING, Attachment, Interaction, snowflake
+from bot.discord_app.fake.faults import error_response, missing_access
+from bot.discord_app.fake.limits import broken_limits, too_large
+from bot.discord_app.fake.model import LOADING, Attachment, Interaction, Message, snowflake
 from bot.discord_app.fake.state import DiscordState
 
 JSON = "application/json"
+
+
+class Refused(Exception):
+    """A call Discord would refuse: its answer is ``response``."""
+
+    def __init__(self, response: web.Response) -> None:
+        super().__init__(response.status)
+        self.response = response
+
+
+def check_limits(body: dict[str, Any], files: list[Attachment]) -> None:
+    """Raises :class:`Refused` (400, or 413 for a file) when a body breaks a size limit."""
+    found = too_large(files)
+    if found is not None:
+        raise Refused(error_response(413, found))
+    broken = broken_limits(body)
+    if broken is not None:
+        raise Refused(error_response(400, broken))
+
+
+def request_kind(method: str, parts: list[str]) -> str:
+    """The kind of request, as faults name it (:data:`~bot.discord_app.fake.faults.KINDS`)."""
+    match (method, parts):
+        case ("POST", ["channels", _, "messages"]):
+            return "send"
+        case ("PATCH", ["channels", _, "messages", _]):
+            return "edit"
+        case ("DELETE", ["channels", _, "messages", _]):
+            return "delete"
+        case ("POST", ["interactions", _, _, "callback"]):
+            return "callback"
+        case ("POST", ["webhooks", _, _]):
+            return "followup"
+        case ("PATCH", ["webhooks", _, _, "messages", _]):
+            return "webhook_edit"
+    return "other"
 
 
 def json_response(data: Any, status: int = 200) -> web.Response:
@@ -62,10 +104,17 @@ class RestApi:
         """The aiohttp handler of ``/api/v10/{tail}``."""
         parts = request.match_info["tail"].strip("/").split("/")
         method = request.method
+        faulty = self.state.faults.answer(request_kind(method, parts), self._channel(parts))
+        if faulty is not None:
+            await self.state.changed()
+            return faulty
         try:
             handled = await self._route(method, parts, request)
         except KeyError as exc:
             return json_response({"message": f"Unknown {exc}", "code": 10008}, 404)
+        except Refused as refusal:
+            await self.state.changed()
+            return refusal.response
         if handled is None:
             self.unknown_routes.append(f"{method} /{'/'.join(parts)}")
             return json_response({"message": "404: Not Found", "code": 0}, 404)
@@ -106,20 +155,49 @@ class RestApi:
                     method, state.interactions[token], which, request)
             case ("POST", ["channels", channel, "messages"]):
                 body, files = await read_body(request)
+                self._check_access(int(channel), body, files, sends=True)
+                check_limits(body, files)
                 return json_response(state.post_to_channel(int(channel), body, files).payload())
-            case ("PATCH", ["channels", _, "messages", mid]):
-                message = state.messages[int(mid)]
+            case ("PATCH", ["channels", channel, "messages", mid]):
+                message = self._message(int(channel), mid)
                 body, files = await read_body(request)
+                self._check_access(int(channel), body, files, sends=False)
+                check_limits(body, files)
                 message.apply(body, files)
                 return json_response(message.payload())
-            case ("DELETE", ["channels", _, "messages", mid]):
-                state.messages[int(mid)].deleted = True
+            case ("DELETE", ["channels", channel, "messages", mid]):
+                message = self._message(int(channel), mid)
+                self._check_access(int(channel), {}, [], sends=False)
+                state.delete_message(message)
                 return web.Response(status=204)
-            case ("GET", ["channels", _, "messages", mid]):
-                return json_response(state.messages[int(mid)].payload())
+            case ("GET", ["channels", channel, "messages", mid]):
+                return json_response(self._message(int(channel), mid).payload())
             case ("POST", ["channels", _, "typing"]):
                 return web.Response(status=204)
         return None
+
+    @staticmethod
+    def _channel(parts: list[str]) -> int | None:
+        """The channel a call is about, when its path names one."""
+        if len(parts) > 1 and parts[0] == "channels" and parts[1].isdigit():
+            return int(parts[1])
+        return None
+
+    def _message(self, channel_id: int, message_id: str) -> Message:
+        """A message of the channel, not deleted (``KeyError``: Discord's 404)."""
+        message = self.state.messages.get(int(message_id))
+        if message is None or message.deleted or message.channel_id != channel_id:
+            raise KeyError("message")
+        return message
+
+    def _check_access(self, channel_id: int, body: dict[str, Any], files: list[Attachment],
+                      *, sends: bool) -> None:
+        """Raises :class:`Refused` (403) when the bot lacks a permission the call needs."""
+        code = missing_access(self.state.permissions_in(channel_id), sends=sends,
+                              files=bool(files), embeds=bool(body.get("embeds")))
+        if code is not None:
+            text = "Missing Access" if code == 50001 else "Missing Permissions"
+            raise Refused(error_response(403, {"message": text, "code": code}))
 
     def _application(self) -> dict[str, Any]:
         return {
@@ -157,6 +235,7 @@ class RestApi:
         payload, files = await read_body(request)
         kind = int(payload["type"])
         data = payload.get("data") or {}
+        check_limits(data, files)
         it.response_type = kind
         it.responded_at = time.perf_counter()
         resource: dict[str, Any] = {"type": kind}
@@ -196,6 +275,7 @@ class RestApi:
 
     async def _followup(self, it: Interaction, request: web.Request) -> web.Response:
         body, files = await read_body(request)
+        check_limits(body, files)
         message = self.state.new_message(it.channel_id, body, files)
         message.interaction_id = it.id
         it.followups.append(message)
@@ -211,9 +291,10 @@ class RestApi:
         if method == "GET":
             return json_response(message.payload())
         if method == "DELETE":
-            message.deleted = True
+            self.state.delete_message(message)
             return web.Response(status=204)
         body, files = await read_body(request)
+        check_limits(body, files)
         message.flags &= ~LOADING
         message.apply(body, files)
         it.settled.set()

@@ -1,5 +1,7 @@
 """The fake Discord server: ties the state, the REST API and the gateway together on
-127.0.0.1, and acts as the guild's users (slash commands, clicks, menus, autocomplete).
+127.0.0.1, acts as the guild's users (slash commands, clicks, menus, autocomplete), and
+misbehaves on request (failed or rate-limited calls, missing permissions, a dropped
+gateway).
 """
 
 from __future__ import annotations
@@ -10,8 +12,9 @@ from typing import Any
 
 from aiohttp import web
 
+from bot.discord_app.fake.faults import Fault
 from bot.discord_app.fake.gateway import Gateway
-from bot.discord_app.fake.model import ALL_PERMISSIONS, Interaction, Message, User, snowflake
+from bot.discord_app.fake.model import Interaction, Message, User, snowflake
 from bot.discord_app.fake.rest import RestApi
 from bot.discord_app.fake.state import DiscordState
 
@@ -20,8 +23,8 @@ class FakeDiscord(DiscordState):
     """The fake server. ``await start()``, then point the bot at ``api_base``/``gateway_url``."""
 
     def __init__(self, guild_locale: str = "en-US", token: str = "test-token",
-                 channel_count: int = 3) -> None:
-        super().__init__(guild_locale, token, channel_count)
+                 channel_count: int = 3, *, retain: bool = True) -> None:
+        super().__init__(guild_locale, token, channel_count, retain=retain)
         self.rest = RestApi(self)
         self.gateway = Gateway(self)
         self._runner: web.AppRunner | None = None
@@ -59,9 +62,58 @@ class FakeDiscord(DiscordState):
         """The bots' open gateway connections."""
         return self.gateway.sockets
 
+    @property
+    def resumes(self) -> int:
+        """How many times a bot asked to resume its session."""
+        return self.gateway.resumes
+
     async def dispatch(self, event: str, data: dict[str, Any]) -> None:
         """Send a gateway event to every connected bot (``AssertionError`` if none is)."""
         await self.gateway.dispatch(event, data)
+
+    # ----------------------------------------------------------------- misbehaving
+    def fail(self, kind: str, status: int, *, times: int | None = 1,
+             channel: int | None = None, code: int = 0) -> Fault:
+        """Answer the next ``times`` requests of ``kind`` (``"send"``, ``"edit"``,
+        ``"delete"``, ``"callback"``, ``"followup"``, ``"webhook_edit"``, ``"other"``;
+        in ``channel`` only when given) with ``status`` (None times: until ``heal``).
+
+        Raises ``ValueError`` for an unknown kind.
+        """
+        return self.faults.arm(Fault(kind, status, times=times, channel=channel, code=code))
+
+    def rate_limit(self, kind: str, retry_after: float, *, times: int | None = 1,
+                   is_global: bool = False, via: bool = True,
+                   channel: int | None = None) -> Fault:
+        """Answer the next ``times`` requests of ``kind`` with a 429: per route, or global
+        (``is_global``); ``via=False`` leaves out the ``Via`` header, as Cloudflare's bans
+        do (discord.py then gives up at once instead of waiting ``retry_after``)."""
+        return self.faults.arm(Fault(kind, 429, times=times, channel=channel,
+                                     retry_after=retry_after, is_global=is_global, via=via))
+
+    def heal(self, fault: Fault | None = None) -> None:
+        """Stop ``fault`` (None: every fault)."""
+        self.faults.disarm(fault)
+
+    def set_bot_permissions(self, channel_id: int, permissions: int | None) -> None:
+        """The bot's permissions in a channel (None: every permission again); interactions
+        there carry them as ``app_permissions``, and channel message calls need them."""
+        if permissions is None:
+            self.bot_permissions.pop(channel_id, None)
+        else:
+            self.bot_permissions[channel_id] = permissions
+
+    def drop_gateway(self) -> None:
+        """Cut the bots' gateway connections, as a network failure does."""
+        self.gateway.drop()
+
+    async def reconnect_gateway(self) -> None:
+        """Send RECONNECT (op 7) to every bot."""
+        await self.gateway.reconnect()
+
+    async def invalidate_session(self, resumable: bool = False) -> None:
+        """Send INVALID_SESSION (op 9) to every bot."""
+        await self.gateway.invalidate(resumable)
 
     # ----------------------------------------------------------------- acting as users
     def _interaction_payload(
@@ -77,7 +129,7 @@ class FakeDiscord(DiscordState):
             "channel_id": str(it.channel_id),
             "channel": self.channel_payload(it.channel_id),
             "member": it.user.member(),
-            "app_permissions": str(ALL_PERMISSIONS),
+            "app_permissions": str(self.permissions_in(it.channel_id)),
             "locale": locale or it.user.locale,
             "guild_locale": self.guild_locale,
             "entitlements": [],

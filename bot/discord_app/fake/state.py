@@ -1,7 +1,10 @@
 """What the fake Discord knows: the application, its one guild, and what happened there.
 
 The REST routes and the gateway both read and change this state; whoever watches it (a
-test, the benchmark) waits on ``wait_for``, which re-checks after every change.
+test, the benchmark) waits on ``wait_for``, which re-checks after every change. The faults
+armed (``faults``) and the bot's permissions in each channel (``bot_permissions``) decide
+what the REST routes refuse. ``retain=False`` (long runs, the benchmark) keeps only what
+messages show now: no bodies' history, no file contents, no deleted messages.
 """
 
 from __future__ import annotations
@@ -10,6 +13,7 @@ import asyncio
 from collections.abc import Callable
 from typing import Any
 
+from bot.discord_app.fake.faults import Faults
 from bot.discord_app.fake.model import (
     ALL_PERMISSIONS,
     MEMBER_PERMISSIONS,
@@ -25,8 +29,9 @@ class DiscordState:
     """One application, its bot user and one guild with text channels and members."""
 
     def __init__(self, guild_locale: str = "en-US", token: str = "test-token",
-                 channel_count: int = 3) -> None:
+                 channel_count: int = 3, *, retain: bool = True) -> None:
         self.token = token
+        self.retain = retain
         self.app_id = snowflake()
         self.bot_user = User(snowflake(), "Rami", bot=True, permissions=ALL_PERMISSIONS)
         self.guild_id = snowflake()
@@ -41,6 +46,8 @@ class DiscordState:
         self.guild_commands: list[dict[str, Any]] = []
         self.command_syncs = 0
         self.listeners: list[Callable[[Message], None]] = []  # told of new channel messages
+        self.faults = Faults()
+        self.bot_permissions: dict[int, int] = {}  # by channel; absent: every permission
         self.port = 0  # set once the server listens
         self._changed = asyncio.Condition()
 
@@ -66,7 +73,10 @@ class DiscordState:
         self, channel_id: int, body: dict[str, Any], files: list[Attachment], flags: int = 0
     ) -> Message:
         """Store a message the bot sent, built from its create body."""
-        message = Message(snowflake(), channel_id, self.bot_user, flags=flags)
+        message = Message(snowflake(), channel_id, self.bot_user, flags=flags,
+                          keep_payloads=self.retain)
+        if not self.retain:
+            files = [Attachment(f.filename, b"", f.description) for f in files]
         message.apply(body, files)
         self.messages[message.id] = message
         return message
@@ -86,6 +96,25 @@ class DiscordState:
         for listener in self.listeners:
             listener(message)
         return message
+
+    def delete_message(self, message: Message) -> None:
+        """The bot deleted ``message`` (kept, marked deleted, unless nothing is retained)."""
+        message.deleted = True
+        if not self.retain:
+            self.messages.pop(message.id, None)
+            if message in self.channel_log:
+                self.channel_log.remove(message)
+
+    def forget(self, it: Interaction) -> None:
+        """Drop an answered interaction and its private replies (long runs keep little)."""
+        self.interactions.pop(it.token, None)
+        for message in it.replies:
+            if message.ephemeral:
+                self.messages.pop(message.id, None)
+
+    def permissions_in(self, channel_id: int) -> int:
+        """The bot's permissions in a channel (every one unless set otherwise)."""
+        return self.bot_permissions.get(channel_id, ALL_PERMISSIONS)
 
     def channel_payload(self, channel_id: int) -> dict[str, Any]:
         """The Discord channel object of one of the guild's text channels."""

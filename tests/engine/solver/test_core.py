@@ -15,12 +15,19 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 
 from engine.solver import dp as solver_dp
-from engine.solver import exact as solver
-from engine.solver.dp import NUMBERS, option_list
-from engine.solver.exact import _SCALE, _counts, solve
+from engine.solver import route as solver_route
+from engine.solver.exact import solve
+from engine.solver.options import NUMBERS, option_list
+from engine.solver.problem import SCALE
 from engine.solver.samples import positions
 from engine.tiles.tile import TILE_JOKER, Tile, parse_tiles
-from tests.engine.solver.helpers import TILES, bench_weights, python_run_dp
+from tests.engine.solver.helpers import (
+    TILES,
+    bench_weights,
+    core_run,
+    problem_of,
+    python_run_dp,
+)
 
 try:
     from engine.solver import _dpcore as core
@@ -33,12 +40,9 @@ needs_core = pytest.mark.skipif(core is None, reason="engine.solver._dpcore was 
 def _both(
     table: list[Tile], rack: list[Tile], goal: str, opening: int | None = None, floor: int = 0
 ) -> object:
-    weights, joker_weight = bench_weights(goal)
-    t_counts, t_jokers = _counts(table)
-    r_counts, r_jokers = _counts(rack)
-    args = (t_counts, r_counts, t_jokers, r_jokers, weights, joker_weight, opening, floor)
-    expected = python_run_dp(*args)
-    found = core.run(*args, option_list)
+    problem = problem_of(table, rack, goal, opening)
+    expected = python_run_dp(problem, floor)
+    found = core_run(core, problem, floor)
     assert found == expected
     return found
 
@@ -71,7 +75,7 @@ def test_same_answer_on_the_bench_positions_of_60_table_tiles(index: int) -> Non
     flat = [t for s in table for t in s]
     # A high floor keeps the Python program quick (branch and bound), and the answer is
     # then a play reaching it or None: both must say the same.
-    found = [_both(flat, rack, "tiles", floor=floor) for floor in (15 * _SCALE, 8 * _SCALE)]
+    found = [_both(flat, rack, "tiles", floor=floor) for floor in (15 * SCALE, 8 * SCALE)]
     assert found[-1] is not None
 
 
@@ -80,7 +84,7 @@ def test_same_answer_on_the_bench_positions_of_60_table_tiles(index: int) -> Non
 def test_same_answer_on_openings(index: int) -> None:
     _, rack = positions(2026, 200, 0, 14)[index]
     _both([], rack, "tiles", opening=30)
-    _both([], rack, "tiles", opening=30, floor=5 * _SCALE)
+    _both([], rack, "tiles", opening=30, floor=5 * SCALE)
 
 
 @needs_core
@@ -93,14 +97,14 @@ def test_same_answer_with_up_to_four_jokers_and_floors(seed: int) -> None:
     extra = rng.randint(0, 2)
     rack = [*rack, *([TILE_JOKER] * extra)]
     for goal in ("tiles", "value"):
-        for floor in (0, rng.randint(1, 10) * _SCALE):
+        for floor in (0, rng.randint(1, 10) * SCALE):
             _both(flat, rack, goal, floor=floor)
 
 
 @needs_core
 def test_no_arrangement_is_none_for_both() -> None:
     assert _both(parse_tiles("r1 r2 b9"), [], "tiles") is None
-    assert _both(parse_tiles("r1 r2 r3"), parse_tiles("k7"), "tiles", floor=5 * _SCALE) is None
+    assert _both(parse_tiles("r1 r2 r3"), parse_tiles("k7"), "tiles", floor=5 * SCALE) is None
 
 
 @needs_core
@@ -121,21 +125,17 @@ def test_bad_input_is_refused_with_a_reason() -> None:
 
 @needs_core
 def test_a_failing_option_function_raises_and_poisons_nothing() -> None:
-    table = parse_tiles("r1 r2 r3 b5 o5 k5")
-    weights, joker_weight = bench_weights("tiles")
-    t_counts, _ = _counts(table)
-    r_counts, _ = _counts(parse_tiles("r4"))
-    args = (t_counts, r_counts, 0, 0, weights, joker_weight, None, 0)
+    problem = problem_of(parse_tiles("r1 r2 r3 b5 o5 k5"), parse_tiles("r4"), "tiles")
 
     def broken(*_: int) -> tuple[object, ...]:
         raise RuntimeError("broken on purpose")
 
     with pytest.raises(RuntimeError, match="on purpose"):
-        core.run(*args, broken)
+        core_run(core, problem, 0, broken)
     with pytest.raises(TypeError, match="7-tuple"):
-        core.run(*args, lambda *_: ((1, 2),))
+        core_run(core, problem, 0, lambda *_: ((1, 2),))
     # The moves learnt from another function are forgotten: the real answer again.
-    assert core.run(*args, option_list) == python_run_dp(*args)
+    assert core_run(core, problem, 0) == python_run_dp(problem)
 
 
 @needs_core
@@ -143,7 +143,7 @@ def test_solve_gives_the_same_play_with_either_program(monkeypatch: pytest.Monke
     table, rack = positions(2027, 200, 30, 14)[61]
     compiled = solve(table, rack, TILES, "tiles")
     monkeypatch.setattr(solver_dp, "_CORE", None)
-    monkeypatch.setattr(solver, "_LAYERED_ALL", False)
+    monkeypatch.setattr(solver_route, "_LAYERED_ALL", False)
     python = solve(table, rack, TILES, "tiles")
     assert compiled is not None and python is not None
     assert (compiled.tiles_placed, compiled.value) == (python.tiles_placed, python.value)
@@ -154,13 +154,11 @@ def test_threads_solving_at_once_get_the_answers_of_one_thread() -> None:
     """The bot solves in worker threads (hints) while computer seats play: solves that
     switch threads inside option_list, two option functions fighting over the kept
     table included, give the answers of a lone thread."""
-    weights, joker_weight = bench_weights("tiles")
-    cases = []
-    for table, rack in positions(2027, 200, 30, 14)[:16]:
-        t_counts, t_jokers = _counts([t for s in table for t in s])
-        r_counts, r_jokers = _counts(rack)
-        cases.append((t_counts, r_counts, t_jokers, r_jokers, weights, joker_weight, None, 0))
-    expected = [python_run_dp(*case) for case in cases]
+    cases = [
+        problem_of([t for s in table for t in s], rack, "tiles")
+        for table, rack in positions(2027, 200, 30, 14)[:16]
+    ]
+    expected = [python_run_dp(case) for case in cases]
 
     def same_moves(*args: int) -> tuple[object, ...]:  # another function, same answers
         return option_list(*args)
@@ -170,7 +168,7 @@ def test_threads_solving_at_once_get_the_answers_of_one_thread() -> None:
     sys.setswitchinterval(1e-6)
     try:
         with ThreadPoolExecutor(4) as pool:
-            found = list(pool.map(lambda job: core.run(*job[0], job[1]), jobs))
+            found = list(pool.map(lambda job: core_run(core, job[0], 0, job[1]), jobs))
     finally:
         sys.setswitchinterval(interval)
     assert found == expected * 3

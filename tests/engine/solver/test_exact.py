@@ -8,7 +8,7 @@ from collections import Counter
 import pytest
 
 from engine.solver import dp as solver_dp
-from engine.solver import exact as solver
+from engine.solver import route as solver_route
 from engine.solver.exact import arrange, partition, solve
 from engine.tiles.sets import analyse_set, is_valid_set
 from engine.tiles.tile import TILE_JOKER, Colour, Tile, parse_tiles
@@ -48,13 +48,17 @@ def _check(
     assert laid == Counter(table) + Counter(placed)
 
 
-@pytest.fixture(params=["default", "python"])
+@pytest.fixture(params=["default", "python", "search"])
 def route(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
-    """The solver as installed (the compiled DP where it was built), and in pure Python
-    (what runs where no compiler was found)."""
+    """The solver as installed (the compiled DP where it was built), in pure Python
+    (what runs where no compiler was found), and by the depth-first search alone (small
+    positions otherwise go to the layered DP)."""
     if request.param == "python":
         monkeypatch.setattr(solver_dp, "_CORE", None)
-        monkeypatch.setattr(solver, "_LAYERED_ALL", False)
+    if request.param == "search":
+        monkeypatch.setattr(solver_route, "_LAYERED_TILES", 0)
+    if request.param != "default":
+        monkeypatch.setattr(solver_route, "_LAYERED_ALL", False)
     return str(request.param)
 
 

@@ -3,7 +3,7 @@
 Hard positions come from the benchmark's generator (the same seeds): the seeded ~30+14
 positions that used to be the slowest (two jokers on the table, much of the rack
 impossible to lay, so the search must prove its optimum). Each is checked against the
-layered dynamic program alone (the Python `engine.solver.dp._run_dp_python`, no depth-first search,
+layered dynamic program alone (the Python `engine.solver.dp.run_dp`, no depth-first search,
 no relaxed or Lagrangian bound), a slower exact method.
 """
 
@@ -11,18 +11,20 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from dataclasses import replace
 
 import pytest
 
-from engine.solver import exact as solver
+from engine.solver import route as solver_route
 from engine.solver.dfs import searcher
-from engine.solver.exact import _SCALE, _counts, _mirror, solve
+from engine.solver.exact import solve
 from engine.solver.lagrange import LagrangeBound
+from engine.solver.problem import SCALE
 from engine.solver.samples import positions
 from engine.tiles.sets import is_valid_set
 from engine.tiles.tile import Tile
 from tests.engine.solver.brute import brute_best
-from tests.engine.solver.helpers import TILES, bench_weights, python_run_dp
+from tests.engine.solver.helpers import TILES, problem_of, python_run_dp
 from tests.engine.solver.test_exact import _position
 
 # (index in positions(2027, 200, 30, 14), goal): the slowest before the Lagrangian bound.
@@ -36,12 +38,8 @@ HARD_30 = [
 
 def _layered_best(table: list[Tile], rack: list[Tile], goal: str) -> int:
     """The optimum (tiles, or points of number tiles) by the layered DP alone."""
-    weights, joker_weight = bench_weights(goal)
-    t_counts, t_jokers = _counts(table)
-    r_counts, r_jokers = _counts(rack)
-    found = python_run_dp(t_counts, r_counts, t_jokers, r_jokers, weights, joker_weight,
-                           None, 0)
-    return 0 if found is None else found[0] // _SCALE
+    found = python_run_dp(problem_of(table, rack, goal))
+    return 0 if found is None else found[0] // SCALE
 
 
 def _primary(found: object, goal: str) -> int:
@@ -59,8 +57,8 @@ def test_hard_positions_match_the_layered_program(
     index: int, goal: str, search: bool, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     if search:  # the depth-first search (with the Lagrangian bound), not the small-size DP
-        monkeypatch.setattr(solver, "_LAYERED_TILES", 0)
-        monkeypatch.setattr(solver, "_LAYERED_ALL", False)
+        monkeypatch.setattr(solver_route, "_LAYERED_TILES", 0)
+        monkeypatch.setattr(solver_route, "_LAYERED_ALL", False)
     table, rack = positions(2027, 200, 30, 14)[index]
     flat = [t for s in table for t in s]
     found = solve(table, rack, TILES, goal, joker_worth=None if goal == "tiles" else 0)
@@ -75,8 +73,8 @@ def test_hard_positions_match_the_layered_program(
 def test_random_positions_with_jokers_match_the_layered_program(
     seed: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(solver, "_LAYERED_TILES", 0)
-    monkeypatch.setattr(solver, "_LAYERED_ALL", False)
+    monkeypatch.setattr(solver_route, "_LAYERED_TILES", 0)
+    monkeypatch.setattr(solver_route, "_LAYERED_ALL", False)
     rng = random.Random(seed)
     table, rack = positions(5000 + seed, 3, 30, 14)[rng.randrange(3)]
     flat = [t for s in table for t in s]
@@ -86,11 +84,7 @@ def test_random_positions_with_jokers_match_the_layered_program(
 
 
 def _lagrange(table: list[Tile], rack: list[Tile], goal: str, rounds: int) -> LagrangeBound:
-    weights, _ = bench_weights(goal)
-    t_counts, t_jokers = _counts(table)
-    r_counts, r_jokers = _counts(rack)
-    gains = [[w // _SCALE for w in row] for row in weights]
-    bound = LagrangeBound(t_counts, r_counts, gains, t_jokers + r_jokers)
+    bound = LagrangeBound(problem_of(table, rack, goal), SCALE)
     bound.tune(rounds)
     return bound
 
@@ -111,18 +105,14 @@ def test_the_lagrangian_bound_is_never_below_the_optimum(index: int, goal: str) 
 def _forced(table: list[Tile], rack: list[Tile], goal: str, mirrored: bool) -> int | None:
     """The depth-first search with a tuned Lagrangian bound from the first state (the
     solver only adds it to hard positions), on the numbers as they are or mirrored."""
-    weights, joker_weight = bench_weights(goal)
+    problem = problem_of(table, rack, goal)
     if goal == "value":
-        joker_weight = _SCALE * 30 + 1
-    t_counts, t_jokers = _counts(table)
-    r_counts, r_jokers = _counts(rack)
+        problem = replace(problem, joker_weight=SCALE * 30 + 1)
     if mirrored:
-        t_counts, r_counts, weights = _mirror(t_counts), _mirror(r_counts), _mirror(weights)
-    gains = [[w // _SCALE for w in row] for row in weights]
-    bound = LagrangeBound(t_counts, r_counts, gains, t_jokers + r_jokers)
+        problem = problem.mirrored()
+    bound = LagrangeBound(problem, SCALE)
     bound.tune(8)
-    run = searcher(t_counts, r_counts, t_jokers, r_jokers, weights, joker_weight, None,
-                   budget=10**7, unit=_SCALE, tighter=[bound])  # fmt: skip
+    run = searcher(problem, budget=10**7, unit=SCALE, tighter=[bound])
     answer = next(run)
     if answer is None:
         return None
@@ -143,28 +133,3 @@ def test_search_with_the_lagrangian_bound_matches_exhaustive_search(
         assert score is None or score == 0
         return
     assert score == expected[0 if goal == "tiles" else 1]
-
-
-@pytest.mark.parametrize("goal", ["tiles", "value"])
-@pytest.mark.parametrize("seed", range(40))
-def test_the_search_alone_matches_exhaustive_search(
-    goal: str, seed: int, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """Small positions go to the layered DP; the depth-first search must agree too."""
-    monkeypatch.setattr(solver, "_LAYERED_TILES", 0)
-    monkeypatch.setattr(solver, "_LAYERED_ALL", False)
-    rng = random.Random(seed * 7 + len(goal))
-    table, rack = _position(rng)
-    expected = brute_best(table, rack, goal)
-    found = solve(table, rack, TILES, goal)
-    if expected is None:
-        assert found is None
-        return
-    assert found is not None
-    points = sum(30 if t.is_joker else t.number for t in found.placed)
-    assert (found.tiles_placed if goal == "tiles" else points) == expected[
-        0 if goal == "tiles" else 1
-    ]
-    for s in found.table:
-        assert is_valid_set(s), s
-    assert Counter(t for s in found.table for t in s) == Counter(table) + Counter(found.placed)

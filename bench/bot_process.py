@@ -1,0 +1,171 @@
+"""The bot as ``bench/bot_bench.py`` runs it: ``python -m bot``, optionally watched.
+
+    python bench/bot_process.py [--profile FILE] [--trace-dir DIR]
+
+``--profile`` writes a cProfile of the event loop's thread timed by that thread's own CPU
+time (``time.thread_time``): waiting for the GIL or the network costs nothing in it, so
+it shows where the CPU goes, unlike a wall-clock profile on a busy machine. The pictures,
+drawn in other threads, are not in it.
+
+``--sample FILE`` samples every thread's stack every few milliseconds instead (little
+overhead; what a busy thread is doing, pictures included) and writes the functions that
+were running most, by their own samples and by the samples under them.
+
+``--trace-dir`` traces allocations (``tracemalloc``, 1 frame: cheap enough to run for
+half an hour, though every allocation costs more); each SIGUSR1 writes a snapshot there
+(``snapshot-N.trace``, then ``snapshot-N.done`` once complete) for the bench to compare.
+"""
+
+from __future__ import annotations
+
+import argparse
+import atexit
+import collections
+import cProfile
+import itertools
+import signal
+import sys
+import threading
+import time
+import tracemalloc
+from pathlib import Path
+from types import FrameType
+from typing import Any
+
+
+def _dump_on_signal(folder: Path) -> None:
+    numbers = itertools.count(1)
+
+    def dump(_signal: int, _frame: FrameType | None) -> None:
+        number = next(numbers)
+        tracemalloc.take_snapshot().dump(str(folder / f"snapshot-{number}.trace"))
+        (folder / f"snapshot-{number}.done").touch()
+
+    signal.signal(signal.SIGUSR1, dump)
+
+
+def count_work() -> collections.Counter[str]:
+    """Count the pictures drawn and the games serialised (wrapping their functions)."""
+    from bot.discord_app import pictures
+    from engine.game import Game
+
+    counts: collections.Counter[str] = collections.Counter()
+
+    def counted(name: str, function: Any) -> Any:
+        def wrapper(*args: Any, **kwargs: Any) -> Any:
+            counts[name] += 1
+            return function(*args, **kwargs)
+        return wrapper
+
+    for name in ("hand_picture", "table_picture", "scores_picture"):
+        setattr(pictures, name, counted(name, getattr(pictures, name)))
+    Game.to_json = counted("Game.to_json", Game.to_json)  # type: ignore[method-assign]
+    Game.from_json = counted("Game.from_json", Game.from_json)  # type: ignore[method-assign]
+    return counts
+
+
+# A thread waiting here is idle, not working: its samples are not counted.
+IDLE = {("selectors.py", "select"), ("threading.py", "wait"), ("thread.py", "_worker"),
+        ("queue.py", "get"), ("aiosqlite/core.py", "run"),
+        ("threading.py", "_wait_for_tstate_lock"), ("aiosqlite/core.py",
+                                                     "_connection_worker_thread")}
+
+
+class Sampler(threading.Thread):
+    """Counts, every ``interval`` seconds, the functions on every busy thread's stack."""
+
+    def __init__(self, interval: float = 0.002) -> None:
+        super().__init__(daemon=True)
+        self.interval = interval
+        self.own: collections.Counter[str] = collections.Counter()
+        self.under: collections.Counter[str] = collections.Counter()
+        self.samples = 0
+        self.threads: collections.Counter[str] = collections.Counter()
+        self.stopped = threading.Event()
+
+    def run(self) -> None:
+        me, main = threading.get_ident(), threading.main_thread().ident
+        while not self.stopped.wait(self.interval):
+            for ident, frame in sys._current_frames().items():
+                if ident != me:
+                    self._count(frame, "main" if ident == main else "other")
+
+    def _count(self, frame: FrameType, thread: str) -> None:
+        names = []
+        current: FrameType | None = frame
+        while current is not None:
+            code = current.f_code
+            names.append((code.co_filename, code.co_name, code.co_firstlineno))
+            current = current.f_back
+        filename, name, _ = names[0]
+        if any(filename.endswith(f) and name == n for f, n in IDLE):
+            return
+        self.samples += 1
+        self.threads[thread] += 1
+        self.own[_label(names[0])] += 1
+        for label in {_label(entry) for entry in names}:
+            self.under[label] += 1
+
+    def write(self, path: str) -> None:
+        lines = [f"{self.samples} busy samples, every {self.interval * 1000:.0f} ms: "
+                 f"{self.threads['main']} on the event loop's thread, "
+                 f"{self.threads['other']} on the others", ""]
+        for title, counter in (("own", self.own), ("under", self.under)):
+            lines.append(f"-- by {title} samples")
+            lines += [f"{count / self.samples * 100:6.1f}%  {label}"
+                      for label, count in counter.most_common(60)]
+            lines.append("")
+        Path(path).write_text("\n".join(lines), encoding="utf-8")
+
+
+def _label(entry: tuple[str, str, int]) -> str:
+    filename, name, line = entry
+    for root in ("site-packages/", "python3.11/", "/work/"):
+        if root in filename:
+            filename = filename.split(root, 1)[1]
+            break
+    return f"{filename}:{line}({name})"
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--profile", metavar="FILE")
+    parser.add_argument("--sample", metavar="FILE")
+    parser.add_argument("--trace-dir", metavar="DIR", type=Path)
+    parser.add_argument("--count", metavar="FILE")
+    args = parser.parse_args()
+    if args.count is not None:
+        counts = count_work()
+
+        def write_counts() -> None:
+            counts["CPU ms, event loop's thread"] = round(time.thread_time() * 1000)
+            counts["CPU ms, whole process"] = round(time.process_time() * 1000)
+            Path(args.count).write_text(
+                "".join(f"{name} {number}\n" for name, number in sorted(counts.items())))
+
+        atexit.register(write_counts)
+    if args.trace_dir is not None:
+        tracemalloc.start(1)
+        _dump_on_signal(args.trace_dir)
+    from bot.__main__ import main as bot_main
+
+    if args.sample is not None:
+        sampler = Sampler()
+        sampler.start()
+        try:
+            return bot_main([])
+        finally:
+            sampler.stopped.set()
+            sampler.join()
+            sampler.write(args.sample)
+    if args.profile is None:
+        return bot_main([])
+    profile = cProfile.Profile(time.thread_time)
+    try:
+        return int(profile.runcall(bot_main, []))
+    finally:
+        profile.dump_stats(args.profile)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

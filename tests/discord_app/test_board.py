@@ -1,0 +1,113 @@
+"""A channel's board: which message jobs an event asks for, which results and reminder a
+saved table still owes its channel, and that a job done for an older request leaves a
+newer one to do."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from bot.discord_app.board import Board, Job, reminder_key, results_due
+from bot.session import Event, EventKind, Seat, Snapshot, Status, TableUi
+from engine import variant
+from engine.game import Game
+from engine.views import Phase, RoundScore
+
+SEATS = (Seat("ann", 4), Seat("bob", 5), Seat("[cpu 1]", level="easy"))
+VIEW = Game.new(variant("classic"), [s.name for s in SEATS], 1).public_view()
+DELAYS = (1.0, 2.0)
+
+
+def snapshot(version: int = 1, *, game_id: int = 3, status: Status = Status.PLAYING,
+             ui: TableUi | None = None, **view_changes: object) -> Snapshot:
+    return Snapshot(channel_id=1, guild_id=2, game_id=game_id, status=status,
+                    variant="classic", created_by=4, seats=SEATS,
+                    view=replace(VIEW, **view_changes),  # type: ignore[arg-type]
+                    ui=ui or TableUi(), version=version)
+
+
+def round_over(version: int, status: Status = Status.PLAYING) -> Snapshot:
+    finished = RoundScore(1, (0, 10, 20), 0, False, "went_out")
+    return snapshot(version, status=status, phase=Phase.ROUND_OVER, rounds=(finished,))
+
+
+def test_a_move_asks_for_the_table_and_the_reminder_not_the_lobby() -> None:
+    board = Board.of(snapshot())
+    board.absorb(Event(EventKind.ACTION, snapshot(2)))
+    assert board.next_job(0.0, 0.0) is Job.TABLE
+    assert {job for job in Job if board.pending(job)} == {Job.TABLE, Job.REMINDER}
+
+
+def test_a_start_edits_the_lobby_and_posts_a_new_table() -> None:
+    board = Board.of(snapshot(ui=TableUi(lobby_message=7, table_message=8)))
+    board.absorb(Event(EventKind.STARTED, snapshot(2)))
+    assert board.lobby == "started" and board.table_anew
+    assert board.next_job(0.0, 0.0) is Job.LOBBY
+
+
+def test_an_older_snapshot_never_replaces_a_newer_one() -> None:
+    board = Board.of(snapshot())
+    board.absorb(Event(EventKind.ACTION, snapshot(5)))
+    board.absorb(Event(EventKind.ACTION, snapshot(4)))
+    assert board.snapshot.version == 5
+
+
+def test_a_job_done_for_an_older_request_leaves_the_newer_one() -> None:
+    board = Board.of(snapshot(ui=TableUi(table_message=8)))
+    board.absorb(Event(EventKind.ACTION, snapshot(2)))
+    ticket = board.ticket(Job.TABLE)
+    board.absorb(Event(EventKind.ACTION, snapshot(3)))  # while the edit was under way
+    board.done(Job.TABLE, ticket)
+    assert board.pending(Job.TABLE)
+    board.done(Job.TABLE, board.ticket(Job.TABLE))
+    assert not board.pending(Job.TABLE)
+
+
+def test_a_failed_job_waits_longer_each_time_and_counts_as_settled() -> None:
+    board = Board.of(snapshot())
+    board.absorb(Event(EventKind.ACTION, snapshot(2)))
+    assert not board.settled
+    assert board.failed(Job.REMINDER, 10.0, DELAYS) == 1
+    assert board.failed(Job.TABLE, 10.0, DELAYS) == 1
+    assert board.failed(Job.TABLE, 11.0, DELAYS) == 2
+    assert board.settled and not board.idle
+    assert board.next_job(12.0, 0.0) is Job.REMINDER  # the table waits until 13
+    assert board.next_time(0.0) == 11.0
+    board.absorb(Event(EventKind.ACTION, snapshot(3)))  # something new: try at once
+    assert board.next_job(12.0, 0.0) is Job.TABLE
+
+
+def test_the_reminder_is_for_a_humans_turn_only() -> None:
+    assert reminder_key(snapshot(current=1, turn=4)) == ("3:1:4", 5)
+    assert reminder_key(snapshot(current=2)) is None  # the computer's turn
+    assert reminder_key(round_over(2)) is None
+
+
+def test_results_owed_by_a_saved_table() -> None:
+    assert [r.key for r in results_due(round_over(2), None)] == ["3:1"]
+    assert results_due(round_over(2), "3:1") == []
+    over = round_over(2, Status.MATCH_OVER)
+    assert [r.kind for r in results_due(over, None)] == ["round", "match"]
+    assert [r.kind for r in results_due(over, "3:1")] == ["match"]
+    assert results_due(over, "3:match") == []
+    assert results_due(snapshot(), None) == []
+
+
+def test_a_restart_refreshes_everything_the_channel_may_have_missed() -> None:
+    saved = round_over(9, Status.MATCH_OVER)
+    board = Board.of(replace(saved, ui=TableUi(table_message=8, results_shown="3:1")))
+    board.refresh(board.snapshot)
+    assert board.lobby == "started" and board.table_due and not board.table_anew
+    assert [r.kind for r in board.results] == ["match"]
+
+
+def test_an_ended_table_closes_its_messages_and_the_next_game_starts_clean() -> None:
+    board = Board.of(snapshot(ui=TableUi(table_message=8, reminder_message=9,
+                                         reminder_turn="3:1:1")))
+    board.stale_reminders.append(6)
+    board.absorb(Event(EventKind.ENDED, snapshot(2)))
+    assert board.closing is not None and board.closing.table_message == 8
+    assert sorted(board.closing.reminders) == [6, 9]
+    assert [job for job in Job if board.pending(job)] == [Job.CLOSE] and board.ended
+    board.absorb(Event(EventKind.LOBBY, snapshot(1, game_id=4, status=Status.LOBBY,
+                                                 ui=TableUi(lobby_message=11))))
+    assert not board.ended and board.lobby_message == 11 and board.reminder_turn is None

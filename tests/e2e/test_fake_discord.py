@@ -1,0 +1,127 @@
+"""The fake Discord misbehaves as Discord does, as the real discord.py client sees it: rate
+limits, server errors, missing permissions, size limits, message edits and deletes, and a
+gateway that drops, asks to reconnect or invalidates the session."""
+
+from __future__ import annotations
+
+import discord
+import pytest
+
+from bot.discord_app.fake import ALL_PERMISSIONS, SEND_MESSAGES, VIEW_CHANNEL, FakeDiscord
+from tests.e2e.harness import BotHarness
+
+
+def channel_of(harness: BotHarness, channel_id: int) -> discord.PartialMessageable:
+    assert harness.bot is not None
+    return harness.bot.get_partial_messageable(channel_id)
+
+
+async def test_edit_and_delete_have_their_real_effects(fake: FakeDiscord,
+                                                       harness: BotHarness) -> None:
+    channel = channel_of(harness, fake.channels[0])
+    sent = await channel.send("first")
+    await channel.get_partial_message(sent.id).edit(content="second")
+    assert fake.messages[sent.id].content == "second"
+    assert (await channel.fetch_message(sent.id)).content == "second"
+    await channel.get_partial_message(sent.id).delete()
+    assert fake.channel_messages(fake.channels[0]) == []
+    with pytest.raises(discord.NotFound):
+        await channel.fetch_message(sent.id)
+    with pytest.raises(discord.NotFound):
+        await channel.get_partial_message(sent.id).edit(content="third")
+
+
+@pytest.mark.parametrize("is_global", [False, True])
+async def test_a_rate_limit_with_via_is_waited_out(fake: FakeDiscord, harness: BotHarness,
+                                                   is_global: bool) -> None:
+    fake.rate_limit("send", 0.05, times=2, is_global=is_global)
+    sent = await channel_of(harness, fake.channels[0]).send("after the wait")
+    assert fake.messages[sent.id].content == "after the wait"
+    assert fake.faults.hits == [("send", 429), ("send", 429)]
+
+
+async def test_a_rate_limit_without_via_is_not_retried_by_discord_py(
+        fake: FakeDiscord, harness: BotHarness) -> None:
+    fake.rate_limit("send", 0.05, via=False)
+    with pytest.raises(discord.HTTPException) as raised:
+        await channel_of(harness, fake.channels[0]).send("refused")
+    assert raised.value.status == 429
+    assert fake.channel_messages(fake.channels[0]) == []
+
+
+async def test_server_errors(fake: FakeDiscord, harness: BotHarness) -> None:
+    channel = channel_of(harness, fake.channels[0])
+    fake.fail("send", 503)
+    with pytest.raises(discord.DiscordServerError):  # 503: discord.py does not retry
+        await channel.send("lost")
+    fake.fail("send", 502)  # retried by discord.py after a second
+    await channel.send("kept")
+    assert [m.content for m in fake.channel_messages(fake.channels[0])] == ["kept"]
+    assert fake.faults.hits == [("send", 503), ("send", 502)]
+
+
+async def test_missing_permissions_get_discords_403(fake: FakeDiscord,
+                                                    harness: BotHarness) -> None:
+    target = fake.channels[1]
+    channel = channel_of(harness, target)
+    sent = await channel.send("before")
+    fake.set_bot_permissions(target, ALL_PERMISSIONS & ~SEND_MESSAGES)
+    with pytest.raises(discord.Forbidden) as raised:
+        await channel.send("no")
+    assert raised.value.code == 50013
+    await channel.get_partial_message(sent.id).edit(content="editing needs no Send Messages")
+    fake.set_bot_permissions(target, ALL_PERMISSIONS & ~VIEW_CHANNEL)
+    with pytest.raises(discord.Forbidden) as raised:
+        await channel.get_partial_message(sent.id).delete()
+    assert raised.value.code == 50001
+    fake.set_bot_permissions(target, None)
+    await channel.send("allowed again")
+    alice = fake.add_user("alice")
+    it = await fake.slash(alice, fake.channels[0], "rummy rules")
+    assert it.reply.ephemeral  # other channels were never affected
+
+
+@pytest.mark.parametrize(("body", "field"), [
+    ({"content": "x" * 2001}, "content"),
+    ({"embeds": [discord.Embed(description="x" * 4097)]}, "embeds"),
+    ({"embeds": [discord.Embed(title="t").add_field(name="n", value="v" * 1025)]}, "embeds"),
+])
+async def test_a_body_over_a_size_limit_gets_discords_400(
+        fake: FakeDiscord, harness: BotHarness, body: dict[str, object], field: str) -> None:
+    with pytest.raises(discord.HTTPException) as raised:
+        await channel_of(harness, fake.channels[0]).send(**body)  # type: ignore[arg-type]
+    assert raised.value.status == 400 and raised.value.code == 50035
+    assert field in raised.value.text and "or fewer in length" in raised.value.text
+    assert fake.channel_messages(fake.channels[0]) == []
+
+
+async def answers(fake: FakeDiscord) -> bool:
+    """The bot answers a slash command (through the gateway it is connected to now)."""
+    alice = fake.add_user("alice")
+    return (await fake.slash(alice, fake.channels[0], "rummy rules")).reply.ephemeral
+
+
+async def test_a_dropped_gateway_is_resumed(fake: FakeDiscord, harness: BotHarness) -> None:
+    fake.drop_gateway()
+    await fake.wait_for(lambda: fake.resumes == 1 and fake.sockets)
+    assert fake.identifies == 1
+    assert await answers(fake)
+
+
+async def test_reconnect_is_obeyed(fake: FakeDiscord, harness: BotHarness) -> None:
+    await fake.reconnect_gateway()
+    await fake.wait_for(lambda: fake.resumes == 1 and fake.sockets)
+    assert await answers(fake)
+
+
+async def test_an_invalid_session_means_identifying_again(fake: FakeDiscord,
+                                                          harness: BotHarness) -> None:
+    await fake.invalidate_session()
+    await fake.wait_for(lambda: fake.identifies == 2 and fake.sockets)
+    assert await answers(fake)
+    # A resume refused (the session expired while the connection was down) too.
+    fake.gateway.refuse_resume = True
+    fake.drop_gateway()
+    await fake.wait_for(lambda: fake.identifies == 3 and fake.sockets)
+    assert fake.resumes == 1
+    assert await answers(fake)

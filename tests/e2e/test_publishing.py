@@ -1,0 +1,188 @@
+"""A failed send never loses the table: each public message is retried on its own, the
+table converges to the saved game, and a channel where the bot may not post says so to
+the person acting (issue 15, point 4)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from bot.discord_app import pictures
+from bot.discord_app.fake import (
+    ALL_PERMISSIONS,
+    ATTACH_FILES,
+    EMBED_LINKS,
+    SEND_MESSAGES,
+    FakeDiscord,
+    Interaction,
+    User,
+)
+from tests.e2e.channel import current_player_id, reminders, table_is_current, tables
+from tests.e2e.harness import BotHarness
+from tests.e2e.players import Human, wait_for_turn
+from tests.e2e.test_behaviour import open_table, whose_turn
+
+
+async def next_human_turn(fake: FakeDiscord, harness: BotHarness, channel: int,
+                          users: tuple[User, ...], player: User) -> User:
+    """``player`` plays a whole turn; returns the human whose turn comes next."""
+    humans = {u.id: Human(fake, harness, u, channel, "slash", 3) for u in users}
+    await humans[player.id].play_turn()
+    following = await wait_for_turn(harness, channel, humans)
+    assert following is not None, "the round ended"
+    return following.user
+
+
+async def test_a_failed_reminder_skips_nothing_and_comes_once_discord_is_back(
+        fake: FakeDiscord, harness: BotHarness) -> None:
+    channel, alice, bob, _ = await open_table(fake, harness)
+    player, _ = await whose_turn(harness, channel, alice, bob)
+    await harness.idle()
+    before = reminders(fake, channel)
+    assert [m.content.startswith(f"<@{player.id}>") for m in before] == [True]
+    down = fake.fail("send", 503, times=None, channel=channel)
+
+    following = await next_human_turn(fake, harness, channel, (alice, bob), player)
+    await harness.idle()
+    assert ("send", 503) in fake.faults.hits
+    assert await table_is_current(fake, harness, channel)  # edited all the same
+    assert reminders(fake, channel) == before  # the new one is not there, nor marked sent
+
+    fake.heal(down)
+    await harness.idle(retries=True)
+    (now,) = reminders(fake, channel)
+    assert now.content.startswith(f"<@{following.id}>")
+    assert [int(u) for u in now.allowed_mentions["users"]] == [following.id]  # type: ignore[index]
+
+
+async def test_discord_py_retries_a_500_itself(fake: FakeDiscord, harness: BotHarness) -> None:
+    channel, alice, bob, _ = await open_table(fake, harness)
+    player, _ = await whose_turn(harness, channel, alice, bob)
+    fake.fail("send", 500, channel=channel)
+    following = await next_human_turn(fake, harness, channel, (alice, bob), player)
+    await harness.idle(retries=True)
+    assert fake.faults.hits == [("send", 500)]
+    (reminder,) = reminders(fake, channel)
+    assert reminder.content.startswith(f"<@{following.id}>")
+
+
+@pytest.mark.parametrize(("status", "times"), [(503, 4), (502, 1)])
+async def test_failed_table_edits_converge_to_the_saved_game(
+        fake: FakeDiscord, harness: BotHarness, status: int, times: int) -> None:
+    channel, alice, bob, _ = await open_table(fake, harness)
+    player, _ = await whose_turn(harness, channel, alice, bob)
+    (table,) = tables(fake, channel)
+    fake.fail("edit", status, times=times, channel=channel)
+    await next_human_turn(fake, harness, channel, (alice, bob), player)
+    await harness.idle(retries=True)
+    assert ("edit", status) in fake.faults.hits
+    assert tables(fake, channel) == [table]  # edited in place, not posted again
+    assert await table_is_current(fake, harness, channel)
+
+
+@pytest.mark.parametrize(("is_global", "via"), [(False, True), (True, True), (False, False)])
+async def test_rate_limits_delay_the_table_but_never_lose_it(
+        fake: FakeDiscord, harness: BotHarness, is_global: bool, via: bool) -> None:
+    channel, alice, bob, _ = await open_table(fake, harness)
+    player, _ = await whose_turn(harness, channel, alice, bob)
+    for kind in ("edit", "send"):
+        fake.rate_limit(kind, 0.05, times=2, is_global=is_global, via=via, channel=channel)
+    following = await next_human_turn(fake, harness, channel, (alice, bob), player)
+    await harness.idle(retries=True)
+    assert fake.faults.hits.count(("edit", 429)) == 2
+    assert await table_is_current(fake, harness, channel)
+    (reminder,) = reminders(fake, channel)
+    assert reminder.content.startswith(f"<@{following.id}>")
+
+
+async def test_a_deleted_table_message_is_posted_again(fake: FakeDiscord,
+                                                       harness: BotHarness) -> None:
+    channel, alice, bob, _ = await open_table(fake, harness)
+    player, _ = await whose_turn(harness, channel, alice, bob)
+    (table,) = tables(fake, channel)
+    fake.delete_message(table)  # a moderator tidied the channel
+    await next_human_turn(fake, harness, channel, (alice, bob), player)
+    await harness.idle()
+    (posted,) = tables(fake, channel)
+    assert posted.id != table.id and await table_is_current(fake, harness, channel)
+    await harness.restart()  # its id was saved: edited again after a restart
+    await harness.idle(retries=True)
+    assert tables(fake, channel) == [posted]
+
+
+def private_texts(it: Interaction) -> list[str]:
+    return [m.text() for m in it.replies if m.ephemeral]
+
+
+async def warned(fake: FakeDiscord, it: Interaction, name: str) -> bool:
+    """The caller was told privately that the bot lacks ``name`` (a follow-up, which
+    comes after the answer)."""
+    await fake.wait_for(lambda: any(name in text for text in private_texts(it)))
+    return True
+
+
+@pytest.mark.parametrize(("taken", "name"), [
+    (SEND_MESSAGES, "Send Messages"), (EMBED_LINKS, "Embed Links"),
+    (ATTACH_FILES, "Attach Files"),
+])
+async def test_a_channel_where_the_bot_cannot_post_says_which_permission_is_missing(
+        fake: FakeDiscord, harness: BotHarness, taken: int, name: str) -> None:
+    channel = fake.channels[1]
+    fake.set_bot_permissions(channel, ALL_PERMISSIONS & ~taken)
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    opened = await fake.slash(alice, channel, "rummy new", variant="rami51")
+    assert not opened.reply.ephemeral  # the lobby is the command's answer: it is there
+    assert await warned(fake, opened, f"1 permission: {name}.")
+    await fake.click(bob, opened.reply, "rami:lobby:join:")
+    started = await fake.click(alice, opened.reply, "rami:lobby:start:")
+    assert await warned(fake, started, name)
+    await harness.idle()
+    assert tables(fake, channel) == []
+
+    asked = await fake.slash(bob, channel, "rummy table")
+    (answer,) = private_texts(asked)  # said once, and never "posted below"
+    assert name in answer and "posted below" not in answer
+
+    fake.set_bot_permissions(channel, None)  # a moderator fixed the channel
+    await harness.idle(retries=True)
+    assert await table_is_current(fake, harness, channel)
+    (reminder,) = reminders(fake, channel)  # two humans: one of them is to play
+    assert reminder.content.startswith(f"<@{await current_player_id(harness, channel)}>")
+    again = await fake.slash(bob, channel, "rummy table")
+    assert private_texts(again) == ["The table is posted below."]
+    assert len(tables(fake, channel)) == 2 and await table_is_current(fake, harness, channel)
+
+
+async def test_a_table_discord_does_not_take_is_not_said_to_be_posted(
+        fake: FakeDiscord, harness: BotHarness) -> None:
+    channel, alice, _bob, _ = await open_table(fake, harness)
+    down = fake.fail("send", 503, times=None, channel=channel)
+    asked = await fake.slash(alice, channel, "rummy table")
+    (answer,) = private_texts(asked)
+    assert "posted below" not in answer and "keep trying" in answer
+    fake.heal(down)
+    await harness.idle(retries=True)
+    assert len(tables(fake, channel)) == 2  # the repost went out once Discord took it
+    assert await table_is_current(fake, harness, channel)
+
+
+async def test_a_hand_is_drawn_again_only_when_it_changed(
+        fake: FakeDiscord, harness: BotHarness, monkeypatch: pytest.MonkeyPatch) -> None:
+    drawn: list[int] = []
+    paint = pictures.hand_picture
+
+    def counted(*args: Any, **kwargs: Any) -> pictures.Picture:
+        drawn.append(1)
+        return paint(*args, **kwargs)
+
+    monkeypatch.setattr(pictures, "hand_picture", counted)
+    channel, alice, bob, _ = await open_table(fake, harness)
+    player, other = await whose_turn(harness, channel, alice, bob)
+    first = (await fake.slash(other, channel, "rummy hand")).reply
+    await fake.slash(player, channel, "rummy draw", source="stock")  # the other's hand stays
+    again = (await fake.slash(other, channel, "rummy hand")).reply
+    assert len(drawn) == 2  # the other's hand once, the player's after drawing
+    assert [a.data for a in again.attachments] == [a.data for a in first.attachments]
+    await fake.click(other, again, "rami:hand:sort:")  # sorted otherwise: drawn anew
+    assert len(drawn) == 3
