@@ -13,12 +13,11 @@ import time
 from collections.abc import Callable, Coroutine
 from typing import Any
 
-from bot.session.describe import describe_action
+from bot.session.computer import computer_action
 from bot.session.keeper import LiveTable, TableKeeper
-from bot.session.model import DEFAULT_LEVEL, Event, EventKind, SessionError, Status
+from bot.session.model import DEFAULT_LEVEL, Event, EventKind, Status
 from data import Store
 from engine.actions import Action
-from engine.ai import choose_action
 from engine.views import Phase
 
 log = logging.getLogger("rami.session")
@@ -81,15 +80,8 @@ class Autoplay(TableKeeper):
     def _computer_action(self, table: LiveTable, seat: int, level: str) -> Action:
         """The computer's move, seeded by the game seed and version so a game replays."""
         assert table.game is not None
-        view = table.game.view(seat)
         rng = random.Random(f"{table.doc.seed}:{table.version}")
-        for attempt_level in (level, "easy"):
-            action = choose_action(view, table.game.rules, attempt_level, rng)
-            if table.game.is_legal(seat, action):
-                return action
-            log.error("computer player chose an illegal move level=%s action=%s",
-                      attempt_level, describe_action(action))
-        raise SessionError("session.computer_stuck")
+        return computer_action(table.game, seat, level, rng)
 
     async def _turn_timer(self, channel_id: int, version: int) -> None:
         table = self._tables.get(channel_id)

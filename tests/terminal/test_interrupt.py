@@ -55,6 +55,23 @@ def test_ctrl_c_at_the_prompt_saves_and_says_goodbye(local_db: Path) -> None:
     assert "Traceback" not in text and "KeyboardInterrupt" not in text
 
 
+def test_ctrl_c_during_a_daily_try_keeps_it_and_says_goodbye(local_db: Path) -> None:
+    pid, fd = pty.fork()
+    if pid == 0:
+        os.execve(sys.executable, [sys.executable, "-m", "bot", "play", "--daily"],
+                  _env(local_db))
+    try:
+        _read_until(fd, b"\n> ")
+        os.write(fd, b"\x03")
+        text = _read_until(fd, b"Goodbye.").decode()
+    finally:
+        _, status = os.waitpid(pid, 0)
+        os.close(fd)
+    assert os.waitstatus_to_exitcode(status) == 0
+    assert "Your try is saved: rummy-bot play --daily goes on with it. Goodbye." in text
+    assert "Traceback" not in text and "KeyboardInterrupt" not in text
+
+
 def test_a_closed_output_ends_the_game_quietly(local_db: Path) -> None:
     process = subprocess.Popen(
         [sys.executable, "-m", "bot", "play", "--seed", "3"], env=_env(local_db),
