@@ -141,6 +141,8 @@ def _localized(value: Any, lang: str) -> Any:
     """``value`` as a message parameter in ``lang``: a :class:`Localized` one written."""
     if type(value) in _PLAIN:
         return value
+    if type(value) is Msg:
+        return value.text(lang)
     return value.text(lang) if isinstance(value, Localized) else value
 
 
