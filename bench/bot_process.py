@@ -45,7 +45,8 @@ def _dump_on_signal(folder: Path) -> None:
 
 
 def count_work() -> collections.Counter[str]:
-    """Count the pictures drawn and the games serialised (wrapping their functions)."""
+    """Count the pictures drawn and the games serialised (wrapping their functions), and
+    the CPU time they took (their thread's, in µs)."""
     from bot.discord_app import pictures
     from engine.game import Game
 
@@ -54,7 +55,11 @@ def count_work() -> collections.Counter[str]:
     def counted(name: str, function: Any) -> Any:
         def wrapper(*args: Any, **kwargs: Any) -> Any:
             counts[name] += 1
-            return function(*args, **kwargs)
+            start = time.thread_time_ns()
+            try:
+                return function(*args, **kwargs)
+            finally:
+                counts[f"{name} CPU µs"] += (time.thread_time_ns() - start) // 1000
         return wrapper
 
     for name in ("hand_picture", "table_picture", "scores_picture"):

@@ -20,6 +20,7 @@ EPILOG = """\
 examples:
   rummy-bot                      start the bot (or a terminal game without a token)
   rummy-bot play                 play in this terminal against computer players
+  rummy-bot play --daily         today's deal of the daily championship, in this terminal
   rummy-bot play --help          the terminal game's own options
   rummy-bot simulate --help      play many computer games and print statistics
 """

@@ -6,6 +6,8 @@ Everything goes through :class:`Store` (see docs/STORE.md); no SQL lives outside
 from data.accounts import DELETED_NAME
 from data.database import DEFAULT_PATH
 from data.errors import (
+    ChallengeBusy,
+    ChallengeClosed,
     ChallengeLimit,
     CorruptRow,
     GameExists,
@@ -16,10 +18,14 @@ from data.errors import (
     SchemaTooNew,
     StaleState,
     StoreError,
+    TryNotPlaying,
 )
 from data.migrations import LATEST_VERSION
 from data.records import (
+    ChallengeDay,
     ChallengeResult,
+    ChallengeStats,
+    ChallengeTry,
     DeletedUserData,
     GameStatus,
     LeaderboardRow,
@@ -30,6 +36,7 @@ from data.records import (
     RoundRecord,
     SeatScore,
     StoredGame,
+    TryStatus,
 )
 from data.settings import GuildSettings, PlayerPrefs
 from data.store import IDLE_DAYS, Store
@@ -39,8 +46,13 @@ __all__ = [
     "DELETED_NAME",
     "IDLE_DAYS",
     "LATEST_VERSION",
+    "ChallengeBusy",
+    "ChallengeClosed",
+    "ChallengeDay",
     "ChallengeLimit",
     "ChallengeResult",
+    "ChallengeStats",
+    "ChallengeTry",
     "CorruptRow",
     "DeletedUserData",
     "GameExists",
@@ -63,4 +75,6 @@ __all__ = [
     "Store",
     "StoreError",
     "StoredGame",
+    "TryNotPlaying",
+    "TryStatus",
 ]

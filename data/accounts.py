@@ -44,9 +44,9 @@ def update_values(
 
 
 def delete_user_data(conn: sqlite3.Connection, user_id: int) -> DeletedUserData:
-    """Delete the player's preferences and challenge tries; anonymise their seats in match
-    and round history (other players' history stays whole, nothing counts for them any
-    more), and their id in the logs and creator column of ended games (0: unknown).
+    """Delete the player's preferences, championship tries and places; anonymise their
+    seats in match and round history (other players' history stays whole, nothing counts
+    for them any more), and their id in the logs and creator column of ended games (0: unknown).
     Active games are left alone: the session layer still needs them and they end or
     expire within days. The opaque states of ended games are not searched."""
     prefs = conn.execute("DELETE FROM player_prefs WHERE user_id = ?", (user_id,)).rowcount
@@ -60,6 +60,8 @@ def delete_user_data(conn: sqlite3.Connection, user_id: int) -> DeletedUserData:
         (DELETED_NAME, user_id, str(GameStatus.ACTIVE)),
     ).rowcount
     tries = conn.execute("DELETE FROM challenge_tries WHERE user_id = ?", (user_id,)).rowcount
+    places = conn.execute("DELETE FROM challenge_results WHERE user_id = ?",
+                          (user_id,)).rowcount
     log = conn.execute(
         "UPDATE game_log SET actor = NULL WHERE actor = ?"
         " AND game_id NOT IN (SELECT id FROM games WHERE status = ?)",
@@ -69,4 +71,4 @@ def delete_user_data(conn: sqlite3.Connection, user_id: int) -> DeletedUserData:
         "UPDATE games SET created_by = 0 WHERE created_by = ? AND status != ?",
         (user_id, str(GameStatus.ACTIVE)),
     ).rowcount
-    return DeletedUserData(user_id, prefs, seats, rounds, tries, log, created)
+    return DeletedUserData(user_id, prefs, seats, rounds, tries, log, created, places)

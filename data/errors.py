@@ -79,5 +79,32 @@ class ChallengeLimit(StoreError):
         super().__init__(f"player {user_id} already played {limit} tries of the {day} challenge")
 
 
+class ChallengeClosed(StoreError):
+    """That day of the championship has closed (or was never opened): no try starts there."""
+
+    def __init__(self, guild_id: int, day: str) -> None:
+        self.guild_id = guild_id
+        self.day = day
+        super().__init__(f"the {day} championship of guild {guild_id} is closed or unknown")
+
+
+class ChallengeBusy(StoreError):
+    """The player already has a try in progress in that guild."""
+
+    def __init__(self, guild_id: int, user_id: int) -> None:
+        self.guild_id = guild_id
+        self.user_id = user_id
+        super().__init__(f"player {user_id} already has a try in progress in guild {guild_id}")
+
+
+class TryNotPlaying(StoreError, LookupError):
+    """No try in progress has that key (it ended, or the player's data was deleted)."""
+
+    def __init__(self, guild_id: int, day: str, user_id: int, number: int) -> None:
+        self.key = (guild_id, day, user_id, number)
+        super().__init__(f"try {number} of player {user_id} on {day} (guild {guild_id}) "
+                         "is not in progress")
+
+
 class CorruptRow(StoreError):
     """A row could not be read back (raised internally; the row is then isolated)."""

@@ -124,14 +124,78 @@ class LeaderboardRow:
     rami_secs: int
 
 
+class TryStatus(StrEnum):
+    """Where a try of the daily championship stands; only ``COUNTED`` tries are ranked."""
+
+    PLAYING = "playing"
+    COUNTED = "counted"  # finished before its day closed
+    LATE = "late"  # finished after its day closed: it does not count
+    ABANDONED = "abandoned"  # left unfinished past its day's close
+
+
+@dataclass(frozen=True, slots=True)
+class ChallengeDay:
+    """One day of a server's championship. ``setup`` is the session layer's JSON (the
+    deal, frozen at the day's first try); the day closes at ``closes_at``; ``closed_at``
+    is set once its ranking is made, ``posted_at`` once it is posted in ``channel_id``."""
+
+    guild_id: int
+    day: str
+    setup: str
+    closes_at: float
+    closed_at: float | None = None
+    channel_id: int | None = None
+    posted_at: float | None = None
+    message_id: int | None = None
+
+    @property
+    def closed(self) -> bool:
+        return self.closed_at is not None
+
+
+@dataclass(frozen=True, slots=True)
+class ChallengeTry:
+    """One try of a player: ``number`` 1..10 of the day; ``state`` is the session layer's
+    JSON, ``version`` counts its saves; score and turns once it is finished."""
+
+    guild_id: int
+    day: str
+    user_id: int
+    number: int
+    name: str
+    status: TryStatus
+    state: str
+    version: int
+    started_at: float
+    finished_at: float | None = None
+    score: int | None = None
+    turns: int | None = None
+
+
 @dataclass(frozen=True, slots=True)
 class ChallengeResult:
-    """A player's best score of one day's challenge and how many tries they used."""
+    """A player's place in one day's ranking: their best counted try (highest score, then
+    fewest turns, then the earliest finish) and how many tries they started that day."""
 
     rank: int
     user_id: int
+    name: str
     best_score: int
+    turns: int
+    finished_at: float
     tries: int
+
+
+@dataclass(frozen=True, slots=True)
+class ChallengeStats:
+    """A player's closed days of a server's championship (``best_rank`` None: none)."""
+
+    guild_id: int
+    user_id: int
+    days: int = 0
+    wins: int = 0
+    podiums: int = 0
+    best_rank: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,6 +209,7 @@ class DeletedUserData:
     challenge_tries: int
     log_entries: int
     games_created: int = 0
+    challenge_results: int = 0
 
     @property
     def total(self) -> int:
@@ -156,4 +221,5 @@ class DeletedUserData:
             + self.challenge_tries
             + self.log_entries
             + self.games_created
+            + self.challenge_results
         )

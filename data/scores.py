@@ -1,4 +1,4 @@
-"""SQL for round scores, finished matches, statistics, leaderboards and the daily challenge.
+"""SQL for round scores, finished matches, statistics and leaderboards.
 
 Statistics are not kept as running counters: they are sums over ``match_seats``, one row per
 player and finished match, carrying the match's guild, variant and finish time so that every
@@ -11,9 +11,8 @@ import sqlite3
 from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
 
-from data.errors import ChallengeLimit, GameNotFound, MatchExists
+from data.errors import GameNotFound, MatchExists
 from data.records import (
-    ChallengeResult,
     LeaderboardRow,
     MatchRecord,
     MatchSeat,
@@ -23,7 +22,6 @@ from data.records import (
 )
 
 PERIODS = ("all", "month", "week")
-CHALLENGE_TRIES = 10
 
 
 def period_start(period: str, now: float) -> float:
@@ -173,12 +171,12 @@ PLAYER_STATS_SQL = (
 )
 
 
-def _ranks(keys: list[tuple[int, ...]]) -> list[int]:
+def ranks(keys: Sequence[tuple[float, ...]]) -> list[int]:
     """Competition ranking (1, 2, 2, 4): rows with equal ordering keys share a rank."""
-    ranks: list[int] = []
+    places: list[int] = []
     for index, key in enumerate(keys):
-        ranks.append(ranks[-1] if index and key == keys[index - 1] else index + 1)
-    return ranks
+        places.append(places[-1] if index and key == keys[index - 1] else index + 1)
+    return places
 
 
 def leaderboard(
@@ -188,11 +186,11 @@ def leaderboard(
         rows = conn.execute(LEADERBOARD_ALL_SQL, (guild_id, since, limit)).fetchall()
     else:
         rows = conn.execute(LEADERBOARD_SQL, (guild_id, variant, since, limit)).fetchall()
-    ranks = _ranks([(row[4], row[5], row[7]) for row in rows])
+    places = ranks([(row[4], row[5], row[7]) for row in rows])
     return [
         LeaderboardRow(rank, user_id, name, played, won, rounds, points, secs)
         for rank, (user_id, name, _, played, won, rounds, points, secs) in zip(
-            ranks, rows, strict=True
+            places, rows, strict=True
         )
     ]
 
@@ -206,41 +204,3 @@ def player_stats(
     return PlayerStats(
         guild_id, user_id, variant, played, won or 0, rounds or 0, points or 0, secs or 0, last
     )
-
-
-def record_challenge(
-    conn: sqlite3.Connection, now: float, guild_id: int, user_id: int, day: str, score: int
-) -> int:
-    used = challenge_tries_used(conn, guild_id, user_id, day)
-    if used >= CHALLENGE_TRIES:
-        raise ChallengeLimit(user_id, day, CHALLENGE_TRIES)
-    conn.execute(
-        "INSERT INTO challenge_tries (guild_id, user_id, day, try, score, at)"
-        " VALUES (?, ?, ?, ?, ?, ?)",
-        (guild_id, user_id, day, used + 1, score, now),
-    )
-    return used + 1
-
-
-def challenge_tries_used(conn: sqlite3.Connection, guild_id: int, user_id: int, day: str) -> int:
-    (used,) = conn.execute(
-        "SELECT COUNT(*) FROM challenge_tries WHERE guild_id = ? AND day = ? AND user_id = ?",
-        (guild_id, day, user_id),
-    ).fetchone()
-    return int(used)
-
-
-def challenge_ranking(
-    conn: sqlite3.Connection, guild_id: int, day: str, limit: int
-) -> list[ChallengeResult]:
-    rows = conn.execute(
-        "SELECT MAX(score) AS best, COUNT(*) AS tries, user_id FROM challenge_tries"
-        " WHERE guild_id = ? AND day = ? GROUP BY user_id"
-        " ORDER BY best DESC, tries ASC, user_id LIMIT ?",
-        (guild_id, day, limit),
-    ).fetchall()
-    ranks = _ranks([(best, tries) for best, tries, _ in rows])
-    return [
-        ChallengeResult(rank, user_id, best, tries)
-        for rank, (best, tries, user_id) in zip(ranks, rows, strict=True)
-    ]

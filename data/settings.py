@@ -11,6 +11,7 @@ import dataclasses
 import json
 import logging
 import re
+import zoneinfo
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
@@ -26,6 +27,8 @@ log = logging.getLogger(__name__)
 NAME_PATTERN = re.compile(r"[a-z][a-z0-9-]{0,31}")
 MIN_TURN_TIMEOUT_S = 15
 MAX_TURN_TIMEOUT_S = 24 * 3600
+MAX_DAILY_OPPONENTS = 5  # a variant's own player limits are the session layer's check
+MINUTES_A_DAY = 24 * 60
 
 RuleOverrides = Mapping[str, Mapping[str, object]]
 
@@ -44,6 +47,15 @@ class GuildSettings:
     turn_timeout_s: int = 300
     language: str | None = None  # a catalog language, or None: each player's own language
     allowed_channels: frozenset[int] = frozenset()  # empty: games allowed everywhere
+    # The daily championship (bot.session.daily): its variant, computer opponents (how
+    # many, and a level or "mixed"), its close in minutes after midnight in its time zone,
+    # and the channel where the final ranking is posted (None: not posted).
+    daily_variant: str = "rami30"
+    daily_opponents: int = 2
+    daily_level: str = "mixed"
+    daily_close: int = 21 * 60
+    daily_timezone: str = "Europe/Paris"
+    daily_channel: int | None = None
 
     def allows(self, channel_id: int) -> bool:
         """Whether a game may be started in that channel."""
@@ -132,6 +144,26 @@ def _language(key: str, value: object) -> str | None:
     return checked
 
 
+def _time_zone(key: str, value: object) -> str:
+    """A zone of the system's time zone database (``zoneinfo``), e.g. ``Europe/Paris``."""
+    if not isinstance(value, str) or not value:
+        raise ValueError(f"{key} must be a time zone name such as 'Europe/Paris', not {value!r}")
+    try:
+        zoneinfo.ZoneInfo(value)
+    except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+        raise ValueError(f"{key}: unknown time zone {value!r} (names such as 'Europe/Paris',"
+                         " 'America/Montreal', 'UTC')") from None
+    return value
+
+
+def _optional_id(key: str, value: object) -> int | None:
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise ValueError(f"{key} must be a channel id (a whole number) or None, not {value!r}")
+    return value
+
+
 def _channels(key: str, value: object) -> frozenset[int]:
     if isinstance(value, str | bytes) or not isinstance(value, Iterable):
         raise ValueError(f"{key} must be a collection of channel ids, not {value!r}")
@@ -149,6 +181,12 @@ _CHECKS: dict[type[Any], dict[str, Callable[[str, object], Any]]] = {
         "turn_timeout_s": _int_in(MIN_TURN_TIMEOUT_S, MAX_TURN_TIMEOUT_S),
         "language": _language,
         "allowed_channels": _channels,
+        "daily_variant": _variant_name,
+        "daily_opponents": _int_in(1, MAX_DAILY_OPPONENTS),
+        "daily_level": _name,
+        "daily_close": _int_in(0, MINUTES_A_DAY - 1),
+        "daily_timezone": _time_zone,
+        "daily_channel": _optional_id,
     },
     PlayerPrefs: {
         "theme": _name,

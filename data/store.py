@@ -1,9 +1,10 @@
 """The store: the repository API over the database (games and their log, rounds and
-matches, statistics, the daily challenge, settings and preferences).
+matches, statistics, settings and preferences; the daily championship's part is
+:class:`data.challenge_store.ChallengeStore`, which this class extends).
 
 Each method checks its arguments, then runs one of the SQL functions of ``games.py``,
-``scores.py`` or ``accounts.py`` through :class:`data.database.Database`: a read between
-write batches, or a write committed in the next batch.
+``scores.py``, ``challenge.py`` or ``accounts.py`` through :class:`data.database.Database`:
+a read between write batches, or a write committed in the next batch.
 """
 
 from __future__ import annotations
@@ -12,16 +13,14 @@ import logging
 import math
 import sqlite3
 from collections.abc import Sequence
-from datetime import date
 from typing import Literal
 
 import data.accounts as accounts
 import data.games as games
 import data.scores as scores
-from data.database import Database
+from data.challenge_store import ChallengeStore
 from data.errors import CorruptRow, GameNotFound
 from data.records import (
-    ChallengeResult,
     DeletedUserData,
     GameStatus,
     LeaderboardRow,
@@ -41,7 +40,7 @@ IDLE_DAYS = 7.0
 Period = Literal["all", "month", "week"]
 
 
-class Store(Database):
+class Store(ChallengeStore):
     """Rami's SQLite store. Open with ``await Store.open(path)``; close with ``await
     store.close()`` or use ``async with``. One instance per database file and process."""
 
@@ -251,33 +250,6 @@ class Store(Database):
         """A player's totals in a guild, for a variant (None: all)."""
         return await self._read(scores.player_stats, guild_id, user_id, variant)
 
-    # ------------------------------------------------------------ daily challenge
-
-    async def record_challenge(self, guild_id: int, user_id: int, day: str, score: int) -> int:
-        """Record one try of the day's challenge (a higher score is better); return the try
-        number (1..10).
-
-        Raises:
-            ChallengeLimit: the player already used the day's 10 tries.
-            ValueError: ``day`` is not a YYYY-MM-DD date.
-        """
-        _check_day(day)
-        return await self._write(
-            scores.record_challenge, self._now(), guild_id, user_id, day, score
-        )
-
-    async def challenge_tries_used(self, guild_id: int, user_id: int, day: str) -> int:
-        _check_day(day)
-        return await self._read(scores.challenge_tries_used, guild_id, user_id, day)
-
-    async def challenge_ranking(
-        self, guild_id: int, day: str, limit: int = 10
-    ) -> list[ChallengeResult]:
-        """Best score per player of the day, highest first (ties: fewer tries first)."""
-        _check_day(day)
-        _check_limit(limit)
-        return await self._read(scores.challenge_ranking, guild_id, day, limit)
-
     # ------------------------------------------------------------ settings and preferences
 
     async def guild_settings(self, guild_id: int) -> GuildSettings:
@@ -303,8 +275,8 @@ class Store(Database):
         return await self._write(accounts.update_values, self._now(), cls, key, checked)
 
     async def delete_user_data(self, user_id: int) -> DeletedUserData:
-        """Remove the player's preferences, statistics and challenge tries (their seats in
-        others' match history are anonymised); return what was removed."""
+        """Remove the player's preferences, statistics and championship tries and places
+        (their seats in others' match history are anonymised); return what was removed."""
         return await self._write(accounts.delete_user_data, user_id)
 
 
@@ -319,15 +291,6 @@ def _check_deadline(deadline: float | None) -> None:
 def _check_limit(limit: int) -> None:
     if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
         raise ValueError(f"limit must be a whole number from 1, not {limit!r}")
-
-
-def _check_day(day: str) -> None:
-    try:
-        if not isinstance(day, str) or len(day) != 10:
-            raise ValueError
-        date.fromisoformat(day)
-    except ValueError:
-        raise ValueError(f"a challenge day is a YYYY-MM-DD date, not {day!r}") from None
 
 
 def _finish_and_end(

@@ -1,4 +1,4 @@
-"""Rami's pictures: hands, racks, tables, score sheets and leaderboards, drawn with Pillow.
+"""Rami's pictures: hands, racks, tables, score sheets and rankings, drawn with Pillow.
 
 Every function takes engine views and returns a :class:`Picture` (PNG bytes, alt text,
 size, file name). Cards, tiles and text are drawn by code with the bundled DejaVu fonts;
@@ -8,13 +8,14 @@ costly drawings are cached per theme and size, so a picture takes a few millisec
 from render.hand import SORTS, sort_name, sorted_hand
 from render.paint import (
     hand_picture_key,
+    render_daily_ranking,
     render_hand,
     render_leaderboard,
     render_scores,
     render_table,
 )
 from render.picture import Picture
-from render.scores import LeaderboardEntry
+from render.scores import DailyEntry, LeaderboardEntry
 from render.themes import BACKS, THEMES, Back, Theme, get_back, get_theme
 from render.warm import warm_up
 
@@ -23,12 +24,14 @@ __all__ = [
     "SORTS",
     "THEMES",
     "Back",
+    "DailyEntry",
     "LeaderboardEntry",
     "Picture",
     "Theme",
     "get_back",
     "get_theme",
     "hand_picture_key",
+    "render_daily_ranking",
     "render_hand",
     "render_leaderboard",
     "render_scores",

@@ -1,5 +1,5 @@
 """The sample pictures of the docs: ``python -m render.gallery docs/img`` writes one picture
-of each kind (a hand in each theme, a rack, tables, score sheets, a leaderboard, decks)
+of each kind (a hand in each theme, a rack, tables, score sheets, rankings, decks)
 drawn from the seeded sample views of :mod:`render.samples`."""
 
 from __future__ import annotations
@@ -9,9 +9,15 @@ from dataclasses import replace
 from pathlib import Path
 
 from engine.cards.card import Card
-from render.paint import render_hand, render_leaderboard, render_scores, render_table
+from render.paint import (
+    render_daily_ranking,
+    render_hand,
+    render_leaderboard,
+    render_scores,
+    render_table,
+)
 from render.picture import encode
-from render.samples import deck_sheet, leaderboard, player_view, public_view
+from render.samples import daily_ranking, deck_sheet, leaderboard, player_view, public_view
 from render.themes import THEMES
 
 
@@ -40,6 +46,9 @@ def write_samples(folder: Path) -> list[Path]:
     save("scores.png", render_scores(public_view()).png)
     save("scores-dark-fr.png", render_scores(scores, theme="dark", lang="fr").png)
     save("leaderboard.png", render_leaderboard(leaderboard(), title="Leaderboard · Rami 51").png)
+    save("daily.png", render_daily_ranking(daily_ranking(),
+                                           title="Championnat du 4 mars · Rami 30",
+                                           lang="fr").png)
     for theme in ("classic", "four-colour", "dark"):
         save(f"deck-{theme}.png", encode(deck_sheet(THEMES[theme]), THEMES[theme]))
     return written

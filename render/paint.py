@@ -15,7 +15,13 @@ from engine.views import PlayerView, PublicView
 from render.hand import compose_hand, hand_key
 from render.labels import check_lang
 from render.picture import Picture, finish
-from render.scores import LeaderboardEntry, compose_leaderboard, compose_scores
+from render.scores import (
+    DailyEntry,
+    LeaderboardEntry,
+    compose_daily_ranking,
+    compose_leaderboard,
+    compose_scores,
+)
 from render.table import compose_table
 from render.themes import get_back, get_theme
 
@@ -107,3 +113,17 @@ def render_leaderboard(
     chosen = get_theme(theme)
     image, alt = compose_leaderboard(rows, title, chosen, check_lang(lang))
     return finish(image, chosen, alt, "leaderboard.png")
+
+
+def render_daily_ranking(
+    rows: Sequence[DailyEntry], *, title: str, theme: str = "classic", lang: str = "en"
+) -> Picture:
+    """A day's championship ranking: rank (medals for the first three), player, best
+    score, its turns, and the tries played.
+
+    Raises:
+        ValueError: an unknown theme or language.
+    """
+    chosen = get_theme(theme)
+    image, alt = compose_daily_ranking(rows, title, chosen, check_lang(lang))
+    return finish(image, chosen, alt, "daily.png")

@@ -15,7 +15,7 @@ from engine.views import MeldView, Phase, Piece, PlayerView, PublicView, RoundSc
 from render.art import HAND_CARD, PILE_CARD, back_sprite, card_sprite, tile_sprite
 from render.draw import background, paste_sprite
 from render.hand import compose_hand
-from render.scores import LeaderboardEntry, compose_leaderboard, compose_scores
+from render.scores import DailyEntry, LeaderboardEntry, compose_leaderboard, compose_scores
 from render.table import compose_table
 from render.themes import BACKS, Theme
 
@@ -161,6 +161,13 @@ def leaderboard() -> list[LeaderboardEntry]:
         ("Hana", 5, 1, 190),
     ]
     return [LeaderboardEntry(i + 1, *row) for i, row in enumerate(rows)]
+
+
+def daily_ranking() -> list[DailyEntry]:
+    """A sample day of the championship: five players' best tries."""
+    rows = [("Chloé", 124, 7, 3), ("Farid", 96, 9, 10), ("Alice", 96, 11, 2),
+            ("Bruno", -12, 14, 1), ("Gaspard-Emmanuel de la Tour", -58, 16, 4)]
+    return [DailyEntry(i + 1, *row) for i, row in enumerate(rows)]
 
 
 def palette_sample(theme: Theme) -> Image.Image:

@@ -1,4 +1,5 @@
-"""The match score sheet (round by round) and the leaderboard pictures."""
+"""The match score sheet (round by round) and the ranking pictures: the server's
+leaderboard and the daily championship's ranking, one table drawn by one composer."""
 
 from __future__ import annotations
 
@@ -31,6 +32,26 @@ class LeaderboardEntry:
     matches: int
     wins: int
     points: int
+
+
+@dataclass(frozen=True, slots=True)
+class DailyEntry:
+    """One line of a day's championship ranking."""
+
+    rank: int  # 1-based; equal ranks for ties
+    name: str
+    score: int
+    turns: int
+    tries: int
+
+
+@dataclass(frozen=True, slots=True)
+class _Ranked:
+    """One line of any ranking: its place, its player and its figures."""
+
+    rank: int
+    name: str
+    values: tuple[int, ...]
 
 
 def _leaders(totals: Sequence[int], high_wins: bool) -> set[int]:
@@ -197,14 +218,35 @@ def _scores_alt(
 
 
 
-_COLUMNS = (("rank", 64), ("player", 300), ("matches", 120), ("wins", 120), ("pts", 130))
+# The columns of each ranking: catalog key (``picture.<key>``) and width.
+_NAME_COLUMNS = (("rank", 64), ("player", 300))
+_BOARD_COLUMNS = (("matches", 120), ("wins", 120), ("pts", 130))
+_DAILY_COLUMNS = (("score", 130), ("turns", 120), ("tries", 120))
+Columns = tuple[tuple[str, int], ...]
 
 
 def compose_leaderboard(
     rows: Sequence[LeaderboardEntry], title: str, theme: Theme, lang: str
 ) -> tuple[Image.Image, str]:
     """The leaderboard in RGB and its alt text (see :func:`render_leaderboard`)."""
-    width = 2 * MARGIN + sum(w for _, w in _COLUMNS)
+    ranked = [_Ranked(row.rank, row.name, (row.matches, row.wins, row.points)) for row in rows]
+    return _compose_ranking(ranked, _BOARD_COLUMNS, title, theme, lang)
+
+
+def compose_daily_ranking(
+    rows: Sequence[DailyEntry], title: str, theme: Theme, lang: str
+) -> tuple[Image.Image, str]:
+    """A day's championship ranking in RGB and its alt text (see
+    :func:`render_daily_ranking`)."""
+    ranked = [_Ranked(row.rank, row.name, (row.score, row.turns, row.tries)) for row in rows]
+    return _compose_ranking(ranked, _DAILY_COLUMNS, title, theme, lang)
+
+
+def _compose_ranking(
+    rows: Sequence[_Ranked], figures: Columns, title: str, theme: Theme, lang: str
+) -> tuple[Image.Image, str]:
+    columns = (*_NAME_COLUMNS, *figures)
+    width = 2 * MARGIN + sum(w for _, w in columns)
     height = TITLE + ROW * (max(1, len(rows)) + 1) + 8 + MARGIN
     image = background(width, height, theme.felt, theme.felt_dark)
     _title(image, theme, fit(title, 24, True, width - 2 * MARGIN), "")
@@ -217,7 +259,7 @@ def compose_leaderboard(
         1,
     )
     x = MARGIN
-    for key, column in _COLUMNS:
+    for key, column in columns:
         anchor: Anchor = "left" if key == "player" else "centre"
         at = x + 14 if key == "player" else x + column // 2
         draw_text(
@@ -236,7 +278,7 @@ def compose_leaderboard(
         top = TITLE + ROW * (i + 1) + 2
         if i % 2 == 0:
             image.paste(stripe, (MARGIN + 2, top, width - MARGIN - 2, top + ROW))
-        _leaderboard_row(image, theme, row, top)
+        _ranking_row(image, theme, row, figures, top)
     if not rows:
         draw_text(
             image,
@@ -247,13 +289,15 @@ def compose_leaderboard(
             anchor="centre",
             middle=True,
         )
-    return image, _leaderboard_alt(rows, title, lang)
+    return image, _ranking_alt(rows, figures, title, lang)
 
 
-def _leaderboard_row(image: Image.Image, theme: Theme, row: LeaderboardEntry, top: int) -> None:
+def _ranking_row(
+    image: Image.Image, theme: Theme, row: _Ranked, figures: Columns, top: int
+) -> None:
     middle = top + ROW // 2
     x = MARGIN
-    rank_w = _COLUMNS[0][1]
+    rank_w = _NAME_COLUMNS[0][1]
     medal = MEDALS.get(row.rank)
     if medal is not None:
         cx = x + rank_w // 2
@@ -279,10 +323,10 @@ def _leaderboard_row(image: Image.Image, theme: Theme, row: LeaderboardEntry, to
             middle=True,
         )
     x += rank_w
-    name_w = _COLUMNS[1][1]
+    name_w = _NAME_COLUMNS[1][1]
     _name(image, row.name, (x + 14, middle), name_w - 20, theme.text, size=19, anchor="left")
     x += name_w
-    for value, (_, column) in zip((row.matches, row.wins, row.points), _COLUMNS[2:], strict=True):
+    for value, (_, column) in zip(row.values, figures, strict=True):
         draw_text(
             image,
             (x + column // 2, middle),
@@ -295,13 +339,13 @@ def _leaderboard_row(image: Image.Image, theme: Theme, row: LeaderboardEntry, to
         x += column
 
 
-def _leaderboard_alt(rows: Sequence[LeaderboardEntry], title: str, lang: str) -> str:
+def _ranking_alt(rows: Sequence[_Ranked], figures: Columns, title: str, lang: str) -> str:
     if not rows:
         return f"{title}{colon(lang)}{t('picture.leaderboard_empty', lang)}."
     lines = [
-        f"{row.rank}. {row.name}, {t('picture.matches', lang).lower()} {row.matches}, "
-        f"{t('picture.wins', lang).lower()} {row.wins}, "
-        f"{t('picture.pts', lang).lower()} {row.points}"
+        ", ".join([f"{row.rank}. {row.name}", *(
+            f"{t(f'picture.{key}', lang).lower()} {value}"
+            for (key, _), value in zip(figures, row.values, strict=True))])
         for row in rows
     ]
     return f"{title}{colon(lang)}{'; '.join(lines)}."

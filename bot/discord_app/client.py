@@ -1,9 +1,10 @@
 """The Discord client: opens the store, builds the session layer and the front end.
 
 ``RamiBot(settings)`` opens the store, builds the session layer's :class:`Tables` and
-the :class:`~bot.discord_app.front_end.FrontEnd`, registers its persistent components
-and its ``/rummy`` group, syncs the commands (to ``DISCORD_DEV_GUILD`` only when set)
-and resumes the saved games.
+:class:`~bot.session.daily.Daily` and the :class:`~bot.discord_app.front_end.FrontEnd`,
+registers its persistent components and its ``/rummy`` group, syncs the commands (to
+``DISCORD_DEV_GUILD`` only when set), resumes the saved games and posts the daily
+championship's closes (:class:`~bot.discord_app.daily_poster.DailyPoster`).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import contextlib
 import hashlib
 import json
 import logging
+import time
 from collections.abc import Awaitable, Callable
 from typing import cast
 
@@ -23,10 +25,11 @@ from discord import app_commands
 import render
 from bot.config import Settings
 from bot.discord_app import pictures
+from bot.discord_app.daily_poster import DailyPoster
 from bot.discord_app.front_end import FrontEnd
 from bot.discord_app.i18n import RamiTranslator, t
 from bot.discord_app.views import routed
-from bot.session import IdleSweeper, Tables
+from bot.session import Daily, IdleSweeper, Tables
 from data import Store
 
 log = logging.getLogger("rami.bot")
@@ -163,6 +166,8 @@ class RamiBot(discord.Client):
 
     front_end: FrontEnd
     tables: Tables
+    daily: Daily
+    daily_poster: DailyPoster
     store: Store
     tree: RamiTree
 
@@ -175,6 +180,8 @@ class RamiBot(discord.Client):
         guild_ready_timeout: float = 2.0,
         sync_commands: bool = True,
         min_edit_interval: float = 1.0,
+        clock: Callable[[], float] = time.time,
+        secret_source: Callable[[], bytes] | None = None,
         retry_delays: tuple[float, ...] | None = None,
     ) -> None:
         # The bot plays no sound: no warnings about missing voice libraries.
@@ -188,6 +195,9 @@ class RamiBot(discord.Client):
         self._turn_timeout = turn_timeout
         self._sync_commands = sync_commands
         self._min_edit_interval = min_edit_interval
+        # The daily championship's time and the secret of its deals (tests inject both).
+        self._clock = clock
+        self._secret_source = secret_source
         self._retry_delays = retry_delays
 
     async def setup_hook(self) -> None:
@@ -198,7 +208,8 @@ class RamiBot(discord.Client):
         self.store = await Store.open(self.settings.db_path)
         self.tables = Tables(self.store, ai_delay=self.settings.ai_delay,
                              seed_source=self._seed_source, turn_timeout=self._turn_timeout)
-        self.front_end = FrontEnd(self, self.tables, self.store,
+        self.daily = Daily(self.store, clock=self._clock, secret_source=self._secret_source)
+        self.front_end = FrontEnd(self, self.tables, self.store, daily=self.daily,
                                   min_edit_interval=self._min_edit_interval,
                                   retry_delays=self._retry_delays)
         self.tables.subscribe(self.front_end.publisher.on_event)
@@ -214,6 +225,8 @@ class RamiBot(discord.Client):
             # save and its messages): bring it up to date.
             await self.front_end.publisher.refresh(channel_id)
         self.idle_sweeper = IdleSweeper(self.store, self.tables).start()
+        self.daily_poster = DailyPoster(self, self.daily, self.front_end.service.prefs,
+                                        clock=self._clock).start()
         log.info("ready to serve games_resumed=%d db=%s", len(resumed), self.settings.db_path)
 
     async def sync_commands(self) -> None:
@@ -282,6 +295,8 @@ class RamiBot(discord.Client):
             await self._warming  # a thread cannot be cancelled: let it finish
         if hasattr(self, "idle_sweeper"):
             await self.idle_sweeper.stop()
+        if hasattr(self, "daily_poster"):
+            await self.daily_poster.stop()
         if hasattr(self, "tables"):
             await self.tables.close()
         if hasattr(self, "front_end"):

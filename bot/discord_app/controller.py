@@ -20,12 +20,12 @@ from bot.discord_app.i18n import t
 from bot.discord_app.replies import Reply, error_reply
 from bot.discord_app.service import or_none
 from bot.discord_app.views import selection_of
-from bot.session import check_length, display_order, read_card, read_pieces
+from bot.session import SessionError, check_length, display_order, read_card, read_pieces
 from engine import Card, NotationError, RuleSet, RummyError, classify
 from engine.actions import Action
 from engine.cards.actions import Discard, Draw, LayOff, Meld, SwapJoker
 from engine.cards.card import read_codes
-from engine.i18n import quote
+from engine.i18n import Msg, quote
 from engine.notation_words import Word, fold, words_read
 from engine.numbers import whole
 from engine.rules import Kind
@@ -33,6 +33,7 @@ from engine.rules import Kind
 if TYPE_CHECKING:
     from bot.discord_app.service import Service
     from bot.discord_app.tile_controller import TileUI
+    from bot.session.prefs import Preferences
 
 SORT_CYCLE = {"suit": "rank", "rank": "own", "own": "suit"}
 SOURCES = {Word.STOCK: "stock", Word.PILE: "discard"}  # the notation's words of the piles
@@ -121,40 +122,13 @@ class Controller:
         async def work(lang: str) -> Reply:
             self.service.same_channel(interaction, channel_id)
             self.service.own_hand(interaction)
-            picked = selection_of(interaction.message)
-            button = t(f"bot.button.{action}", lang)
-            if action == "draw":
-                return await self._act(interaction, Draw("stock"), lang, update=True)
-            if action == "take":
-                return await self._act(interaction, Draw("discard"), lang, update=True)
             if action == "sort":
-                prefs = await self.prefs.player(interaction.user.id)
-                await self.prefs.update_player(interaction.user.id,
-                                               sort=SORT_CYCLE.get(prefs.sort, "suit"))
+                await cycle_sort(self.prefs, interaction.user.id)
                 view = await self.service.player_view(interaction)
                 return await self.service.hand_reply(interaction, view, lang, update=True)
-            first = [_card_of_value(v) for v in picked.get("a", [])]
-            second = [_card_of_value(v) for v in picked.get("b", [])]
-            meld = [n for n in (whole(v) for v in picked.get("m", [])) if n is not None]
-            if not first:
-                return error_reply(t("bot.error.pick_cards", lang, button=button))
-            if action == "meld":
-                rules = await self.service.table_rules(interaction)
-                melds = tuple(arrange_meld(m, rules) for m in (first, second) if m)
-                return await self._act(interaction, Meld(melds), lang, update=True)
-            if action == "discard":
-                if len(first) != 1:
-                    return error_reply(t("bot.error.pick_one", lang))
-                return await self._act(interaction, Discard(first[0]), lang, update=True)
-            if not meld:
-                return error_reply(t("bot.error.pick_meld", lang, button=button))
-            if action == "layoff":
-                return await self._act(interaction, LayOff(tuple(first), meld[0] - 1), lang,
-                                       update=True)
-            if len(first) != 1:
-                return error_reply(t("bot.error.pick_one_swap", lang))
-            return await self._act(interaction, SwapJoker(first[0], meld[0] - 1), lang,
-                                   update=True)
+            rules = await self.service.table_rules(interaction) if action == "meld" else None
+            chosen = click_action(action, selection_of(interaction.message), rules)
+            return await self._act(interaction, chosen, lang, update=True)
 
         await self.service.run(interaction, f"hand.{action}", work)
 
@@ -211,6 +185,43 @@ class Controller:
         if snapshot is None or snapshot.view is None or lang is None:
             return []
         return present.meld_choices(snapshot.view.melds, current, lang)
+
+
+async def cycle_sort(prefs: Preferences, user_id: int) -> None:
+    """The hand's Sort button: the player's next way of sorting, saved."""
+    current = (await prefs.player(user_id)).sort
+    await prefs.update_player(user_id, sort=SORT_CYCLE.get(current, "suit"))
+
+
+def click_action(action: str, picked: dict[str, list[str]], rules: RuleSet | None) -> Action:
+    """The card action a hand button stands for (draw, take, meld, layoff, swap, discard),
+    made of what is ``picked`` in the message's menus (``rules``: for a meld's order).
+
+    Raises:
+        SessionError: what the button needs is not picked (the message says what).
+    """
+    if action in ("draw", "take"):
+        return Draw("discard" if action == "take" else "stock")
+    button = Msg(f"bot.button.{action}")
+    first = [_card_of_value(v) for v in picked.get("a", [])]
+    second = [_card_of_value(v) for v in picked.get("b", [])]
+    meld = [n for n in (whole(v) for v in picked.get("m", [])) if n is not None]
+    if not first:
+        raise SessionError("bot.error.pick_cards", button=button)
+    if action == "meld":
+        assert rules is not None
+        return Meld(tuple(arrange_meld(cards, rules) for cards in (first, second) if cards))
+    if action == "discard":
+        if len(first) != 1:
+            raise SessionError("bot.error.pick_one")
+        return Discard(first[0])
+    if not meld:
+        raise SessionError("bot.error.pick_meld", button=button)
+    if action == "layoff":
+        return LayOff(tuple(first), meld[0] - 1)
+    if len(first) != 1:
+        raise SessionError("bot.error.pick_one_swap")
+    return SwapJoker(first[0], meld[0] - 1)
 
 
 def _card_of_value(value: str) -> Card:

@@ -20,6 +20,8 @@ from bot.discord_app.admin import SettingsGroup
 from bot.discord_app.choices import variant_choices
 from bot.discord_app.commands import RummyGroup
 from bot.discord_app.controller import Controller
+from bot.discord_app.daily_commands import DailyGroup
+from bot.discord_app.daily_controller import DailyUI
 from bot.discord_app.i18n import language_choices
 from bot.discord_app.player_commands import PlayerCommands
 from bot.discord_app.publisher import RETRY_DELAYS, Publisher
@@ -27,6 +29,7 @@ from bot.discord_app.service import Service
 from bot.discord_app.table_controller import TableUI
 from bot.discord_app.tile_controller import TileUI
 from bot.discord_app.views import Components
+from bot.session.daily import Daily
 from bot.session.prefs import Preferences
 
 if TYPE_CHECKING:
@@ -39,7 +42,7 @@ class FrontEnd:
     (:class:`~bot.discord_app.views.ComponentHandlers`)."""
 
     def __init__(self, client: discord.Client, tables: Tables, store: Store, *,
-                 min_edit_interval: float = 1.0,
+                 daily: Daily | None = None, min_edit_interval: float = 1.0,
                  retry_delays: tuple[float, ...] | None = None) -> None:
         prefs = Preferences(store)
         self.variants = variant_choices()
@@ -56,6 +59,8 @@ class FrontEnd:
         self.controller = Controller(self.service, self.tile_ui)
         self.player_commands = PlayerCommands(self.service, store, variants=self.variants,
                                               languages=self.languages)
+        self.daily = daily or Daily(store)
+        self.daily_ui = DailyUI(self.service, self.daily)
         self.store = store
 
     def command_group(self) -> app_commands.Group:
@@ -65,6 +70,7 @@ class FrontEnd:
         group.add_command(SettingsGroup(self.service, self.store, variants=self.variants,
                                         languages=self.languages))
         self.player_commands.add_to(group)
+        group.add_command(DailyGroup(self.daily_ui, variants=self.variants))
         return group
 
     def dynamic_items(self) -> tuple[type[discord.ui.DynamicItem[Any]], ...]:
@@ -94,3 +100,11 @@ class FrontEnd:
 
     async def rules_button(self, interaction: discord.Interaction, variant: str) -> None:
         await self.table_ui.rules_button(interaction, variant)
+
+    async def try_button(self, interaction: discord.Interaction, action: str,
+                         ref: int) -> None:
+        await self.daily_ui.try_button(interaction, action, ref)
+
+    async def try_pick(self, interaction: discord.Interaction, slot: str, ref: int,
+                       values: Sequence[str]) -> None:
+        await self.daily_ui.try_pick(interaction, slot, ref, values)

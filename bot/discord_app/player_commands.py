@@ -170,21 +170,28 @@ class PlayerCommands:
 
     async def stats(self, interaction: discord.Interaction,
                     member: discord.Member | None) -> None:
-        """A player's statistics per variant on this server, privately."""
+        """A player's statistics per variant on this server, and their daily
+        championship's closed days, privately."""
         who = member or interaction.user
 
         async def work(lang: str) -> Reply:
             store, guild = self.store, interaction.guild_id or 0
             name = escaped(who.display_name)
             total = await store.player_stats(guild, who.id)
-            if total.matches_played == 0:
+            daily = await store.challenge_stats(guild, who.id)
+            if total.matches_played == 0 and daily.days == 0:
                 return Reply(content=t("bot.stats.none", lang, name=name), ephemeral=True)
             lines = [f"**{t('bot.stats.title', lang, name=name)}**"]
             for variant_name in self.variant_names:
                 stats = await store.player_stats(guild, who.id, variant_name)
                 if stats.matches_played:
                     lines.append(_stats_line(stats, t(f"variant.{variant_name}", lang), lang))
-            lines.append(_stats_line(total, t("bot.stats.total", lang), lang))
+            if total.matches_played:
+                lines.append(_stats_line(total, t("bot.stats.total", lang), lang))
+            if daily.days:
+                lines.append(t("bot.stats.daily", lang, days=count("days", daily.days),
+                               firsts=count("firsts", daily.wins),
+                               podiums=count("podiums", daily.podiums), best=daily.best_rank))
             return Reply(content="\n".join(lines), ephemeral=True)
 
         await self.service.run(interaction, "stats", work)

@@ -168,9 +168,22 @@ def table(snapshot: Snapshot, lang: str, components: Components,
     """The public table: whose turn, piles, seats and melds, plus the table picture."""
     view = snapshot.view
     assert view is not None
-    lines = []
+    turn = None
     if snapshot.status is Status.PLAYING and view.phase in (Phase.DRAW, Phase.PLAY):
-        lines.append(t("bot.table.turn", lang, player=mention(snapshot, view.current, lang)))
+        turn = mention(snapshot, view.current, lang)
+    embed = table_embed(view, snapshot.variant, snapshot.seats, lang, turn, last_move)
+    return Reply(embeds=[embed], pictures=_attach(embed, picture),
+                 view=components.table_view(snapshot.channel_id, lang))
+
+
+def table_embed(view: PublicView, variant: str, seats: Sequence[Seat], lang: str,
+                turn: str | None = None, last_move: str | None = None) -> discord.Embed:
+    """A table in words: whose ``turn`` it is (who to name, when it is someone's), the
+    piles, ``last_move``, each seat (``seats``: as saved, for a computer's level) and the
+    melds."""
+    lines = []
+    if turn is not None:
+        lines.append(t("bot.table.turn", lang, player=turn))
     tiles = view.kind is Kind.TILES
     lines.append(t("bot.tiles.table.pool", lang, count=view.stock_size) if tiles
                  else t("bot.table.piles", lang, stock=count("cards", view.stock_size),
@@ -178,25 +191,24 @@ def table(snapshot: Snapshot, lang: str, components: Components,
     if last_move:
         lines.append(t("bot.table.last", lang, move=last_move))
     embed = discord.Embed(
-        title=t("bot.table.title", lang, variant=variant_name(snapshot.variant, lang),
+        title=t("bot.table.title", lang, variant=variant_name(variant, lang),
                 round=view.round_number),
         description="\n".join(lines), colour=COLOUR,
     )
-    seats = "\n".join(_seat_line(snapshot, view, s, lang) for s in view.seats)
-    embed.add_field(name="\u200b", value=seats[:1024], inline=False)
+    listed = "\n".join(_seat_line(seats, view, s, lang) for s in view.seats)
+    embed.add_field(name="\u200b", value=listed[:1024], inline=False)
     words = "bot.tiles.table" if tiles else "bot.table"
     embed.add_field(name=t(f"{words}.melds", lang),
                     value=_meld_lines(view.melds, lang)[:1024] or t(f"{words}.no_melds", lang),
                     inline=False)
-    return Reply(embeds=[embed], pictures=_attach(embed, picture),
-                 view=components.table_view(snapshot.channel_id, lang))
+    return embed
 
 
-def _seat_line(snapshot: Snapshot, view: PublicView, seat: SeatView, lang: str) -> str:
+def _seat_line(seats: Sequence[Seat], view: PublicView, seat: SeatView, lang: str) -> str:
     """A seat on the table message: name (a computer's level in words), pieces, score,
     and whether it has opened where that matters."""
     noun = "tiles" if view.kind is Kind.TILES else "cards"
-    params = {"name": seat_title(snapshot.seats[seat.seat], lang),
+    params = {"name": seat_title(seats[seat.seat], lang),
               "pieces": count(noun, seat.hand_size),
               "score": count("points", view.totals[seat.seat])}
     status = opening_status(view, seat)
@@ -314,9 +326,11 @@ def hand(
     selected: dict[str, set[str]] | None = None,
     picture: Picture | None = None,
     owner: int | None = None,
+    daily: bool = False,
 ) -> Reply:
     """``owner``'s private hand message (the rack in tile rummy): picture, alt text,
-    numbered notation and components."""
+    numbered notation and components (``daily``: a try's, ``channel_id`` naming the
+    try)."""
     order = display_order(view, sort)
     texts = [piece_text(view.hand[i], lang) for i in order]
     options = _piece_options([view.hand[i] for i in order], texts)
@@ -335,7 +349,7 @@ def hand(
         buttons = components.hand_view(
             channel_id, lang, cards=options, melds=melds, selected=chosen, sort=sort,
             can_draw=my_turn and view.phase is Phase.DRAW,
-            can_play=my_turn and view.phase is Phase.PLAY, owner=owner)
+            can_play=my_turn and view.phase is Phase.PLAY, owner=owner, daily=daily)
     text = _hand_text(view, texts, lang, title=t(title, lang, count=len(texts)), turn=turn,
                       board=board, note=note, names=names)
     return Reply(content=text, pictures=[picture] if picture is not None else [], view=buttons,

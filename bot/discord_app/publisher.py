@@ -39,6 +39,7 @@ from bot.discord_app.i18n import t
 from bot.discord_app.replies import Picture, Reply
 from bot.session import Event, EventKind, Snapshot, Status
 from engine.notation import is_action
+from engine.views import PublicView
 
 if TYPE_CHECKING:
     from bot.discord_app.views import Components
@@ -82,7 +83,7 @@ class Publisher:
         self._wake: dict[int, asyncio.Event] = {}
         self._workers: dict[int, asyncio.Task[None]] = {}
         self._waiters: dict[int, list[asyncio.Future[Posted]]] = {}
-        self._pictures: dict[int, tuple[tuple[int, int, str], Picture]] = {}
+        self._pictures: dict[int, tuple[tuple[int, PublicView, str], Picture]] = {}
         self._progress = asyncio.Condition()
 
     # ------------------------------------------------------------------ taking in
@@ -275,9 +276,10 @@ class Publisher:
             await self._save_ui(snapshot, table_message=message.id)
 
     async def _table_picture(self, snapshot: Snapshot, lang: str) -> Picture:
-        """The table's picture, drawn once per state and language shown."""
+        """The table's picture, drawn once per table seen and language shown (a save that
+        changes nothing on the table, such as a message id saved, draws nothing)."""
         assert snapshot.view is not None
-        key = (snapshot.game_id, snapshot.version, lang)
+        key = (snapshot.game_id, snapshot.view, lang)
         cached = self._pictures.get(snapshot.channel_id)
         if cached is not None and cached[0] == key:
             return cached[1]

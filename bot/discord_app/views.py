@@ -15,6 +15,10 @@ message posted before a restart is routed by its ``custom_id`` alone:
   is stored as the menu's default options by editing the hand message, so the next button
   click reads the selection from the message itself; a pick or a button on someone
   else's hand message is refused (:func:`owner_of`);
+- ``rami:daily:<draw|…|sort|again|ranking>:<try>`` and ``rami:dpick:<a|b|m>:<try>``: the
+  same hand for a try of the daily championship, played in the caller's server (``try``:
+  :func:`bot.session.daily.try_ref`), with the buttons of a finished try (another try,
+  the ranking);
 - ``rami:rules:<variant>``: the rules message.
 
 The component classes are made by :func:`component_classes` around the object that
@@ -40,11 +44,16 @@ COMPUTER_LEVELS = {"aieasy": "easy", "ai": "medium", "aihard": "hard"}
 TABLE_ACTIONS = ("hand", "score", "next", "rematch")
 HAND_ACTIONS = ("draw", "take", "meld", "layoff", "swap", "discard", "sort")
 TILE_ACTIONS = ("draw", "pass", "undo", "reset", "confirm", "hint", "arrange")
+TRY_ACTIONS = (*HAND_ACTIONS, "again", "ranking")  # a try's hand, and its end
 PICK_SLOTS = ("a", "b", "m")
 MAX_OPTIONS = 25
 VIEW_CACHE_SIZE = 1024
 
 ChannelClick = Callable[[discord.Interaction, str, int], Awaitable[None]]
+# A menu pick: the interaction, the slot, the channel (a try's ref), the values picked and
+# the hand's owner as its custom_id names it.
+PickClick = Callable[[discord.Interaction, str, int, Sequence[str], int | None],
+                     Awaitable[None]]
 
 
 class ComponentHandlers(Protocol):
@@ -66,6 +75,12 @@ class ComponentHandlers(Protocol):
                    values: Sequence[str], owner: int | None) -> None: ...
 
     async def rules_button(self, interaction: discord.Interaction, variant: str) -> None: ...
+
+    async def try_button(self, interaction: discord.Interaction, action: str,
+                         ref: int) -> None: ...
+
+    async def try_pick(self, interaction: discord.Interaction, slot: str, ref: int,
+                       values: Sequence[str]) -> None: ...
 
 
 def _alternatives(names: Sequence[str]) -> str:
@@ -100,11 +115,14 @@ class ChannelButton(
 
 class CardPick(
     discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=rf"rami:pick:(?P<slot>{_alternatives(PICK_SLOTS)}):(?P<channel>\d+)"
+    template=rf"rami:(?P<family>d?pick):(?P<slot>{_alternatives(PICK_SLOTS)}):(?P<channel>\d+)"
              r"(?::(?P<owner>\d+))?",
 ):
-    """A menu of ``owner``'s hand (``rami:pick:<slot>:<channel>:<owner>``; without the
-    owner on messages sent before it was added); see :func:`component_classes`."""
+    """A menu of ``owner``'s hand (``rami:pick:<slot>:<channel>:<owner>``, without the
+    owner on messages sent before it was added; a try's ``rami:dpick``); see
+    :func:`component_classes`."""
+
+    family: ClassVar[str] = "pick"
 
     def __init__(self, slot: str, channel_id: int,
                  options: Sequence[discord.SelectOption] = (), placeholder: str = "",
@@ -113,7 +131,7 @@ class CardPick(
         options = list(options) or [discord.SelectOption(label="-", value="-")]
         mine = "" if owner is None else f":{owner}"
         super().__init__(discord.ui.Select(
-            custom_id=f"rami:pick:{slot}:{channel_id}{mine}",
+            custom_id=f"rami:{self.family}:{slot}:{channel_id}{mine}",
             placeholder=placeholder or None,
             options=options,
             min_values=0,
@@ -159,10 +177,13 @@ class ComponentClasses:
     tiles: type[ChannelButton]
     pick: type[CardPick]
     rules: type[RulesButton]
+    daily: type[ChannelButton]
+    daily_pick: type[CardPick]
 
     def all(self) -> tuple[type[discord.ui.DynamicItem[Any]], ...]:
         """Every class, for :meth:`discord.Client.add_dynamic_items`."""
-        return self.lobby, self.table, self.hand, self.tiles, self.pick, self.rules
+        return (self.lobby, self.table, self.hand, self.tiles, self.pick, self.rules,
+                self.daily, self.daily_pick)
 
 
 def _channel_button(family: str, actions: Sequence[str],
@@ -179,24 +200,41 @@ def _channel_button(family: str, actions: Sequence[str],
     return Button
 
 
-def component_classes(handlers: ComponentHandlers) -> ComponentClasses:
-    """The component classes whose clicks go to ``handlers``."""
-    class Pick(CardPick, template=CardPick.__discord_ui_compiled_template__):
+def _card_pick(family: str, click: PickClick) -> type[CardPick]:
+    class Pick(
+        CardPick,
+        template=rf"rami:{family}:(?P<slot>{_alternatives(PICK_SLOTS)}):(?P<channel>\d+)"
+                 r"(?::(?P<owner>\d+))?",
+    ):
         async def callback(self, interaction: discord.Interaction) -> None:
             data = cast("dict[str, Any]", interaction.data or {})
             values = [str(v) for v in data.get("values", [])]
-            await handlers.pick(interaction, self.slot, self.channel_id, values, self.owner)
+            await click(interaction, self.slot, self.channel_id, values, self.owner)
 
+    Pick.family = family
+    Pick.__name__ = Pick.__qualname__ = f"{family.title()}Menu"
+    return Pick
+
+
+def component_classes(handlers: ComponentHandlers) -> ComponentClasses:
+    """The component classes whose clicks go to ``handlers``."""
     class Rules(RulesButton, template=RulesButton.__discord_ui_compiled_template__):
         async def callback(self, interaction: discord.Interaction) -> None:
             await handlers.rules_button(interaction, self.variant)
+
+    async def try_pick(interaction: discord.Interaction, slot: str, ref: int,
+                       values: Sequence[str], owner: int | None) -> None:
+        # A try's message is the player's own (ephemeral; the try checks its player).
+        await handlers.try_pick(interaction, slot, ref, values)
 
     return ComponentClasses(
         lobby=_channel_button("lobby", LOBBY_ACTIONS, handlers.lobby_button),
         table=_channel_button("table", TABLE_ACTIONS, handlers.table_button),
         hand=_channel_button("hand", HAND_ACTIONS, handlers.hand_button),
         tiles=_channel_button("tiles", TILE_ACTIONS, handlers.tile_button),
-        pick=Pick, rules=Rules,
+        pick=_card_pick("pick", handlers.pick), rules=Rules,
+        daily=_channel_button("daily", TRY_ACTIONS, handlers.try_button),
+        daily_pick=_card_pick("dpick", try_pick),
     )
 
 
@@ -280,20 +318,23 @@ class Components:
         can_draw: bool,
         can_play: bool,
         owner: int | None = None,
+        daily: bool = False,
     ) -> discord.ui.View:
         """The components under ``owner``'s hand: card menus, a table meld menu, then the
-        buttons."""
+        buttons (``daily``: of a try of the daily championship, ``channel_id`` naming the
+        try)."""
+        pick = self.classes.daily_pick if daily else self.classes.pick
         items: list[discord.ui.Item[Any]] = []
         if cards:
             for row, (slot, code) in enumerate((("a", "bot.select.cards"),
                                                 ("b", "bot.select.cards2"))):
-                items.append(self.classes.pick(slot, channel_id, _options(cards, selected, slot),
-                                               t(code, lang), row=row, owner=owner))
+                items.append(pick(slot, channel_id, _options(cards, selected, slot),
+                                  t(code, lang), row=row, owner=owner))
         if melds:
-            items.append(self.classes.pick("m", channel_id, _options(melds, selected, "m"),
-                                           t("bot.select.meld", lang), max_values=1, row=2,
-                                           owner=owner))
-        button = functools.partial(self.classes.hand, channel_id=channel_id)
+            items.append(pick("m", channel_id, _options(melds, selected, "m"),
+                              t("bot.select.meld", lang), max_values=1, row=2, owner=owner))
+        button = functools.partial(self.classes.daily if daily else self.classes.hand,
+                                   channel_id=channel_id)
         no_play = not can_play
         buttons = [
             button("draw", label=t("bot.button.draw", lang), style=ButtonStyle.primary,
@@ -308,6 +349,14 @@ class Components:
             button("sort", label=t("bot.button.sort", lang, sort=t(f"sort.{sort}", lang))),
         ]
         return _view(*items, *_rows(buttons, first=3))
+
+    def try_over_view(self, ref: int, lang: str, *, again: bool) -> discord.ui.View:
+        """The buttons under a finished try: another try (when one is left), the ranking."""
+        return _view(
+            self.classes.daily("again", ref, t("bot.daily.button.again", lang),
+                               ButtonStyle.success, disabled=not again),
+            self.classes.daily("ranking", ref, t("bot.daily.button.ranking", lang)),
+        )
 
     def tile_hand_view(
         self,

@@ -9,9 +9,12 @@ saving), :mod:`~bot.session.lobby`, :mod:`~bot.session.autoplay` (computer turns
 turn timer), :mod:`~bot.session.booking` (scores to the store), :mod:`~bot.session.tables`
 (:class:`Tables`, the front door), :mod:`~bot.session.idle` (archiving idle games),
 :mod:`~bot.session.prefs`, :mod:`~bot.session.hand`, :mod:`~bot.session.tile_edits` and
-:mod:`~bot.session.results` (a finished round in words).
+:mod:`~bot.session.results` (a finished round in words); :mod:`~bot.session.computer` (a
+computer seat's checked move); and the daily championship, :mod:`bot.session.daily`
+(:class:`~bot.session.daily.Daily`).
 """
 
+from bot.session.daily import Daily
 from bot.session.describe import describe_action
 from bot.session.document import DOC_FORMAT, TableDoc
 from bot.session.hand import check_length, display_order, read_card, read_pieces
@@ -36,6 +39,7 @@ from bot.session.tables import Tables
 __all__ = [
     "DEFAULT_LEVEL",
     "DOC_FORMAT",
+    "Daily",
     "Event",
     "EventKind",
     "IdleSweeper",

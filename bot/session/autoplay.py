@@ -19,12 +19,11 @@ import time
 from collections.abc import Callable, Coroutine
 from typing import Any
 
-from bot.session.describe import describe_action
+from bot.session.computer import computer_action
 from bot.session.keeper import LiveTable, TableKeeper
 from bot.session.model import DEFAULT_LEVEL, Event, EventKind, SessionError, Status
 from data import Store
 from engine.actions import Action
-from engine.ai import choose_action
 from engine.views import Phase
 
 log = logging.getLogger("rami.session")
@@ -126,16 +125,8 @@ class Autoplay(TableKeeper):
             SessionError: neither the level's choice nor the easy player's is legal.
         """
         assert table.game is not None
-        view = table.game.view(seat)
-        rules = table.game.rules
         rng = random.Random(f"{table.doc.seed}:{table.version}")
-        for attempt_level in (level, "easy"):
-            action = await asyncio.to_thread(choose_action, view, rules, attempt_level, rng)
-            if table.game.is_legal(seat, action):
-                return action
-            log.error("computer player chose an illegal move level=%s action=%s",
-                      attempt_level, describe_action(action))
-        raise SessionError("session.computer_stuck")
+        return await asyncio.to_thread(computer_action, table.game, seat, level, rng)
 
     async def _turn_timer(self, channel_id: int, deadline: float) -> None:
         """Sleep until ``deadline`` (by the injected clock), then time the turn out."""

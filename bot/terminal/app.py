@@ -3,6 +3,8 @@
     rummy-bot play [--variant V] [--players N] [--level L] [--seed S] [--lang en|fr]
                    [--pictures DIR] [--colour auto|always|never] [--plain] [--db FILE]
                    [--new | --game NAME | --list]
+    rummy-bot play --daily [--lang en|fr] [--pictures DIR] [--colour auto|always|never]
+                   [--plain] [--db FILE]
 
 The human sits at seat 1; the other seats are computer players at ``--level``. Commands
 are the action words of the Discord commands (``?`` lists them); errors are the engine's
@@ -14,7 +16,8 @@ The game runs on the same session layer as the Discord bot (:class:`LocalTable` 
 ``bot/terminal/table.py``): every move is saved in a local SQLite file before the terminal
 answers. Every unfinished game stays saved: a plain ``rummy-bot play`` resumes the last
 one played and says which, ``--game NAME`` resumes another, ``--list`` lists them, and
-naming a variant, players, level or seed (or ``--new``) starts another game.
+naming a variant, players, level or seed (or ``--new``) starts another game. ``--daily``
+plays today's deal of the daily championship instead (:mod:`bot.terminal.daily`).
 """
 
 from __future__ import annotations
@@ -28,7 +31,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TextIO
 
-from bot.terminal.table import LocalTable, SavedGame, default_db
+from bot.terminal import daily as daily
+from bot.terminal.table import LocalTable, SavedGame, TerminalTable, default_db
 from bot.terminal.ui import Terminal
 from engine import RuleError, RuleSet, RummyError
 from engine.ai import LEVELS
@@ -85,12 +89,20 @@ def build_parser() -> argparse.ArgumentParser:
                         "default: the last played, unless a new game is asked for)")
     choice.add_argument("--list", action="store_true",
                         help="list the unfinished games and stop")
+    choice.add_argument("--daily", action="store_true",
+                        help="play today's deal of the daily championship (10 tries a day, "
+                        "best score kept; with --lang, --pictures, --colour, --plain and "
+                        "--db only)")
     return parser
 
 
 def parse_args(argv: Sequence[str]) -> argparse.Namespace:
     parser = build_parser()
     args = parser.parse_args(list(argv))
+    not_daily = {"--variant", "--players", "--level", "--seed"}
+    if args.daily and any(arg.split("=")[0] in not_daily for arg in argv):
+        parser.error("--daily plays the championship's own deal: it takes only --lang, "
+                     "--pictures, --colour, --plain and --db")
     # A plain `play` resumes the last game; asking for a particular game starts it.
     chosen = [arg.split("=")[0] for arg in argv
               if arg.split("=")[0] in {"--variant", "--players", "--level", "--seed"}]
@@ -112,6 +124,21 @@ def run(argv: Sequence[str], stdin: TextIO, stdout: TextIO) -> int:
     """Play one match reading commands from ``stdin``; returns the exit status."""
     args = parse_args(argv)
     lang = args.lang or "en"
+    if args.daily:
+        def play(table: TerminalTable) -> int:
+            return Terminal(table, lang, stdout, colour=uses_colour(
+                "never" if args.plain else args.colour, stdout),
+                pictures=args.pictures).run(stdin)
+
+        try:
+            return daily.run(args, stdout, play=play)
+        except KeyboardInterrupt:  # Ctrl-C: the try is saved already
+            print(file=stdout)
+            print(t("local.daily.saved", lang), file=stdout)
+        except BrokenPipeError:  # the output was closed: say it where it is read
+            _drop_output(stdout)
+            print(t("local.daily.saved", lang), file=sys.stderr)
+        return 0
     try:
         rules = variant(args.variant)
         rules.hand_size(args.players)

@@ -5,7 +5,8 @@ is checked, saved and answered by the computer players exactly as on Discord. Ea
 terminal game is a table of its own (a "channel" numbered from 1) in the local file, so
 starting a game never ends another: every unfinished game stays saved, is listed
 (:meth:`LocalTable.games`) by its name (``rami51-2``: the variant and the number) and
-can be resumed.
+can be resumed. The terminal plays anything of :class:`TerminalTable`'s shape: such a
+table, or a try of the daily championship (:class:`bot.terminal.daily.LocalDaily`).
 
 The terminal reads line by line, so this class runs the session's event loop between two
 lines: computer turns (no pause) are played while the loop runs, and their moves are
@@ -25,7 +26,7 @@ from collections import deque
 from collections.abc import Coroutine, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from bot.session import (
     Event,
@@ -43,6 +44,7 @@ from engine import CorruptGame
 from engine.actions import Action
 from engine.ai.tile_plans import view_table
 from engine.game import Game
+from engine.i18n import Msg
 from engine.notation import is_action
 from engine.rules import RuleSet
 from engine.tiles.actions import Sets
@@ -78,6 +80,46 @@ class SavedGame:
     def name(self) -> str:
         """What the player types to resume it: ``rami51-2``."""
         return f"{self.variant}-{self.channel}"
+
+
+class TerminalTable(Protocol):
+    """What the terminal plays: a :class:`LocalTable`, or a try of the daily championship
+    (:class:`bot.terminal.daily.LocalDaily`)."""
+
+    @property
+    def rules(self) -> RuleSet: ...
+
+    @property
+    def phase(self) -> Phase: ...
+
+    @property
+    def version(self) -> int: ...
+
+    @property
+    def sort(self) -> str: ...
+
+    @property
+    def saved(self) -> Msg: ...
+
+    def public_view(self) -> PublicView: ...
+
+    def view(self) -> PlayerView: ...
+
+    def snapshot(self) -> Snapshot: ...
+
+    def outcome_winners(self) -> tuple[int, ...]: ...
+
+    def apply_all(self, actions: Sequence[Action]) -> None: ...
+
+    def computer_move(self) -> ComputerMove | None: ...
+
+    def next_round(self) -> None: ...
+
+    def levels(self) -> tuple[str | None, ...]: ...
+
+    def set_level(self, level: str) -> None: ...
+
+    def set_sort(self, sort: str) -> None: ...
 
 
 def default_db() -> Path:
@@ -231,6 +273,12 @@ class LocalTable:
     @property
     def name(self) -> str:
         return f"{self.snapshot().variant}-{self.channel}"
+
+    @property
+    def saved(self) -> Msg:
+        """What the terminal says when the player leaves: the game is saved, and how to
+        resume it."""
+        return Msg("local.saved", name=self.name)
 
     @property
     def rules(self) -> RuleSet:

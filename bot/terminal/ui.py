@@ -16,7 +16,7 @@ from typing import Any, TextIO
 from bot.session import SessionError
 from bot.session.tile_edits import arranged, best_play
 from bot.terminal import commands, screen
-from bot.terminal.table import LocalTable
+from bot.terminal.table import TerminalTable
 from engine import RummyError
 from engine.ai import level_name, read_level
 from engine.ai.tile_plans import view_table
@@ -32,9 +32,10 @@ SORTS = ("suit", "rank")
 
 
 class Terminal:
-    """The text user interface of one local game."""
+    """The text user interface of one local game (a table of the local file, or a try of
+    the daily championship)."""
 
-    def __init__(self, table: LocalTable, lang: str, out: TextIO, *, colour: bool = True,
+    def __init__(self, table: TerminalTable, lang: str, out: TextIO, *, colour: bool = True,
                  pictures: Path | None = None) -> None:
         self.table = table
         self.lang = lang
@@ -65,7 +66,7 @@ class Terminal:
             if not line:
                 print(file=self.out)
             if not line or not self.handle(line, phase):
-                self.say("local.saved", name=self.table.name)
+                print(self.table.saved.text(self.lang), file=self.out)
                 return 0
 
     def _advance(self) -> Phase:

@@ -2,6 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from data import Store
+
+CLOSES_AT = 4_000_000_000.0  # in 2096: after every clock of these tests, the real one too
+
 
 class Clock:
     """A clock the test moves by hand (no sleeping, no timing assertions)."""
@@ -14,3 +20,15 @@ class Clock:
 
     def advance(self, seconds: float) -> None:
         self.now += seconds
+
+
+async def play_challenge(store: Store, guild_id: int, user_id: int, day: str,
+                         scores: Sequence[int], *, turns: int = 5,
+                         name: str = "") -> None:
+    """The player finishes one try of the day per score (the day opened if need be)."""
+    await store.add_challenge_day(guild_id, day, "{}", CLOSES_AT)
+    for score in scores:
+        started = await store.start_challenge_try(guild_id, day, user_id,
+                                                  name or f"player {user_id}", "{}")
+        key = (guild_id, day, user_id, started.number)
+        await store.finish_challenge_try(key, '{"end": true}', score, turns)

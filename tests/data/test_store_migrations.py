@@ -18,6 +18,7 @@ from data import (
     migrations,
 )
 from data.migrations import MIGRATIONS, Migration, load_migrations
+from tests.data.helpers import play_challenge
 
 
 def tables(path: Path) -> set[str]:
@@ -35,7 +36,8 @@ async def test_from_empty_reaches_the_latest_version(db_path: Path) -> None:
     nested = db_path.parent / "a" / "b" / "rami.sqlite3"
     async with await Store.open(nested) as store:
         assert await store.schema_version() == LATEST_VERSION
-    assert {"games", "game_log", "matches", "match_seats", "challenge_tries"} <= tables(nested)
+    assert {"games", "game_log", "matches", "match_seats", "challenge_tries", "challenge_days",
+            "challenge_results", "secrets"} <= tables(nested)
     with sqlite3.connect(nested) as conn:
         history = conn.execute("SELECT version, name FROM schema_migrations").fetchall()
         assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
@@ -91,8 +93,22 @@ async def test_upgrade_from_version_1_keeps_and_backfills_its_data(db_path: Path
         ]
         [match] = await store.match_history(9)
         assert match.seats[0] == MatchSeat(1, "Ann", 0, True, 2, 1, 40)
-        # The new table of version 2 works on the upgraded file.
-        assert await store.record_challenge(9, 1, "2026-11-30", 5) == 1
+        # The championship's tables work on the upgraded file.
+        await play_challenge(store, 9, 1, "2026-11-30", [5])
+        assert [r.best_score for r in await store.challenge_ranking(9, "2026-11-30")] == [5]
+
+
+async def test_upgrade_from_version_2_keeps_the_challenge_scores(db_path: Path) -> None:
+    async with await Store.open(db_path, schema_target=2):
+        pass
+    with sqlite3.connect(db_path) as conn:
+        conn.executemany("INSERT INTO challenge_tries VALUES (9, 1, '2026-11-30', ?, ?, ?)",
+                         [(1, 10, 100.0), (2, 40, 200.0)])
+    async with await Store.open(db_path) as store:
+        [best] = await store.challenge_ranking(9, "2026-11-30")
+        assert (best.user_id, best.best_score, best.tries, best.finished_at) == (1, 40, 2, 200.0)
+        assert await store.challenge_tries_used(9, 1, "2026-11-30") == 2
+        assert await store.challenge_try_in_progress(9, 1) is None
 
 
 async def test_a_newer_schema_is_refused_untouched(db_path: Path) -> None:

@@ -1,4 +1,4 @@
-"""Rounds, matches, statistics, leaderboards (indexed), daily challenge, deleting a player."""
+"""Rounds, matches, statistics, leaderboards (indexed), deleting a player."""
 
 from __future__ import annotations
 
@@ -10,8 +10,6 @@ import pytest
 
 from data import (
     DELETED_NAME,
-    ChallengeLimit,
-    ChallengeResult,
     GameNotFound,
     MatchExists,
     MatchSeat,
@@ -21,7 +19,7 @@ from data import (
     Store,
 )
 from data.scores import LEADERBOARD_ALL_SQL, LEADERBOARD_SQL, PLAYER_STATS_SQL, period_start
-from tests.data.helpers import Clock
+from tests.data.helpers import Clock, play_challenge
 
 ANN, BOB, CAT = 101, 102, 103
 GUILD = 9
@@ -151,40 +149,6 @@ async def test_statistics_queries_use_their_index(
     assert "SCAN match_seats" not in plan.replace(f"USING INDEX {index}", ""), plan
 
 
-async def test_challenge_tries_and_ranking(store: Store) -> None:
-    day = "2026-11-30"
-    for score in (10, 40, 20):
-        await store.record_challenge(GUILD, ANN, day, score)
-    assert await store.record_challenge(GUILD, BOB, day, 40) == 1
-    assert await store.record_challenge(GUILD, CAT, day, 5) == 1
-    await store.record_challenge(GUILD, CAT, "2026-11-29", 99)
-    assert await store.challenge_ranking(GUILD, day) == [
-        ChallengeResult(1, BOB, 40, 1),
-        ChallengeResult(2, ANN, 40, 3),
-        ChallengeResult(3, CAT, 5, 1),
-    ]
-    assert await store.challenge_ranking(GUILD, day, limit=1) == [ChallengeResult(1, BOB, 40, 1)]
-    assert await store.challenge_tries_used(GUILD, ANN, day) == 3
-
-
-async def test_ten_tries_a_day_at_most(store: Store) -> None:
-    day = "2026-11-30"
-    tries = [await store.record_challenge(GUILD, ANN, day, n) for n in range(10)]
-    assert tries == list(range(1, 11))
-    with pytest.raises(ChallengeLimit):
-        await store.record_challenge(GUILD, ANN, day, 1000)
-    assert (await store.challenge_ranking(GUILD, day))[0].best_score == 9
-    assert await store.record_challenge(GUILD, ANN, "2026-12-01", 1) == 1
-    assert await store.record_challenge(GUILD + 1, ANN, day, 1) == 1
-
-
-@pytest.mark.parametrize("day", ["2026-13-01", "30/11/2026", "2026-1-1", ""])
-async def test_a_bad_challenge_day_is_refused(store: Store, day: str) -> None:
-    with pytest.raises(ValueError, match="YYYY-MM-DD"):
-        await store.record_challenge(GUILD, ANN, day, 1)
-    assert await store.challenge_ranking(GUILD, "2026-11-30") == []
-
-
 async def test_delete_user_data(store: Store) -> None:
     await store.update_player_prefs(ANN, theme="dark")
     await store.update_player_prefs(BOB, theme="dark")
@@ -195,20 +159,22 @@ async def test_delete_user_data(store: Store) -> None:
     await store.finish_match(
         game.id, GUILD, "rami51", [seat(ANN, True), seat(BOB, False)], end_state="{}"
     )
-    await store.record_challenge(GUILD, ANN, "2026-11-30", 3)
-    await store.record_challenge(GUILD, ANN, "2026-11-30", 4)
+    await play_challenge(store, GUILD, ANN, "2026-11-30", [3, 4])
+    assert await store.close_challenge_day(GUILD, "2026-11-30", None)
 
     deleted = await store.delete_user_data(ANN)
 
     assert (deleted.preferences, deleted.match_seats, deleted.round_scores) == (1, 1, 1)
     assert (deleted.challenge_tries, deleted.log_entries, deleted.games_created) == (2, 1, 1)
-    assert deleted.total == 7
+    assert deleted.challenge_results == 1
+    assert deleted.total == 8
     ended = await store.game(game.id)
     assert ended is not None and ended.created_by == 0
     assert (await store.player_prefs(ANN)).theme == "classic"
     assert (await store.player_stats(GUILD, ANN)).matches_played == 0
     assert [r.user_id for r in await store.leaderboard(GUILD)] == [BOB]
     assert await store.challenge_ranking(GUILD, "2026-11-30") == []
+    assert (await store.challenge_stats(GUILD, ANN)).days == 0
     [match] = await store.match_history(GUILD)
     assert [(s.user_id, s.name) for s in match.seats] == [(None, DELETED_NAME), (BOB, "Bob")]
     assert [e.actor for e in await store.game_log(game.id)] == [None, BOB, None]
@@ -225,7 +191,7 @@ async def test_a_bad_limit_is_refused(store: Store, limit: int) -> None:
     with pytest.raises(ValueError, match="limit"):
         await store.match_history(GUILD, limit=limit)
     with pytest.raises(ValueError, match="limit"):
-        await store.challenge_ranking(GUILD, "2026-11-30", limit=limit)
+        await store.recent_challenge_days(GUILD, limit=limit)
 
 
 async def test_a_round_without_scores_is_refused(store: Store) -> None:

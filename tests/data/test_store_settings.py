@@ -25,6 +25,19 @@ async def test_defaults_without_any_row(store: Store) -> None:
     )
     assert defaults.rule_overrides == {} and defaults.allowed_channels == frozenset()
     assert defaults.allows(12345)
+    assert (defaults.daily_variant, defaults.daily_opponents, defaults.daily_level,
+            defaults.daily_close, defaults.daily_timezone, defaults.daily_channel) == (
+        "rami30", 2, "mixed", 21 * 60, "Europe/Paris", None)
+
+
+async def test_daily_settings_round_trip(store: Store) -> None:
+    saved = await store.update_guild_settings(
+        7, daily_variant="rami51", daily_opponents=3, daily_level="hard", daily_close=18 * 60,
+        daily_timezone="America/Montreal", daily_channel=42)
+    assert await store.guild_settings(7) == saved
+    assert (saved.daily_timezone, saved.daily_close, saved.daily_channel) == (
+        "America/Montreal", 1080, 42)
+    assert (await store.update_guild_settings(7, daily_channel=None)).daily_channel is None
 
 
 async def test_guild_settings_round_trip(store: Store, db_path: Path) -> None:
@@ -76,6 +89,13 @@ async def test_only_changed_values_are_stored(store: Store, db_path: Path) -> No
         ({"rule_overrides": {"rami51": {"opening_minimum": [1]}}}, "opening_minimum"),
         ({"rule_overrides": ["rami51"]}, "rule_overrides"),
         ({"turn_timeout_s": 60, "language": "xx"}, "language"),  # one bad key: nothing written
+        ({"daily_timezone": "Mars/Olympus"}, "unknown time zone"),
+        ({"daily_timezone": "../etc"}, "unknown time zone"),
+        ({"daily_close": 1440}, "between"),
+        ({"daily_opponents": 0}, "between"),
+        ({"daily_variant": "poker"}, "unknown variant"),
+        ({"daily_channel": "general"}, "channel id"),
+        ({"daily_level": "Hard!"}, "daily_level"),
     ],
 )
 async def test_bad_guild_settings_write_nothing(

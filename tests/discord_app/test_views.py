@@ -44,6 +44,9 @@ async def _click(classes: tuple[type[discord.ui.DynamicItem[Any]], ...], custom_
     ("rami:pick:m:5", "pick", ("m", 5, ["2"], None)),  # before menus named their owner
     ("rami:pick:a:5:42", "pick", ("a", 5, ["2"], 42)),
     ("rami:rules:tiles", "rules_button", ("tiles",)),
+    ("rami:daily:discard:2026030301", "try_button", ("discard", 2026030301)),
+    ("rami:daily:again:2026030301", "try_button", ("again", 2026030301)),
+    ("rami:dpick:a:2026030301", "try_pick", ("a", 2026030301, ["2"])),
 ])
 async def test_a_click_goes_to_the_handler_the_components_were_built_with(
         custom_id: str, method: str, args: tuple[object, ...]) -> None:
@@ -71,6 +74,9 @@ def test_every_component_sent_is_of_a_registered_class() -> None:
                         selected={}, sort="suit", can_draw=True, can_play=False),
         built.tile_hand_view(7, "en", tiles=[("1:k5", "1. k5")], selected={}, sort="suit",
                              my_turn=True, pool_empty=False, editing=True),
+        built.hand_view(7, "en", cards=[("1:7♥", "1. 7♥")], melds=[("1", "1: 7♥ 8♥ 9♥")],
+                        selected={}, sort="suit", can_draw=True, can_play=False, daily=True),
+        built.try_over_view(7, "en", again=True),
     ]
     for view in views:
         for item in view.children:
@@ -101,6 +107,7 @@ def test_the_bot_registers_every_persistent_component() -> None:
     items = front_end().dynamic_items()
     for custom_id in ("rami:lobby:start:1", "rami:table:hand:1", "rami:hand:sort:1",
                       "rami:tiles:hint:1", "rami:pick:a:1", "rami:rules:rami51",
-                      "rami:forget:no:1"):
+                      "rami:forget:no:1", "rami:daily:sort:2026030301",
+                      "rami:dpick:m:2026030301"):
         assert sum(bool(c.__discord_ui_compiled_template__.fullmatch(custom_id))
                    for c in items) == 1, custom_id

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import itertools
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -15,6 +16,7 @@ from bot.config import Settings
 from bot.discord_app.client import RamiBot, point_at
 from bot.discord_app.fake import FakeDiscord
 
+DAILY_SECRET = b"the secret of the end-to-end deals"  # every run deals the same days
 RETRY_DELAYS = (0.01, 0.02, 0.05)
 
 
@@ -23,13 +25,14 @@ class BotHarness:
 
     def __init__(self, fake: FakeDiscord, db_path: Path, *, ai_delay: float = 0.001,
                  seed_source: Callable[[], int] | None = None, dev_guild: bool = True,
-                 turn_timeout: float = 0) -> None:
+                 turn_timeout: float = 0, clock: Callable[[], float] = time.time) -> None:
         self.fake = fake
         self.turn_timeout = turn_timeout  # seconds; 0: no turn timer
         self.dev_guild = dev_guild
         self.db_path = db_path
         self.ai_delay = ai_delay
         self.seed_source = seed_source or itertools.count(1234).__next__
+        self.clock = clock  # the daily championship's time
         self.bot: RamiBot | None = None
         self._task: asyncio.Task[None] | None = None
 
@@ -44,8 +47,8 @@ class BotHarness:
         settings = self.settings
         point_at(settings)
         bot = RamiBot(settings, seed_source=self.seed_source, turn_timeout=self.turn_timeout,
-                      guild_ready_timeout=0.01, min_edit_interval=0,
-                      retry_delays=RETRY_DELAYS)
+                      guild_ready_timeout=0.01, min_edit_interval=0, clock=self.clock,
+                      secret_source=lambda: DAILY_SECRET, retry_delays=RETRY_DELAYS)
         self.bot = bot
         self._task = asyncio.create_task(bot.start(self.fake.token))
         ready = asyncio.create_task(bot.wait_until_ready())

@@ -56,6 +56,24 @@ def _cards(cards: tuple[Card, ...]) -> str:
     return format_cards(cards, ascii=True)
 
 
+def menu_values(message: Message, menu: str, cards: tuple[Card, ...]) -> list[str]:
+    """The values of the menu whose id starts with ``menu`` naming ``cards`` (each
+    position used once)."""
+    options = message.component(menu)["options"]
+    wanted = [_cards((c,)) for c in cards]
+    values: list[str] = []
+    for card_text in wanted:
+        for option in options:
+            value = option["value"]
+            text = value.partition(":")[2]
+            if value not in values and format_cards([_parse(text)], ascii=True) == card_text:
+                values.append(value)
+                break
+        else:
+            raise AssertionError(f"{card_text} not in the menu")
+    return values
+
+
 class Seated:
     """A person seated at a table of the fake Discord, playing in one ``style``; what they
     know of the game is their own view (and the table's rules)."""
@@ -130,20 +148,7 @@ class Human(Seated):
         assert_ok(it)
 
     def _values(self, message: Message, slot: str, cards: tuple[Card, ...]) -> list[str]:
-        """The menu values naming ``cards`` (each position used once)."""
-        options = message.component(f"rami:pick:{slot}:")["options"]
-        wanted = [_cards((c,)) for c in cards]
-        values: list[str] = []
-        for card_text in wanted:
-            for option in options:
-                value = option["value"]
-                text = value.partition(":")[2]
-                if value not in values and format_cards([_parse(text)], ascii=True) == card_text:
-                    values.append(value)
-                    break
-            else:
-                raise AssertionError(f"{card_text} not in the menu")
-        return values
+        return menu_values(message, f"rami:pick:{slot}:", cards)
 
     async def _pick_and_click(self, picks: dict[str, list[str]], button: str) -> None:
         message = self.hand_message

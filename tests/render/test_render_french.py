@@ -18,9 +18,11 @@ from engine.tiles.tile import parse_tiles
 from engine.variants import variant, variant_names
 from engine.views import MeldView, Phase, PlayerView, PublicView, RoundScore
 from render import (
+    DailyEntry,
     LeaderboardEntry,
     Picture,
     draw,
+    render_daily_ranking,
     render_hand,
     render_leaderboard,
     render_scores,
@@ -114,8 +116,13 @@ def _leaderboards() -> list[Picture]:
               period=t("bot.admin.choice.month", "fr"))
     rows = [LeaderboardEntry(i + 1, name, 10 - i, 5 - i, 900 - 100 * i)
             for i, name in enumerate(("Alice", "Bruno", "Chloé", "Dmitri"))]  # fmt: skip
+    daily = [DailyEntry(i + 1, name, 45 - 20 * i, 7 + i, 1 + i)
+             for i, name in enumerate(("Alice", "Bruno", "Chloé"))]  # fmt: skip
+    day = t("bot.daily.title", "fr", day="2026-03-03")
     return [render_leaderboard(rows, title=title, lang="fr"),
-            render_leaderboard([], title=title, lang="fr")]
+            render_leaderboard([], title=title, lang="fr"),
+            render_daily_ranking(daily, title=day, lang="fr"),
+            render_daily_ranking([], title=day, lang="fr")]
 
 
 def test_every_word_of_the_french_pictures_is_french(drawn: list[str]) -> None:

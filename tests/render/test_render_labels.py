@@ -20,7 +20,15 @@ from engine.names import computer_name, shown_name
 from engine.tiles.actions import NewSet
 from engine.tiles.tile import Tile
 from engine.views import RoundScore
-from render import LeaderboardEntry, render_hand, render_leaderboard, render_scores, render_table
+from render import (
+    DailyEntry,
+    LeaderboardEntry,
+    render_daily_ranking,
+    render_hand,
+    render_leaderboard,
+    render_scores,
+    render_table,
+)
 from render.draw import Anchor, text_height
 from tests.render.helpers import public
 
@@ -155,4 +163,18 @@ def test_a_long_leaderboard_name_goes_on_two_lines_and_whole_in_the_alt_text(
     assert "Alice" in shown
     assert "Maximilian Alexander von" in shown and "Habsburg-Lothringen" in shown
     assert any(text.endswith("…") for text in shown)  # beyond two lines, cut
+    assert LONG in picture.alt and "x" * 80 in picture.alt
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_long_name_of_the_daily_ranking_goes_on_two_lines_too(
+        labels: list[Label], lang: str) -> None:
+    rows = [DailyEntry(1, "Alice", 45, 7, 3), DailyEntry(2, LONG, -12, 9, 10),
+            DailyEntry(3, "x" * 80, -200, 30, 1)]
+    picture = render_daily_ranking(rows, title=t("bot.daily.title", lang, day="2026-03-03"),
+                                   lang=lang)
+    assert_all_fit(labels)
+    shown = [label.text for label in labels]
+    assert "Alice" in shown
+    assert "Maximilian Alexander von" in shown and "Habsburg-Lothringen" in shown
     assert LONG in picture.alt and "x" * 80 in picture.alt

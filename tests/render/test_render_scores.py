@@ -1,4 +1,4 @@
-"""The score sheet and the leaderboard."""
+"""The score sheet, the leaderboard and the daily championship's ranking."""
 
 from __future__ import annotations
 
@@ -7,7 +7,13 @@ from pathlib import Path
 from PIL import Image
 
 from engine.views import RoundScore
-from render import LeaderboardEntry, render_leaderboard, render_scores
+from render import (
+    DailyEntry,
+    LeaderboardEntry,
+    render_daily_ranking,
+    render_leaderboard,
+    render_scores,
+)
 from render.gallery import write_samples
 from tests.render.helpers import decode, public
 
@@ -59,6 +65,17 @@ def test_an_empty_leaderboard() -> None:
     assert picture.alt == "Classement : Personne n'a encore joué."
 
 
+def test_the_daily_ranking_lists_score_turns_and_tries() -> None:
+    rows = [DailyEntry(1, "Alice", 45, 7, 3), DailyEntry(2, "Bruno", -12, 9, 1)]
+    picture = render_daily_ranking(rows, title="4 March")
+    image = decode(picture)
+    assert picture.filename == "daily.png" and image.width == 2 * 20 + 64 + 300 + 370
+    assert picture.alt == ("4 March: 1. Alice, score 45, turns 7, tries 3; "
+                           "2. Bruno, score -12, turns 9, tries 1.")
+    french = render_daily_ranking(rows[:1], title="4 mars", lang="fr")
+    assert french.alt == "4 mars : 1. Alice, score 45, tours 7, essais 3."
+
+
 def test_the_doc_samples_are_written(tmp_path: Path) -> None:
     written = write_samples(tmp_path)
     names = {path.name for path in written}
@@ -71,6 +88,7 @@ def test_the_doc_samples_are_written(tmp_path: Path) -> None:
         "tile-table.png",
         "scores.png",
         "leaderboard.png",
+        "daily.png",
     } <= names
     for path in written:
         with Image.open(path) as image:

@@ -203,7 +203,7 @@ def test_a_refused_command_changes_nothing() -> None:
 
 def test_every_option_of_play_says_what_it_takes_and_its_default() -> None:
     parser = local.build_parser()
-    flags = {"help", "plain", "new", "list"}  # on or off: nothing to default
+    flags = {"help", "plain", "new", "list", "daily"}  # on or off: nothing to default
     for action in parser._actions:
         if action.dest in flags:
             continue

@@ -16,7 +16,8 @@ way large bots reach a REST proxy, through two settings: ``DISCORD_API_BASE`` (R
 What it fakes: one application and its bot user, one guild with text channels and
 members, the REST routes a slash-command bot calls (``rest``: users, application, global
 and guild command sync, interaction callbacks, webhook follow-ups and ``@original``
-edits, channel messages) and the gateway (``gateway``: HELLO, IDENTIFY → READY +
+edits, channel messages, a repeated enforced ``nonce`` answered with the first message)
+and the gateway (``gateway``: HELLO, IDENTIFY → READY +
 GUILD_CREATE, HEARTBEAT, RESUME, ``INTERACTION_CREATE``). It acts as the guild's users
 (``slash``, ``click``, ``select``, ``autocomplete``) and records everything the bot
 answers with its raw payloads (``model``), so a caller can check flags (64: ephemeral),

@@ -1,4 +1,4 @@
--- Schema version 3.
+-- Schema version 4.
 -- A human turn's deadline (Unix seconds; NULL: no timer runs, e.g. a computer's turn or a
 -- lobby), fixed when the turn starts and saved with each save of the game, so that a
 -- restarted bot times the turn out at the time it was given, and so that any process can

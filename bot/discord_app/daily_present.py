@@ -1,0 +1,159 @@
+"""What the daily championship shows on Discord: a try and its end, a day's ranking, the
+close's post and the server's settings, as replies.
+
+Pure functions from the session's values (:mod:`bot.session.daily`) to
+:class:`~bot.discord_app.replies.Reply` objects, with the pictures and components they are
+given; a try reuses the hand (:func:`bot.discord_app.present.hand`, its components named
+after the try) and the table in words (:func:`bot.discord_app.present.table_embed`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import discord
+
+from bot.discord_app import present
+from bot.discord_app.i18n import t
+from bot.discord_app.replies import Picture, Reply
+from bot.discord_app.views import Components
+from bot.session.daily import (
+    TRIES_A_DAY,
+    ClosedDay,
+    DayInfo,
+    DayRanking,
+    TryState,
+    close_text,
+)
+from bot.session.daily.words import ranking_lines, result_lines
+from data import ChallengeResult, GuildSettings
+from engine.i18n import count
+from engine.names import shown_name
+from render import DailyEntry, render_daily_ranking
+
+MEDALS = {1: "🥇", 2: "🥈", 3: "🥉"}
+MAX_TEXT = 2000  # Discord's limit of a message's text
+
+
+def _name(text: str) -> str:
+    """A name as these messages show it: markdown and mentions escaped."""
+    return present.escaped(text)
+
+
+def title(day: DayInfo, lang: str) -> str:
+    """The championship's day, as titles name it."""
+    return t("bot.daily.title", lang, day=day.day)
+
+
+def _header(state: TryState, lang: str) -> str:
+    return t("bot.daily.header", lang, title=title(state.day, lang), number=state.number,
+             tries=TRIES_A_DAY, time=state.day.close_text, zone=state.day.zone)
+
+
+def _moves(state: TryState, lang: str) -> list[str]:
+    """The computers' moves since the player's, as the table's move lines."""
+    return [present.move_text(_name(shown_name(state.seats[seat].name, lang)), move, lang)
+            for seat, move in state.moves]
+
+
+def _fit(head: Sequence[str], moves: Sequence[str], tail: Sequence[str]) -> str:
+    """The lines within Discord's limit: the oldest computer moves go first."""
+    moves = list(moves)
+    while True:
+        text = "\n".join([*head, *moves, *tail])
+        if len(text) <= MAX_TEXT or not moves:
+            return text[:MAX_TEXT]
+        moves.pop(0)
+
+
+def _table(state: TryState, lang: str, picture: Picture | None) -> tuple[discord.Embed,
+                                                                         list[Picture]]:
+    embed = present.table_embed(state.view, state.view.variant, state.seats, lang)
+    if picture is None:
+        return embed, []
+    embed.set_image(url=f"attachment://{picture.filename}")
+    return embed, [picture]
+
+
+def try_message(state: TryState, lang: str, components: Components, *, sort: str,
+                note: str | None = None, selected: dict[str, set[str]] | None = None,
+                hand_picture: Picture | None = None,
+                table_picture: Picture | None = None) -> Reply:
+    """A try as its player sees it, privately: the day, what the computers just did, the
+    hand with its menus and buttons, and the table; a finished try's result instead of
+    the hand."""
+    head = [_header(state, lang)]
+    if state.dropped is not None:
+        head.append(t("bot.daily.dropped", lang, day=state.dropped))
+    if state.result is not None:
+        return _try_over(state, lang, components, head, table_picture)
+    if note:
+        head.append(note)
+    hand = present.hand(state.view, state.ref, lang, components, sort=sort,
+                        names=[seat.name for seat in state.seats], selected=selected,
+                        picture=hand_picture, daily=True)
+    embed, table = _table(state, lang, table_picture)
+    return Reply(content=_fit(head, _moves(state, lang), [hand.content or ""]),
+                 embeds=[embed], pictures=[*hand.pictures, *table], view=hand.view,
+                 ephemeral=True)
+
+
+def _try_over(state: TryState, lang: str, components: Components, head: list[str],
+              table_picture: Picture | None) -> Reply:
+    lines = [line.text(lang) for line in result_lines(state, _name)]
+    embed, table = _table(state, lang, table_picture)
+    return Reply(content=_fit(head, _moves(state, lang), lines), embeds=[embed],
+                 pictures=table, view=components.try_over_view(state.ref, lang,
+                                                               again=state.tries_left > 0),
+                 ephemeral=True)
+
+
+def ranking_picture(rows: Sequence[ChallengeResult], heading: str, lang: str,
+                    theme: str = "classic") -> Picture:
+    """The picture of a day's ranking (drawn off the event loop by the caller)."""
+    entries = [DailyEntry(row.rank, shown_name(row.name, lang), row.best_score, row.turns,
+                          row.tries)
+               for row in rows]
+    drawn = render_daily_ranking(entries, title=heading, theme=theme, lang=lang)
+    return Picture(drawn.png, drawn.alt, drawn.filename)
+
+
+def ranking(board: DayRanking, lang: str, picture: Picture | None) -> Reply:
+    """A day's ranking for a player who played: the best, their own place, the picture."""
+    lines = [f"**{t('bot.daily.ranking.title', lang, title=title(board.day, lang))}**"]
+    lines += [line.text(lang) for line in ranking_lines(board, _name)]
+    return Reply(content="\n".join(lines)[:MAX_TEXT],
+                 pictures=[picture] if picture is not None else [], ephemeral=True)
+
+
+def close_post(closed: ClosedDay, lang: str, picture: Picture | None) -> Reply:
+    """The close's public post: the final first three, with the picture."""
+    lines = [f"**{t('bot.daily.close.title', lang, title=title(closed.day, lang))}**"]
+    lines += [t("bot.daily.close.line", lang, medal=MEDALS.get(row.rank, f"{row.rank}."),
+                name=f"<@{row.user_id}>", score=row.best_score,
+                turns=count("turns", row.turns))
+              for row in closed.podium]
+    if not closed.podium:
+        lines.append(t("bot.daily.close.empty", lang))
+    lines.append(t("bot.daily.close.players", lang, count=closed.players))
+    lines.append(t("bot.daily.close.next", lang))
+    return Reply(content="\n".join(lines)[:MAX_TEXT],
+                 pictures=[picture] if picture is not None else [])
+
+
+def settings_text(settings: GuildSettings, lang: str) -> str:
+    """The server's championship settings, one per line."""
+    channel = settings.daily_channel
+    return "\n".join([
+        f"**{t('bot.daily.settings.title', lang)}**",
+        t("bot.daily.settings.game", lang,
+          variant=t(f"variant.{settings.daily_variant}", lang),
+          computers=count("computers", settings.daily_opponents),
+          level=t(f"bot.level.{settings.daily_level}", lang)),
+        t("bot.daily.settings.close", lang,
+          time=close_text(settings.daily_close),
+          zone=settings.daily_timezone),
+        t("bot.daily.settings.channel", lang, channel=f"<#{channel}>") if channel
+        else t("bot.daily.settings.no_channel", lang),
+        t("bot.daily.settings.next_deal", lang),
+    ])

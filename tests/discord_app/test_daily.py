@@ -1,0 +1,177 @@
+"""The daily championship's commands and messages: names in both languages, the variants
+offered, a try's message within Discord's limits, the close's post and the settings."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+from unittest.mock import AsyncMock, Mock
+
+import discord
+import pytest
+from discord import app_commands
+
+from bot.discord_app import daily_present, i18n
+from bot.discord_app.controller import click_action
+from bot.discord_app.daily_poster import DailyPoster
+from bot.session import Seat, SessionError
+from bot.session.daily import ClosedDay, Daily, DayInfo, TryResult, TryState
+from bot.session.prefs import Preferences
+from data import ChallengeResult, GuildSettings
+from engine.cards.actions import Discard, Draw
+from engine.game import Game
+from engine.names import computer_name
+from engine.variants import variant
+from tests.discord_app.helpers import components, front_end
+
+DAY = DayInfo(7, "2026-03-03", 1_772_568_000.0, "Europe/Paris")  # 21:00 in Paris
+RULES = variant("rami30").with_overrides(target=0)
+SEATS = (Seat("Al*ce", 1), Seat(computer_name(1), None, "easy"),
+         Seat(computer_name(2), None, "easy"))
+
+
+def a_try(**changes: object) -> TryState:
+    game = Game.new(RULES, [seat.name for seat in SEATS], 5)
+    state = TryState(day=DAY, number=3, tries_left=7, seats=SEATS, view=game.view(0),
+                     rules=RULES)
+    return replace(state, **changes)  # type: ignore[arg-type]
+
+
+def daily_group() -> app_commands.Group:
+    group = front_end().command_group().get_command("daily")
+    assert isinstance(group, app_commands.Group)
+    return group
+
+
+async def test_the_commands_read_rami_quotidien_in_french() -> None:
+    tree = app_commands.CommandTree(discord.Client(intents=discord.Intents.none()))
+    payload = await daily_group().get_translated_payload(tree, i18n.RamiTranslator())
+    assert (payload["name"], payload["name_localizations"]["fr"]) == ("daily", "quotidien")
+    names = {option["name"]: option["name_localizations"]["fr"]
+             for option in payload["options"]}
+    assert names == {"play": "jouer", "ranking": "classement", "settings": "reglages"}
+
+
+def test_the_championship_offers_only_card_variants() -> None:
+    settings = daily_group().get_command("settings")
+    assert isinstance(settings, app_commands.Command)
+    (variants,) = [p.choices for p in settings.parameters if p.name == "name"]
+    offered = [choice.value for choice in variants]
+    assert "rami30" in offered and "tiles" not in offered
+    (levels,) = [p.choices for p in settings.parameters if p.name == "level"]
+    assert [choice.value for choice in levels] == ["easy", "medium", "hard", "mixed"]
+
+
+def test_a_try_shows_the_day_the_computers_the_hand_and_the_table() -> None:
+    moves = tuple((1, Draw("stock")) for _ in range(200))  # far more than a message holds
+    reply = daily_present.try_message(a_try(moves=moves), "en", components(), sort="suit",
+                                      note="You discarded 7♥.")
+    assert reply.ephemeral and reply.content is not None and len(reply.content) <= 2000
+    lines = reply.content.splitlines()
+    assert lines[0].startswith("**Daily championship of 2026-03-03** · try 3 of 10")
+    assert "closes at 21:00 (Europe/Paris)" in lines[0] and lines[1] == "You discarded 7♥."
+    assert "CPU 1 drew from the stock." in reply.content
+    assert "**Your hand (13 cards)**" in reply.content  # the oldest moves made room
+    assert reply.view is not None
+    ids = [item.custom_id for item in reply.view.children]  # type: ignore[attr-defined]
+    assert "rami:daily:draw:2026030303" in ids and "rami:dpick:a:2026030303" in ids
+    assert reply.embeds[0].title == "Rami 30, round 1"
+    assert "CPU 1 · easy" in str(reply.embeds[0].fields[0].value)  # the level in words
+
+
+def test_a_try_names_the_computers_in_the_readers_language() -> None:
+    reply = daily_present.try_message(a_try(moves=((1, Draw("stock")),)), "fr", components(),
+                                      sort="suit")
+    assert reply.content is not None and "Ordi 1 a pioché." in reply.content
+    assert "Ordi 1 · facile" in str(reply.embeds[0].fields[0].value)
+
+
+def test_a_finished_try_says_how_it_ended_and_offers_another() -> None:
+    result = TryResult(score=-12, turns=9, counted=False, went_out=False, rami_sec=False,
+                       place=None, players=4)
+    reply = daily_present.try_message(a_try(result=result, tries_left=0), "fr", components(),
+                                      sort="suit")
+    assert reply.content is not None
+    assert "Score de cet essai : -12 (9 tours)." in reply.content
+    assert "après la clôture de 21:00 (Europe/Paris) : il ne compte pas" in reply.content
+    assert "C'était votre dernier essai du jour" in reply.content
+    assert reply.view is not None
+    again, ranking = reply.view.children
+    assert again.item.disabled and not ranking.item.disabled  # type: ignore[attr-defined]
+
+
+def test_the_close_names_the_first_three_without_pinging() -> None:
+    podium = tuple(ChallengeResult(rank, 10 + rank, f"p{rank}", 50 - rank, 8, 0.0, 2)
+                   for rank in (1, 2, 3))
+    reply = daily_present.close_post(ClosedDay(DAY, 555, podium, 12), "en", None)
+    assert reply.content is not None and not reply.ephemeral
+    assert "🥇 <@11>: 49 in 8 turns" in reply.content and "🥉 <@13>" in reply.content
+    assert "12 players took part." in reply.content
+    assert reply.allowed_mentions.users is False  # mentioned, never pinged
+
+
+def test_the_settings_in_words() -> None:
+    text = daily_present.settings_text(GuildSettings(daily_channel=42, daily_close=1230),
+                                       "fr")
+    assert "Rami 30 contre 2 ordinateurs, niveau varié (tiré chaque jour)." in text
+    assert "Clôture chaque jour à 20:30 (Europe/Paris)." in text and "<#42>" in text
+
+
+@pytest.mark.parametrize(("button", "picked", "code"), [
+    ("meld", {}, "bot.error.pick_cards"),
+    ("discard", {"a": ["1:7♥", "2:8♥"]}, "bot.error.pick_one"),
+    ("layoff", {"a": ["1:7♥"]}, "bot.error.pick_meld"),
+    ("swap", {"a": ["1:7♥", "2:8♥"], "m": ["1"]}, "bot.error.pick_one_swap"),
+])
+def test_a_button_without_its_picks_says_what_is_missing(
+        button: str, picked: dict[str, list[str]], code: str) -> None:
+    with pytest.raises(SessionError) as refused:
+        click_action(button, picked, RULES)
+    assert refused.value.code == code
+    assert "{" not in refused.value.message("fr")
+
+
+def test_a_button_with_its_picks_is_an_action() -> None:
+    assert click_action("take", {}, None) == Draw("discard")
+    discard = click_action("discard", {"a": ["3:7♥"]}, None)
+    assert isinstance(discard, Discard) and str(discard.card) == "7♥"
+
+
+def poster_with(send_error: Exception | None) -> tuple[DailyPoster, Any]:
+    """A poster whose channel's send fails with ``send_error`` (or succeeds)."""
+    client = Mock(spec_set=discord.Client)
+    channel = client.get_partial_messageable.return_value
+    channel.send = AsyncMock(side_effect=send_error, return_value=Mock(id=99))
+    daily = Mock(spec_set=Daily)
+    podium = (ChallengeResult(1, 11, "p1", 40, 8, 0.0, 2),)
+    daily.close_due = AsyncMock(return_value=[ClosedDay(DAY, 555, podium, 1)])
+    prefs = Mock(spec_set=Preferences)
+    prefs.channel_language = AsyncMock(return_value="en")
+    return DailyPoster(client, daily, prefs), daily
+
+
+def http_error(kind: type[discord.HTTPException], status: int) -> discord.HTTPException:
+    return kind(Mock(status=status, reason="test"), "test")
+
+
+async def test_a_close_posted_is_said_so_with_its_nonce() -> None:
+    poster, daily = poster_with(None)
+    assert await poster.run_once() == [99]
+    daily.posted.assert_awaited_once_with(daily.close_due.return_value[0], 99)
+    channel = poster.client.get_partial_messageable.return_value  # type: ignore[attr-defined]
+    assert channel.send.await_args.kwargs["nonce"] == "daily20260303"
+
+
+@pytest.mark.parametrize(("error", "given_up"), [
+    (http_error(discord.NotFound, 404), True),
+    (http_error(discord.Forbidden, 403), True),
+    (http_error(discord.HTTPException, 500), False),
+])
+async def test_a_close_not_posted_is_given_up_only_when_the_channel_is_gone(
+        error: discord.HTTPException, given_up: bool) -> None:
+    poster, daily = poster_with(error)
+    assert await poster.run_once() == []
+    if given_up:
+        daily.posted.assert_awaited_once_with(daily.close_due.return_value[0], None)
+    else:
+        daily.posted.assert_not_awaited()  # tried again at the next round
