@@ -7,7 +7,13 @@ from __future__ import annotations
 import discord
 import pytest
 
-from bot.discord_app.fake import ALL_PERMISSIONS, SEND_MESSAGES, VIEW_CHANNEL, FakeDiscord
+from bot.discord_app.fake import (
+    ALL_PERMISSIONS,
+    SEND_MESSAGES,
+    VIEW_CHANNEL,
+    DiscordState,
+    FakeDiscord,
+)
 from tests.e2e.harness import BotHarness
 
 
@@ -125,3 +131,16 @@ async def test_an_invalid_session_means_identifying_again(fake: FakeDiscord,
     await fake.wait_for(lambda: fake.identifies == 3 and fake.sockets)
     assert fake.resumes == 1
     assert await answers(fake)
+
+
+@pytest.mark.parametrize("retain", [True, False])
+def test_a_post_sent_again_with_its_enforced_nonce_is_the_first_one(retain: bool) -> None:
+    """As Discord does; also in long runs, where the fake keeps no payloads."""
+    state = DiscordState(retain=retain)
+    channel = state.channels[0]
+    state.post_to_channel(channel, {"content": "plain"}, [])
+    body = {"content": "top 3", "nonce": "daily20261201", "enforce_nonce": True}
+    first = state.post_to_channel(channel, body, [])
+    assert state.post_to_channel(channel, body, []) is first
+    other = state.post_to_channel(channel, {**body, "nonce": "daily20261202"}, [])
+    assert other is not first and len(state.channel_log) == 3

@@ -99,6 +99,7 @@ class Message:
     flags: int = 0
     allowed_mentions: dict[str, Any] | None = None
     interaction_id: int | None = None
+    nonce: str | int | None = None  # an enforced nonce it was posted with
     deleted: bool = False
     payloads: list[dict[str, Any]] = field(default_factory=list)
     keep_payloads: bool = True  # False in long runs: only the message as it stands is kept

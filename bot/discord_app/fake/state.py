@@ -89,9 +89,10 @@ class DiscordState:
         first one, as Discord answers (within minutes there; always here)."""
         nonce = body.get("nonce") if body.get("enforce_nonce") else None
         for earlier in self.channel_log if nonce is not None else ():
-            if earlier.channel_id == channel_id and earlier.payloads[0].get("nonce") == nonce:
+            if earlier.channel_id == channel_id and earlier.nonce == nonce:
                 return earlier
         message = self.new_message(channel_id, body, files)
+        message.nonce = nonce
         self.channel_log.append(message)
         for listener in self.listeners:
             listener(message)
