@@ -12,6 +12,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from engine.numbers import whole
+
 DEFAULT_DB_PATH = "data/rami.sqlite3"
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 EXIT_TOKEN = 2  # the exit status when a setting, the token above all, cannot be used
@@ -90,7 +92,7 @@ def load_settings(
     if log_format not in ("kv", "json"):
         raise ConfigError(f"LOG_FORMAT must be kv or json, not {log_format!r}")
     dev_guild = get("DISCORD_DEV_GUILD")
-    if dev_guild is not None and not dev_guild.isdigit():
+    if dev_guild is not None and not (dev_guild.isascii() and dev_guild.isdigit()):
         raise ConfigError(f"DISCORD_DEV_GUILD must be a server id (digits), not {dev_guild!r}")
     delay_text = get("RAMI_AI_DELAY") or "1.0"
     try:
@@ -101,7 +103,8 @@ def load_settings(
     if not 0 <= ai_delay <= 60:
         raise ConfigError(f"RAMI_AI_DELAY must be between 0 and 60 seconds, not {ai_delay}")
     painters_text = get("RAMI_PAINTERS") or "0"
-    if not painters_text.isdigit() or int(painters_text) > 16:
+    painters = whole(painters_text)
+    if painters is None or painters > 16:
         raise ConfigError(f"RAMI_PAINTERS must be a number of processes from 0 to 16, "
                           f"not {painters_text!r}")
     for name in ("DISCORD_API_BASE", "DISCORD_GATEWAY_URL"):
@@ -117,5 +120,5 @@ def load_settings(
         log_level=level,
         log_format=log_format,
         ai_delay=ai_delay,
-        painters=int(painters_text),
+        painters=painters,
     )

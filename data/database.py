@@ -15,7 +15,6 @@ import os
 import sqlite3
 import time
 from collections.abc import Callable
-from functools import partial
 from pathlib import Path
 from types import TracebackType
 from typing import Any, Literal, Self, TypeVar, cast
@@ -108,7 +107,7 @@ class Database:
         )
         opened = cls(db, text, clock)
         try:
-            await opened._call(partial(_prepare, text, synchronous, busy_timeout_s, schema_target))
+            await opened._call(_Call(_prepare, (text, synchronous, busy_timeout_s, schema_target)))
         except sqlite3.DatabaseError as error:
             await db.close()
             raise StoreError(f"cannot open {text!r} as a Rami database: {error}") from error
@@ -154,14 +153,14 @@ class Database:
     async def _read(self, fn: Callable[..., T], *args: Any) -> T:
         if self._closed:
             raise StoreError("the store is closed")
-        return await self._call(partial(_bind, fn, args))
+        return await self._call(_Call(fn, args))
 
     async def _write(self, fn: Callable[..., T], *args: Any) -> T:
         """Queue a write; return its result once its transaction is committed."""
         if self._closed:
             raise StoreError("the store is closed")
         future: asyncio.Future[T] = asyncio.get_running_loop().create_future()
-        self._pending.append((partial(_bind, fn, args), future))
+        self._pending.append((_Call(fn, args), future))
         if self._flusher is None or self._flusher.done():
             self._flusher = asyncio.create_task(self._flush())
         return await future
@@ -170,7 +169,7 @@ class Database:
         while self._pending:
             batch, self._pending = self._pending[:MAX_BATCH], self._pending[MAX_BATCH:]
             try:
-                outcomes = await self._call(partial(_run_batch_on, [job for job, _ in batch]))
+                outcomes = await self._call(_Call(run_batch, ([job for job, _ in batch],)))
             except BaseException as error:  # the transaction failed as a whole
                 for _, future in batch:
                     if not future.done():
@@ -191,16 +190,25 @@ class Database:
         return self._clock() if now is None else now
 
 
-def _bind(fn: Callable[..., T], args: tuple[Any, ...], conn: sqlite3.Connection) -> T:
-    return fn(conn, *args)
+class _Call:
+    """``fn(conn, *args)``, to run on the connection's thread. Its ``repr`` names the
+    function only: aiosqlite logs every call it runs at DEBUG level, and the arguments
+    hold game documents (hands, stock order, seed) that no log may ever show."""
 
+    __slots__ = ("args", "fn")
 
-def _run_batch_on(jobs: list[Job[Any]], conn: sqlite3.Connection) -> list[tuple[bool, Any]]:
-    return run_batch(conn, jobs)
+    def __init__(self, fn: Callable[..., Any], args: tuple[Any, ...]) -> None:
+        self.fn, self.args = fn, args
+
+    def __call__(self, conn: sqlite3.Connection) -> Any:
+        return self.fn(conn, *self.args)
+
+    def __repr__(self) -> str:
+        return f"<{getattr(self.fn, '__qualname__', type(self.fn).__name__)}>"
 
 
 def _prepare(
-    path: str, synchronous: str, busy_timeout_s: float, target: int, conn: sqlite3.Connection
+    conn: sqlite3.Connection, path: str, synchronous: str, busy_timeout_s: float, target: int
 ) -> None:
     conn.execute("PRAGMA foreign_keys = ON")
     conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout_s * 1000)}")

@@ -12,7 +12,7 @@ from data.records import GameStatus, LogEntry, StoredGame
 
 GAME_COLUMNS = (
     "id, channel_id, guild_id, created_by, variant, status, state, version,"
-    " created_at, updated_at, status_reason"
+    " created_at, updated_at, status_reason, turn_deadline"
 )
 Row = tuple[Any, ...]
 
@@ -45,6 +45,7 @@ def game_from_row(row: Row) -> StoredGame:
         created_at,
         updated_at,
         reason,
+        deadline,
     ) = row
     for name, value in (
         ("channel_id", channel_id),
@@ -63,6 +64,8 @@ def game_from_row(row: Row) -> StoredGame:
         raise CorruptRow(f"status is {status!r}")
     if reason is not None and not isinstance(reason, str):
         raise CorruptRow(f"status_reason is {reason!r}")
+    if deadline is not None and not isinstance(deadline, float | int):
+        raise CorruptRow(f"turn_deadline is {deadline!r}")
     try:
         check_json(state)
     except ValueError as error:
@@ -79,6 +82,7 @@ def game_from_row(row: Row) -> StoredGame:
         created_at=float(created_at),
         updated_at=float(updated_at),
         status_reason=reason,
+        deadline=None if deadline is None else float(deadline),
     )
 
 
@@ -90,6 +94,7 @@ def create_game(
     created_by: int,
     variant: str,
     state: str,
+    deadline: float | None,
 ) -> StoredGame:
     existing = conn.execute(
         "SELECT id FROM games WHERE channel_id = ? AND status = 'active'", (channel_id,)
@@ -98,9 +103,9 @@ def create_game(
         raise GameExists(channel_id, existing[0])
     row = conn.execute(
         "INSERT INTO games (channel_id, guild_id, created_by, variant, status, state, version,"
-        " created_at, updated_at) VALUES (?, ?, ?, ?, 'active', ?, 0, ?, ?)"
+        " created_at, updated_at, turn_deadline) VALUES (?, ?, ?, ?, 'active', ?, 0, ?, ?, ?)"
         f" RETURNING {GAME_COLUMNS}",
-        (channel_id, guild_id, created_by, variant, state, now, now),
+        (channel_id, guild_id, created_by, variant, state, now, now, deadline),
     ).fetchall()[0]
     return game_from_row(row)
 
@@ -123,6 +128,16 @@ def active_rows(conn: sqlite3.Connection, channel_id: int | None) -> list[Row]:
     ).fetchall()
 
 
+def due_rows(conn: sqlite3.Connection, now: float) -> list[Row]:
+    """Active games whose turn deadline is ``now`` or earlier, the most overdue first."""
+    return conn.execute(
+        f"SELECT {GAME_COLUMNS} FROM games INDEXED BY games_active_deadline"
+        " WHERE status = 'active' AND turn_deadline IS NOT NULL AND turn_deadline <= ?"
+        " ORDER BY turn_deadline",
+        (now,),
+    ).fetchall()
+
+
 def _why_not_saved(conn: sqlite3.Connection, game_id: int, expected: int | None) -> Exception:
     row = conn.execute("SELECT status, version FROM games WHERE id = ?", (game_id,)).fetchone()
     if row is None:
@@ -142,13 +157,17 @@ def save(
     action: str,
     expected_version: int | None,
     status: GameStatus = GameStatus.ACTIVE,
+    deadline: float | None = None,
 ) -> int:
-    """Write the state, bump the version and log the action; return the new version."""
+    """Write the state and the turn's deadline, bump the version and log the action;
+    return the new version. A game that ends keeps no deadline."""
     rows = conn.execute(
-        "UPDATE games SET state = ?1, version = version + 1, updated_at = ?2, status = ?3"
+        "UPDATE games SET state = ?1, version = version + 1, updated_at = ?2, status = ?3,"
+        " turn_deadline = ?6"
         " WHERE id = ?4 AND status = 'active' AND (?5 IS NULL OR version = ?5)"
         " RETURNING version",
-        (state, now, str(status), game_id, expected_version),
+        (state, now, str(status), game_id, expected_version,
+         deadline if status is GameStatus.ACTIVE else None),
     ).fetchall()
     if not rows:
         raise _why_not_saved(conn, game_id, expected_version)
@@ -170,7 +189,7 @@ def game_log(conn: sqlite3.Connection, game_id: int) -> list[LogEntry]:
 
 def expire_idle(conn: sqlite3.Connection, now: float, idle_days: float) -> list[int]:
     rows = conn.execute(
-        "UPDATE games SET status = 'expired', status_reason = ?"
+        "UPDATE games SET status = 'expired', status_reason = ?, turn_deadline = NULL"
         " WHERE status = 'active' AND updated_at < ? RETURNING id",
         (f"idle for more than {idle_days:g} days", now - idle_days * 86400.0),
     ).fetchall()
@@ -179,7 +198,8 @@ def expire_idle(conn: sqlite3.Connection, now: float, idle_days: float) -> list[
 
 def mark_corrupt(conn: sqlite3.Connection, game_id: int, reason: str) -> None:
     rows = conn.execute(
-        "UPDATE games SET status = 'corrupt', status_reason = ? WHERE id = ? RETURNING id",
+        "UPDATE games SET status = 'corrupt', status_reason = ?, turn_deadline = NULL"
+        " WHERE id = ? RETURNING id",
         (reason, game_id),
     ).fetchall()
     if not rows:

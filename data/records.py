@@ -23,7 +23,8 @@ class GameStatus(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class StoredGame:
-    """One game row. ``state`` is the session layer's JSON; ``version`` counts saved actions."""
+    """One game row. ``state`` is the session layer's JSON; ``version`` counts saved actions;
+    ``deadline`` is when the current turn times out (Unix seconds; None: no timer)."""
 
     id: int
     channel_id: int
@@ -36,6 +37,7 @@ class StoredGame:
     created_at: float
     updated_at: float
     status_reason: str | None = None
+    deadline: float | None = None
 
 
 @dataclass(frozen=True, slots=True)

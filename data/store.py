@@ -10,6 +10,7 @@ a read between write batches, or a write committed in the next batch.
 from __future__ import annotations
 
 import logging
+import math
 import sqlite3
 from collections.abc import Sequence
 from typing import Literal
@@ -46,17 +47,21 @@ class Store(ChallengeStore):
     # ------------------------------------------------------------ games
 
     async def create_game(
-        self, channel_id: int, guild_id: int, created_by: int, variant: str, state: str
+        self, channel_id: int, guild_id: int, created_by: int, variant: str, state: str,
+        *, deadline: float | None = None,
     ) -> StoredGame:
-        """Start a game in a channel (version 0, empty log).
+        """Start a game in a channel (version 0, empty log); ``deadline``: when its first
+        turn times out (Unix seconds), None without a timer.
 
         Raises:
             GameExists: the channel already has an active game.
-            ValueError: ``state`` is not JSON text.
+            ValueError: ``state`` is not JSON text, or ``deadline`` is not a time.
         """
         games.check_json(state)
+        _check_deadline(deadline)
         return await self._write(
-            games.create_game, self._now(), channel_id, guild_id, created_by, variant, state
+            games.create_game, self._now(), channel_id, guild_id, created_by, variant, state,
+            deadline,
         )
 
     async def game(self, game_id: int) -> StoredGame | None:
@@ -98,20 +103,31 @@ class Store(ChallengeStore):
         actor: int | None,
         action: str,
         expected_version: int | None = None,
+        deadline: float | None = None,
     ) -> int:
-        """Write the game's new state and log the action in one transaction.
+        """Write the game's new state and log the action in one transaction, with the
+        deadline of the turn it is at (Unix seconds; None: no timer runs): the deadline
+        is saved with every save, so the caller passes the one that still stands.
 
         Returns the new version (= number of log entries).
 
         Raises:
             StaleState: ``expected_version`` given and someone saved in between.
             GameNotFound, GameNotActive: no such game, or it has ended.
-            ValueError: ``state`` is not JSON text.
+            ValueError: ``state`` is not JSON text, or ``deadline`` is not a time.
         """
         games.check_json(state)
+        _check_deadline(deadline)
         return await self._write(
-            games.save, self._now(), game_id, state, actor, action, expected_version
+            games.save, self._now(), game_id, state, actor, action, expected_version,
+            GameStatus.ACTIVE, deadline,
         )
+
+    async def due_games(self, now: float | None = None) -> list[StoredGame]:
+        """The active games whose turn deadline has passed (``now`` or earlier), the most
+        overdue first: one range scan of an index, so that a restarted bot, or any of
+        several processes, finds the turns to time out."""
+        return await self._decode_or_isolate(await self._read(games.due_rows, self._now(now)))
 
     async def game_log(self, game_id: int) -> list[LogEntry]:
         """Every saved action of the game, oldest first."""
@@ -262,6 +278,14 @@ class Store(ChallengeStore):
         """Remove the player's preferences, statistics and championship tries and places
         (their seats in others' match history are anonymised); return what was removed."""
         return await self._write(accounts.delete_user_data, user_id)
+
+
+def _check_deadline(deadline: float | None) -> None:
+    if deadline is None:
+        return
+    if isinstance(deadline, bool) or not isinstance(deadline, float | int) or not (
+            math.isfinite(deadline)):
+        raise ValueError(f"a turn deadline is a time in Unix seconds or None, not {deadline!r}")
 
 
 def _check_limit(limit: int) -> None:

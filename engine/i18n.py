@@ -27,6 +27,7 @@ from typing import Any, Protocol, runtime_checkable
 log = logging.getLogger("rami.i18n")
 
 DOMAIN = "rami"
+QUOTE_LENGTH = 40  # a message quotes at most this much of what a player typed
 SOURCE_LANGUAGE = "en"
 LOCALE_DIR = Path(__file__).with_name("locales")
 
@@ -60,6 +61,14 @@ class Msg:
     def __repr__(self) -> str:
         args = "".join(f", {name}={value!r}" for name, value in self.params.items())
         return f"Msg({self.key!r}{args})"
+
+
+def quote(text: object) -> str:
+    """What a player typed, to quote in a message: its spaces folded, cut to
+    :data:`QUOTE_LENGTH` characters (an ellipsis says so). Every error that quotes typed
+    input goes through it, so that a 6,000-character input gets a short message."""
+    folded = " ".join(str(text).split())
+    return folded if len(folded) <= QUOTE_LENGTH else folded[: QUOTE_LENGTH - 1] + "…"
 
 
 def count(noun: str, number: int) -> Msg:

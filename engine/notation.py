@@ -41,8 +41,9 @@ from engine.actions import Action, CardAction
 from engine.cards.actions import Discard, Draw, LayOff, Meld, SwapJoker
 from engine.cards.card import Card, CardsText, format_card, parse_cards
 from engine.errors import NotationError
-from engine.i18n import Msg
-from engine.notation_words import KEYWORDS, VERBS, Word, fold, quote, word, words_read
+from engine.i18n import Msg, quote
+from engine.notation_words import KEYWORDS, VERBS, Word, fold, word, words_read
+from engine.numbers import whole
 from engine.rules import Kind
 from engine.tiles.actions import (
     Add,
@@ -215,9 +216,10 @@ class _Line:
         """The 0-based index of a number written 1-based (``2`` or ``#2``)."""
         if not _is_number(token):
             raise self.wrong()
-        if int(token.removeprefix("#")) < 1:
-            raise NotationError("notation.number", token=token)
-        return int(token.removeprefix("#")) - 1
+        number = whole(token.removeprefix("#"))
+        if number is None or number < 1:
+            raise NotationError("notation.number", token=quote(token))
+        return number - 1
 
     def front(self) -> tuple[list[str], bool]:
         """The tokens without a last ``front`` keyword, and whether there was one."""

@@ -16,8 +16,6 @@ from collections.abc import Sequence
 from engine.i18n import reading_order, t
 from engine.rules import Kind
 
-QUOTE_LENGTH = 40  # an error quotes at most this much of the text it could not read
-
 
 class Word(enum.StrEnum):
     """Every word of the notation: the verbs, then the keywords."""
@@ -71,9 +69,3 @@ def fold(text: str) -> str:
     """``text`` in lower case without accents (``Défausse`` → ``defausse``)."""
     decomposed = unicodedata.normalize("NFKD", text)
     return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
-
-
-def quote(text: str) -> str:
-    """``text`` to quote in a message: stripped, cut to about 40 characters."""
-    text = " ".join(text.split())
-    return text if len(text) <= QUOTE_LENGTH else text[: QUOTE_LENGTH - 1] + "…"

@@ -15,7 +15,8 @@ from dataclasses import dataclass, fields, replace
 from typing import Any
 
 from engine.errors import RuleError
-from engine.i18n import count
+from engine.i18n import count, quote
+from engine.numbers import TOO_BIG, whole
 
 
 class Kind(enum.StrEnum):
@@ -160,33 +161,39 @@ class RuleSet:
         values: dict[str, Any] = {}
         for key, raw in changes.items():
             if key not in _FIELD_TYPES or key in _FIXED:
-                raise RuleError("rules.unknown", name=key, known=", ".join(sorted(_EDITABLE)))
+                raise RuleError("rules.unknown", name=quote(key),
+                                known=", ".join(sorted(_EDITABLE)))
             values[key] = _coerce(key, raw, self)
         result = replace(self, **values)
         result.check()
         return result
 
     def check(self) -> None:
-        """Check that the parameters can be played together.
+        """Check that the parameters can be played together, each within its bounds
+        (:data:`BOUNDS`, :data:`TILE_BOUNDS` for tiles, :data:`HAND_SIZE_BOUNDS`).
 
         Raises:
             RuleError: the first inconsistency found.
         """
-        for key in _NON_NEGATIVE:
-            if getattr(self, key) < 0:
-                raise RuleError("rules.negative", name=key, value=getattr(self, key))
-        if not 1 <= self.decks <= 4:
-            raise RuleError("rules.range", name="decks", value=self.decks, low=1, high=4)
-        if not 2 <= self.min_players <= self.max_players <= 8:
+        low, high = BOUNDS["min_players"]
+        if not low <= self.min_players <= self.max_players <= high:
             raise RuleError(
                 "rules.players_range", low=self.min_players, high=self.max_players
             )
-        if self.rami_sec_multiplier < 1:
-            raise RuleError("rules.range", name="rami_sec_multiplier",
-                            value=self.rami_sec_multiplier, low=1, high=10)
+        bounds = BOUNDS | TILE_BOUNDS if self.kind is Kind.TILES else BOUNDS
+        for key, (low, high) in bounds.items():
+            value = getattr(self, key)
+            if low == 0 and value < 0:
+                raise RuleError("rules.negative", name=key, value=value)
+            if not low <= value <= high:
+                raise RuleError("rules.range", name=key, value=value, low=low, high=high)
+        low, high = HAND_SIZE_BOUNDS
+        for _, dealt in self.hand_sizes:
+            if not low <= dealt <= high:
+                raise RuleError("rules.range", name="hand_sizes", value=dealt, low=low, high=high)
         for players in range(self.min_players, self.max_players + 1):
             size = dict(self.hand_sizes).get(players)
-            if size is None or size < 1:
+            if size is None:
                 raise RuleError("rules.hand_size_missing", players=players)
             if players * size + 2 > self.deck_size:
                 raise RuleError("rules.deck_too_small", hands=count("hands", players),
@@ -224,11 +231,19 @@ class RuleSet:
 _FIELD_TYPES: dict[str, str] = {f.name: str(f.type) for f in fields(RuleSet)}
 _FIXED = frozenset({"name", "kind"})
 _EDITABLE = frozenset(_FIELD_TYPES) - _FIXED
-_NON_NEGATIVE = (
-    "jokers", "opening_minimum", "opening_minimum_two_players", "max_reshuffles",
-    "ace_hand_value", "joker_hand_value", "never_melded_penalty",
-    "never_melded_penalty_rami_sec", "target",
-)  # fmt: skip
+# The bounds (inclusive) of every whole-number parameter. Past them a game is no longer
+# rummy, only work: 25,000,000 jokers once took ten seconds to deal and 75 MB per save.
+BOUNDS: dict[str, tuple[int, int]] = {
+    "decks": (1, 4), "jokers": (0, 16), "min_players": (2, 8), "max_players": (2, 8),
+    "opening_minimum": (0, 300), "opening_minimum_two_players": (0, 300),
+    "max_reshuffles": (0, 10), "ace_hand_value": (0, 100), "joker_hand_value": (0, 100),
+    "never_melded_penalty": (0, 1000), "never_melded_penalty_rami_sec": (0, 1000),
+    "rami_sec_multiplier": (1, 10), "target": (0, 100_000),
+}  # fmt: skip
+# Tile rummy within what the exact solver (hints, computer players) holds: two copies of
+# each tile and seven jokers in all.
+TILE_BOUNDS: dict[str, tuple[int, int]] = {"decks": (1, 2), "jokers": (0, 7)}
+HAND_SIZE_BOUNDS = (1, 20)  # cards (tiles) dealt to each player
 _ENUMS: dict[str, type[enum.StrEnum]] = {
     "discard_pick": DiscardPick, "meld_jokers": JokerLimit, "joker_swap": JokerSwap,
     "going_out": GoingOut, "stock_end": StockEnd, "scoring": Scoring,
@@ -246,13 +261,13 @@ _FALSE = frozenset({"false", "no", "off", "0", "non", "faux"})
 def _coerce(key: str, raw: Any, rules: RuleSet) -> Any:
     """``raw`` as the type of parameter ``key``; RuleError when it cannot be."""
     kind = _FIELD_TYPES[key]
-    bad = RuleError("rules.value", name=key, value=str(raw), expected=kind)
+    bad = RuleError("rules.value", name=key, value=quote(raw), expected=kind)
     if key in _ENUMS:
         try:
             return _ENUMS[key](raw.value if isinstance(raw, enum.Enum) else str(raw).lower())
         except ValueError:
             choices = ", ".join(member.value for member in _ENUMS[key])
-            raise RuleError("rules.choice", name=key, value=str(raw), choices=choices) from None
+            raise RuleError("rules.choice", name=key, value=quote(raw), choices=choices) from None
     if kind == "bool":
         if isinstance(raw, bool):
             return raw
@@ -261,26 +276,43 @@ def _coerce(key: str, raw: Any, rules: RuleSet) -> Any:
             return text in _TRUE
         raise bad
     if kind == "int":
-        if isinstance(raw, bool):
+        number = _whole(raw)
+        if number is None:
             raise bad
-        if isinstance(raw, int):
-            return raw
-        if isinstance(raw, str) and raw.strip().lstrip("-").isdigit():
-            return int(raw.strip())
-        raise bad
+        if abs(number) >= TOO_BIG:  # quote what was typed, not the number it stands for
+            low, high = BOUNDS[key]
+            raise RuleError("rules.range", name=key, value=quote(raw), low=low, high=high)
+        return number
     if key == "hand_sizes":
         return _hand_sizes(raw, rules, bad)
     raise bad
 
 
+def _whole(raw: Any) -> int | None:
+    """``raw`` as a whole number (an int, or text writing one), else None."""
+    if isinstance(raw, bool):
+        return None
+    if isinstance(raw, int):
+        return raw
+    return whole(raw, signed=True) if isinstance(raw, str) else None
+
+
 def _hand_sizes(raw: Any, rules: RuleSet, bad: RuleError) -> tuple[tuple[int, int], ...]:
-    if isinstance(raw, int) and not isinstance(raw, bool):
-        return tuple((n, raw) for n in range(rules.min_players, rules.max_players + 1))
+    """One size for every player count (a number, or text writing one), or sizes per
+    player count: ``{players: size}``, pairs, or text ``"2:10, 3:7"``."""
+    single = _whole(raw)
+    if single is not None:
+        return tuple((n, single) for n in range(rules.min_players, rules.max_players + 1))
+    if isinstance(raw, str):
+        raw = [pair.split(":") for pair in raw.replace(";", ",").split(",") if pair.strip()]
     pairs = raw.items() if isinstance(raw, Mapping) else raw
     try:
-        result = tuple(sorted((int(n), int(size)) for n, size in pairs))
-    except (TypeError, ValueError):
+        found = [(_whole(n), _whole(size)) for n, size in pairs]
+    except (TypeError, ValueError):  # not pairs at all
         raise bad from None
-    if len({n for n, _ in result}) != len(result):
+    result = tuple(sorted((n, size) for n, size in found if n is not None and size is not None))
+    if len(result) != len(found) or len({n for n, _ in result}) != len(result):
+        raise bad
+    if any(not 2 <= n <= 8 for n, _ in result):  # player counts a variant may have
         raise bad
     return result

@@ -17,6 +17,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from engine.errors import RuleError
+from engine.i18n import quote
 from engine.rules import (
     AceOpening,
     DiscardPick,
@@ -89,7 +90,7 @@ TILES = RuleSet(**{
 })  # fmt: skip
 
 # Registration order is the order players see (menus, the rules buttons).
-_NAME = re.compile(r"[a-z0-9]+")
+_NAME = re.compile(r"[a-z0-9]{1,32}")  # short: it goes into custom ids of 100 characters
 _VARIANTS: dict[str, RuleSet] = {}
 _ALIASES: dict[str, str] = {}  # normalised alias -> variant name
 
@@ -102,7 +103,8 @@ def _normal(name: str) -> str:
 def register_variant(rules: RuleSet, aliases: Iterable[str] = ()) -> RuleSet:
     """Add ``rules`` to the variants, under its name and ``aliases``; returns it.
 
-    The name is lower-case letters and digits (``rami40``); aliases may be any text.
+    The name is 1 to 32 lower-case letters and digits (``rami40``); aliases may be any
+    text.
 
     Raises:
         RuleError: the rule set cannot be played (its first inconsistency), the name is
@@ -112,11 +114,11 @@ def register_variant(rules: RuleSet, aliases: Iterable[str] = ()) -> RuleSet:
     rules.check()
     name = rules.name
     if not _NAME.fullmatch(name):  # a name also goes into saved games and button ids
-        raise RuleError("rules.variant_name", name=name)
+        raise RuleError("rules.variant_name", name=quote(name))
     wanted = [name, *(_normal(alias) for alias in aliases)]
     for key in wanted:
         if not key:
-            raise RuleError("rules.variant_name", name=key)
+            raise RuleError("rules.variant_name", name=quote(key))
         if key in _VARIANTS or key in _ALIASES or wanted.count(key) > 1:
             raise RuleError("rules.variant_taken", name=key)
     _VARIANTS[name] = rules
@@ -150,12 +152,12 @@ def variant(name: str) -> RuleSet:
         RuleError: no variant has that name; the message lists the known ones.
     """
     if not isinstance(name, str):
-        raise RuleError("rules.variant", name=repr(name), known=", ".join(_VARIANTS))
+        raise RuleError("rules.variant", name=quote(repr(name)), known=", ".join(_VARIANTS))
     key = _normal(name)
     key = _ALIASES.get(key, key)
     rules = _VARIANTS.get(key) or _VARIANTS.get(key.replace("-", ""))
     if rules is None:
-        raise RuleError("rules.variant", name=name, known=", ".join(_VARIANTS))
+        raise RuleError("rules.variant", name=quote(name), known=", ".join(_VARIANTS))
     return rules
 
 

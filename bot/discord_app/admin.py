@@ -21,6 +21,7 @@ from bot.discord_app.choices import BuiltCommand
 from bot.discord_app.i18n import language_name, loc, t
 from bot.discord_app.replies import Reply, error_reply
 from engine import RuleError, RuleSet, server_rules, variant
+from engine.i18n import quote
 
 if TYPE_CHECKING:
     from bot.discord_app.service import Service
@@ -180,13 +181,13 @@ class SettingsGroup(app_commands.Group):
             chosen = variant(name or settings.default_variant).name
             key = parameter.strip().lower()
             current = dict(settings.rule_overrides.get(chosen, {}))
-            raw: object = value.strip()
-            if key == "hand_sizes" and value.strip().isdigit():
-                raw = int(value)  # one size for every player count
-            # The engine checks the value and the whole rule set; RuleError: nothing saved.
-            rules = effective_rules(chosen, {chosen: {**current, key: raw}})
-            # Saved as the engine read it ("Yes" -> true, "ONE" -> "one").
-            stored = raw if key == "hand_sizes" else rules.to_dict()[key]
+            # The engine reads the text ("13" or "2:10, 3:7" for hand_sizes) and checks it
+            # with the whole rule set; RuleError: nothing saved.
+            rules = effective_rules(chosen, {chosen: {**current, key: value.strip()}})
+            # Saved as the engine read it ("Yes" -> true, "ONE" -> "one"); the store keeps
+            # plain values, so hand sizes as their text ("13" -> "2:13, 3:13, …").
+            read = rules.to_dict()[key]
+            stored = shown_value(read) if isinstance(read, list) else read
             overrides = {k: dict(v) for k, v in settings.rule_overrides.items()}
             overrides[chosen] = {**current, key: stored}
             saved = await save_guild(self._prefs, guild, rule_overrides=overrides)
@@ -212,7 +213,7 @@ class SettingsGroup(app_commands.Group):
                 key = parameter.strip().lower()
                 if key not in current:
                     return error_reply(t("bot.admin.rule_not_set", lang, variant=shown,
-                                         parameter=key))
+                                         parameter=quote(key)))
                 del current[key]
                 if current:
                     overrides[chosen] = current

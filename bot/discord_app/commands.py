@@ -23,12 +23,16 @@ from discord.app_commands import Choice
 from bot.discord_app.choices import BuiltCommand
 from bot.discord_app.i18n import loc
 from bot.discord_app.tile_commands import TilesGroup
+from engine.rules import BOUNDS
 
 if TYPE_CHECKING:
     from bot.discord_app.controller import Controller
     from bot.discord_app.table_controller import TableUI
     from bot.discord_app.tile_controller import TileUI
 
+# The engine's bounds (engine.rules.BOUNDS), so Discord offers exactly what it accepts.
+MOST_SEATS = BOUNDS["max_players"][1]
+MOST_TARGET = BOUNDS["target"][1]
 LEVEL_CHOICES = [Choice(name=loc(f"bot.level.{level}"), value=level)
                  for level in ("easy", "medium", "hard")]
 SOURCE_CHOICES = [
@@ -132,8 +136,8 @@ class RummyGroup(app_commands.Group):
     @app_commands.describe(seat=loc("bot.opt.seat.desc"), level=loc("bot.opt.level.desc"))
     @app_commands.autocomplete(seat=_computer)
     @app_commands.choices(level=LEVEL_CHOICES)
-    async def level(self, interaction: discord.Interaction, seat: app_commands.Range[int, 1, 6],
-                    level: str) -> None:
+    async def level(self, interaction: discord.Interaction,
+                    seat: app_commands.Range[int, 1, MOST_SEATS], level: str) -> None:
         await self.table_ui.level(interaction, seat, level)
 
 
@@ -146,7 +150,7 @@ def _new_command(table_ui: TableUI, variants: list[Choice[str]]) -> BuiltCommand
                            target=loc("bot.opt.target.desc"))
     @app_commands.choices(variant=variants)
     async def new(interaction: discord.Interaction, variant: str | None = None,
-                  target: app_commands.Range[int, 0, 100_000] | None = None) -> None:
+                  target: app_commands.Range[int, 0, MOST_TARGET] | None = None) -> None:
         await table_ui.new(interaction, variant, target)
 
     return new

@@ -20,13 +20,14 @@ from bot.discord_app.i18n import t
 from bot.discord_app.replies import Reply, error_reply
 from bot.discord_app.service import or_none
 from bot.discord_app.views import selection_of
-from bot.session import SessionError, display_order, read_card, read_pieces
+from bot.session import SessionError, check_length, display_order, read_card, read_pieces
 from engine import Card, NotationError, RuleSet, RummyError, classify
 from engine.actions import Action
 from engine.cards.actions import Discard, Draw, LayOff, Meld, SwapJoker
 from engine.cards.card import read_codes
-from engine.i18n import Msg
+from engine.i18n import Msg, quote
 from engine.notation_words import Word, fold, words_read
+from engine.numbers import whole
 from engine.rules import Kind
 
 if TYPE_CHECKING:
@@ -66,7 +67,7 @@ class Controller:
             # The menu gives "stock" or "discard"; a typed word of any language works too.
             pile = words_read(tuple(SOURCES), lang).get(fold(source or "stock"))
             if pile is None:
-                return error_reply(t("bot.error.bad_source", lang, source=source))
+                return error_reply(t("bot.error.bad_source", lang, source=quote(source or "")))
             return await self._act(interaction, Draw(SOURCES[pile]), lang)  # type: ignore[arg-type]
 
         await self.service.run(interaction, "draw", work)
@@ -81,9 +82,9 @@ class Controller:
             view = await self.service.player_view(interaction)
             sort = (await self.prefs.player(interaction.user.id)).sort
             melds = tuple(read_pieces(part, view, display_order(view, sort), Card, lang)
-                          for part in cards.split("|") if part.strip())
+                          for part in check_length(cards).split("|") if part.strip())
             if not melds:
-                raise NotationError("notation", token=cards)
+                raise NotationError("notation", token=quote(cards))
             return await self._act(interaction, Meld(melds), lang)
 
         await self.service.run(interaction, "meld", work)
@@ -120,6 +121,7 @@ class Controller:
                           channel_id: int) -> None:
         async def work(lang: str) -> Reply:
             self.service.same_channel(interaction, channel_id)
+            self.service.own_hand(interaction)
             if action == "sort":
                 await cycle_sort(self.prefs, interaction.user.id)
                 view = await self.service.player_view(interaction)
@@ -131,10 +133,12 @@ class Controller:
         await self.service.run(interaction, f"hand.{action}", work)
 
     async def pick(self, interaction: discord.Interaction, slot: str, channel_id: int,
-                   values: Sequence[str]) -> None:
-        """Remember a menu pick in the hand message itself (its default options)."""
+                   values: Sequence[str], owner: int | None = None) -> None:
+        """Remember a menu pick in the hand message itself (its default options); a pick
+        on ``owner``'s hand by anyone else is refused privately."""
         async def work(lang: str) -> Reply:
             self.service.same_channel(interaction, channel_id)
+            self.service.own_hand(interaction, owner)
             selected = {k: set(v) for k, v in selection_of(interaction.message).items()}
             selected[slot] = set(values)
             view = await self.service.player_view(interaction)
@@ -183,7 +187,6 @@ class Controller:
         return present.meld_choices(snapshot.view.melds, current, lang)
 
 
-
 async def cycle_sort(prefs: Preferences, user_id: int) -> None:
     """The hand's Sort button: the player's next way of sorting, saved."""
     current = (await prefs.player(user_id)).sort
@@ -202,7 +205,7 @@ def click_action(action: str, picked: dict[str, list[str]], rules: RuleSet | Non
     button = Msg(f"bot.button.{action}")
     first = [_card_of_value(v) for v in picked.get("a", [])]
     second = [_card_of_value(v) for v in picked.get("b", [])]
-    meld = [int(v) for v in picked.get("m", []) if v.isdigit()]
+    meld = [n for n in (whole(v) for v in picked.get("m", [])) if n is not None]
     if not first:
         raise SessionError("bot.error.pick_cards", button=button)
     if action == "meld":
@@ -223,9 +226,15 @@ def click_action(action: str, picked: dict[str, list[str]], rules: RuleSet | Non
 
 def _card_of_value(value: str) -> Card:
     """A menu value ``"3:Qh"`` (position:card code, the same in every language) back to
-    its card; older menus hold ``"3:Q♥"``, which reads the same."""
-    (card,) = read_codes(value.partition(":")[2] or value)
-    return card
+    its card; older menus hold ``"3:Q♥"``, which reads the same.
+
+    Raises:
+        NotationError: not one card's code (a value no menu of the bot holds).
+    """
+    cards = read_codes(check_length(value.partition(":")[2] or value))
+    if len(cards) != 1:
+        raise NotationError("notation.card", token=quote(value))
+    return cards[0]
 
 
 def arrange_meld(cards: Sequence[Card], rules: RuleSet) -> tuple[Card, ...]:

@@ -36,7 +36,8 @@ MAX_TEXT = 2000  # Discord's limit of a message's text
 
 
 def _name(text: str) -> str:
-    return discord.utils.escape_markdown(text)
+    """A name as these messages show it: markdown and mentions escaped."""
+    return present.escaped(text)
 
 
 def title(day: DayInfo, lang: str) -> str:

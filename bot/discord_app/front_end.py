@@ -95,8 +95,8 @@ class FrontEnd:
         await self.tile_ui.button(interaction, action, channel_id)
 
     async def pick(self, interaction: discord.Interaction, slot: str, channel_id: int,
-                   values: Sequence[str]) -> None:
-        await self.controller.pick(interaction, slot, channel_id, values)
+                   values: Sequence[str], owner: int | None) -> None:
+        await self.controller.pick(interaction, slot, channel_id, values, owner)
 
     async def rules_button(self, interaction: discord.Interaction, variant: str) -> None:
         await self.table_ui.rules_button(interaction, variant)

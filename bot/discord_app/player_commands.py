@@ -20,9 +20,10 @@ from discord.app_commands import Choice
 
 from bot.discord_app.choices import BuiltCommand
 from bot.discord_app.i18n import language_name, loc, t
+from bot.discord_app.present import escaped
 from bot.discord_app.replies import Picture, Reply, error_reply
 from engine import RummyError
-from engine.i18n import count
+from engine.i18n import count, quote
 from render import BACKS, SORTS, THEMES, LeaderboardEntry, render_leaderboard
 
 if TYPE_CHECKING:
@@ -50,7 +51,7 @@ def prefs_text(prefs: PlayerPrefs, lang: str) -> str:
 
 def board_lines(rows: list[LeaderboardRow], lang: str) -> list[str]:
     return [
-        t("bot.board.line", lang, rank=row.rank, name=discord.utils.escape_markdown(row.name),
+        t("bot.board.line", lang, rank=row.rank, name=escaped(row.name),
           won=count("won", row.matches_won), played=row.matches_played,
           rounds=count("rounds_won", row.rounds_won), points=count("points", row.points))
         for row in rows
@@ -148,7 +149,7 @@ class PlayerCommands:
         """The server's best players, for everyone to see."""
         async def work(lang: str) -> Reply:
             if name is not None and name not in self.variant_names:
-                return error_reply(t("bot.error.bad_variant", lang, name=name,
+                return error_reply(t("bot.error.bad_variant", lang, name=quote(name),
                                      names=", ".join(self.variant_names)))
             chosen_period = period if period in ("all", "month", "week") else "all"
             rows = await self.store.leaderboard(
@@ -175,7 +176,7 @@ class PlayerCommands:
 
         async def work(lang: str) -> Reply:
             store, guild = self.store, interaction.guild_id or 0
-            name = discord.utils.escape_markdown(who.display_name)
+            name = escaped(who.display_name)
             total = await store.player_stats(guild, who.id)
             daily = await store.challenge_stats(guild, who.id)
             if total.matches_played == 0 and daily.days == 0:

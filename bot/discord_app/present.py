@@ -72,15 +72,37 @@ def variant_name(variant: str, lang: str) -> str:
     return t(f"variant.{variant}", lang)
 
 
+def escaped(text: str) -> str:
+    """Text a member typed (a name) as a message shows it: markdown and mentions escaped,
+    so that a member called ``[Free Nitro](https://evil.example)`` or ``@everyone`` is
+    shown as typed, never as a link, a heading or a ping."""
+    return discord.utils.escape_mentions(discord.utils.escape_markdown(text))
+
+
+def safe_name(name: str, lang: str) -> str:
+    """A seat's name as a message shows it to a reader of ``lang``: a name the game gave
+    in words (:func:`engine.names.shown_name`), escaped (:func:`escaped`). Every name a
+    message shows goes through it (a mention, ``<@id>``, is not a name: Discord writes
+    the name itself)."""
+    return escaped(shown_name(name, lang))
+
+
+def _code_name(name: str, lang: str) -> str:
+    """A seat's name inside a code block, where markdown is not read but a backtick ends
+    it."""
+    return shown_name(name, lang).replace("`", "'")
+
+
 def seat_name(snapshot: Snapshot, seat: int, lang: str) -> str:
     """The name of ``seat`` as a reader of ``lang`` sees it (a computer's in words)."""
-    return shown_name(snapshot.seats[seat].name, lang)
+    return safe_name(snapshot.seats[seat].name, lang)
 
 
-def seat_title(seat: Seat, lang: str) -> str:
+def seat_title(seat: Seat, lang: str, *, markdown: bool = True) -> str:
     """A seat as the lobby and the table list it: its name, and a computer's level in
-    words (``Ordi 1 · difficile``)."""
-    name = shown_name(seat.name, lang)
+    words (``Ordi 1 · difficile``); ``markdown=False`` where Discord shows text as it is
+    (a command's choices), so nothing is escaped."""
+    name = safe_name(seat.name, lang) if markdown else shown_name(seat.name, lang)
     if seat.level is None:
         return name
     return t("bot.table.computer", lang, name=name, level=level_name(seat.level, lang))
@@ -197,7 +219,8 @@ def _seat_line(seats: Sequence[Seat], view: PublicView, seat: SeatView, lang: st
 
 def move_text(player: str, move: Action, lang: str) -> str:
     """A move as the table's "last move" line, in the reader's language (a draft edit
-    stays private: only "working on the table" is said of it)."""
+    stays private: only "working on the table" is said of it); ``player`` is the name as
+    shown (:func:`safe_name`)."""
     if isinstance(move, Draw):
         code = "bot.move.take" if move.source == "discard" else "bot.move.draw"
         return t(code, lang, player=player)
@@ -235,8 +258,9 @@ def round_over(snapshot: Snapshot, lang: str, components: Components,
     view = snapshot.view
     assert view is not None and view.rounds
     last = view.rounds[-1]
-    lines = [round_ending(snapshot, lang),
-             *round_seat_lines(snapshot, lang, lambda pieces: pieces_text(pieces, lang))]
+    lines = [round_ending(snapshot, lang, name=safe_name),
+             *round_seat_lines(snapshot, lang, lambda pieces: pieces_text(pieces, lang),
+                               name=safe_name)]
     embed = discord.Embed(title=t("bot.round.title", lang, round=last.number),
                           description="\n".join(lines), colour=COLOUR)
     pictures = _attach(embed, picture)
@@ -269,8 +293,7 @@ def score_sheet(snapshot: Snapshot, lang: str, picture: Picture | None = None) -
     if view is None or not view.rounds:
         embed.description = t("bot.score.none", lang)
         return Reply(embeds=[embed], ephemeral=True)
-    header = " | ".join(["#", *(seat_name(snapshot, seat, lang)
-                                for seat in range(len(snapshot.seats)))])
+    header = " | ".join(["#", *(_code_name(s.name, lang) for s in snapshot.seats)])
     rows = [" | ".join([str(r.number), *(str(p) for p in r.points)]) for r in view.rounds]
     rows.append(" | ".join(["=", *(str(total) for total in view.totals)]))
     embed.description = "```\n" + "\n".join([header, *rows])[:4000] + "\n```"
@@ -302,10 +325,12 @@ def hand(
     names: Sequence[str] = (),
     selected: dict[str, set[str]] | None = None,
     picture: Picture | None = None,
+    owner: int | None = None,
     daily: bool = False,
 ) -> Reply:
-    """The private hand message (the rack in tile rummy): picture, alt text, numbered
-    notation and components (``daily``: a try's, ``channel_id`` naming the try)."""
+    """``owner``'s private hand message (the rack in tile rummy): picture, alt text,
+    numbered notation and components (``daily``: a try's, ``channel_id`` naming the
+    try)."""
     order = display_order(view, sort)
     texts = [piece_text(view.hand[i], lang) for i in order]
     options = _piece_options([view.hand[i] for i in order], texts)
@@ -316,7 +341,7 @@ def hand(
         board = tile_present.draft_lines(view, lang)
         buttons = components.tile_hand_view(
             channel_id, lang, tiles=options, selected=chosen, sort=sort, my_turn=my_turn,
-            pool_empty=view.stock_size == 0, editing=view.draft is not None)
+            pool_empty=view.stock_size == 0, editing=view.draft is not None, owner=owner)
     else:
         title, turn, board = "bot.hand.title", _turn_lines(view, lang), []
         melds = [(str(m.number), t("bot.select.meld_option", lang, number=m.number,
@@ -324,7 +349,7 @@ def hand(
         buttons = components.hand_view(
             channel_id, lang, cards=options, melds=melds, selected=chosen, sort=sort,
             can_draw=my_turn and view.phase is Phase.DRAW,
-            can_play=my_turn and view.phase is Phase.PLAY, daily=daily)
+            can_play=my_turn and view.phase is Phase.PLAY, owner=owner, daily=daily)
     text = _hand_text(view, texts, lang, title=t(title, lang, count=len(texts)), turn=turn,
                       board=board, note=note, names=names)
     return Reply(content=text, pictures=[picture] if picture is not None else [], view=buttons,
@@ -354,8 +379,7 @@ def _hand_text(view: PlayerView, texts: Sequence[str], lang: str, *, title: str,
         lines += turn
     else:
         name = names[view.current] if view.current < len(names) else view.seats[view.current].name
-        name = shown_name(name, lang)
-        lines.append(t("bot.hand.waiting", lang, player=name))
+        lines.append(t("bot.hand.waiting", lang, player=safe_name(name, lang)))
     if _is_playing(view) and view.opening_needed:
         lines.append(t("bot.hand.opening", lang, count=view.opening_needed))
     if len(texts) > MAX_OPTIONS:

@@ -38,7 +38,6 @@ from bot.discord_app.board import Board, Job, Result, reminder_key
 from bot.discord_app.i18n import t
 from bot.discord_app.replies import Picture, Reply
 from bot.session import Event, EventKind, Snapshot, Status
-from engine.names import shown_name
 from engine.notation import is_action
 from engine.views import PublicView
 
@@ -370,7 +369,7 @@ class Publisher:
         if event is None or event.seat is None:
             return None
         seats = event.snapshot.seats
-        name = shown_name(seats[event.seat].name, lang) if event.seat < len(seats) else "?"
+        name = present.safe_name(seats[event.seat].name, lang) if event.seat < len(seats) else "?"
         if is_action(event.move):
             text = present.move_text(name, event.move, lang)
         elif event.action == "leave":  # the session's event for a player who left

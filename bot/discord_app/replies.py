@@ -1,16 +1,25 @@
-"""One way to answer an interaction: within Discord's 3 seconds, errors made friendly.
+"""One way to answer an interaction: within Discord's 3 seconds, errors made friendly,
+and never more than Discord accepts.
 
 A handler builds a :class:`Reply`; :func:`answer` runs it, defers when the work takes
 longer than :data:`DEFER_AFTER` seconds, and sends the result. It is the single error
 path of the bot: a :class:`~engine.RummyError` (bad notation, illegal move, not your
 turn…) becomes an ephemeral message in the player's language and nothing changes; any
 other exception is logged with its traceback and the player gets an apology.
+
+A :class:`Reply` is within Discord's limits from the moment it is made (content, embeds,
+menus, buttons, files: :data:`LIMITS`): whatever sends one, an interaction answer or a
+channel message, sends something Discord accepts, never a 400 that leaves the player
+with "The application did not respond". Errors also quote typed input cut
+(:func:`engine.i18n.quote`), so what is cut here is only ever a backstop.
 """
 
 from __future__ import annotations
 
 import asyncio
+import io
 import logging
+import re
 import time
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field, replace
@@ -26,6 +35,15 @@ log = logging.getLogger("rami.bot")
 DEFER_AFTER = 2.0  # seconds; Discord wants a first answer within 3
 SLOW_MS = 1000.0  # an answer slower than this is logged as a warning
 NO_PINGS = discord.AllowedMentions.none()
+# Discord's limits on a message (characters unless said otherwise).
+LIMITS = {
+    "content": 2000, "embeds": 10, "embed_total": 6000, "title": 256, "description": 4096,
+    "fields": 25, "field_name": 256, "field_value": 1024, "footer": 2048, "author": 256,
+    "files": 10, "filename": 64, "alt": 1024, "options": 25, "option": 100,
+    "placeholder": 150, "label": 80,
+}  # fmt: skip
+CUT = "…"
+_UNSAFE_NAME = re.compile(r"[^A-Za-z0-9._-]+")
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,11 +67,23 @@ class Reply:
     update: bool = False  # edit the clicked message instead of sending a new one
     allowed_mentions: discord.AllowedMentions = field(default_factory=lambda: NO_PINGS)
 
-    def files(self) -> list[discord.File]:
-        import io
+    def __post_init__(self) -> None:
+        # Within Discord's limits from the start (the embeds and the view are fitted in
+        # place: they are built for this reply, and fitting twice changes nothing).
+        if self.content is not None:
+            object.__setattr__(self, "content", cut(self.content, LIMITS["content"]))
+        embeds = list(self.embeds)[: LIMITS["embeds"]]
+        _fit_embeds(embeds)
+        object.__setattr__(self, "embeds", embeds)
+        object.__setattr__(self, "pictures", [
+            replace(p, filename=safe_filename(p.filename), alt=cut(p.alt, LIMITS["alt"]))
+            for p in list(self.pictures)[: LIMITS["files"]]])
+        if self.view is not None:
+            _fit_view(self.view)
 
+    def files(self) -> list[discord.File]:
         return [
-            discord.File(io.BytesIO(p.png), filename=p.filename, description=p.alt[:1024])
+            discord.File(io.BytesIO(p.png), filename=p.filename, description=p.alt)
             for p in self.pictures
         ]
 
@@ -63,6 +93,72 @@ class Reply:
 
 def error_reply(text: str) -> Reply:
     return Reply(content=text, ephemeral=True)
+
+
+def cut(text: str, most: int) -> str:
+    """``text`` in at most ``most`` characters (an ellipsis says it was cut)."""
+    return text if len(text) <= most else text[: most - len(CUT)] + CUT
+
+
+def safe_filename(name: str) -> str:
+    """An attachment's name as Discord keeps it: letters, digits, ``._-``, short."""
+    stem, dot, extension = name.rpartition(".")
+    if not (dot and re.fullmatch(r"[A-Za-z0-9]{1,8}", extension)):
+        stem, extension = name, ""
+    stem = _UNSAFE_NAME.sub("_", stem).strip("._") or "file"
+    room = LIMITS["filename"] - len(extension) - 1
+    return f"{stem[:room]}.{extension}" if extension else stem[: LIMITS["filename"]]
+
+
+def _fit_embeds(embeds: Sequence[discord.Embed]) -> None:
+    for embed in embeds:
+        if embed.title:
+            embed.title = cut(embed.title, LIMITS["title"])
+        if embed.description:
+            embed.description = cut(embed.description, LIMITS["description"])
+        fields = embed.fields[: LIMITS["fields"]]
+        embed.clear_fields()
+        for shown in fields:
+            embed.add_field(name=cut(shown.name or "\u200b", LIMITS["field_name"]),
+                            value=cut(shown.value or "\u200b", LIMITS["field_value"]),
+                            inline=bool(shown.inline))
+        if embed.footer.text:
+            embed.set_footer(text=cut(embed.footer.text, LIMITS["footer"]),
+                             icon_url=embed.footer.icon_url)
+        if embed.author.name:
+            embed.set_author(name=cut(embed.author.name, LIMITS["author"]),
+                             url=embed.author.url, icon_url=embed.author.icon_url)
+    # All embeds of a message together: the last embed's fields, then its description,
+    # give way first.
+    for embed in reversed(embeds):
+        while embed.fields and _over(embeds) > 0:
+            embed.remove_field(len(embed.fields) - 1)
+        over = _over(embeds)
+        if over > 0 and embed.description:
+            room = max(len(CUT), len(embed.description) - over)
+            embed.description = cut(embed.description, room)
+
+
+def _over(embeds: Sequence[discord.Embed]) -> int:
+    return sum(len(embed) for embed in embeds) - LIMITS["embed_total"]
+
+
+def _fit_view(view: discord.ui.View) -> None:
+    for child in view.children:
+        item = getattr(child, "item", child)  # a DynamicItem wraps its button or menu
+        if isinstance(item, discord.ui.Select):
+            options = item.options[: LIMITS["options"]]
+            for option in options:
+                option.label = cut(option.label, LIMITS["option"])
+                option.value = option.value[: LIMITS["option"]]
+                if option.description:
+                    option.description = cut(option.description, LIMITS["option"])
+            item.options = options
+            item.max_values = min(item.max_values, len(options))
+            if item.placeholder:
+                item.placeholder = cut(item.placeholder, LIMITS["placeholder"])
+        elif isinstance(item, discord.ui.Button) and item.label:
+            item.label = cut(item.label, LIMITS["label"])
 
 
 Handler = Callable[[], Awaitable[Reply]]

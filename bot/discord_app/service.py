@@ -20,6 +20,7 @@ import discord
 from bot.discord_app import permissions, pictures, present
 from bot.discord_app.i18n import t
 from bot.discord_app.replies import Picture, Reply, answer, error_reply
+from bot.discord_app.views import owner_of
 from bot.session import Player, SessionError
 from engine import RuleSet, RummyError
 
@@ -87,6 +88,13 @@ class Service:
             self._hands[(channel, user)] = (interaction, message_id, hand_lang, time.monotonic())
         return message_id
 
+    async def stale(self, interaction: discord.Interaction) -> None:
+        """Answer a click or form nothing else takes: it is out of date, privately."""
+        async def work(lang: str) -> Reply:
+            return error_reply(t("bot.error.stale", lang))
+
+        await self.run(interaction, "stale", work)
+
     async def warn_permissions(self, interaction: discord.Interaction, lang: str) -> None:
         """Tell the caller privately which permission keeps the bot from showing the
         channel's table (nothing when it lacks none, or when there is no table)."""
@@ -117,6 +125,25 @@ class Service:
         """
         if interaction.channel_id != channel_id:
             raise SessionError("session.no_game")
+
+    @staticmethod
+    def own_hand(interaction: discord.Interaction, owner: int | None = None) -> None:
+        """Check that the hand message a click or a pick came from is the caller's
+        (``owner``: the one the clicked menu names; else the message's menus say).
+
+        Raises:
+            SessionError: ``bot.error.not_yours``, someone else's hand message.
+        """
+        shown = owner if owner is not None else owner_of(interaction.message)
+        if shown is not None and shown != interaction.user.id:
+            raise SessionError("bot.error.not_yours")
+
+    @staticmethod
+    def home_channel(interaction: discord.Interaction) -> int | None:
+        """The channel a thread belongs to (None outside a thread): for the server's
+        channel restriction, a thread counts as its parent channel."""
+        channel = interaction.channel
+        return channel.parent_id if isinstance(channel, discord.Thread) else None
 
     # ------------------------------------------------------------------ the table
     async def player_view(self, interaction: discord.Interaction) -> PlayerView:
@@ -181,7 +208,7 @@ class Service:
             drawn = await self._hand_picture(view, channel_id, user_id, lang, prefs)
         return present.hand(view, channel_id, lang, self.components, sort=prefs.sort,
                             note=note, names=[seat.name for seat in view.seats],
-                            selected=selected, picture=drawn)
+                            selected=selected, picture=drawn, owner=user_id)
 
     async def _hand_picture(self, view: PlayerView, channel_id: int, user_id: int,
                             lang: str, prefs: PlayerPrefs) -> Picture:

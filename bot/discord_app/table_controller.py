@@ -45,9 +45,9 @@ class TableUI:
         opened: list[Snapshot] = []
 
         async def work(lang: str) -> Reply:
-            snapshot = await self.tables.open_lobby(channel, guild,
-                                                    self.service.player(interaction),
-                                                    variant, target)
+            snapshot = await self.tables.open_lobby(
+                channel, guild, self.service.player(interaction), variant, target,
+                parent_id=self.service.home_channel(interaction))
             opened.append(snapshot)
             return present.lobby(snapshot, lang, self.components,
                                  self.tables.rules_of(snapshot))
@@ -75,7 +75,7 @@ class TableUI:
         step = partial(self.tables.end, interaction.channel_id or 0, interaction.user.id,
                        is_moderator=self.service.is_moderator(interaction))
         await self._step(interaction, "end", step, "bot.match.ended",
-                         player=interaction.user.display_name)
+                         player=present.escaped(interaction.user.display_name))
 
     async def _step(self, interaction: discord.Interaction, what: str,
                     step: Callable[[], Awaitable[object]], code: str, **params: object) -> None:
@@ -119,8 +119,9 @@ class TableUI:
         """Change a computer seat's level (1-based seat as listed); the game goes on."""
         async def work(lang: str) -> Reply:
             key = read_level(level, lang)
-            snapshot = await self.tables.set_level(interaction.channel_id or 0,
-                                                   interaction.user.id, seat - 1, key)
+            snapshot = await self.tables.set_level(
+                interaction.channel_id or 0, interaction.user.id, seat - 1, key,
+                is_moderator=self.service.is_moderator(interaction))
             return Reply(content=t("bot.level.changed", lang,
                                    name=present.seat_name(snapshot, seat - 1, lang),
                                    level=level_name(key, lang)), ephemeral=True)
@@ -135,8 +136,9 @@ class TableUI:
         if snapshot is None or lang is None:
             return []
         return [
-            discord.app_commands.Choice(name=f"{index}: {present.seat_title(seat, lang)}"[:100],
-                                        value=index)
+            discord.app_commands.Choice(
+                name=f"{index}: {present.seat_title(seat, lang, markdown=False)}"[:100],
+                value=index)
             for index, seat in enumerate(snapshot.seats, 1)
             if seat.is_computer and (not current or str(index).startswith(current.strip()))
         ][:25]

@@ -23,7 +23,7 @@ from bot.discord_app.i18n import t
 from bot.discord_app.replies import Reply, error_reply
 from bot.discord_app.service import or_none
 from bot.discord_app.views import selection_of
-from bot.session import SessionError, display_order, read_pieces
+from bot.session import SessionError, check_length, display_order, read_pieces
 from bot.session.tile_edits import arranged, best_play, draft_sets, table_sets
 from engine import NotationError, parse_tiles
 from engine.rules import Kind
@@ -89,8 +89,8 @@ class TileUI:
             async with self._lock(interaction):
                 view = await self._tile_view(interaction)
                 order = await self._order(interaction, view)
-                new = [read_pieces(part, view, order, Tile, lang) for part in sets.split("|")
-                       if part.strip()]
+                new = [read_pieces(part, view, order, Tile, lang)
+                       for part in check_length(sets).split("|") if part.strip()]
                 if not new:
                     raise NotationError("notation.no_tile")
                 play = Play.between(table_sets(view), (*draft_sets(view), *new))
@@ -112,7 +112,7 @@ class TileUI:
                     action = Split((set_number or 0) - 1, (at or 0) - 1)
                 else:
                     pieces = (read_pieces(tiles or "", view, order, Tile, lang) if kind != "move"
-                              else tuple(parse_tiles(tiles or "")))
+                              else tuple(parse_tiles(check_length(tiles or ""))))
                     index = (set_number or 0) - 1
                     if kind == "new":
                         action = NewSet(pieces)
@@ -169,6 +169,7 @@ class TileUI:
         async def work(lang: str) -> Reply:
             async with self._lock(interaction):
                 self.service.same_channel(interaction, channel_id)
+                self.service.own_hand(interaction)
                 if action == "hint":
                     return await self._hint(interaction, lang)
                 if action in SIMPLE:

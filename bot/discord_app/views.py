@@ -10,9 +10,11 @@ message posted before a restart is routed by its ``custom_id`` alone:
 - ``rami:hand:<draw|take|meld|layoff|swap|discard|sort>:<channel>``: the private hand;
 - ``rami:tiles:<draw|pass|undo|reset|confirm|hint|arrange>:<channel>``: the private rack
   of tile rummy (its tile menu is ``rami:pick:a``);
-- ``rami:pick:<a|b|m>:<channel>``: the hand's select menus (cards of a first meld, of a
-  second meld, a table meld). A pick is stored as the menu's default options by editing
-  the hand message, so the next button click reads the selection from the message itself;
+- ``rami:pick:<a|b|m>:<channel>:<owner>``: the hand's select menus (cards of a first meld,
+  of a second meld, a table meld) of the player ``owner`` (older messages lack it). A pick
+  is stored as the menu's default options by editing the hand message, so the next button
+  click reads the selection from the message itself; a pick or a button on someone
+  else's hand message is refused (:func:`owner_of`);
 - ``rami:daily:<draw|…|sort|again|ranking>:<try>`` and ``rami:dpick:<a|b|m>:<try>``: the
   same hand for a try of the daily championship, played in the caller's server (``try``:
   :func:`bot.session.daily.try_ref`), with the buttons of a finished try (another try,
@@ -48,7 +50,10 @@ MAX_OPTIONS = 25
 VIEW_CACHE_SIZE = 1024
 
 ChannelClick = Callable[[discord.Interaction, str, int], Awaitable[None]]
-PickClick = Callable[[discord.Interaction, str, int, Sequence[str]], Awaitable[None]]
+# A menu pick: the interaction, the slot, the channel (a try's ref), the values picked and
+# the hand's owner as its custom_id names it.
+PickClick = Callable[[discord.Interaction, str, int, Sequence[str], int | None],
+                     Awaitable[None]]
 
 
 class ComponentHandlers(Protocol):
@@ -67,7 +72,7 @@ class ComponentHandlers(Protocol):
                           channel_id: int) -> None: ...
 
     async def pick(self, interaction: discord.Interaction, slot: str, channel_id: int,
-                   values: Sequence[str]) -> None: ...
+                   values: Sequence[str], owner: int | None) -> None: ...
 
     async def rules_button(self, interaction: discord.Interaction, variant: str) -> None: ...
 
@@ -110,32 +115,38 @@ class ChannelButton(
 
 class CardPick(
     discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=rf"rami:(?P<family>d?pick):(?P<slot>{_alternatives(PICK_SLOTS)}):(?P<channel>\d+)",
+    template=rf"rami:(?P<family>d?pick):(?P<slot>{_alternatives(PICK_SLOTS)}):(?P<channel>\d+)"
+             r"(?::(?P<owner>\d+))?",
 ):
-    """A menu of the hand (``rami:pick:<slot>:<channel>``, a try's ``rami:dpick``); see
+    """A menu of ``owner``'s hand (``rami:pick:<slot>:<channel>:<owner>``, without the
+    owner on messages sent before it was added; a try's ``rami:dpick``); see
     :func:`component_classes`."""
 
     family: ClassVar[str] = "pick"
 
     def __init__(self, slot: str, channel_id: int,
                  options: Sequence[discord.SelectOption] = (), placeholder: str = "",
-                 max_values: int | None = None, row: int | None = None) -> None:
+                 max_values: int | None = None, row: int | None = None,
+                 owner: int | None = None) -> None:
         options = list(options) or [discord.SelectOption(label="-", value="-")]
+        mine = "" if owner is None else f":{owner}"
         super().__init__(discord.ui.Select(
-            custom_id=f"rami:{self.family}:{slot}:{channel_id}",
+            custom_id=f"rami:{self.family}:{slot}:{channel_id}{mine}",
             placeholder=placeholder or None,
             options=options,
             min_values=0,
             max_values=max_values or len(options),
             row=row,
         ))
-        self.slot, self.channel_id = slot, channel_id
+        self.slot, self.channel_id, self.owner = slot, channel_id, owner
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> Self:
-        return cls(match["slot"], int(match["channel"]))
+        owner = match["owner"]
+        return cls(match["slot"], int(match["channel"]),
+                   owner=int(owner) if owner is not None else None)
 
 
 class RulesButton(
@@ -192,12 +203,13 @@ def _channel_button(family: str, actions: Sequence[str],
 def _card_pick(family: str, click: PickClick) -> type[CardPick]:
     class Pick(
         CardPick,
-        template=rf"rami:{family}:(?P<slot>{_alternatives(PICK_SLOTS)}):(?P<channel>\d+)",
+        template=rf"rami:{family}:(?P<slot>{_alternatives(PICK_SLOTS)}):(?P<channel>\d+)"
+                 r"(?::(?P<owner>\d+))?",
     ):
         async def callback(self, interaction: discord.Interaction) -> None:
             data = cast("dict[str, Any]", interaction.data or {})
             values = [str(v) for v in data.get("values", [])]
-            await click(interaction, self.slot, self.channel_id, values)
+            await click(interaction, self.slot, self.channel_id, values, self.owner)
 
     Pick.family = family
     Pick.__name__ = Pick.__qualname__ = f"{family.title()}Menu"
@@ -210,6 +222,11 @@ def component_classes(handlers: ComponentHandlers) -> ComponentClasses:
         async def callback(self, interaction: discord.Interaction) -> None:
             await handlers.rules_button(interaction, self.variant)
 
+    async def try_pick(interaction: discord.Interaction, slot: str, ref: int,
+                       values: Sequence[str], owner: int | None) -> None:
+        # A try's message is the player's own (ephemeral; the try checks its player).
+        await handlers.try_pick(interaction, slot, ref, values)
+
     return ComponentClasses(
         lobby=_channel_button("lobby", LOBBY_ACTIONS, handlers.lobby_button),
         table=_channel_button("table", TABLE_ACTIONS, handlers.table_button),
@@ -217,7 +234,7 @@ def component_classes(handlers: ComponentHandlers) -> ComponentClasses:
         tiles=_channel_button("tiles", TILE_ACTIONS, handlers.tile_button),
         pick=_card_pick("pick", handlers.pick), rules=Rules,
         daily=_channel_button("daily", TRY_ACTIONS, handlers.try_button),
-        daily_pick=_card_pick("dpick", handlers.try_pick),
+        daily_pick=_card_pick("dpick", try_pick),
     )
 
 
@@ -300,20 +317,22 @@ class Components:
         sort: str,
         can_draw: bool,
         can_play: bool,
+        owner: int | None = None,
         daily: bool = False,
     ) -> discord.ui.View:
-        """The components under a hand: card menus, a table meld menu, then the buttons
-        (``daily``: of a try of the daily championship, ``channel_id`` naming the try)."""
+        """The components under ``owner``'s hand: card menus, a table meld menu, then the
+        buttons (``daily``: of a try of the daily championship, ``channel_id`` naming the
+        try)."""
         pick = self.classes.daily_pick if daily else self.classes.pick
         items: list[discord.ui.Item[Any]] = []
         if cards:
             for row, (slot, code) in enumerate((("a", "bot.select.cards"),
                                                 ("b", "bot.select.cards2"))):
                 items.append(pick(slot, channel_id, _options(cards, selected, slot),
-                                  t(code, lang), row=row))
+                                  t(code, lang), row=row, owner=owner))
         if melds:
             items.append(pick("m", channel_id, _options(melds, selected, "m"),
-                              t("bot.select.meld", lang), max_values=1, row=2))
+                              t("bot.select.meld", lang), max_values=1, row=2, owner=owner))
         button = functools.partial(self.classes.daily if daily else self.classes.hand,
                                    channel_id=channel_id)
         no_play = not can_play
@@ -350,12 +369,14 @@ class Components:
         my_turn: bool,
         pool_empty: bool,
         editing: bool,
+        owner: int | None = None,
     ) -> discord.ui.View:
-        """The components under a tile rack: a tile menu, then the turn's buttons."""
+        """The components under ``owner``'s tile rack: a tile menu, then the turn's
+        buttons."""
         items: list[discord.ui.Item[Any]] = []
         if tiles:
             items.append(self.classes.pick("a", channel_id, _options(tiles, selected, "a"),
-                                           t("bot.tiles.select", lang), row=0))
+                                           t("bot.tiles.select", lang), row=0, owner=owner))
         idle = not my_turn
         button = functools.partial(self.classes.tiles, channel_id=channel_id)
         draw, draw_label = (("pass", "bot.tiles.button.pass") if pool_empty
@@ -390,16 +411,46 @@ def _rows(buttons: list[ChannelButton], *, first: int) -> list[ChannelButton]:
     return buttons
 
 
-def selection_of(message: discord.Message | None) -> dict[str, list[str]]:
-    """The options picked in a hand message's menus: ``{slot: [values]}``."""
-    picked: dict[str, list[str]] = {}
+def _picks(message: discord.Message | None) -> list[tuple[re.Match[str], Any]]:
+    """The hand menus of ``message``: each one's custom_id match and the menu."""
+    found: list[tuple[re.Match[str], Any]] = []
     if message is None:
-        return picked
+        return found
+    template = CardPick.__discord_ui_compiled_template__
     for row in message.components:
         for child in getattr(row, "children", [row]):
-            custom_id = getattr(child, "custom_id", None) or ""
-            match = re.fullmatch(r"rami:d?pick:([abm]):\d+", custom_id)
-            if match is None:
-                continue
-            picked[match[1]] = [o.value for o in getattr(child, "options", []) if o.default]
-    return picked
+            match = template.fullmatch(getattr(child, "custom_id", None) or "")
+            if match is not None:
+                found.append((match, child))
+    return found
+
+
+def selection_of(message: discord.Message | None) -> dict[str, list[str]]:
+    """The options picked in a hand message's menus: ``{slot: [values]}``."""
+    return {match["slot"]: [o.value for o in getattr(menu, "options", []) if o.default]
+            for match, menu in _picks(message)}
+
+
+def owner_of(message: discord.Message | None) -> int | None:
+    """Whose hand ``message`` shows, as its menus say (None: no menu names an owner)."""
+    for match, _ in _picks(message):
+        if match["owner"] is not None:
+            return int(match["owner"])
+    return None
+
+
+def routed(classes: Sequence[type[discord.ui.DynamicItem[Any]]],
+           message: discord.Message | None, custom_id: str, component_type: object) -> bool:
+    """Whether discord.py hands this click to one of ``classes``: one's template matches
+    the custom_id, and the clicked message holds a component of that id and type
+    (discord.py drops the click silently otherwise, leaving it unanswered)."""
+    if message is None or not any(
+            cls.__discord_ui_compiled_template__.fullmatch(custom_id) for cls in classes):
+        return False
+    for row in message.components:
+        for child in getattr(row, "children", [row]):
+            kind = getattr(child, "type", None)
+            if getattr(child, "custom_id", None) == custom_id and getattr(
+                    kind, "value", kind) == component_type:
+                return True
+    return False

@@ -15,10 +15,13 @@ from dataclasses import dataclass
 from typing import TypeVar
 
 from engine import Card, NotationError, Tile, parse_card, parse_tiles
+from engine.i18n import quote
+from engine.numbers import whole
 from engine.views import PlayerView
 from render import sorted_hand
 
 P = TypeVar("P", Card, Tile)
+MAX_TYPED = 300  # characters: a whole hand of 20 pieces, with separators, fits easily
 
 
 def display_order(view: PlayerView, sort: str, order: Sequence[int] | None = None) -> list[int]:
@@ -48,6 +51,18 @@ _NOTATIONS: dict[type[Card | Tile], _Notation] = {
 }
 
 
+def check_length(text: str) -> str:
+    """``text`` when it is short enough to be cards or tiles (:data:`MAX_TYPED`).
+
+    Raises:
+        NotationError: longer (``bot.error.too_long``): the message says how long it is
+            and how pieces are written, and quotes none of it.
+    """
+    if len(text) > MAX_TYPED:
+        raise NotationError("bot.error.too_long", length=len(text), most=MAX_TYPED)
+    return text
+
+
 def read_pieces(text: str, view: PlayerView, order: Sequence[int],
                 kind: type[P], lang: str) -> tuple[P, ...]:
     """The cards or tiles (``kind``) of ``text``: each token, separated by spaces or
@@ -56,26 +71,27 @@ def read_pieces(text: str, view: PlayerView, order: Sequence[int],
     :func:`display_order`).
 
     Raises:
-        NotationError: a position outside the hand (``bot.error.position``), a position
+        NotationError: text longer than :data:`MAX_TYPED` (``bot.error.too_long``), a
+            position outside the hand (``bot.error.position``), a position
             or notation holding another kind of piece, a token that is neither notation
             nor a number, or no piece at all.
     """
     notation = _NOTATIONS[kind]
     pieces: list[P] = []
-    for token in text.replace(",", " ").split():
-        if token.isdigit():
-            position = int(token)
+    for token in check_length(text).replace(",", " ").split():
+        position = whole(token)
+        if position is not None:
             if not 1 <= position <= len(order):
-                raise NotationError("bot.error.position", token=token, count=len(order))
+                raise NotationError("bot.error.position", token=quote(token), count=len(order))
             found: Sequence[object] = [view.hand[order[position - 1]]]
         else:
             found = notation.parse(token, lang)
         for piece in found:
             if not isinstance(piece, kind):
-                raise NotationError(notation.wrong_code, token=token)
+                raise NotationError(notation.wrong_code, token=quote(token))
             pieces.append(piece)
     if not pieces:
-        raise notation.empty(text)
+        raise notation.empty(quote(text))
     return tuple(pieces)
 
 
@@ -88,5 +104,5 @@ def read_card(text: str, view: PlayerView, order: Sequence[int], lang: str) -> C
     """
     cards = read_pieces(text, view, order, Card, lang)
     if len(cards) != 1:
-        raise NotationError("bot.error.one_card", token=text)
+        raise NotationError("bot.error.one_card", token=quote(text))
     return cards[0]

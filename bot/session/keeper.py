@@ -41,6 +41,9 @@ class LiveTable:
     doc: TableDoc
     game: Game | None
     saved: str  # the document as last saved, to fall back on when a save fails
+    deadline: float | None = None  # when the current human turn times out (as saved)
+    # The turn that deadline belongs to (the game changes in place: compare with this).
+    deadline_turn: tuple[int, int, int] | None = None
     tasks: set[asyncio.Task[None]] = field(default_factory=set)
     game_json: str | None = None  # the match as last saved (None: not written since loading)
 
@@ -119,9 +122,11 @@ class TableKeeper:
         if stored is None:
             return None
         table = await self._from_stored(stored)
-        if table is not None:
-            self._tables[channel_id] = table
-        return table
+        if table is None:
+            return None
+        # resume() may have loaded it meanwhile (it holds no channel's lock): one table per
+        # channel, always, since a second copy would hold its own version and timers.
+        return self._tables.setdefault(channel_id, table)
 
     async def _from_stored(self, stored: StoredGame) -> LiveTable | None:
         """The table of a stored row, or None when its document is damaged (the row is
@@ -134,8 +139,11 @@ class TableKeeper:
                       stored.id, stored.channel_id, reason)
             await self.store.mark_corrupt(stored.id, reason)
             return None
-        return LiveTable(stored.id, stored.channel_id, stored.guild_id, stored.version, doc,
-                         game, stored.state)
+        table = LiveTable(stored.id, stored.channel_id, stored.guild_id, stored.version, doc,
+                          game, stored.state, stored.deadline, human_turn(doc, game))
+        if table.deadline is None:  # saved before turns had deadlines: this one starts now
+            table.deadline = await self._deadline_after(None, table.guild_id, doc, game)
+        return table
 
     async def _require(self, channel_id: int) -> LiveTable:
         table = await self._load(channel_id)
@@ -147,15 +155,18 @@ class TableKeeper:
                       game: Game | None) -> LiveTable:
         """Store a new table (its creator is ``doc.created_by``) and keep it in memory."""
         state = doc.to_json(game)
+        deadline = await self._deadline_after(None, guild_id, doc, game)
         stored = await self.store.create_game(channel_id, guild_id, doc.created_by,
-                                              doc.variant, state)
-        table = LiveTable(stored.id, channel_id, guild_id, stored.version, doc, game, state)
+                                              doc.variant, state, deadline=deadline)
+        table = LiveTable(stored.id, channel_id, guild_id, stored.version, doc, game, state,
+                          deadline, human_turn(doc, game))
         self._tables[channel_id] = table
         return table
 
     async def _save(self, table: LiveTable, doc: TableDoc, game: Game | None, *,
                     actor: int | None, action: str, same_game: bool = False) -> None:
-        """Save the new state; on success it becomes the table's state, else nothing changes.
+        """Save the new state with its turn's deadline; on success it becomes the table's
+        state, else nothing changes.
 
         ``same_game``: ``game`` is the table's match exactly as last saved (only the
         document around it changed), so its saved text is used again."""
@@ -163,10 +174,31 @@ class TableKeeper:
         if game_json is None and game is not None:
             game_json = game.to_json()
         state = doc.to_json(game_json)
+        deadline = await self._deadline_after(table, table.guild_id, doc, game)
         version = await self.store.save(table.game_id, state, actor=actor, action=action,
-                                        expected_version=table.version)
+                                        expected_version=table.version, deadline=deadline)
         table.doc, table.game, table.version, table.saved = doc, game, version, state
         table.game_json = game_json
+        table.deadline, table.deadline_turn = deadline, human_turn(doc, game)
+
+    async def _deadline_after(self, table: LiveTable | None, guild_id: int, doc: TableDoc,
+                              game: Game | None) -> float | None:
+        """The deadline of the turn ``doc`` and ``game`` are at: the one that stands while
+        the same human turn goes on (a draft edit, a level change, the front end's message
+        ids change nothing), a fresh one when a human turn starts (the first of a match or
+        of a round too), None when no human is to play."""
+        turn = human_turn(doc, game)
+        if turn is None:
+            return None
+        if table is not None and table.deadline is not None and table.deadline_turn == turn:
+            return table.deadline
+        seconds = await self._turn_seconds(guild_id)
+        return None if seconds <= 0 else self._clock() + seconds
+
+    async def _turn_seconds(self, guild_id: int) -> float:
+        """How long a human turn lasts before it is played for them (0: no timer);
+        :class:`bot.session.autoplay.Autoplay` reads it from its settings."""
+        return 0.0
 
     async def _finish(self, table: LiveTable, user_id: int | None, status: Ending,
                       action: str) -> Snapshot:
@@ -240,6 +272,16 @@ class TableKeeper:
         assert table.game is not None
         await book_match(self.store, table.game_id, table.guild_id, table.doc.variant,
                          table.doc.seats, table.game)
+
+
+def human_turn(doc: TableDoc, game: Game | None) -> tuple[int, int, int] | None:
+    """Which human turn a table is at (round, turn of the round, seat), None when it is at
+    none: a lobby, a round over, an ended match, or a computer seat to play."""
+    if doc.status is not Status.PLAYING or doc.ended is not None or game is None:
+        return None
+    if game.phase not in (Phase.DRAW, Phase.PLAY) or doc.seats[game.current].is_computer:
+        return None
+    return game.round_number, game.round.turn_count(), game.current
 
 
 def _system_seed() -> int:

@@ -26,6 +26,7 @@ from bot.session.model import (
 from engine import RuleSet
 from engine.ai import LEVELS, LevelNames
 from engine.game import Game
+from engine.i18n import quote
 from engine.names import stand_in_name
 from engine.variants import server_rules
 
@@ -34,8 +35,11 @@ class Lobby(TableKeeper):
     """Tables with a lobby: seats are taken, left and given to computer players."""
 
     async def open_lobby(self, channel_id: int, guild_id: int, creator: Player,
-                         variant_name: str | None = None, target: int | None = None) -> Snapshot:
-        """Open a lobby in the channel with the creator seated.
+                         variant_name: str | None = None, target: int | None = None, *,
+                         parent_id: int | None = None) -> Snapshot:
+        """Open a lobby in the channel with the creator seated. ``parent_id`` is the
+        channel a thread belongs to: where games are restricted to some channels, a thread
+        under an allowed channel is allowed too.
 
         Raises:
             SessionError: a game is already running here, or the channel is not allowed.
@@ -49,7 +53,8 @@ class Lobby(TableKeeper):
                 await self.store.end_game(existing.game_id, "finished", existing.dump())
                 self._drop(existing)
             settings = await self.store.guild_settings(guild_id)
-            if settings.allowed_channels and channel_id not in settings.allowed_channels:
+            allowed = settings.allowed_channels
+            if allowed and channel_id not in allowed and parent_id not in allowed:
                 raise SessionError("session.channel_not_allowed")
             name = variant_name or settings.default_variant
             rules = self._rules(name, settings.rule_overrides, target)
@@ -101,7 +106,7 @@ class Lobby(TableKeeper):
             SessionError: no lobby, the caller is not seated, unknown level, or table full.
         """
         if level not in LEVELS:
-            raise SessionError("session.unknown_level", level=level, levels=LevelNames())
+            raise SessionError("session.unknown_level", level=quote(level), levels=LevelNames())
 
         def change(table: LiveTable, seats: list[Seat]) -> list[Seat]:
             if not any(seat.user_id == user_id for seat in seats):
@@ -146,18 +151,22 @@ class Lobby(TableKeeper):
         await self._emit(Event(kind, snapshot, index, "leave"))
         return snapshot
 
-    async def set_level(self, channel_id: int, user_id: int, seat: int, level: str) -> Snapshot:
-        """Change a computer seat's level; the game goes on unchanged (the seat's name
-        does not hold its level: the front ends show the level beside it).
+    async def set_level(self, channel_id: int, user_id: int, seat: int, level: str, *,
+                        is_moderator: bool = False) -> Snapshot:
+        """Change a computer seat's level (a seated player or a moderator may); the game
+        goes on unchanged (the seat's name does not hold its level: the front ends show
+        the level beside it), and so does the turn's deadline.
 
         Raises:
-            SessionError: unknown level, not a computer seat, or the caller is not seated.
+            SessionError: unknown level, not a computer seat, or the caller is neither
+                seated nor a moderator.
         """
         if level not in LEVELS:
-            raise SessionError("session.unknown_level", level=level, levels=LevelNames())
+            raise SessionError("session.unknown_level", level=quote(level), levels=LevelNames())
         async with self._lock(channel_id):
             table = await self._require(channel_id)
-            self._seat_of(table, user_id)
+            if not is_moderator:
+                self._seat_of(table, user_id)
             seats = table.seats
             if not 0 <= seat < len(seats) or not seats[seat].is_computer:
                 raise SessionError("session.not_computer", seat=seat + 1)

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 
 from bot.session.model import SessionError
 from data import PlayerPrefs
-from engine.i18n import SOURCE_LANGUAGE, Msg, language_of, languages
+from engine.i18n import SOURCE_LANGUAGE, Msg, language_of, languages, quote
 from render import BACKS, SORTS, THEMES
 
 if TYPE_CHECKING:
@@ -63,7 +63,7 @@ def check_drawn(changes: Mapping[str, object]) -> None:
     """
     for key, (option, choices) in DRAWN.items():
         if key in changes and changes[key] not in choices:
-            raise SessionError("session.bad_pref", option=option, value=str(changes[key]),
+            raise SessionError("session.bad_pref", option=option, value=quote(changes[key]),
                                choices=", ".join(choices))
 
 

@@ -14,13 +14,15 @@ from engine.views import Piece
 from render import sorted_hand
 
 PieceWriter = Callable[[Sequence[Piece]], str]
+NameWriter = Callable[[str, str], str]  # a seat's saved name and a language -> its text
 
 # Why a round ended without a winner (``RoundScore.reason``).
 _NO_WINNER = {"stock_exhausted": "bot.round.stock_exhausted", "blocked": "bot.round.blocked"}
 
 
-def round_ending(snapshot: Snapshot, lang: str) -> str:
-    """How the last finished round of ``snapshot`` ended.
+def round_ending(snapshot: Snapshot, lang: str, *, name: NameWriter = shown_name) -> str:
+    """How the last finished round of ``snapshot`` ended, the winner named by ``name``
+    (a front end escapes what its messages would read as markup).
 
     Raises:
         ValueError: no round of the table has finished.
@@ -35,13 +37,14 @@ def round_ending(snapshot: Snapshot, lang: str) -> str:
         code = "bot.round.blocked_lowest"
     else:
         code = "bot.round.rami_sec" if last.rami_sec else "bot.round.went_out"
-    return t(code, lang, player=shown_name(snapshot.seats[last.winner].name, lang))
+    return t(code, lang, player=name(snapshot.seats[last.winner].name, lang))
 
 
-def round_seat_lines(snapshot: Snapshot, lang: str, write: PieceWriter) -> list[str]:
-    """One line per seat: its points in the last finished round and in all, and the
-    pieces left in its hand written by ``write`` (when the hands are known: once the
-    round is over, until the next is dealt)."""
+def round_seat_lines(snapshot: Snapshot, lang: str, write: PieceWriter, *,
+                     name: NameWriter = shown_name) -> list[str]:
+    """One line per seat, named by ``name``: its points in the last finished round and in
+    all, and the pieces left in its hand written by ``write`` (when the hands are known:
+    once the round is over, until the next is dealt)."""
     view = snapshot.view
     if view is None:
         return []
@@ -51,7 +54,7 @@ def round_seat_lines(snapshot: Snapshot, lang: str, write: PieceWriter) -> list[
     for index, seat in enumerate(snapshot.seats):
         held = snapshot.hands[index] if snapshot.hands is not None else ()
         left = [held[i] for i in sorted_hand(held, "suit")]  # as the hand picture sorts
-        params = {"name": shown_name(seat.name, lang), "points": last.points[index] if last else 0,
+        params = {"name": name(seat.name, lang), "points": last.points[index] if last else 0,
                   "total": view.totals[index]}
         if left:
             lines.append(t(code, lang, hand=write(left), **params))

@@ -14,21 +14,22 @@ Guarantees:
   of applying twice).
 - Every change is saved (state + a log entry, one transaction) before the call returns;
   when the save fails, the table is reloaded as it was saved.
-- Computer seats play by themselves after ``ai_delay`` seconds; a human seat that lets
-  the turn time-out (guild setting) is played once by the easy computer player.
+- Computer seats play by themselves after ``ai_delay`` seconds (deciding off the event
+  loop); a human turn's deadline is fixed when the turn starts (guild setting) and saved
+  with the game, and when it passes the easy computer player finishes that turn, after a
+  restart too (late if the bot was down). Only the end of the turn moves it.
 - Listeners (the bot, the terminal game) receive an :class:`Event` after every change.
 
 API (all coroutines on :class:`Tables`): ``open_lobby``, ``join``, ``leave``,
 ``add_computer``, ``set_level``, ``start``, ``cancel``, ``end`` (:mod:`bot.session.lobby`),
 ``act``, ``act_many``, ``next_round``, ``rematch``, ``hand``, ``snapshot``, ``set_ui``,
-``resume``, ``close``. Errors are :class:`engine.RummyError` subclasses
+``play_overdue``, ``resume``, ``close``. Errors are :class:`engine.RummyError` subclasses
 (``message(lang)`` in en/fr).
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from typing import Any
@@ -212,10 +213,8 @@ class Tables(Lobby, Autoplay):
                 return
             await self._save(table, replace(table.doc, ui=ui), table.game, actor=None,
                              action="ui " + " ".join(sorted(changed)), same_game=True)
-            if table.game is not None and not table.seats[table.game.current].is_computer:
-                # The turn timer gives up when the saved version changes, and this save
-                # changed it without ending the turn: arm it again.
-                self._after_change(table)
+            # The turn's timer goes on: it sleeps until the saved deadline, which a change
+            # of what the channel shows neither moves nor cancels.
 
     # -- restarts ----------------------------------------------------------------------
 
@@ -231,9 +230,8 @@ class Tables(Lobby, Autoplay):
             if stored.channel_id in self._tables or not wanted:
                 continue
             table = await self._from_stored(stored)
-            if table is None:
-                continue
-            self._tables[stored.channel_id] = table
+            if table is None or self._tables.setdefault(stored.channel_id, table) is not table:
+                continue  # unreadable, or loaded meanwhile by a player's command
             if table.game is not None and table.game.rounds:
                 await self._book_rounds(table)
                 if table.status is Status.MATCH_OVER:
@@ -243,12 +241,10 @@ class Tables(Lobby, Autoplay):
         return resumed
 
     async def close(self) -> None:
-        """Stop computer turns and timers (the state is already saved)."""
+        """Stop every computer turn and timer these tables started, those of tables no
+        longer held too, and wait for them to end (the state is already saved): none
+        touches the store once this returns. Bounded: it returns within
+        :data:`~bot.session.autoplay.CLOSE_TIMEOUT` seconds whatever a task does."""
         self._closed = True
-        tasks = [task for table in self._tables.values() for task in table.tasks]
-        for task in tasks:
-            task.cancel()
-        for task in tasks:
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await task
+        await self._stop_running()
 

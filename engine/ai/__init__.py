@@ -18,6 +18,7 @@ import random
 from engine.actions import Action
 from engine.ai.levels import LEVELS, STARS, LevelNames, level_name, read_level
 from engine.errors import RuleError
+from engine.i18n import quote
 from engine.rules import Kind, RuleSet
 from engine.views import PlayerView
 
@@ -30,7 +31,7 @@ def choose_action(view: PlayerView, rules: RuleSet, level: str, rng: random.Rand
         ValueError: it is not this seat's turn, or the round is over.
     """
     if level not in LEVELS:
-        raise RuleError("ai.level", level=level, levels=LevelNames())
+        raise RuleError("ai.level", level=quote(level), levels=LevelNames())
     if rules.kind is Kind.TILES:
         from engine.ai.tile_levels import choose_tile_action
 

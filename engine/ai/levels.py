@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.errors import RuleError
-from engine.i18n import reading_order, t
-from engine.notation_words import fold, quote
+from engine.i18n import quote, reading_order, t
+from engine.notation_words import fold
 
 LEVELS: tuple[str, ...] = ("easy", "medium", "hard")
 STARS = {"easy": "★", "medium": "★★", "hard": "★★★"}

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from engine.errors import NotationError
-from engine.i18n import Catalog, catalog
+from engine.i18n import Catalog, catalog, quote
 
 
 class Suit(enum.IntEnum):
@@ -217,7 +217,7 @@ def parse_card(text: str, lang: str = "en") -> Card:
     """
     card = _read(text, _letters(lang))
     if card is None:
-        raise NotationError("notation.card", token=text.strip())
+        raise NotationError("notation.card", token=quote(text))
     return card
 
 
@@ -235,7 +235,7 @@ def parse_cards(text: str, lang: str = "en") -> list[Card]:
 def _read_code(token: str) -> Card:
     card = _read(token, _CODES)
     if card is None:
-        raise NotationError("notation.card", token=token.strip())
+        raise NotationError("notation.card", token=quote(token))
     return card
 
 

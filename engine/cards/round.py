@@ -30,6 +30,7 @@ from engine.cards.scoring import stock_out_points, went_out_points
 from engine.cards.state import CardState, round_from_dict, round_to_dict
 from engine.cards.won_joker import JokerPlaces
 from engine.errors import IllegalMeld, IllegalMove, RuleError
+from engine.i18n import quote
 from engine.round import Round, TurnState
 from engine.rules import JokerSwap, RuleSet
 from engine.views import MeldView, Phase, Piece, RoundScore
@@ -153,7 +154,7 @@ class CardRound(CardState):
             if commit:
                 card = self.stock.pop()
         else:
-            raise IllegalMove("draw.source", source=str(source))
+            raise IllegalMove("draw.source", source=quote(source))
         if commit:
             hand.append(card)
             self.drawn = card

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from engine.errors import NotationError
+from engine.i18n import quote
 
 
 class Colour(enum.IntEnum):
@@ -123,7 +124,7 @@ def parse_tile(text: str) -> Tile:
         number = int(match.group(2))
         if colour is not None and 1 <= number <= 13:
             return Tile(number, colour)
-    raise NotationError("notation.tile", token=text.strip())
+    raise NotationError("notation.tile", token=quote(text))
 
 
 def parse_tiles(text: str) -> list[Tile]:

@@ -228,3 +228,63 @@ async def test_expiry_needs_a_positive_idle_time(store: Store, idle_days: float)
     with pytest.raises(ValueError, match="idle_days"):
         await store.expire_idle(idle_days=idle_days)
     assert len(await store.active_games()) == 1
+
+
+async def test_a_turn_deadline_is_saved_with_each_save(store: Store, clock: Clock) -> None:
+    game = await store.create_game(10, 20, 30, "rami51", STATE, deadline=clock.now + 60)
+    assert game.deadline == clock.now + 60
+    await store.save(game.id, STATE, actor=30, action="draw stock", deadline=clock.now + 60)
+    saved = await store.active_game(10)
+    assert saved is not None and saved.deadline == clock.now + 60
+    await store.save(game.id, STATE, actor=None, action="seat 1: draw stock", deadline=None)
+    saved = await store.active_game(10)
+    assert saved is not None and saved.deadline is None
+    await store.save(game.id, STATE, actor=30, action="discard 7h", deadline=clock.now + 9)
+    await store.end_game(game.id, "finished", STATE)
+    ended = await store.game(game.id)
+    assert ended is not None and ended.deadline is None  # an ended game times nothing out
+
+
+async def test_due_games_are_the_overdue_turns_most_overdue_first(
+        store: Store, clock: Clock) -> None:
+    late = await store.create_game(10, 20, 30, "rami51", STATE, deadline=clock.now - 5)
+    later = await store.create_game(11, 20, 30, "rami51", STATE, deadline=clock.now - 50)
+    await store.create_game(12, 20, 30, "rami51", STATE, deadline=clock.now + 5)
+    await store.create_game(13, 20, 30, "rami51", STATE)  # no timer
+    gone = await store.create_game(14, 20, 30, "rami51", STATE, deadline=clock.now - 9)
+    await store.end_game(gone.id, "cancelled", STATE)
+    assert [g.id for g in await store.due_games()] == [later.id, late.id]
+    clock.advance(10)
+    assert len(await store.due_games()) == 3
+    assert await store.due_games(now=0) == []
+
+
+async def test_the_due_games_query_uses_its_index(store: Store, db_path: Path) -> None:
+    await store.create_game(10, 20, 30, "rami51", STATE, deadline=1.0)
+    with sqlite3.connect(db_path) as conn:
+        plan = " ".join(row[3] for row in conn.execute(
+            "EXPLAIN QUERY PLAN SELECT id FROM games INDEXED BY games_active_deadline"
+            " WHERE status = 'active' AND turn_deadline IS NOT NULL AND turn_deadline <= 5"))
+    assert "games_active_deadline" in plan
+
+
+@pytest.mark.parametrize("deadline", [float("nan"), float("inf"), "soon", True])
+async def test_a_bad_deadline_is_refused(store: Store, deadline: object) -> None:
+    game = await store.create_game(10, 20, 30, "rami51", STATE)
+    with pytest.raises(ValueError, match="deadline"):
+        await store.save(game.id, STATE, actor=1, action="x", deadline=deadline)  # type: ignore[arg-type]
+    saved = await store.game(game.id)
+    assert saved is not None and saved.version == 0
+
+
+async def test_debug_logs_never_show_a_saved_state(store: Store,
+                                                   caplog: pytest.LogCaptureFixture) -> None:
+    secret = json.dumps({"hands": ["7h 8h 9h"], "stock": "Qs Kd", "seed": 987654321})
+    with caplog.at_level(logging.DEBUG):
+        game = await store.create_game(10, 20, 30, "rami51", secret)
+        await store.save(game.id, secret, actor=30, action="draw stock")
+        await store.active_games()
+        await store.end_game(game.id, "finished", secret)
+    logged = " ".join(record.getMessage() for record in caplog.records)
+    assert any(record.name == "aiosqlite" for record in caplog.records)  # it does log
+    assert "987654321" not in logged and "hands" not in logged and "Qs Kd" not in logged

@@ -41,7 +41,8 @@ async def _click(classes: tuple[type[discord.ui.DynamicItem[Any]], ...], custom_
     ("rami:table:rematch:5", "table_button", ("rematch", 5)),
     ("rami:hand:discard:5", "hand_button", ("discard", 5)),
     ("rami:tiles:arrange:5", "tile_button", ("arrange", 5)),
-    ("rami:pick:m:5", "pick", ("m", 5, ["2"])),
+    ("rami:pick:m:5", "pick", ("m", 5, ["2"], None)),  # before menus named their owner
+    ("rami:pick:a:5:42", "pick", ("a", 5, ["2"], 42)),
     ("rami:rules:tiles", "rules_button", ("tiles",)),
     ("rami:daily:discard:2026030301", "try_button", ("discard", 2026030301)),
     ("rami:daily:again:2026030301", "try_button", ("again", 2026030301)),
@@ -56,7 +57,7 @@ async def test_a_click_goes_to_the_handler_the_components_were_built_with(
 
 
 @pytest.mark.parametrize("custom_id", ["rami:lobby:dance:1", "rami:hand:draw:x",
-                                       "rami:pick:z:1", "rami:forget:yes:1"])
+                                       "rami:pick:z:1", "rami:pick:a:1:x", "rami:forget:yes:1"])
 def test_unknown_ids_match_no_component(custom_id: str) -> None:
     classes = components().classes.all()
     assert not [c for c in classes if c.__discord_ui_compiled_template__.fullmatch(custom_id)]

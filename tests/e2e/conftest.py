@@ -12,6 +12,15 @@ from tests.e2e.harness import BotHarness
 from tests.e2e.players import assert_hands_private
 
 
+def pytest_addoption(parser: pytest.Parser) -> None:
+    """The fuzzer's run (tests/e2e/test_fuzz.py): a few seconds unless asked for more."""
+    group = parser.getgroup("rami fuzzer")
+    group.addoption("--fuzz-seconds", type=float, default=4.0,
+                    help="how long tests/e2e/test_fuzz.py fuzzes the bot (default 4)")
+    group.addoption("--fuzz-seed", type=int, default=15,
+                    help="the fuzzer's seed: a run replays (default 15)")
+
+
 @pytest.fixture
 async def fake() -> AsyncIterator[FakeDiscord]:
     server = FakeDiscord()

@@ -25,8 +25,9 @@ class BotHarness:
 
     def __init__(self, fake: FakeDiscord, db_path: Path, *, ai_delay: float = 0.001,
                  seed_source: Callable[[], int] | None = None, dev_guild: bool = True,
-                 clock: Callable[[], float] = time.time) -> None:
+                 turn_timeout: float = 0, clock: Callable[[], float] = time.time) -> None:
         self.fake = fake
+        self.turn_timeout = turn_timeout  # seconds; 0: no turn timer
         self.dev_guild = dev_guild
         self.db_path = db_path
         self.ai_delay = ai_delay
@@ -45,7 +46,7 @@ class BotHarness:
     async def start(self) -> RamiBot:
         settings = self.settings
         point_at(settings)
-        bot = RamiBot(settings, seed_source=self.seed_source, turn_timeout=0,
+        bot = RamiBot(settings, seed_source=self.seed_source, turn_timeout=self.turn_timeout,
                       guild_ready_timeout=0.01, min_edit_interval=0, clock=self.clock,
                       secret_source=lambda: DAILY_SECRET, retry_delays=RETRY_DELAYS)
         self.bot = bot

@@ -97,11 +97,32 @@ async def test_invalid_rule_gets_the_engine_message_and_changes_nothing(
     text = refused(await fake.slash(mod, channel, "rummy settings rule", variant="rami51",
                                     parameter="colour", value="red"))
     assert "“colour” is not a rule parameter" in text
-    # A value fine alone but impossible with the rest: 30 cards each from one deck.
+    # A value fine alone but impossible with the rest: 20 cards each from one deck.
     text = refused(await fake.slash(mod, channel, "rummy settings rule", variant="classic",
-                                    parameter="hand_sizes", value="30"))
+                                    parameter="hand_sizes", value="20"))
     assert "do not fit in a deck" in text
+    # Numbers Python reads differently from people, and a parameter's bound.
+    for value, said in (("²", "“²” is not a valid value for target"),
+                        ("9" * 5000, "target must be between 0 and 100000 (got 999"),
+                        ("25000000", "must be between 0 and 16 (got 25000000)")):
+        parameter = "jokers" if value == "25000000" else "target"
+        text = refused(await fake.slash(mod, channel, "rummy settings rule", variant="rami51",
+                                        parameter=parameter, value=value))
+        assert said in text and len(text) < 400, text
     assert await bot.store.guild_settings(fake.guild_id) == before
+
+
+async def test_hand_sizes_are_typed_as_one_number_or_per_player_count(
+        fake: FakeDiscord, harness: BotHarness) -> None:
+    bot, channel, mod = bot_of(harness), fake.channels[0], moderator(fake)
+    await fake.slash(mod, channel, "rummy settings rule", variant="rami30",
+                     parameter="hand_sizes", value="2:12, 3:11, 4:9")
+    settings = await bot.store.guild_settings(fake.guild_id)
+    assert settings.rule_overrides["rami30"]["hand_sizes"] == "2:12, 3:11, 4:9"
+    await fake.slash(mod, channel, "rummy settings rule", variant="rami30",
+                     parameter="hand_sizes", value="9")
+    settings = await bot.store.guild_settings(fake.guild_id)
+    assert settings.rule_overrides["rami30"]["hand_sizes"] == "2:9, 3:9, 4:9"
 
 
 async def test_rule_parameter_autocomplete_offers_rule_set_fields(

@@ -131,7 +131,7 @@ async def test_tile_refusals_change_nothing(fake: FakeDiscord, harness: BotHarne
     middle = await seen_by(harness, channel, player)
     # A stranger and the player out of turn change nothing.
     assert "not seated" in await tiles(carol, "draw")
-    assert "not seated" in refused(await fake.click(carol, rack, "rami:tiles:draw:"))
+    assert "belongs to another player" in refused(await fake.click(carol, rack, "rami:tiles:draw:"))
     assert "not seated" in refused(await fake.click(
         carol, table_message(fake, channel), "rami:table:hand:"))
     assert await tiles(other, "draw")

@@ -15,9 +15,9 @@ from engine.actions import Action
 from engine.cards.actions import Discard, Draw, LayOff, Meld, SwapJoker
 from engine.cards.card import JOKER, Card, Suit, parse_cards
 from engine.errors import NotationError
-from engine.i18n import catalog, languages, t
+from engine.i18n import catalog, languages, quote, t
 from engine.notation import format_action, is_action, parse_action
-from engine.notation_words import VERBS, Word, fold, quote, word
+from engine.notation_words import VERBS, Word, fold, word
 from engine.rules import Kind
 from engine.tiles.actions import (
     Add,

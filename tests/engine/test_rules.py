@@ -8,6 +8,8 @@ import pytest
 
 from engine import RuleError, rules_from_dict, variant
 from engine.rules import (
+    BOUNDS,
+    HAND_SIZE_BOUNDS,
     AceOpening,
     DiscardPick,
     GoingOut,
@@ -113,6 +115,67 @@ def test_hand_sizes_override_accepts_a_mapping_or_one_number() -> None:
     assert changed.hand_size(4) == 9
 
 
+def test_hand_sizes_are_read_from_text_as_a_moderator_types_them() -> None:
+    assert variant("classic").with_overrides(hand_sizes="5").hand_sizes == tuple(
+        (n, 5) for n in range(2, 7))
+    changed = variant("rami30").with_overrides(hand_sizes="2:10, 3:10; 4:9")
+    assert changed.hand_sizes == ((2, 10), (3, 10), (4, 9))
+    assert variant("rami30").with_overrides(hand_sizes=changed.to_dict()["hand_sizes"]) == changed
+
+
+@pytest.mark.parametrize("key", sorted(BOUNDS))
+def test_every_whole_number_parameter_has_an_upper_bound(key: str) -> None:
+    high = BOUNDS[key][1]
+    with pytest.raises(RuleError) as caught:
+        variant("rami51").with_overrides(**{key: high + 1})
+    code = "rules.players_range" if key in ("min_players", "max_players") else "rules.range"
+    assert caught.value.code == code
+    assert str(high) in caught.value.message("en") and str(high) in caught.value.message("fr")
+
+
+@pytest.mark.parametrize(("key", "high"), [("decks", 2), ("jokers", 7)])
+def test_tile_rummy_stays_within_what_the_solver_holds(key: str, high: int) -> None:
+    assert variant("tiles").with_overrides(**{key: high}).kind is Kind.TILES
+    with pytest.raises(RuleError) as caught:
+        variant("tiles").with_overrides(**{key: high + 1})
+    assert caught.value.code == "rules.range"
+
+
+def test_a_hand_size_has_an_upper_bound() -> None:
+    high = HAND_SIZE_BOUNDS[1]
+    with pytest.raises(RuleError) as caught:
+        variant("classic").with_overrides(hand_sizes={2: high + 1, 3: 7, 4: 7, 5: 6, 6: 6})
+    assert caught.value.code == "rules.range"
+    assert f"between 1 and {high}" in caught.value.message("en")
+
+
+def test_twenty_five_million_jokers_are_refused() -> None:
+    with pytest.raises(RuleError) as caught:
+        variant("rami51").with_overrides(jokers=25_000_000)
+    assert caught.value.message("en") == "jokers must be between 0 and 16 (got 25000000)."
+
+
+@pytest.mark.parametrize(
+    ("value", "code", "quoted"),
+    [("²", "rules.value", "²"), ("5" * 5000, "rules.range", "555…)"),
+     ("-" + "5" * 5000, "rules.range", " -555"), ("x" * 5000, "rules.value", "xxx…"),
+     (" 12 000 ", "rules.value", "12 000")],
+)  # fmt: skip
+def test_a_typed_value_that_looks_like_a_number_gets_a_clear_refusal(value: str, code: str,
+                                                                  quoted: str) -> None:
+    with pytest.raises(RuleError) as caught:
+        variant("rami51").with_overrides(target=value)
+    assert caught.value.code == code
+    for lang in ("en", "fr"):
+        text = caught.value.message(lang)
+        assert quoted in text and len(text) < 300 and "digits" not in text
+
+
+def test_digits_of_any_script_are_read() -> None:
+    assert variant("rami51").with_overrides(target="١٢").target == 12
+    assert variant("rami51").with_overrides(target=" 1200 ").target == 1200
+
+
 @pytest.mark.parametrize(
     ("changes", "code"),
     [({"colour": 3}, "rules.unknown"), ({"name": "x"}, "rules.unknown"),
@@ -120,7 +183,7 @@ def test_hand_sizes_override_accepts_a_mapping_or_one_number() -> None:
      ({"target": True}, "rules.value"), ({"ace_high": "maybe"}, "rules.value"),
      ({"meld_jokers": "two"}, "rules.choice"), ({"max_players": 9}, "rules.players_range"),
      ({"min_players": 5, "max_players": 4}, "rules.players_range"),
-     ({"max_players": 7}, "rules.hand_size_missing"), ({"hand_sizes": 30}, "rules.deck_too_small"),
+     ({"max_players": 7}, "rules.hand_size_missing"), ({"hand_sizes": 20}, "rules.deck_too_small"),
      ({"hand_sizes": "x"}, "rules.value"), ({"decks": 0}, "rules.range"),
      ({"rami_sec_multiplier": 0}, "rules.range"), ({"ace_opening": "ten"}, "rules.choice"),
      ({"match_end": "passes"}, "rules.choice")],

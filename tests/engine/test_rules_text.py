@@ -207,9 +207,10 @@ def test_a_changed_parameter_changes_the_summary(parameter: str, lang: str) -> N
 
 
 # The parameters the tile engine reads, each changed on tile rummy (played to 100 where
-# the change is about a match of several rounds).
+# the change is about a match of several rounds; one deck where three hands of 14 fit).
 TILE_CHANGES = [
-    ({}, {"decks": 3}), ({}, {"jokers": 0}), ({}, {"max_players": 3}), ({}, {"hand_sizes": 12}),
+    ({"max_players": 3}, {"decks": 1}), ({}, {"jokers": 0}), ({}, {"max_players": 3}),
+    ({}, {"hand_sizes": 12}),
     ({}, {"opening_minimum": 25}), ({}, {"opening_minimum_two_players": 40}),
     ({}, {"joker_hand_value": 25}), ({}, {"target": 100}), ({}, {"high_wins": False}),
     ({"target": 100}, {"tie_plays_on": True}),

@@ -114,8 +114,8 @@ def test_a_variant_name_is_written_as_players_look_it_up(
 
 
 def test_an_unplayable_variant_is_refused() -> None:
-    rules = dataclasses.replace(variant("rami30"), name="huge", hand_sizes=((2, 30), (3, 30),
-                                                                           (4, 30)))
+    rules = dataclasses.replace(variant("rami30"), name="huge", hand_sizes=((2, 20), (3, 20),
+                                                                           (4, 20)))
     with pytest.raises(RuleError) as caught:
         register_variant(rules)
     assert caught.value.code == "rules.deck_too_small"
@@ -152,7 +152,7 @@ def test_a_registered_variant_takes_its_overrides(rami40: RuleSet) -> None:
      ("rami51", {"rami51": {"opening_minimum": "lots"}}, {}, "rules.value"),
      ("rami51", {"rami51": {"colour": "red"}}, {}, "rules.unknown"),
      ("rami51", {}, {"target": -1}, "rules.negative"),
-     ("rami30", {"rami30": {"hand_sizes": 30}}, {}, "rules.deck_too_small")],
+     ("rami30", {"rami30": {"hand_sizes": 14}}, {}, "rules.deck_too_small")],
 )  # fmt: skip
 def test_a_bad_override_raises_rule_error(
     name: str, overrides: dict[str, dict[str, object]], changes: dict[str, object], code: str

@@ -196,7 +196,7 @@ CORRUPT_FIELDS = [
     (("ended",), "paused", "ended: not one of finished, cancelled"),
     (("game",), "tampered", "game: "),
     (("game", "rounds"), "tampered", "game: "),
-    (("game", "rules", "jokers"), 10**30, "game: OverflowError"),
+    (("game", "rules", "jokers"), 10**30, "game: rules: jokers must be between 0 and 16"),
 ]
 
 

@@ -88,6 +88,11 @@ def test_tiles_are_named_by_position_or_notation(text: str, expected: str) -> No
     (tile_view, Tile, "", "notation.no_tile"),
     (tile_view, Tile, "9", "bot.error.position"),
     (tile_view, Tile, "x5", "notation.tile"),
+    (card_view, Card, "²", "notation.card"),  # a digit to Python, no number to a player
+    (card_view, Card, "5" * 200, "bot.error.position"),
+    (card_view, Card, "x" * 6000, "bot.error.too_long"),
+    (tile_view, Tile, "|" * 6000, "bot.error.too_long"),
+    (card_view, Card, "x" * 300, "notation.card"),
 ])
 def test_what_names_no_piece_is_refused(make: Callable[[], PlayerView], kind: type[Card | Tile],
                                         text: str, code: str) -> None:
@@ -96,6 +101,14 @@ def test_what_names_no_piece_is_refused(make: Callable[[], PlayerView], kind: ty
         read_pieces(text, view, display_order(view, "suit"), kind, "en")
     assert caught.value.code == code
     assert caught.value.message("fr") != caught.value.message("en")
+    assert all(len(caught.value.message(lang)) < 300 for lang in ("en", "fr"))
+
+
+def test_digits_of_any_script_are_positions() -> None:
+    view = card_view()
+    order = display_order(view, "suit")
+    assert (read_pieces("١ ３", view, order, Card, "en")
+            == read_pieces("1 3", view, order, Card, "en"))
 
 
 def test_one_card_exactly() -> None:

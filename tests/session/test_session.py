@@ -6,13 +6,10 @@ import asyncio
 import contextlib
 import json
 import random
-from collections.abc import AsyncIterator
-from pathlib import Path
 
 import pytest
 
 from bot.session import (
-    Event,
     EventKind,
     Player,
     SessionError,
@@ -30,21 +27,7 @@ from engine.names import shown_name
 from engine.tiles.actions import Confirm, DrawTile, NewSet, Play
 from engine.tiles.tile import Tile, format_tiles
 from engine.views import Phase
-
-CHANNEL, GUILD = 100, 7
-ALICE, BOB, CAROL = Player(1, "Alice"), Player(2, "Bob"), Player(3, "Carol")
-
-
-@pytest.fixture
-async def store(tmp_path: Path) -> AsyncIterator[Store]:
-    async with await Store.open(tmp_path / "rami.sqlite3") as opened:
-        yield opened
-
-
-def make_tables(store: Store, *, seed: int = 11, **options: float | None) -> Tables:
-    seeds = iter(range(seed, seed + 1000))
-    options.setdefault("turn_timeout", 0)
-    return Tables(store, ai_delay=0, seed_source=lambda: next(seeds), **options)  # type: ignore[arg-type]
+from tests.session.helpers import ALICE, BOB, CAROL, CHANNEL, GUILD, make_tables, recorded
 
 
 async def settle(tables: Tables) -> None:
@@ -147,17 +130,6 @@ async def test_out_of_turn_and_stranger_actions_change_nothing(store: Store) -> 
     assert caught.value.code == "session.not_seated"
     after = await store.active_game(CHANNEL)
     assert before is not None and after is not None and after.version == before.version
-
-
-def recorded(tables: Tables) -> list[Event]:
-    """Every event ``tables`` sends from now on, in order."""
-    events: list[Event] = []
-
-    async def listen(event: Event) -> None:
-        events.append(event)
-
-    tables.subscribe(listen)
-    return events
 
 
 async def test_a_whole_match_against_a_computer_is_saved_and_scored(store: Store) -> None:

@@ -61,6 +61,7 @@ from bot.discord_app.fake.model import (
     Interaction,
     Message,
     User,
+    option_type,
     snowflake,
 )
 from bot.discord_app.fake.server import FakeDiscord
@@ -83,5 +84,6 @@ __all__ = [
     "Interaction",
     "Message",
     "User",
+    "option_type",
     "snowflake",
 ]

@@ -14,7 +14,7 @@ from aiohttp import web
 
 from bot.discord_app.fake.faults import Fault
 from bot.discord_app.fake.gateway import Gateway
-from bot.discord_app.fake.model import Interaction, Message, User, snowflake
+from bot.discord_app.fake.model import Interaction, Message, User, option_type, snowflake
 from bot.discord_app.fake.rest import RestApi
 from bot.discord_app.fake.state import DiscordState
 
@@ -156,10 +156,8 @@ class FakeDiscord(DiscordState):
         root = next((c for c in registered if c["name"] == path[0]), None)
         if root is None:
             raise AssertionError(f"command {path[0]!r} was not synced")
-        leaf_options = [
-            {"name": k, "type": 4 if isinstance(v, int) else 3, "value": v}
-            for k, v in options.items()
-        ]
+        leaf_options = [{"name": k, "type": option_type(v), "value": v}
+                        for k, v in options.items()]
         for name in reversed(path[1:]):
             leaf_options = [{"name": name, "type": 1, "options": leaf_options}]
         data: dict[str, Any] = {

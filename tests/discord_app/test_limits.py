@@ -1,0 +1,102 @@
+"""Everything the bot sends is within Discord's limits (a Reply is fitted when it is
+made), and every name a message shows is escaped."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import discord
+import pytest
+
+from bot.discord_app import present
+from bot.discord_app.replies import LIMITS, Picture, Reply, safe_filename
+from bot.session import Seat, Snapshot, Status, TableUi
+from engine import Draw, variant
+from engine.game import Game
+from tests.discord_app.helpers import components
+from tests.session.helpers import finished_round
+
+EVIL = "[Free Nitro](https://evil.example) @everyone **x**"
+
+
+def test_content_is_cut_with_an_ellipsis() -> None:
+    reply = Reply(content="x" * 6000)
+    assert reply.content is not None and len(reply.content) == LIMITS["content"]
+    assert reply.content.endswith("…")
+    assert Reply(content="short").content == "short"
+
+
+def test_embeds_are_fitted_one_by_one_and_together() -> None:
+    big = discord.Embed(title="t" * 300, description="d" * 5000)
+    for _ in range(30):
+        big.add_field(name="n" * 300, value="v" * 2000)
+    big.set_footer(text="f" * 3000)
+    other = discord.Embed(title="second", description="e" * 4000)
+    reply = Reply(embeds=[big, other, *[discord.Embed(title="x")] * 12])
+    assert len(reply.embeds) == LIMITS["embeds"]
+    assert sum(len(embed) for embed in reply.embeds) <= LIMITS["embed_total"]
+    first = reply.embeds[0]
+    assert first.title is not None and len(first.title) == LIMITS["title"]
+    assert len(first.fields) <= LIMITS["fields"]
+    assert all(len(f.value or "") <= LIMITS["field_value"] for f in first.fields)
+
+
+def test_menus_and_buttons_are_fitted() -> None:
+    view = discord.ui.View()
+    view.add_item(discord.ui.Select(
+        custom_id="menu", placeholder="p" * 300, max_values=40,
+        options=[discord.SelectOption(label="l" * 300, value=str(n)) for n in range(40)]))
+    view.add_item(discord.ui.Button(label="b" * 200, custom_id="button"))
+    Reply(view=view)
+    menu, button = view.children
+    assert isinstance(menu, discord.ui.Select) and isinstance(button, discord.ui.Button)
+    assert len(menu.options) == LIMITS["options"] == menu.max_values
+    assert all(len(o.label) <= LIMITS["option"] for o in menu.options)
+    assert menu.placeholder is not None and len(menu.placeholder) <= LIMITS["placeholder"]
+    assert button.label is not None and len(button.label) <= LIMITS["label"]
+
+
+@pytest.mark.parametrize(("name", "safe"), [
+    ("hand.png", "hand.png"), ("../../etc/passwd", "etc_passwd"), ("a b.png", "a_b.png"),
+    ("x" * 300 + ".png", "x" * 60 + ".png"), (".png", "file.png"), ("é.png", "file.png"),
+])  # fmt: skip
+def test_filenames_are_ones_discord_keeps(name: str, safe: str) -> None:
+    assert safe_filename(name) == safe
+    reply = Reply(pictures=[Picture(b"", "a" * 5000, name)] * 12)
+    assert len(reply.pictures) == LIMITS["files"]
+    assert reply.pictures[0].filename == safe and len(reply.pictures[0].alt) == LIMITS["alt"]
+
+
+def test_a_name_is_shown_as_typed_never_as_markdown_or_a_ping() -> None:
+    shown = present.safe_name(EVIL, "en")
+    assert shown.startswith(r"\[Free Nitro]") and r"\*\*x\*\*" in shown
+    assert "@everyone" not in shown
+    # A name the game gave is put in words first; a stand-in keeps its person's name safe.
+    assert present.safe_name("[cpu 1]", "fr") == "Ordi 1"
+    assert present.safe_name("**Bo** [cpu]", "en") == r"\*\*Bo\*\* (CPU)"
+
+
+def _snapshot(names: list[str]) -> Snapshot:
+    game = Game.new(variant("classic"), names, 3)
+    seats = tuple(Seat(name, None, "easy") for name in names)
+    return Snapshot(channel_id=1, guild_id=2, game_id=3, status=Status.PLAYING,
+                    variant="classic", created_by=9, seats=seats, view=game.public_view(),
+                    ui=TableUi(), version=1)
+
+
+def test_every_public_message_escapes_names() -> None:
+    snapshot = _snapshot([EVIL, "ann"])
+    built = components()
+    texts = [
+        present.table(snapshot, "en", built).embeds[0],
+        present.lobby(snapshot, "en", built, variant("classic")).embeds[0],
+        present.match_over(snapshot, "en", built).embeds[0],
+        present.round_over(replace(finished_round("classic"), seats=(
+            Seat(EVIL, 1), Seat("bob", None, "easy"))), "en", built).embeds[0],
+    ]
+    for embed in texts:
+        text = " ".join([embed.description or "", *(f.value or "" for f in embed.fields)])
+        assert "[Free Nitro](" not in text.replace(r"\[Free Nitro](", ""), text
+        assert "@everyone" not in text
+    line = present.move_text(present.safe_name(EVIL, "fr"), Draw("stock"), "fr")
+    assert line.startswith(r"\[Free Nitro]") and "@everyone" not in line
