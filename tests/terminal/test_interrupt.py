@@ -55,34 +55,30 @@ def _env(db: Path) -> dict[str, str]:
     return {**os.environ, "RAMI_LOCAL_DB": str(db), "NO_COLOR": "1"}
 
 
-def test_ctrl_c_at_the_prompt_saves_and_says_goodbye(local_db: Path) -> None:
+def _ctrl_c_at_the_prompt(args: list[str], db: Path) -> str:
+    """Play ``rummy-bot play args`` in a terminal of its own, press Ctrl-C at the prompt;
+    what it wrote, once it has ended with status 0."""
     pid, fd = pty.fork()
     if pid == 0:  # the child: the game in a terminal of its own
-        os.execve(sys.executable, [sys.executable, "-m", "bot", "play", "--seed", "3"],
-                  _env(local_db))
+        os.execve(sys.executable, [sys.executable, "-m", "bot", "play", *args], _env(db))
     try:
         text = _interrupt(pid, fd)
     finally:
         _, status = os.waitpid(pid, 0)
         os.close(fd)
     assert os.waitstatus_to_exitcode(status) == 0
-    assert "Game classic-1 saved: rummy-bot play --game classic-1 resumes it. Goodbye." in text
     assert "Traceback" not in text and "KeyboardInterrupt" not in text
+    return text
 
 
-def test_ctrl_c_during_a_daily_try_keeps_it_and_says_goodbye(local_db: Path) -> None:
-    pid, fd = pty.fork()
-    if pid == 0:
-        os.execve(sys.executable, [sys.executable, "-m", "bot", "play", "--daily"],
-                  _env(local_db))
-    try:
-        text = _interrupt(pid, fd)
-    finally:
-        _, status = os.waitpid(pid, 0)
-        os.close(fd)
-    assert os.waitstatus_to_exitcode(status) == 0
-    assert "Your try is saved: rummy-bot play --daily goes on with it. Goodbye." in text
-    assert "Traceback" not in text and "KeyboardInterrupt" not in text
+@pytest.mark.parametrize(("args", "goodbye"), [
+    (["--seed", "3"],
+     "Game classic-1 saved: rummy-bot play --game classic-1 resumes it. Goodbye."),
+    (["--daily"], "Your try is saved: rummy-bot play --daily goes on with it. Goodbye."),
+])  # fmt: skip
+def test_ctrl_c_at_the_prompt_saves_and_says_goodbye(args: list[str], goodbye: str,
+                                                      local_db: Path) -> None:
+    assert goodbye in _ctrl_c_at_the_prompt(args, local_db)
 
 
 def test_a_closed_output_ends_the_game_quietly(local_db: Path) -> None:
