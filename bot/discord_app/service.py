@@ -51,6 +51,9 @@ class Service:
         # (channel, user) -> (interaction whose token edits it, message id, language, time).
         self._hands: dict[tuple[int, int], tuple[discord.Interaction, int, str, float]] = {}
         self._pending_hands: dict[int, tuple[int, int, str]] = {}
+        # What each player's latest hand message shows picked in its menus: a refresh that
+        # lands after the player picked (its turn event came late) keeps their picks.
+        self._selections: dict[tuple[int, int], dict[str, set[str]]] = {}
         # Each player's latest hand picture and what it was drawn from: the hand message
         # is sent again at each turn and often shows the same hand (drawing it costs ~10 ms).
         self._hand_pictures: dict[tuple[int, int], tuple[tuple[object, ...], Picture]] = {}
@@ -194,6 +197,7 @@ class Service:
         reply = await self._hand(view, channel, interaction.user.id, lang, note=note,
                                  selected=selected, picture=picture)
         self._pending_hands[interaction.id] = (channel, interaction.user.id, lang)
+        self._selections[(channel, interaction.user.id)] = selected or {}
         if update:
             return Reply(content=reply.content, pictures=reply.pictures, view=reply.view,
                          ephemeral=True, update=True)
@@ -227,28 +231,33 @@ class Service:
         return drawn
 
     async def refresh_hand(self, channel_id: int, user_id: int) -> None:
-        """Bring the player's latest hand message up to date (their turn has come).
+        """Bring the player's latest hand message up to date (their turn has come),
+        keeping what it shows picked in its menus.
 
         Discord lets an interaction's token edit its messages for 15 minutes; an older
         hand message is left as it is (the turn reminder says to open the hand again).
         """
-        entry = self._hands.get((channel_id, user_id))
+        key = (channel_id, user_id)
+        entry = self._hands.get(key)
         if entry is None:
             return
         interaction, message_id, lang, when = entry
         if time.monotonic() - when > HAND_TOKEN_LIFETIME:
-            del self._hands[(channel_id, user_id)]
+            del self._hands[key]
+            self._selections.pop(key, None)
             return
         try:
             view = await self.tables.hand(channel_id, user_id)
-            reply = await self._hand(view, channel_id, user_id, lang)
+            reply = await self._hand(view, channel_id, user_id, lang,
+                                     selected=self._selections.get(key))
             await interaction.followup.edit_message(
                 message_id, content=reply.content, attachments=reply.files(),
                 view=reply.view or discord.utils.MISSING, allowed_mentions=reply.allowed_mentions)
         except (RummyError, discord.HTTPException) as error:
             log.info("hand not refreshed channel=%s user=%s error=%s", channel_id, user_id,
                      type(error).__name__)
-            self._hands.pop((channel_id, user_id), None)
+            self._hands.pop(key, None)
+            self._selections.pop(key, None)
 
 
 async def or_none(lookup: Awaitable[T]) -> T | None:

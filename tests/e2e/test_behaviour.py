@@ -20,6 +20,7 @@ from tests.e2e.players import (
     assert_ok,
     is_hand,
     lobby_with_a_computer,
+    menu_values,
     wait_for_turn,
 )
 
@@ -140,6 +141,26 @@ async def test_typos_and_illegal_melds_change_nothing(fake: FakeDiscord,
     hand = assert_ok(await fake.slash(player, channel, "rummy hand"))
     assert "Pick" in refused(await fake.click(player, hand, "rami:hand:meld:"))
     assert await state(harness, channel) == drawn
+
+
+async def test_a_late_turn_refresh_keeps_the_cards_picked(fake: FakeDiscord,
+                                                          harness: BotHarness) -> None:
+    """The hand message is refreshed when the player's turn comes; under load that edit
+    may land after the player drew and picked a card. It keeps the pick, so the next
+    click discards the card picked instead of asking to pick again."""
+    channel, alice, bob, _ = await open_table(fake, harness)
+    player, _ = await whose_turn(harness, channel, alice, bob)
+    assert harness.bot is not None
+    hand = assert_ok(await fake.click(player, assert_ok(
+        await fake.slash(player, channel, "rummy hand")), "rami:hand:draw:"))
+    view = await harness.bot.tables.hand(channel, player.id)
+    value = menu_values(hand, "rami:pick:a:", (view.hand[0],))
+    assert (await fake.select(player, hand, "rami:pick:a:", value)).response_type == 7
+    await harness.bot.front_end.service.refresh_hand(channel, player.id)  # the late edit
+    it = await fake.click(player, hand, "rami:hand:discard:")  # the message as it stands
+    assert is_hand(it.reply), it.reply.text()
+    after = await harness.bot.tables.hand(channel, player.id)
+    assert len(after.hand) == len(view.hand) - 1 and after.discard_top == view.hand[0]
 
 
 async def test_two_clicks_at_the_same_instant_apply_once(fake: FakeDiscord,
