@@ -216,7 +216,7 @@ async def test_the_wal_is_checkpointed_in_the_background(db_path: Path) -> None:
         game = await store.create_game(1, 1, 1, "rami51", STATE)
         for n in range(250):
             await store.save(game.id, json.dumps({"n": n, "pad": "x" * 3000}), actor=1, action="a")
-    assert store._checkpointer.runs >= 1
+    assert store._db.checkpointer.runs >= 1
     async with await Store.open(db_path) as store:
         saved = await store.active_game(1)
         assert saved is not None and saved.version == 250

@@ -18,7 +18,7 @@ from data import (
     SeatScore,
     Store,
 )
-from data.scores import LEADERBOARD_ALL_SQL, LEADERBOARD_SQL, PLAYER_STATS_SQL, period_start
+from data.scores import PLAYER_STATS_SQL, leaderboard_sql, period_start
 from tests.data.helpers import Clock, play_challenge
 
 ANN, BOB, CAT = 101, 102, 103
@@ -132,8 +132,9 @@ def test_period_start_is_utc_month_and_monday() -> None:
 @pytest.mark.parametrize(
     ("sql", "params", "index"),
     [
-        (LEADERBOARD_SQL, (GUILD, "rami51", 0.0, 10), "match_seats_board_variant"),
-        (LEADERBOARD_ALL_SQL, (GUILD, 0.0, 10), "match_seats_board_all"),
+        (leaderboard_sql("sqlite", by_variant=True), (GUILD, "rami51", 0.0, 10),
+         "match_seats_board_variant"),
+        (leaderboard_sql("sqlite", by_variant=False), (GUILD, 0.0, 10), "match_seats_board_all"),
         (PLAYER_STATS_SQL, (ANN, GUILD, "rami51"), "match_seats_player"),
     ],
 )
