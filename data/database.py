@@ -13,7 +13,6 @@ from types import TracebackType
 from typing import Any, Protocol, Self, TypeVar
 from urllib.parse import urlsplit, urlunsplit
 
-from data.errors import StoreError
 from data.migrations import LATEST_VERSION
 from data.sqlite import DEFAULT_PATH, SqliteDatabase, Synchronous
 from data.tx import Dialect
@@ -78,7 +77,10 @@ async def open_database(
     """Open and migrate the database ``where`` names: a ``postgresql://`` URL, else an SQLite
     file path. Raises what the backend's ``open`` raises (``StoreError`` and its kinds)."""
     if is_postgres_url(where):
-        raise StoreError("PostgreSQL is not supported yet")
+        from data.postgres import PgDatabase  # asyncpg is imported only when it is used
+
+        url = str(where)
+        return await PgDatabase.open(url, where=redact(url), schema_target=schema_target)
     return await SqliteDatabase.open(
         where, synchronous=synchronous, busy_timeout_s=busy_timeout_s,
         schema_target=schema_target,

@@ -174,7 +174,7 @@ async def save(
     version = await tx.fetchval(
         "UPDATE games SET state = ?1, version = version + 1, updated_at = ?2, status = ?3,"
         " turn_deadline = ?6"
-        " WHERE id = ?4 AND status = 'active' AND (?5 IS NULL OR version = ?5)"
+        " WHERE id = ?4 AND status = 'active' AND (CAST(?5 AS BIGINT) IS NULL OR version = ?5)"
         " RETURNING version",
         (state, now, str(status), game_id, expected_version,
          deadline if status is GameStatus.ACTIVE else None),

@@ -127,7 +127,7 @@ async def match_history(tx: Tx, guild_id: int, limit: int,
                         variant: str | None) -> list[MatchRecord]:
     matches = await tx.fetchall(
         "SELECT id, game_id, guild_id, variant, finished_at FROM matches"
-        " WHERE guild_id = ?1 AND (?2 IS NULL OR variant = ?2)"
+        " WHERE guild_id = ?1 AND (CAST(?2 AS TEXT) IS NULL OR variant = ?2)"
         " ORDER BY finished_at DESC, id DESC LIMIT ?3",
         (guild_id, variant, limit),
     )
@@ -164,7 +164,7 @@ _BOARD_ORDER = (
 PLAYER_STATS_SQL = (
     "SELECT COUNT(*), SUM(won), SUM(rounds_won), SUM(points), SUM(rami_secs), MAX(finished_at)"
     " FROM match_seats WHERE user_id = ?1 AND guild_id = ?2"
-    " AND (?3 IS NULL OR variant = ?3)"
+    " AND (CAST(?3 AS TEXT) IS NULL OR variant = ?3)"
 )
 
 
