@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
 
 import pytest
+
+from tests.postgres import REQUIRE_ENV, PostgresServer, PostgresUnavailable, required
 
 
 @pytest.fixture(autouse=True)
@@ -20,3 +22,68 @@ def logging_as_it_was() -> Iterator[None]:
     for logger, handlers, level in saved:
         logger.handlers[:] = handlers
         logger.setLevel(level)
+
+
+@pytest.fixture(scope="session")
+def postgres_server() -> Iterator[PostgresServer]:
+    """One PostgreSQL server for the whole run (see tests/postgres.py).
+
+    Where none can be had the tests using it are skipped with the reason, unless
+    ``RAMI_REQUIRE_POSTGRES=1`` (CI): then they fail. pytest keeps the outcome, so a
+    missing server is looked for once, not once per test.
+    """
+    try:
+        server = PostgresServer.start()
+    except PostgresUnavailable as missing:
+        reason = str(missing)
+    else:
+        reason = ""
+    if reason and required():
+        pytest.fail(f"{reason} ({REQUIRE_ENV}=1)", pytrace=False)
+    if reason:
+        pytest.skip(reason)
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture
+async def postgres_url(postgres_server: PostgresServer) -> AsyncIterator[str]:
+    """The URL of a fresh empty database of its own for one test, dropped after it."""
+    url = await postgres_server.create_database()
+    try:
+        yield url
+    finally:
+        await postgres_server.drop_database(url)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    # A test reaching PostgreSQL through a fixture is a PostgreSQL test even unmarked.
+    for item in items:
+        if "postgres_server" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.postgresql)
+
+
+_skipped_postgres: list[str] = []
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    if report.skipped and "postgresql" in report.keywords:
+        _skipped_postgres.append(report.nodeid)
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    # Belt and braces: under RAMI_REQUIRE_POSTGRES=1 the fixture fails rather than skips,
+    # but a PostgreSQL test skipped any other way must not pass CI either.
+    if required() and _skipped_postgres:
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    if required() and _skipped_postgres:
+        terminalreporter.section("PostgreSQL tests skipped", red=True)
+        terminalreporter.line(
+            f"{REQUIRE_ENV}=1 but {len(_skipped_postgres)} PostgreSQL test(s) were skipped, "
+            "which fails the run: " + ", ".join(_skipped_postgres[:10])
+        )
