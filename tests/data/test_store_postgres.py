@@ -112,8 +112,8 @@ async def test_a_failing_migration_leaves_the_previous_version(
         assert await store.active_game(1) is not None
 
 
-async def test_two_processes_saving_one_game_never_lose_a_save(postgres_url: str) -> None:
-    one, two = await Store.open(postgres_url), await Store.open(postgres_url)
+async def test_two_processes_saving_one_game_never_lose_a_save(pg_store_url: str) -> None:
+    one, two = await Store.open(pg_store_url), await Store.open(pg_store_url)
     try:
         game = await one.create_game(1, 1, 1, "rami51", "{}")
         # The same turn saved by both at once: the row lock lets exactly one through.
@@ -133,8 +133,8 @@ async def test_two_processes_saving_one_game_never_lose_a_save(postgres_url: str
         await asyncio.gather(one.close(), two.close())
 
 
-async def test_two_processes_starting_a_game_in_one_channel_make_one(postgres_url: str) -> None:
-    stores = [await Store.open(postgres_url) for _ in range(2)]
+async def test_two_processes_starting_a_game_in_one_channel_make_one(pg_store_url: str) -> None:
+    stores = [await Store.open(pg_store_url) for _ in range(2)]
     try:
         made = await asyncio.gather(
             *(s.create_game(7, 1, n, "rami51", "{}") for n, s in enumerate(stores * 2)),
@@ -148,8 +148,8 @@ async def test_two_processes_starting_a_game_in_one_channel_make_one(postgres_ur
         await asyncio.gather(*(s.close() for s in stores))
 
 
-async def test_a_match_recorded_by_two_processes_counts_once(postgres_url: str) -> None:
-    stores = [await Store.open(postgres_url) for _ in range(2)]
+async def test_a_match_recorded_by_two_processes_counts_once(pg_store_url: str) -> None:
+    stores = [await Store.open(pg_store_url) for _ in range(2)]
     try:
         game = await stores[0].create_game(7, 1, 1, "rami51", "{}")
         seats = [MatchSeat(1, "Ann", 0, True, 1, 0, 10)]
@@ -164,11 +164,11 @@ async def test_a_match_recorded_by_two_processes_counts_once(postgres_url: str) 
         await asyncio.gather(*(s.close() for s in stores))
 
 
-async def test_a_cancelled_caller_does_not_undo_its_write(postgres_url: str) -> None:
-    async with await Store.open(postgres_url) as store:
+async def test_a_cancelled_caller_does_not_undo_its_write(pg_store_url: str) -> None:
+    async with await Store.open(pg_store_url) as store:
         game = await store.create_game(1, 1, 1, "rami51", "{}")
         task = asyncio.ensure_future(store.save(game.id, "{}", actor=1, action="a"))
         await asyncio.sleep(0)
         task.cancel()
-    async with await Store.open(postgres_url) as store:  # close() waited for the write
+    async with await Store.open(pg_store_url) as store:  # close() waited for the write
         assert [entry.action for entry in await store.game_log(game.id)] == ["a"]
