@@ -12,20 +12,29 @@ import importlib.util
 import sys
 from collections.abc import Sequence
 
-from bot.config import EXIT_TOKEN, HOW_TO_GET_A_TOKEN, ConfigError, load_settings
+from bot.config import EXIT_TOKEN, HOW_TO_GET_A_TOKEN, ConfigError, Settings, load_settings
 from bot.logs import setup_logging
 
 NO_TOKEN = "No DISCORD_TOKEN is set. To get one: " + HOW_TO_GET_A_TOKEN
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """Start the bot (or the terminal game when no token is set); returns the exit status."""
+def start_up() -> Settings | None:
+    """The settings, with logging set up from them; None, the reason printed, when a
+    setting cannot be used (the caller then exits with ``EXIT_TOKEN``)."""
     try:
         settings = load_settings()
     except ConfigError as error:
         print(f"rummy-bot: {error}", file=sys.stderr)
-        return EXIT_TOKEN
+        return None
     setup_logging(settings.log_level, settings.log_format, [settings.token or ""])
+    return settings
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Start the bot (or the terminal game when no token is set); returns the exit status."""
+    settings = start_up()
+    if settings is None:
+        return EXIT_TOKEN
     if not settings.has_token:
         print(NO_TOKEN, file=sys.stderr)
         return play_locally(list(argv or []))

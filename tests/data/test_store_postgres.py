@@ -9,20 +9,17 @@ import asyncio
 
 import pytest
 
-import data.postgres as postgres
 from data import (
     LATEST_VERSION,
     GameExists,
     MatchExists,
     MatchSeat,
-    MigrationError,
     SchemaTooNew,
     StaleState,
     Store,
     StoreError,
 )
 from data.database import is_postgres_url, redact
-from data.migrations import Migration, load_migrations
 from data.postgres import pg_sql
 from tests.data.helpers import raw
 
@@ -90,26 +87,6 @@ async def test_a_newer_schema_is_refused(postgres_url: str) -> None:
               LATEST_VERSION + 1)
     with pytest.raises(SchemaTooNew, match=r"schema version \d+.*only knows"):
         await Store.open(postgres_url)
-
-
-async def test_a_failing_migration_leaves_the_previous_version(
-    postgres_url: str, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    async with await Store.open(postgres_url) as store:
-        await store.create_game(1, 1, 1, "rami51", "{}")
-    broken = Migration(LATEST_VERSION + 1, "broken", "ALTER TABLE games ADD x BIGINT;\nBOGUS;")
-    shipped = load_migrations("postgresql")
-    monkeypatch.setattr(postgres, "load_migrations", lambda dialect: (*shipped, broken))
-    monkeypatch.setattr(postgres, "LATEST_VERSION", LATEST_VERSION + 1)
-    with pytest.raises(MigrationError, match="broken"):
-        await Store.open(postgres_url, schema_target=LATEST_VERSION + 1)
-    monkeypatch.undo()
-    columns = await raw(postgres_url, "SELECT column_name FROM information_schema.columns"
-                                      " WHERE table_name = 'games' AND column_name = 'x'")
-    assert columns == []  # the half of the migration that ran was rolled back
-    async with await Store.open(postgres_url) as store:
-        assert await store.schema_version() == LATEST_VERSION
-        assert await store.active_game(1) is not None
 
 
 async def test_two_processes_saving_one_game_never_lose_a_save(pg_store_url: str) -> None:
