@@ -11,18 +11,17 @@ stands for in its index (a tile joker shows the number it stands for, in its col
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
 from PIL import Image
 
 from engine.cards.card import Card
-from engine.i18n import Msg, count, t
+from engine.i18n import Msg, t
 from engine.names import YOU, shown_name
-from engine.notation import writer
 from engine.rules import Kind
-from engine.views import MeldView, Piece, PlayerView, PublicView, SeatView, opening_status
+from engine.views import MeldView, PlayerView, PublicView, SeatView, opening_status
 from render.art import (
     PILE_CARD,
     TABLE_CARD,
@@ -45,7 +44,9 @@ from render.draw import (
     text_height,
     text_width,
 )
-from render.labels import colon, turn_text
+from render.indexed import Blocks, Quantise
+from render.labels import turn_text
+from render.table_alt import head_note, meld_owner, table_alt
 from render.themes import RGB, Back, Theme
 
 WIDTH = 1000
@@ -63,6 +64,10 @@ CARD_STEP = 37  # cards of a meld overlap, leaving each index visible
 MIN_CARD_STEP = 35  # the narrowest overlap that still shows a "10" index whole
 TILE_STEP = 50
 MIN_TILE_STEP = 48
+# The blocks of tables on the palette, one byte a pixel: a meld box ~25 KB, a header
+# ~50 KB; the empty felts (up to 1 MB each, one a picture size) are kept apart, fewer.
+_BLOCKS = Blocks(maxsize=768)
+_FELTS = Blocks(maxsize=12)
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,12 +98,6 @@ def _meld_width(meld: MeldView, tiles: bool, owner: str, tight: bool = False) ->
     return 2 * MELD_PAD + max(cards, head)
 
 
-def _owner(view: PublicView, meld: MeldView, lang: str) -> str:
-    if meld.owner is None or not 0 <= meld.owner < len(view.seats):
-        return ""
-    return shown_name(view.seats[meld.owner].name, lang)
-
-
 def _flow(
     view: PublicView,
     melds: Sequence[MeldView],
@@ -118,7 +117,7 @@ def _flow(
     start, y = left, top
     x = start
     for meld in melds:
-        owner = _head_note(meld, _owner(view, meld, lang), lang)
+        owner = head_note(meld, meld_owner(view, meld, lang), lang)
         width = min(_meld_width(meld, tiles, owner), right - MARGIN)
         if x > start and x + width > right:
             # Squeeze the overlap rather than leave the end of the row empty.
@@ -134,12 +133,6 @@ def _flow(
         x += width + MELD_GAP
     bottom = y + block_h if melds else top + 40
     return blocks, bottom
-
-
-def _head_note(meld: MeldView, owner: str, lang: str) -> str:
-    """What a meld box says beside its number: who laid it, or that a draft set is not
-    valid yet."""
-    return t("picture.unfinished", lang) if meld.kind == "invalid" else owner
 
 
 @lru_cache(maxsize=384)  # ~70 KB each: a few tables of every theme
@@ -177,20 +170,41 @@ def _meld_image(
     return image
 
 
-def _header(image: Image.Image, theme: Theme, view: PublicView, lang: str) -> None:
+def _header_texts(view: PublicView, lang: str) -> tuple[str, str, str]:
+    """The header's title, whose turn it is (or that the round is over) and its case."""
     variant = t(f"variant.{view.variant}", lang)
     title = f"{variant}  ·  {t('picture.round', lang, n=view.round_number)}"
-    title_w = draw_text(image, (MARGIN + 4, 15), title, 22, theme.text, bold=True)
     turn, case = turn_text(view, lang)
+    return title, turn, case
+
+
+@lru_cache(maxsize=64)
+def _header(theme: Theme, width: int, title: str, turn: str, case: str) -> Image.Image:
+    """The top strip of the picture, on the felt and its rim, opaque and cached (a table
+    shows a few headers in a round: one a seat to play)."""
+    image = background(width, HEADER + 40, theme.felt, theme.felt_dark).crop(
+        (0, 0, width, HEADER))
+    title_w = draw_text(image, (MARGIN + 4, 15), title, 22, theme.text, bold=True)
     if not turn:
-        return
+        return image
     turn = fit(turn, 18, True, image.width - title_w - 3 * MARGIN - 40)
-    width = text_width(turn, 18, True) + 28
+    turn_w = text_width(turn, 18, True) + 28
     x1 = image.width - MARGIN - 4
     fill = theme.panel_line if case == "over" else theme.accent
     ink = theme.text if case == "over" else theme.felt_dark
-    panel(image, (x1 - width, 12, x1, 44), 16, fill)
-    draw_text(image, (x1 - width // 2, 28), turn, 18, ink, bold=True, anchor="centre", middle=True)
+    panel(image, (x1 - turn_w, 12, x1, 44), 16, fill)
+    draw_text(image, (x1 - turn_w // 2, 28), turn, 18, ink, bold=True, anchor="centre",
+              middle=True)
+    return image
+
+
+@lru_cache(maxsize=32)
+def _felt_text(theme: Theme, text: str, size: int, colour: RGB, bold: bool) -> Image.Image:
+    """A line of text on the plain felt, opaque (the draft's title, "no melds yet")."""
+    image = Image.new("RGB", (text_width(text, size, bold), text_height(size, bold)),
+                      theme.felt)
+    draw_text(image, (0, 0), text, size, colour, bold=bold)
+    return image
 
 
 def _seat_columns(count: int) -> int:
@@ -270,8 +284,8 @@ def _seat_name(seat: SeatView, you: bool, lang: str) -> str:
 
 
 def _seats(
-    image: Image.Image,
-    theme: Theme,
+    paste: Callable[..., None],
+    picture_width: int,
     view: PublicView,
     top: int,
     tiles: bool,
@@ -279,7 +293,7 @@ def _seats(
     lang: str,
 ) -> None:
     columns = _seat_columns(len(view.seats))
-    width = _seat_width(image.width, len(view.seats))
+    width = _seat_width(picture_width, len(view.seats))
     below = _scores_below(view, width, highlight_seat, lang)
     step = (SEAT_H_TALL if below else SEAT_H) + SEAT_GAP
     for i, seat in enumerate(view.seats):
@@ -287,8 +301,13 @@ def _seats(
         x = MARGIN + column * (width + SEAT_GAP)
         current, you = i == view.current, i == highlight_seat
         status = opening_status(view, seat)
-        image.paste(_seat_image(theme, seat, width, current, you, tiles, status, lang, below),
-                    (x, top + row * step))
+        paste(_seat_image, (x, top + row * step), seat, width, current, you, tiles, status,
+              lang, below)
+
+
+def _felt(theme: Theme, width: int, height: int) -> Image.Image:
+    """The empty felt of a picture this size (kept on the palette by :data:`_FELTS`)."""
+    return background(width, height, theme.felt, theme.felt_dark)
 
 
 def _piles_height(tiles: bool) -> int:
@@ -354,10 +373,22 @@ def _pile_label(image: Image.Image, y: int, text: str, size: int, colour: RGB, *
     draw_text(image, (image.width // 2, top), text, size, colour, bold=bold, anchor="centre")
 
 
+def clear_caches() -> None:
+    """Forget every cached block of the tables, so that the next tables draw them afresh
+    (tests that record what is drawn)."""
+    for cached in (_meld_image, _seat_image, _piles_image, _header, _felt_text):
+        cached.cache_clear()
+    _BLOCKS.clear()
+    _FELTS.clear()
+
+
 def compose_table(
-    view: PublicView, theme: Theme, back: Back, lang: str, highlight_seat: int | None
+    view: PublicView, theme: Theme, back: Back, lang: str, highlight_seat: int | None,
+    quantise: Quantise | None = None,
 ) -> tuple[Image.Image, str]:
-    """The table picture in RGB and its alt text (see :func:`render_table`)."""
+    """The table picture and its alt text (see :func:`render_table`): in RGB, or with
+    ``quantise`` (the theme's palette mapping) directly on the palette, from blocks mapped
+    once each (:mod:`render.indexed`)."""
     tiles = view.kind is Kind.TILES
     if highlight_seat is None and isinstance(view, PlayerView):
         highlight_seat = view.seat
@@ -380,93 +411,25 @@ def compose_table(
         # A single row of melds: a narrower picture shows larger on a phone.
         right = max((block.x + block.width for block in blocks), default=left + 300)
         width = max(narrowest, right + MARGIN)
-    image = background(width, height, theme.felt, theme.felt_dark)
-    _header(image, theme, view, lang)
-    _seats(image, theme, view, HEADER, tiles, highlight_seat, lang)
-    piles = _piles_image(
-        theme,
-        back,
-        view.stock_size,
-        view.reshuffles,
-        view.discard_top,
-        view.discard_size,
-        tiles,
-        lang,
-    )
-    image.paste(piles, (MARGIN, top))
+    if quantise is None:
+        image = background(width, height, theme.felt, theme.felt_dark)
+    else:
+        image = _FELTS.get(quantise, _felt, theme, width, height).copy()
+
+    def paste(make: Callable[..., Image.Image], xy: tuple[int, int], *args: Hashable) -> None:
+        image.paste(_BLOCKS.get(quantise, make, theme, *args), xy)
+
+    paste(_header, (0, 0), width, *_header_texts(view, lang))
+    _seats(paste, image.width, view, HEADER, tiles, highlight_seat, lang)
+    paste(_piles_image, (MARGIN, top), back, view.stock_size, view.reshuffles,
+          view.discard_top, view.discard_size, tiles, lang)
     if draft:
-        draw_text(image, (left, top + 2), t("picture.draft", lang), 18, theme.accent, bold=True)
+        paste(_felt_text, (left, top + 2), t("picture.draft", lang), 18, theme.accent, True)
     if not melds:
         text = t("picture.no_sets" if tiles else "picture.no_melds", lang)
-        draw_text(image, (left + 8, melds_top + 10), text, 20, theme.text_dim)
+        paste(_felt_text, (left + 8, melds_top + 10), text, 20, theme.text_dim, False)
     for block in blocks:
         mine = highlight_seat is not None and block.meld.owner == highlight_seat
-        note = _head_note(block.meld, _owner(view, block.meld, lang), lang)
-        meld_image = _meld_image(theme, block.meld, block.width, note, mine, tiles, lang)
-        image.paste(meld_image, (block.x, block.y))
-    return image, _alt(view, melds, tiles, draft, lang)
-
-
-def _piece_text(piece: Piece, stands: Piece | None, lang: str) -> str:
-    write = writer(lang)
-    text = write((piece,))
-    if stands is not None:
-        text += f"={write((stands,))}"
-    return text
-
-
-def _alt(view: PublicView, melds: Sequence[MeldView], tiles: bool, draft: bool, lang: str) -> str:
-    parts = [
-        f"{t('picture.table', lang)}, {t(f'variant.{view.variant}', lang)}, "
-        f"{t('picture.round', lang, n=view.round_number).lower()}."
-    ]
-    turn, _ = turn_text(view, lang)
-    if turn:
-        parts.append(turn + ".")
-    if tiles:
-        parts.append(t("picture.pool", lang, n=view.stock_size) + ".")
-    else:
-        stock = t("picture.stock", lang, n=view.stock_size)
-        if view.reshuffles:
-            stock += f" ({t('picture.reshuffled', lang, n=view.reshuffles)})"
-        parts.append(stock + ".")
-        if isinstance(view.discard_top, Card):
-            parts.append(
-                t("picture.discard", lang, n=view.discard_size)
-                + ", "
-                + t("picture.discard_top", lang, card=writer(lang)((view.discard_top,)))
-                + "."
-            )
-        else:
-            parts.append(t("picture.discard_empty", lang) + ".")
-    noun = "count.tiles" if tiles else "count.cards"
-    seats = [_seat_alt(view, s, noun, lang) for s in view.seats]
-    parts.append(f"{t('picture.players', lang)}{colon(lang)}{'; '.join(seats)}.")
-    if draft:
-        parts.append(t("picture.draft", lang) + ".")
-    if melds:
-        texts = []
-        for meld in melds:
-            note = _head_note(meld, _owner(view, meld, lang), lang)
-            head = f"{meld.number}" + (f" ({note})" if note else "")
-            pieces = " ".join(
-                _piece_text(p, meld.stands_for[i] if i < len(meld.stands_for) else None, lang)
-                for i, p in enumerate(meld.pieces)
-            )
-            texts.append(f"{head}{colon(lang)}{pieces}")
-        parts.append(
-            f"{t('picture.sets' if tiles else 'picture.melds', lang)}{colon(lang)}"
-            f"{'; '.join(texts)}."
-        )
-    else:
-        parts.append(t("picture.no_sets" if tiles else "picture.no_melds", lang) + ".")
-    return " ".join(parts)
-
-
-def _seat_alt(view: PublicView, seat: SeatView, noun: str, lang: str) -> str:
-    params = {"name": shown_name(seat.name, lang), "count": t(noun, lang, count=seat.hand_size),
-              "score": count("points", seat.score)}
-    status = opening_status(view, seat)
-    if status is None:
-        return t("picture.seat_alt", lang, **params)
-    return t("picture.seat_alt.opening", lang, status=status, **params)
+        note = head_note(block.meld, meld_owner(view, block.meld, lang), lang)
+        paste(_meld_image, (block.x, block.y), block.meld, block.width, note, mine, tiles, lang)
+    return image, table_alt(view, melds, tiles, draft, lang)

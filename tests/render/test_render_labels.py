@@ -63,9 +63,7 @@ def labels(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[Label]]:
 
     for module in (render.table, render.scores, render.hand):
         monkeypatch.setattr(module, "draw_text", recording)
-    for cached in (render.table._seat_image, render.table._meld_image,
-                   render.table._piles_image):
-        cached.cache_clear()  # drawn again, so that their texts are seen
+    render.table.clear_caches()  # the blocks drawn again, so that their texts are seen
     yield drawn
 
 
