@@ -19,6 +19,9 @@ from collections.abc import Callable, Hashable
 
 from PIL import Image
 
+from render.draw import background
+from render.themes import Theme
+
 Quantise = Callable[[Image.Image], Image.Image]  # an RGB image onto a palette ("P")
 
 
@@ -54,3 +57,39 @@ class Blocks:
         """Forget every block (tests that watch blocks being drawn)."""
         with self._lock:
             self._kept.clear()
+
+
+_CORNER = 20  # the rim (4 px) and the felt's rounded corner (14 px) fit in this square
+_SMALL = 2 * _CORNER + 1  # a felt whose middle row and column are plain rim and felt
+
+
+def _small_felt(theme: Theme) -> Image.Image:
+    return background(_SMALL, _SMALL, theme.felt, theme.felt_dark)
+
+
+def felt(theme: Theme, width: int, height: int, quantise: Quantise) -> Image.Image:
+    """The empty felt of a ``width`` × ``height`` picture (:func:`render.draw.background`)
+    on the palette, built from a small felt mapped once: its corners pasted as they are,
+    its middle row and column stretched along the sides, the middle filled with the felt
+    (exactly the big felt mapped, without mapping a megapixel)."""
+    if width < _SMALL or height < _SMALL:
+        return quantise(background(width, height, theme.felt, theme.felt_dark))
+    small = _FELT_PARTS.get(quantise, _small_felt, theme)
+    c, far_x, far_y = _CORNER, width - _CORNER, height - _CORNER
+    image = Image.new("P", (width, height), small.getpixel((c, c)))
+    image.putpalette(small.getpalette() or [])
+    for (x0, y0), at in (((0, 0), (0, 0)), ((c + 1, 0), (far_x, 0)),
+                         ((0, c + 1), (0, far_y)), ((c + 1, c + 1), (far_x, far_y))):
+        image.paste(small.crop((x0, y0, x0 + c, y0 + c)), at)
+    if far_x > c:
+        for y0, at_y in ((0, 0), (c + 1, far_y)):
+            side = small.crop((c, y0, c + 1, y0 + c)).resize((far_x - c, c), Image.Resampling.NEAREST)
+            image.paste(side, (c, at_y))
+    if far_y > c:
+        for x0, at_x in ((0, 0), (c + 1, far_x)):
+            side = small.crop((x0, c, x0 + c, c + 1)).resize((c, far_y - c), Image.Resampling.NEAREST)
+            image.paste(side, (at_x, c))
+    return image
+
+
+_FELT_PARTS = Blocks(maxsize=16)

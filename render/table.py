@@ -44,7 +44,7 @@ from render.draw import (
     text_height,
     text_width,
 )
-from render.indexed import Blocks, Quantise
+from render.indexed import Blocks, Quantise, felt
 from render.labels import turn_text
 from render.table_alt import head_note, meld_owner, table_alt
 from render.themes import RGB, Back, Theme
@@ -65,9 +65,8 @@ MIN_CARD_STEP = 35  # the narrowest overlap that still shows a "10" index whole
 TILE_STEP = 50
 MIN_TILE_STEP = 48
 # The blocks of tables on the palette, one byte a pixel: a meld box ~25 KB, a header
-# ~50 KB; the empty felts (up to 1 MB each, one a picture size) are kept apart, fewer.
+# ~50 KB.
 _BLOCKS = Blocks(maxsize=768)
-_FELTS = Blocks(maxsize=12)
 
 
 @dataclass(frozen=True, slots=True)
@@ -305,11 +304,6 @@ def _seats(
               lang, below)
 
 
-def _felt(theme: Theme, width: int, height: int) -> Image.Image:
-    """The empty felt of a picture this size (kept on the palette by :data:`_FELTS`)."""
-    return background(width, height, theme.felt, theme.felt_dark)
-
-
 def _piles_height(tiles: bool) -> int:
     return TABLE_TILE[1] + 64 if tiles else 2 * PILE_CARD[1] + 104
 
@@ -379,7 +373,6 @@ def clear_caches() -> None:
     for cached in (_meld_image, _seat_image, _piles_image, _header, _felt_text):
         cached.cache_clear()
     _BLOCKS.clear()
-    _FELTS.clear()
 
 
 def compose_table(
@@ -414,7 +407,7 @@ def compose_table(
     if quantise is None:
         image = background(width, height, theme.felt, theme.felt_dark)
     else:
-        image = _FELTS.get(quantise, _felt, theme, width, height).copy()
+        image = felt(theme, width, height, quantise)
 
     def paste(make: Callable[..., Image.Image], xy: tuple[int, int], *args: Hashable) -> None:
         image.paste(_BLOCKS.get(quantise, make, theme, *args), xy)
