@@ -8,13 +8,15 @@ is printed beside. "table, changing" draws a different table each run (the stock
 seat and a meld change, as after a turn), so its pieces miss the block caches. Tables are
 composed on the palette, as the bot draws them (``render.render_table``): their "encode"
 is the PNG writing alone; "table, mapped whole" composes in RGB and maps the whole picture
-onto the palette when encoding, as tables were drawn before.
+onto the palette when encoding, as tables were drawn before. Hands likewise ("hand,
+mapped whole": as before); "hand, changing" draws a card and raises it each run.
 Goal: < 10 ms median total, < 100 KB.
 """
 
 from __future__ import annotations
 
 import functools
+import random
 import statistics
 import sys
 import time
@@ -24,7 +26,8 @@ from itertools import count
 
 from PIL import Image
 
-from engine.views import PublicView
+from engine.cards.card import Card, Suit
+from engine.views import PlayerView, PublicView
 from render.hand import compose_hand
 from render.picture import encode, theme_palette, to_palette
 from render.samples import leaderboard, player_view, public_view
@@ -46,6 +49,14 @@ def _after_turn(view: PublicView, turn: int) -> PublicView:
     return replace(view, stock_size=1000 + turn, seats=tuple(seats), melds=tuple(melds))
 
 
+def _drawn(view: PlayerView, turn: int) -> PlayerView:
+    """``view`` after a (seeded) draw: a card replaced, raised as just drawn."""
+    deck = [Card(rank, suit) for suit in Suit for rank in range(1, 14)]
+    card = random.Random(turn).choice(deck)
+    hand = (*view.hand[:-1], card)
+    return replace(view, hand=hand, drawn=card)
+
+
 def _cases() -> dict[str, Compose]:
     theme, back = THEMES["classic"], BACKS["blue"]
     palette = functools.partial(to_palette, theme=theme)
@@ -53,8 +64,12 @@ def _cases() -> dict[str, Compose]:
     table, tile_table = public_view(), public_view(tiles=True, players=4, melds=14)
     turns = count()
     return {
-        "hand, 13 cards": lambda: compose_hand(hand, theme, "suit", None, "en", {0, 1, 2}),
-        "rack, 14 tiles": lambda: compose_hand(rack, theme, "suit", None, "en", None),
+        "hand, 13 cards": lambda: compose_hand(hand, theme, "suit", None, "en", {0, 1, 2},
+                                               palette),
+        "hand, mapped whole": lambda: compose_hand(hand, theme, "suit", None, "en", {0, 1, 2}),
+        "hand, changing": lambda: compose_hand(_drawn(hand, next(turns)), theme, "suit", None,
+                                               "en", None, palette),
+        "rack, 14 tiles": lambda: compose_hand(rack, theme, "suit", None, "en", None, palette),
         "table, 20 melds, 6 players": lambda: compose_table(table, theme, back, "en", 1,
                                                             palette),
         "table, mapped whole": lambda: compose_table(table, theme, back, "en", 1),

@@ -83,13 +83,14 @@ def felt(theme: Theme, width: int, height: int, quantise: Quantise) -> Image.Ima
         image.paste(small.crop((x0, y0, x0 + c, y0 + c)), at)
     if far_x > c:
         for y0, at_y in ((0, 0), (c + 1, far_y)):
-            side = small.crop((c, y0, c + 1, y0 + c)).resize((far_x - c, c), Image.Resampling.NEAREST)
+            side = small.crop((c, y0, c + 1, y0 + c)).resize((far_x - c, c), _NEAREST)
             image.paste(side, (c, at_y))
     if far_y > c:
         for x0, at_x in ((0, 0), (c + 1, far_x)):
-            side = small.crop((x0, c, x0 + c, c + 1)).resize((c, far_y - c), Image.Resampling.NEAREST)
+            side = small.crop((x0, c, x0 + c, c + 1)).resize((c, far_y - c), _NEAREST)
             image.paste(side, (at_x, c))
     return image
 
 
 _FELT_PARTS = Blocks(maxsize=16)
+_NEAREST = Image.Resampling.NEAREST

@@ -49,7 +49,8 @@ def render_hand(
     """
     chosen = get_theme(theme)
     get_back(back)
-    image, alt = compose_hand(view, chosen, sort, order, check_lang(lang), playable)
+    image, alt = compose_hand(view, chosen, sort, order, check_lang(lang), playable,
+                              functools.partial(to_palette, theme=chosen))
     tiles = view.kind is Kind.TILES
     return finish(image, chosen, alt, "rack.png" if tiles else "hand.png")
 

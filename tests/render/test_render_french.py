@@ -22,6 +22,7 @@ from render import (
     LeaderboardEntry,
     Picture,
     draw,
+    hand,
     render_daily_ranking,
     render_hand,
     render_leaderboard,
@@ -41,6 +42,7 @@ def drawn(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     afresh, not taken from their caches)."""
     render_table(public())  # the palette is learnt from sample pictures before recording
     table.clear_caches()
+    hand.clear_caches()
     texts: list[str] = []
     original = draw.text_mask
 
