@@ -25,6 +25,7 @@ from engine.i18n import t
 from engine.notation import writer
 from engine.rules import Kind
 from engine.views import Piece, PlayerView
+from render import hand_cells
 from render.art import HAND_CARD, HAND_TILE
 from render.draw import (
     background,
@@ -34,7 +35,6 @@ from render.draw import (
     panel,
     text_width,
 )
-from render import hand_cells
 from render.hand_cells import PILL_H, Op, PieceOp, PillOp, WoodOp, paste_row, play
 from render.indexed import Blocks, Quantise, felt
 from render.labels import colon

@@ -74,6 +74,21 @@ def felt(theme: Theme, width: int, height: int, quantise: Quantise) -> Image.Ima
     (exactly the big felt mapped, without mapping a megapixel)."""
     if width < _SMALL or height < _SMALL:
         return quantise(background(width, height, theme.felt, theme.felt_dark))
+    key = (theme, width, height)
+    with _felts_lock:
+        kept = _FELTS.get(key)
+        if kept is not None:
+            _FELTS.move_to_end(key)
+            return kept.copy()
+    image = _build_felt(theme, width, height, quantise)
+    with _felts_lock:
+        _FELTS[key] = image
+        while len(_FELTS) > FELTS_KEPT:
+            _FELTS.popitem(last=False)
+    return image.copy()
+
+
+def _build_felt(theme: Theme, width: int, height: int, quantise: Quantise) -> Image.Image:
     small = _FELT_PARTS.get(quantise, _small_felt, theme)
     c, far_x, far_y = _CORNER, width - _CORNER, height - _CORNER
     image = Image.new("P", (width, height), small.getpixel((c, c)))
@@ -93,4 +108,8 @@ def felt(theme: Theme, width: int, height: int, quantise: Quantise) -> Image.Ima
 
 
 _FELT_PARTS = Blocks(maxsize=16)
+# The felts of the latest picture sizes (a table keeps its size for a while), ~1 MB each.
+FELTS_KEPT = 16
+_FELTS: OrderedDict[tuple[Theme, int, int], Image.Image] = OrderedDict()
+_felts_lock = threading.Lock()
 _NEAREST = Image.Resampling.NEAREST

@@ -221,21 +221,21 @@ def _seat_texts(seat: SeatView, current: bool, you: bool, lang: str) -> tuple[st
     return name, t("picture.points", lang, n=seat.score)
 
 
-def _scores_below(view: PublicView, width: int, highlight_seat: int | None, lang: str) -> bool:
-    """Whether a seat's name and score do not fit side by side in boxes ``width`` wide."""
+def _widest_seat(view: PublicView, highlight_seat: int | None, lang: str) -> int:
+    """The width a seat box needs for the longest name beside its score."""
+    widest = 0
     for i, seat in enumerate(view.seats):
         name, score = _seat_texts(seat, i == view.current, i == highlight_seat, lang)
-        if text_width(name, 20, True) + text_width(score, 20, True) + 3 * SEAT_PAD > width:
-            return True
-    return False
+        widest = max(widest, text_width(name, 20, True) + text_width(score, 20, True))
+    return widest + 3 * SEAT_PAD
 
 
-def _min_width(view: PublicView, highlight_seat: int | None, lang: str) -> int:
+def _min_width(players: int, widest: int) -> int:
     """The narrowest table (a narrow one shows larger on a phone) whose seat boxes still
-    hold every name beside its score; the full width when none does."""
-    narrow = 640 if len(view.seats) <= 3 else 820
+    hold every name beside its score (``widest``); the full width when none does."""
+    narrow = 640 if players <= 3 else 820
     for width in range(narrow, WIDTH, 20):
-        if not _scores_below(view, _seat_width(width, len(view.seats)), highlight_seat, lang):
+        if widest <= _seat_width(width, players):
             return width
     return WIDTH
 
@@ -290,10 +290,12 @@ def _seats(
     tiles: bool,
     highlight_seat: int | None,
     lang: str,
+    below: bool,
 ) -> None:
+    """Paste the seat boxes (``below``: each score on a line of its own)."""
     columns = _seat_columns(len(view.seats))
     width = _seat_width(picture_width, len(view.seats))
-    below = _scores_below(view, width, highlight_seat, lang)
+    below = _widest_seat(view, highlight_seat, lang) > width
     step = (SEAT_H_TALL if below else SEAT_H) + SEAT_GAP
     for i, seat in enumerate(view.seats):
         row, column = divmod(i, columns)
@@ -319,7 +321,30 @@ def _piles_image(
     tiles: bool,
     lang: str,
 ) -> Image.Image:
-    """The stock and the discard pile (or the tile pool), opaque on the felt, cached."""
+    """The stock and the discard pile (or the tile pool), opaque on the felt, cached: the
+    piles drawn once per look (:func:`_piles_art`), their labels written on a copy."""
+    stock_backs = min(3, max(1, stock_size // 10)) if stock_size else 0
+    image = _piles_art(theme, back, stock_backs, discard_top, tiles, lang).copy()
+    if tiles:
+        _pile_label(image, TABLE_TILE[1] + 26, t("picture.pool", lang, n=stock_size), 17,
+                    theme.text)
+        return image
+    h = PILE_CARD[1]
+    _pile_label(image, h + 12, t("picture.stock", lang, n=stock_size), 17, theme.text)
+    if reshuffles:
+        again = t("picture.reshuffled", lang, n=reshuffles)
+        _pile_label(image, h + 32, again, 14, theme.text_dim, bold=False)
+    text = (t("picture.discard", lang, n=discard_size) if discard_top is not None
+            else t("picture.discard_empty", lang))
+    _pile_label(image, 2 * h + 66, text, 17, theme.text)
+    return image
+
+
+@lru_cache(maxsize=64)
+def _piles_art(theme: Theme, back: Back, stock_backs: int, discard_top: Card | None,
+               tiles: bool, lang: str) -> Image.Image:
+    """The piles without their labels (which go where nothing of the piles is drawn): up
+    to three backs (none: an empty place) and the discard pile's top card."""
     image = Image.new("RGB", (PILES_W, _piles_height(tiles)), theme.felt)
     w, h = PILE_CARD
     centre = PILES_W // 2
@@ -332,29 +357,21 @@ def _piles_image(
             shadow(image, (tx, ty, tx + tw, ty + th), radius, 3, theme.shadow_alpha)
             panel(image, (tx, ty, tx + tw, ty + th), radius, theme.tile_edge)
             panel(image, (tx + 2, ty + 2, tx + tw - 2, ty + th - 6), radius - 2, theme.tile_face)
-        _pile_label(image, th + 26, t("picture.pool", lang, n=stock_size), 17, theme.text)
         return image
-    for i in range(min(3, max(1, stock_size // 10)) if stock_size else 0):
+    for i in range(stock_backs):
         y = 6 - i * 3
         shadow(image, (x + i * 2, y, x + i * 2 + w, y + h), card_radius(w), 3, theme.shadow_alpha)
         paste_sprite(image, back_sprite(back, w, h), (x + i * 2, y))
-    if not stock_size:
+    if not stock_backs:
         panel(image, (x, 6, x + w, 6 + h), card_radius(w), theme.panel_line)
         panel(image, (x + 2, 8, x + w - 2, 4 + h), card_radius(w) - 2, theme.felt)
-    _pile_label(image, h + 12, t("picture.stock", lang, n=stock_size), 17, theme.text)
-    if reshuffles:
-        again = t("picture.reshuffled", lang, n=reshuffles)
-        _pile_label(image, h + 32, again, 14, theme.text_dim, bold=False)
     y = h + 54
     if discard_top is not None:
         shadow(image, (x, y, x + w, y + h), card_radius(w), 4, theme.shadow_alpha)
         paste_sprite(image, card_sprite(theme, w, h, discard_top, lang=lang), (x, y))
-        text = t("picture.discard", lang, n=discard_size)
     else:
         panel(image, (x, y, x + w, y + h), card_radius(w), theme.panel_line)
         panel(image, (x + 2, y + 2, x + w - 2, y + h - 2), card_radius(w) - 2, theme.felt)
-        text = t("picture.discard_empty", lang)
-    _pile_label(image, y + h + 12, text, 17, theme.text)
     return image
 
 
@@ -370,7 +387,7 @@ def _pile_label(image: Image.Image, y: int, text: str, size: int, colour: RGB, *
 def clear_caches() -> None:
     """Forget every cached block of the tables, so that the next tables draw them afresh
     (tests that record what is drawn)."""
-    for cached in (_meld_image, _seat_image, _piles_image, _header, _felt_text):
+    for cached in (_meld_image, _seat_image, _piles_image, _piles_art, _header, _felt_text):
         cached.cache_clear()
     _BLOCKS.clear()
 
@@ -386,10 +403,11 @@ def compose_table(
     if highlight_seat is None and isinstance(view, PlayerView):
         highlight_seat = view.seat
     melds, draft = _shown_melds(view)
-    narrowest = _min_width(view, highlight_seat, lang)
+    widest = _widest_seat(view, highlight_seat, lang)
+    narrowest = _min_width(len(view.seats), widest)
     # The picture is at least that wide: the seat boxes are tall only if even then (the
     # full width) a name and its score do not fit side by side.
-    tall = _scores_below(view, _seat_width(narrowest, len(view.seats)), highlight_seat, lang)
+    tall = widest > _seat_width(narrowest, len(view.seats))
     rows = math.ceil(len(view.seats) / _seat_columns(len(view.seats)))
     seats_h = rows * ((SEAT_H_TALL if tall else SEAT_H) + SEAT_GAP) if view.seats else 0
     top = HEADER + seats_h + 6
@@ -413,7 +431,7 @@ def compose_table(
         image.paste(_BLOCKS.get(quantise, make, theme, *args), xy)
 
     paste(_header, (0, 0), width, *_header_texts(view, lang))
-    _seats(paste, image.width, view, HEADER, tiles, highlight_seat, lang)
+    _seats(paste, image.width, view, HEADER, tiles, highlight_seat, lang, tall)
     paste(_piles_image, (MARGIN, top), back, view.stock_size, view.reshuffles,
           view.discard_top, view.discard_size, tiles, lang)
     if draft:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 from engine.cards.card import Card
 from engine.i18n import count, t
@@ -65,15 +66,8 @@ def table_alt(view: PublicView, melds: Sequence[MeldView], tiles: bool, draft: b
     if draft:
         parts.append(t("picture.draft", lang) + ".")
     if melds:
-        texts = []
-        for meld in melds:
-            note = head_note(meld, meld_owner(view, meld, lang), lang)
-            head = f"{meld.number}" + (f" ({note})" if note else "")
-            pieces = " ".join(
-                _piece_text(p, meld.stands_for[i] if i < len(meld.stands_for) else None, lang)
-                for i, p in enumerate(meld.pieces)
-            )
-            texts.append(f"{head}{colon(lang)}{pieces}")
+        texts = [_meld_text(meld, head_note(meld, meld_owner(view, meld, lang), lang), lang)
+                 for meld in melds]
         parts.append(
             f"{t('picture.sets' if tiles else 'picture.melds', lang)}{colon(lang)}"
             f"{'; '.join(texts)}."
@@ -81,6 +75,16 @@ def table_alt(view: PublicView, melds: Sequence[MeldView], tiles: bool, draft: b
     else:
         parts.append(t("picture.no_sets" if tiles else "picture.no_melds", lang) + ".")
     return " ".join(parts)
+
+
+@lru_cache(maxsize=1024)  # a meld is written once, not again at every turn that shows it
+def _meld_text(meld: MeldView, note: str, lang: str) -> str:
+    head = f"{meld.number}" + (f" ({note})" if note else "")
+    pieces = " ".join(
+        _piece_text(p, meld.stands_for[i] if i < len(meld.stands_for) else None, lang)
+        for i, p in enumerate(meld.pieces)
+    )
+    return f"{head}{colon(lang)}{pieces}"
 
 
 def _seat_alt(view: PublicView, seat: SeatView, noun: str, lang: str) -> str:
