@@ -188,7 +188,7 @@ def _cell(theme: Theme, size: tuple[int, int], lang: str, base: tuple[int, ...],
 
 
 # Cells on the palette: a piece's ~25 KB, a pill's ~5 KB, one byte a pixel.
-_CELLS = Blocks(maxsize=2048)
+_CELLS = Blocks(maxsize=1024)
 
 
 def paste_row(image: Image.Image, ops: Sequence[Op], band: tuple[int, int, int],

@@ -66,7 +66,7 @@ TILE_STEP = 50
 MIN_TILE_STEP = 48
 # The blocks of tables on the palette, one byte a pixel: a meld box ~25 KB, a header
 # ~50 KB.
-_BLOCKS = Blocks(maxsize=768)
+_BLOCKS = Blocks(maxsize=512)
 
 
 @dataclass(frozen=True, slots=True)
