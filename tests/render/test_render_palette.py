@@ -37,7 +37,7 @@ def _marked(view: PlayerView, rng: random.Random) -> tuple[PlayerView, set[int]]
 def test_a_hand_on_the_palette_is_the_rgb_hand_mapped(theme: str, tiles: bool) -> None:
     chosen, rng = THEMES[theme], random.Random(f"{theme}{tiles}")
     palette = functools.partial(to_palette, theme=chosen)
-    for size in (1, 2, 7, 8, 11, 13, 14, 15, 21, 25):
+    for size in (1, 7, 8, 13, 15, 25):
         view, playable = _marked(player_view(tiles, size=size, seed=rng.randrange(999)), rng)
         lang, sort = rng.choice(["en", "fr"]), rng.choice(["suit", "rank"])
         rgb, alt = compose_hand(view, chosen, sort, None, lang, playable)
@@ -52,7 +52,7 @@ def test_a_table_on_the_palette_is_the_rgb_table_mapped(theme: str, tiles: bool)
     chosen, rng = THEMES[theme], random.Random(f"{theme}{tiles}")
     palette = functools.partial(to_palette, theme=chosen)
     views = [public_view(tiles, players=players, melds=melds)
-             for players in (2, 4, 6) for melds in (0, 1, 3, 20)]
+             for players, melds in ((2, 0), (3, 1), (4, 3), (5, 20), (6, 20))]
     views.append(player_view(tiles))
     for view in views:
         lang, seat = rng.choice(["en", "fr"]), rng.choice([None, 0, 1])
@@ -62,7 +62,7 @@ def test_a_table_on_the_palette_is_the_rgb_table_mapped(theme: str, tiles: bool)
         assert indexed.tobytes() == to_palette(rgb, chosen).tobytes(), (len(view.melds), lang)
 
 
-@pytest.mark.parametrize("size", [(41, 41), (42, 60), (560, 300), (884, 538), (1000, 986)])
+@pytest.mark.parametrize("size", [(41, 41), (42, 60), (884, 538), (1000, 986)])
 def test_a_felt_built_on_the_palette_is_the_felt_mapped(size: tuple[int, int]) -> None:
     for theme in THEMES.values():
         palette = functools.partial(to_palette, theme=theme)
