@@ -25,7 +25,6 @@ from engine.i18n import t
 from engine.notation import writer
 from engine.rules import Kind
 from engine.views import Piece, PlayerView
-from render import hand_cells
 from render.art import HAND_CARD, HAND_TILE
 from render.draw import (
     background,
@@ -36,6 +35,7 @@ from render.draw import (
     text_width,
 )
 from render.hand_cells import PILL_H, Op, PieceOp, PillOp, WoodOp, paste_row, play
+from render.hand_cells import clear_caches as clear_cells
 from render.indexed import Blocks, Quantise, felt
 from render.labels import colon
 from render.themes import RGB, Theme
@@ -251,7 +251,7 @@ def clear_caches() -> None:
     for cached in (_header, _legend):
         cached.cache_clear()
     _STRIPS.clear()
-    hand_cells.clear_caches()
+    clear_cells()
 
 
 def compose_hand(
