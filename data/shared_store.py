@@ -13,6 +13,7 @@ import data.hand_messages as hand_messages
 from data.database import StoreBase
 from data.records import DueTurn, HandMessage
 
+Shards = games.Shards  # (shard count, the shard ids a process serves)
 LEASE_S = 30.0  # how long a claimed turn is left to its process before another takes it
 CLAIM_LIMIT = 50  # turns claimed at most at once
 
@@ -22,7 +23,7 @@ class SharedStore(StoreBase):
 
     async def claim_due_turns(
         self, now: float | None = None, *, lease_s: float = LEASE_S,
-        shards: tuple[int, tuple[int, ...]] | None = None, limit: int = CLAIM_LIMIT,
+        shards: Shards | None = None, limit: int = CLAIM_LIMIT,
     ) -> list[DueTurn]:
         """Claim, in one write transaction, the active games whose turn deadline is ``now``
         (default: the store's clock) or earlier and whose lease is free (never taken, or
@@ -86,7 +87,7 @@ class SharedStore(StoreBase):
         return await self._write(hand_messages.expire, float(self._now(now)))
 
 
-def check_shards(shards: tuple[int, tuple[int, ...]]) -> tuple[int, tuple[int, ...]]:
+def check_shards(shards: Shards) -> Shards:
     """``shards`` as (count, sorted distinct ids), checked.
 
     Raises:
