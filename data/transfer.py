@@ -31,7 +31,16 @@ from typing import Any
 
 import asyncpg
 
-from data.checksum import Column, Family, RowHasher, TableSum, coerce, ident, postgres_table_sum
+from data.checksum import (
+    BATCH,
+    Column,
+    Family,
+    RowHasher,
+    TableSum,
+    coerce,
+    ident,
+    postgres_table_sum,
+)
 from data.checksum import select_sql as _select_sql
 from data.database import redact
 from data.errors import SchemaTooNew, StoreError
@@ -40,7 +49,6 @@ from data.migrations import schema_version as sqlite_version
 from data.postgres import migrate
 from data.postgres import schema_version as postgres_version
 
-BATCH = 5000  # rows per COPY
 PROGRESS_EVERY = 50_000  # a progress line every so many rows of a big table
 SKIPPED_TABLES = frozenset({"schema_migrations"})
 # Two copies into one database take turns (a constant of Rami's own: "RAMC").
@@ -295,13 +303,14 @@ async def _load(src: sqlite3.Connection, conn: Any, plan: TablePlan, total: int,
                        " ON COMMIT DROP")
     hasher = RowHasher(plan.columns)
     families = [column.family for column in plan.columns]
+    real = Family.REAL in families  # an int in a REAL column must reach float8 as a float
     cursor = src.execute(plan.select(postgres=False))
     done = 0
     while batch := cursor.fetchmany(BATCH):
         hasher.add_all(batch)
-        records = [tuple(coerce(family, value) for family, value in zip(families, row,
-                                                                        strict=True))
-                   for row in batch]
+        records = batch if not real else [
+            tuple([coerce(family, value) for family, value in zip(families, row, strict=True)])
+            for row in batch]
         await conn.copy_records_to_table(staging, records=records,
                                          columns=[column.name for column in plan.columns])
         before, done = done, done + len(batch)
