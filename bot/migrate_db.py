@@ -69,8 +69,9 @@ async def run(argv: Sequence[str] | None = None) -> int:
         return _usage(f"--from must be sqlite:PATH (e.g. sqlite:data/rami.sqlite3), "
                       f"not {_quoted(args.source)}")
     if not is_postgres_url(args.target):
+        scheme = args.target.partition(":")[0] if ":" in args.target else args.target
         return _usage("--to must be a postgresql://user:password@host:port/name URL, "
-                      f"not {_quoted(args.target)}")
+                      f"not one starting {_quoted(scheme[:20])}")
     try:
         report = await transfer(args.source[len(SQLITE_PREFIX):], args.target,
                                 replace=args.replace, dry_run=args.dry_run,

@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+import data.transfer as transfer_module
 from bot import migrate_db
 from data import LATEST_VERSION, MatchSeat, SchemaTooNew, SeatScore, Store
 from data.checksum import Column, Family, RowHasher, canonical, coerce
@@ -250,3 +251,48 @@ async def test_a_newer_target_is_refused(source: Path, postgres_url: str) -> Non
     with pytest.raises(SchemaTooNew):
         await transfer(source, postgres_url)
     assert await raw(postgres_url, "SELECT count(*) FROM games") == [(0,)]
+
+
+async def test_an_interrupted_copy_leaves_nothing_and_can_be_run_again(
+        source: Path, postgres_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    upsert = transfer_module._upsert
+
+    async def fails_at_match_seats(conn: Any, plan: Any) -> tuple[int, int]:
+        if plan.name == "match_seats":
+            raise ConnectionResetError("the network went away")
+        return await upsert(conn, plan)
+
+    monkeypatch.setattr(transfer_module, "_upsert", fails_at_match_seats)
+    with pytest.raises(ConnectionResetError):
+        await transfer(source, postgres_url)
+    assert await raw(postgres_url, "SELECT count(*) FROM games") == [(0,)]
+    monkeypatch.setattr(transfer_module, "_upsert", upsert)
+    assert (await transfer(source, postgres_url)).equal
+
+
+async def test_big_tables_report_their_progress(source: Path, postgres_url: str,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(transfer_module, "PROGRESS_EVERY", 10)
+    monkeypatch.setattr(transfer_module, "BATCH", 4)
+    heard: list[tuple[str, int, int]] = []
+    await transfer(source, postgres_url, progress=lambda *seen: heard.append(seen))
+    assert [seen for seen in heard if seen[0] == "game_log"] == [
+        ("game_log", 12, 22), ("game_log", 20, 22), ("game_log", 22, 22)]
+    assert {table for table, _, _ in heard} == {"game_log", "round_scores"}
+
+
+async def test_the_next_match_gets_a_new_id_too(source: Path, postgres_url: str) -> None:
+    await transfer(source, postgres_url)
+    async with await Store.open(postgres_url) as target:
+        game = await target.create_game(999, GUILD, PLAYERS[0], "rami51", "{}")
+        match_id = await target.finish_match(game.id, GUILD, "rami51", [
+            MatchSeat(PLAYERS[0], "Ann", 10, True, 1, 0, 0)], end_state="{}")
+    assert match_id == 5
+
+
+@pytest.mark.parametrize("target", ["postgresql://nobody@127.0.0.1:1/rami",
+                                    "postgresql://a:b@[bad"])
+async def test_an_unreachable_target_exits_2(source: Path, target: str,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    assert await migrate_db.run(["--from", f"sqlite:{source}", "--to", target]) == 2
+    assert "cannot reach" in capsys.readouterr().err
