@@ -296,3 +296,12 @@ async def test_an_unreachable_target_exits_2(source: Path, target: str,
                                              capsys: pytest.CaptureFixture[str]) -> None:
     assert await migrate_db.run(["--from", f"sqlite:{source}", "--to", target]) == 2
     assert "cannot reach" in capsys.readouterr().err
+
+
+def test_rummy_bot_dispatches_migrate_db(capsys: pytest.CaptureFixture[str]) -> None:
+    from bot.__main__ import main
+
+    with pytest.raises(SystemExit) as exited:
+        main(["migrate-db", "--help"])
+    assert exited.value.code == 0
+    assert "--from sqlite:PATH" in capsys.readouterr().out
