@@ -14,7 +14,15 @@ import pytest
 import data.transfer as transfer_module
 from bot import migrate_db
 from data import LATEST_VERSION, MatchSeat, SchemaTooNew, SeatScore, Store
-from data.checksum import Column, Family, RowHasher, canonical, coerce
+from data.checksum import (
+    Column,
+    Family,
+    RowHasher,
+    TableSum,
+    canonical,
+    coerce,
+    sqlite_table_sum,
+)
 from data.transfer import (
     TransferRefused,
     open_source,
@@ -121,6 +129,24 @@ async def test_every_table_is_planned_parents_first(source: Path) -> None:
     counts = source_counts(conn, plans)
     assert counts["games"] == 6 and counts["game_log"] == 22 and counts["matches"] == 4
     conn.close()
+
+
+async def test_a_changed_row_changes_its_table_checksum_alone(source: Path) -> None:
+    def sums() -> dict[str, TableSum]:
+        conn = open_source(source)
+        try:
+            return {plan.name: sqlite_table_sum(conn, plan.name, plan.columns, plan.key,
+                                                plan.key_families)
+                    for plan in plan_tables(conn)}
+        finally:
+            conn.close()
+
+    before = sums()
+    assert before == sums() and before["game_log"].rows == 22
+    await raw(source, "UPDATE game_log SET at = at + 0.5 WHERE game_id = 2 AND version = 1")
+    after = sums()
+    assert [name for name in before if before[name] != after[name]] == ["game_log"]
+    assert after["game_log"].rows == 22
 
 
 def _sqlite_file(path: Path, *statements: str) -> Path:
