@@ -367,7 +367,8 @@ async def _upsert(conn: Any, plan: TablePlan) -> tuple[int, int]:
             " FROM up")
     except asyncpg.UniqueViolationError as error:
         raise TransferRefused(
-            f"a row of {plan.name!r} in the target clashes with one of the source ({error});"
+            f"a row of {plan.name!r} in the target clashes with one of the source"
+            f" ({' '.join(str(error).split())});"
             " nothing was copied: run again with --replace to remove the target's rows that"
             " the source lacks") from error
     return int(row[0]), int(row[1])

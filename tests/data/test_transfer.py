@@ -331,3 +331,17 @@ def test_rummy_bot_dispatches_migrate_db(capsys: pytest.CaptureFixture[str]) -> 
         main(["migrate-db", "--help"])
     assert exited.value.code == 0
     assert "--from sqlite:PATH" in capsys.readouterr().out
+
+
+async def test_a_target_row_clashing_with_the_source_is_refused_unless_replace(
+        source: Path, postgres_url: str) -> None:
+    await transfer(source, postgres_url)
+    async with await Store.open(postgres_url) as target:  # channel 100 moves on in PostgreSQL
+        first = await target.active_game(100)
+        assert first is not None
+        await target.end_game(first.id, "cancelled", "{}")
+        await target.create_game(100, GUILD, PLAYERS[0], "rami51", "{}")
+    with pytest.raises(TransferRefused, match="clashes .* --replace"):
+        await transfer(source, postgres_url)
+    assert await raw(postgres_url, "SELECT count(*) FROM games") == [(7,)]  # rolled back
+    assert (await transfer(source, postgres_url, replace=True)).equal
