@@ -341,7 +341,7 @@ async def test_a_target_row_clashing_with_the_source_is_refused_unless_replace(
         assert first is not None
         await target.end_game(first.id, "cancelled", "{}")
         await target.create_game(100, GUILD, PLAYERS[0], "rami51", "{}")
-    with pytest.raises(TransferRefused, match="clashes .* --replace"):
+    with pytest.raises(TransferRefused, match=r"clashes .* --replace"):
         await transfer(source, postgres_url)
     assert await raw(postgres_url, "SELECT count(*) FROM games") == [(7,)]  # rolled back
     assert (await transfer(source, postgres_url, replace=True)).equal
