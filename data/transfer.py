@@ -57,7 +57,8 @@ Progress = Callable[[str, int, int], None]  # (table, rows done, rows in all)
 
 
 class TransferRefused(StoreError):
-    """The copy cannot start (a source or target that does not fit): nothing was written."""
+    """The copy cannot be made (a source or target that does not fit, a row of the target
+    that clashes): nothing of the source was written."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,8 +125,8 @@ def open_source(path: str | Path) -> sqlite3.Connection:
     conn = sqlite3.connect(file.resolve().as_uri() + "?mode=ro", uri=True,
                            isolation_level=None)
     try:
-        version = sqlite_version(conn)
         conn.execute("BEGIN")
+        version = sqlite_version(conn)
         conn.execute("SELECT count(*) FROM sqlite_master").fetchone()  # the snapshot starts
     except sqlite3.DatabaseError as error:
         conn.close()

@@ -204,6 +204,15 @@ def test_bad_arguments_exit_2_saying_what_is_right(args: list[str], message: str
     assert message in capsys.readouterr().err
 
 
+def test_a_file_that_is_not_a_database_is_refused(tmp_path: Path,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    notes = tmp_path / "notes.txt"
+    notes.write_text("not a database, " * 100)
+    args = ["--from", f"sqlite:{notes}", "--to", "postgresql://x/y"]
+    assert migrate_db.main(args) == migrate_db.EXIT_USAGE
+    assert "is not an SQLite database" in capsys.readouterr().err
+
+
 def test_the_source_is_read_only(source: Path) -> None:
     conn = open_source(source)
     with pytest.raises(sqlite3.OperationalError, match="readonly"):
