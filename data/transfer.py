@@ -24,7 +24,8 @@ then check each one by its row count and checksum (:mod:`data.checksum`).
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -291,13 +292,37 @@ async def _copy(src: sqlite3.Connection, conn: Any, plans: Sequence[TablePlan],
     async with conn.transaction():
         await conn.execute("SELECT pg_advisory_xact_lock($1)", TRANSFER_LOCK)
         for plan in plans:
-            sums[plan.name] = await _load(src, conn, plan, counts[plan.name], progress)
+            with _refused_for(plan):
+                sums[plan.name] = await _load(src, conn, plan, counts[plan.name], progress)
         for plan in reversed(plans):  # children first: a parent's removal cascades to them
             extra[plan.name] = await _only_in_target(conn, plan, replace)
         for plan in plans:
-            upserted[plan.name] = await _upsert(conn, plan)
+            with _refused_for(plan):
+                upserted[plan.name] = await _upsert(conn, plan)
             await _move_sequences(conn, plan)
     return sums, {name: (*upserted[name], *extra[name]) for name in sums}
+
+
+@contextmanager
+def _refused_for(plan: TablePlan) -> Iterator[None]:
+    """A row the target will not take, as a :class:`TransferRefused` naming the table (the
+    transaction around rolls everything back)."""
+    try:
+        yield
+    except asyncpg.UniqueViolationError as error:
+        raise TransferRefused(
+            f"a row of {plan.name!r} in the target clashes with one of the source"
+            f" ({_one_line(error)}); nothing was copied: run again with --replace to"
+            " remove the target's rows that the source lacks") from error
+    except (asyncpg.IntegrityConstraintViolationError, asyncpg.DataError,
+            OverflowError, ValueError, TypeError) as error:  # the last three: COPY encoding
+        raise TransferRefused(
+            f"a row of {plan.name!r} does not fit the target ({_one_line(error)}); nothing"
+            " was copied: mend the row in the SQLite file, then run again") from error
+
+
+def _one_line(error: BaseException) -> str:
+    return " ".join(str(error).split())
 
 
 def _staging(plan: TablePlan) -> str:
@@ -359,19 +384,12 @@ async def _upsert(conn: Any, plan: TablePlan) -> tuple[int, int]:
     else:
         action = "DO NOTHING"
     keys = ", ".join(ident(name) for name in plan.key)
-    try:
-        row = await conn.fetchrow(
-            f"WITH up AS (INSERT INTO {ident(plan.name)} AS d ({listed})"
-            f" SELECT {listed} FROM {_staging(plan)} ON CONFLICT ({keys}) {action}"
-            " RETURNING (xmax = 0) AS inserted)"
-            " SELECT count(*) FILTER (WHERE inserted), count(*) FILTER (WHERE NOT inserted)"
-            " FROM up")
-    except asyncpg.UniqueViolationError as error:
-        raise TransferRefused(
-            f"a row of {plan.name!r} in the target clashes with one of the source"
-            f" ({' '.join(str(error).split())});"
-            " nothing was copied: run again with --replace to remove the target's rows that"
-            " the source lacks") from error
+    row = await conn.fetchrow(
+        f"WITH up AS (INSERT INTO {ident(plan.name)} AS d ({listed})"
+        f" SELECT {listed} FROM {_staging(plan)} ON CONFLICT ({keys}) {action}"
+        " RETURNING (xmax = 0) AS inserted)"
+        " SELECT count(*) FILTER (WHERE inserted), count(*) FILTER (WHERE NOT inserted)"
+        " FROM up")
     return int(row[0]), int(row[1])
 
 

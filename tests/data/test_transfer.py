@@ -354,3 +354,12 @@ async def test_a_target_row_clashing_with_the_source_is_refused_unless_replace(
         await transfer(source, postgres_url)
     assert await raw(postgres_url, "SELECT count(*) FROM games") == [(7,)]  # rolled back
     assert (await transfer(source, postgres_url, replace=True)).equal
+
+
+async def test_a_source_row_the_target_cannot_hold_is_refused_by_table(
+        source: Path, postgres_url: str) -> None:
+    # match_seats.points is an INTEGER: 64 bits in SQLite, 32 in PostgreSQL
+    await raw(source, "UPDATE match_seats SET points = ? WHERE seat = 0", 2**40)
+    with pytest.raises(TransferRefused, match="a row of 'match_seats' does not fit"):
+        await transfer(source, postgres_url)
+    assert await raw(postgres_url, "SELECT count(*) FROM games") == [(0,)]
