@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 
 from data.errors import CorruptRow, GameExists, GameNotActive, GameNotFound, StaleState
+from data.jobs import Job, try_job_lock
 from data.records import GameStatus, LogEntry, StoredGame
 from data.tx import Row, Tx, for_update, indexed_by
 
@@ -198,6 +199,10 @@ async def game_log(tx: Tx, game_id: int) -> list[LogEntry]:
 
 
 async def expire_idle(tx: Tx, now: float, idle_days: float) -> list[int]:
+    """Archive the games idle for ``idle_days``; return their ids. One process at a time
+    (its job lock): another process sweeping already returns [] at once."""
+    if not await try_job_lock(tx, Job.IDLE_SWEEP):
+        return []
     rows = await tx.fetchall(
         "UPDATE games SET status = 'expired', status_reason = ?, turn_deadline = NULL"
         " WHERE status = 'active' AND updated_at < ? RETURNING id",
