@@ -5,6 +5,7 @@ Everything goes through :class:`Store` (see docs/STORE.md); no SQL lives outside
 """
 
 from data.accounts import DELETED_NAME
+from data.changes import Change, ChangeCallback, Subscription
 from data.errors import (
     ChallengeBusy,
     ChallengeClosed,
@@ -54,6 +55,8 @@ __all__ = [
     "ChallengeResult",
     "ChallengeStats",
     "ChallengeTry",
+    "Change",
+    "ChangeCallback",
     "CorruptRow",
     "DeletedUserData",
     "GameExists",
@@ -76,6 +79,7 @@ __all__ = [
     "Store",
     "StoreError",
     "StoredGame",
+    "Subscription",
     "TryNotPlaying",
     "TryStatus",
 ]

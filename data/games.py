@@ -116,6 +116,13 @@ async def game_row(tx: Tx, game_id: int) -> Row | None:
     return await tx.fetchone(f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
 
 
+async def active_version(tx: Tx, game_id: int) -> int | None:
+    """The game's version while it is active (None: ended, or no such game)."""
+    version = await tx.fetchval(
+        "SELECT version FROM games WHERE id = ? AND status = 'active'", (game_id,))
+    return None if version is None else int(version)
+
+
 async def active_rows(tx: Tx, channel_id: int | None) -> list[Row]:
     if channel_id is None:
         return await tx.fetchall(
