@@ -58,6 +58,11 @@ def read_notice(payload: str) -> tuple[Change, int] | None:
 class Subscription(Protocol):
     """A running :meth:`data.Store.listen`."""
 
+    @property
+    def listening(self) -> bool:
+        """Whether notices are heard right now (its connection is up)."""
+        ...
+
     async def ready(self) -> None:
         """Return once notices are being listened to (at once when none ever come)."""
         ...
@@ -69,6 +74,10 @@ class Subscription(Protocol):
 
 class Silent:
     """The subscription of a store no other process writes to (SQLite): nothing to hear."""
+
+    @property
+    def listening(self) -> bool:
+        return False
 
     async def ready(self) -> None:
         return None

@@ -41,6 +41,11 @@ class PgSubscription:
         self._listening = asyncio.Event()
         self._task = asyncio.get_running_loop().create_task(self._run(), name="rami-listen")
 
+    @property
+    def listening(self) -> bool:
+        """Whether the connection is up and listening."""
+        return self._listening.is_set()
+
     async def ready(self) -> None:
         """Return once the connection listens (it may be down again by then)."""
         await self._listening.wait()

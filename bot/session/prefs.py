@@ -10,9 +10,9 @@ guild's language: reading them from the store each time would cost a thread hop 
 or a round trip (PostgreSQL) per read. The bot's own changes go through
 :meth:`Preferences.update_player` and are seen at once. On a store several processes
 share, :meth:`Preferences.listen` hears every process's changes (the store's change
-notices) and drops the entries named at once; entries then live ``listening_ttl``
-seconds, a safety net should a notice ever be lost unnoticed. Otherwise a change made
-elsewhere shows within ``ttl`` seconds.
+notices) and drops the entries named at once; while it listens, entries live
+``listening_ttl`` seconds, a safety net should a notice ever be lost unnoticed.
+Otherwise a change made elsewhere shows within ``ttl`` seconds.
 """
 
 from __future__ import annotations
@@ -105,12 +105,11 @@ class Preferences:
 
     async def listen(self, url: str | None = None) -> None:
         """Hear every process's changes from now on (the store's change notices, on
-        ``url`` if given: see :meth:`data.Store.listen`); return once listening. Nothing
-        to hear on a store no other process shares. Stop with :meth:`close`."""
+        ``url`` if given: see :meth:`data.Store.listen`); nothing to hear on a store no
+        other process shares. Returns at once: the connection is made in the background,
+        and until it listens (again) entries live ``ttl``. Stop with :meth:`close`."""
         if self._subscription is None and self.store.shared:
             self._subscription = await self.store.listen(self.changed, url=url)
-        if self._subscription is not None:
-            await self._subscription.ready()
 
     async def close(self) -> None:
         """Stop hearing changes (idempotent); entries then live ``ttl`` again."""
@@ -131,7 +130,8 @@ class Preferences:
             self._players.clear()
 
     def _expiry(self, now: float) -> float:
-        return now + (self.listening_ttl if self._subscription is not None else self.ttl)
+        listening = self._subscription is not None and self._subscription.listening
+        return now + (self.listening_ttl if listening else self.ttl)
 
     async def player(self, user_id: int) -> PlayerPrefs:
         now = self.clock()
