@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.session import SessionError, Status, Tables
+from bot.session import Player, SessionError, Status, Tables
 from data import StaleState, Store
 from engine import RummyError
 from engine.ai import choose_action
@@ -60,6 +60,12 @@ async def processes(where: Path | str,
             await second.close()
 
 
+async def to_play(tables: Tables) -> Player:
+    """The player whose turn it is, as ``tables`` holds the game."""
+    view = await tables.hand(CHANNEL, ALICE.user_id)
+    return ALICE if view.current == view.seat else BOB
+
+
 async def log_versions(tables: Tables) -> list[int]:
     snapshot = await tables.snapshot(CHANNEL)
     assert snapshot is not None
@@ -88,8 +94,7 @@ async def test_moves_through_either_process_alternate(processes: Processes) -> N
 async def test_the_same_move_at_once_is_played_once(
         processes: Processes, checked: bool, monkeypatch: pytest.MonkeyPatch) -> None:
     check_versions(monkeypatch, checked)
-    view = await processes[0].hand(CHANNEL, ALICE.user_id)
-    player = ALICE if view.current == view.seat else BOB
+    player = await to_play(processes[0])
     before = await log_versions(processes[0])
     outcomes = await asyncio.gather(
         *(tables.act(CHANNEL, player.user_id, Draw("stock")) for tables in processes),
@@ -106,8 +111,7 @@ async def test_a_move_made_stale_runs_again_on_the_fresh_state(
         processes: Processes, checked: bool, monkeypatch: pytest.MonkeyPatch) -> None:
     check_versions(monkeypatch, checked)
     first, second = processes
-    view = await first.hand(CHANNEL, ALICE.user_id)
-    player = ALICE if view.current == view.seat else BOB
+    player = await to_play(first)
     await first.act(CHANNEL, player.user_id, Draw("stock"))
     with pytest.raises(RummyError) as refused:  # the second process held the old state
         await second.act(CHANNEL, player.user_id, Draw("discard"))
@@ -142,8 +146,7 @@ async def test_a_game_ended_elsewhere_is_no_game_here(
         processes: Processes, checked: bool, monkeypatch: pytest.MonkeyPatch) -> None:
     check_versions(monkeypatch, checked)
     first, second = processes
-    view = await second.hand(CHANNEL, BOB.user_id)
-    player = BOB if view.current == view.seat else ALICE
+    player = await to_play(second)
     await first.cancel(CHANNEL, ALICE.user_id)
     with pytest.raises(SessionError) as caught:  # a legal move, as the old state says
         await second.act(CHANNEL, player.user_id, Draw("stock"))
