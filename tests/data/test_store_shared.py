@@ -154,6 +154,7 @@ async def test_a_dropped_listening_connection_comes_back_and_flushes(
             assert killed == [(True,)]
             assert (await heard.until(2))[1] == (Change.ALL, None)  # forget everything
             await subscription.ready()
+            assert subscription.listening
             await store.update_player_prefs(ANN, sort="rank")
             assert (await heard.until(3))[2] == (Change.PLAYER, ANN)  # listening again
         finally:
