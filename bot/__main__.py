@@ -13,13 +13,17 @@ With no subcommand (or "run"), the Discord bot starts. Settings come from the
 environment or a .env file (see .env.example): DISCORD_TOKEN, DATABASE_URL
 (postgresql://... for PostgreSQL), RAMI_DB_PATH (the SQLite file), DISCORD_DEV_GUILD,
 DISCORD_API_BASE, DISCORD_GATEWAY_URL, LOG_LEVEL, LOG_FORMAT, RAMI_AI_DELAY,
-RAMI_PAINTERS. Without DISCORD_TOKEN, a local game starts in the
-terminal instead.
+RAMI_PAINTERS, and for several processes SHARD_COUNT, CLUSTER_ID, CLUSTER_COUNT,
+SYNC_COMMANDS, MIN_IDENTIFIES_LEFT (also flags of "run"). Without DISCORD_TOKEN, a
+local game starts in the terminal instead.
 """
 
 EPILOG = """\
 examples:
   rummy-bot                      start the bot (or a terminal game without a token)
+  rummy-bot run --shard-count 4 --cluster-id 1 --cluster-count 2
+                                 run shards 1 and 3 of 4 (the second of two processes)
+  rummy-bot sync                 register the slash commands and exit (deploys)
   rummy-bot play                 play in this terminal against computer players
   rummy-bot play --daily         today's deal of the daily championship, in this terminal
   rummy-bot play --help          the terminal game's own options
@@ -28,15 +32,39 @@ examples:
 """
 
 
+# rummy-bot run's flags: (flag, its value's name, the setting it overrides, what it is).
+RUN_FLAGS = (
+    ("--shard-count", "S", "SHARD_COUNT", "how many shards the whole bot has (S >= 1)"),
+    ("--cluster-id", "i", "CLUSTER_ID", "which process this is, from 0 to C-1 (default 0)"),
+    ("--cluster-count", "C", "CLUSTER_COUNT", "how many processes share the shards, at most S "
+     "(default 1)"),
+    ("--min-identifies-left", "N", "MIN_IDENTIFIES_LEFT", "refuse to start when fewer of "
+     "Discord's daily session starts would be left (default 10)"),
+)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="rummy-bot", description=DESCRIPTION, epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    commands = parser.add_subparsers(dest="command", metavar="{run,play,simulate,migrate}")
-    commands.add_parser("run", help="start the Discord bot (the default)",
-                        description="Start the Discord bot; settings from the environment "
-                        "or .env (see .env.example).")
+    commands = parser.add_subparsers(dest="command", metavar="{run,sync,play,simulate,migrate}")
+    run = commands.add_parser(
+        "run", help="start the Discord bot (the default)",
+        description="Start the Discord bot; settings from the environment or .env (see "
+        ".env.example). A flag wins over its setting. Several processes share the "
+        "bot's shards: process i of C runs shards i, i+C, i+2C... below S; only "
+        "cluster 0 registers the slash commands.")
+    for flag, value, setting, text in RUN_FLAGS:
+        run.add_argument(flag, metavar=value, dest=setting,
+                         help=f"{text} ({setting})")
+    run.add_argument("--no-sync", dest="SYNC_COMMANDS", action="store_const", const="false",
+                     help="never register the slash commands, even on cluster 0 "
+                     "(SYNC_COMMANDS=false; use rummy-bot sync instead)")
+    commands.add_parser("sync", help="register the slash commands and exit",
+                        description="Register the slash commands with Discord (globally, "
+                        "or in DISCORD_DEV_GUILD) and exit, without connecting: for "
+                        "deploy pipelines, with SYNC_COMMANDS=false on the bots.")
     commands.add_parser("play", help="play a game in this terminal against computer players",
                         add_help=False)
     commands.add_parser("simulate", help="play many computer games and print statistics",
@@ -61,10 +89,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         from bot import migrate
 
         return migrate.main(args[1:])
-    build_parser().parse_args(args)
+    options = vars(build_parser().parse_args(args))
+    command = options.pop("command")
+    overrides = {name: value for name, value in options.items() if value is not None}
     from bot import launcher as runner
 
-    return runner.main([])
+    return runner.main([], overrides=overrides, sync_only=command == "sync")
 
 
 if __name__ == "__main__":

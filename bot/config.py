@@ -8,7 +8,7 @@ variable: nothing is silently replaced by a default.
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -19,6 +19,8 @@ from engine.numbers import whole
 DEFAULT_DB_PATH = "data/rami.sqlite3"
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 EXIT_TOKEN = 2  # the exit status when a setting, the token above all, cannot be used
+EXIT_FAILED = 1  # the bot stopped on an error: the launcher starts it again after a wait
+EXIT_BUDGET = 3  # too few of Discord's daily session starts left to start
 HOW_TO_GET_A_TOKEN = (
     "Discord Developer Portal (https://discord.com/developers/applications) -> Applications "
     "-> your app -> Bot -> Reset Token, then put it in .env as DISCORD_TOKEN=..."
@@ -27,6 +29,38 @@ HOW_TO_GET_A_TOKEN = (
 
 class ConfigError(ValueError):
     """A setting has a value the bot cannot use; the message names the variable."""
+
+
+@dataclass(frozen=True, slots=True)
+class Cluster:
+    """Which of the bot's shards this process runs (``rummy-bot run --shard-count S
+    --cluster-id i --cluster-count C``: shards ``i, i+C, i+2C… < S``), whether it
+    registers the slash commands, and how many identifies it leaves Discord's daily budget.
+    """
+
+    shard_count: int | None = None  # None: unsharded, one gateway connection
+    cluster_id: int = 0
+    cluster_count: int = 1
+    sync_commands: bool = True  # only cluster 0 ever syncs; False: not even it
+    min_identifies_left: int = 10  # refuse to start rather than leave fewer
+
+    @property
+    def shard_ids(self) -> list[int] | None:
+        """The shards this process connects (None: unsharded)."""
+        if self.shard_count is None:
+            return None
+        return list(range(self.cluster_id, self.shard_count, self.cluster_count))
+
+    @property
+    def identifies(self) -> int:
+        """How many gateway sessions this process opens when it starts."""
+        shards = self.shard_ids
+        return 1 if shards is None else len(shards)
+
+    @property
+    def syncs_commands(self) -> bool:
+        """Whether this process registers the slash commands when it starts."""
+        return self.sync_commands and self.cluster_id == 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,6 +83,7 @@ class Settings:
     log_format: str = "kv"  # "kv" (key=value) or "json"
     ai_delay: float = 1.0  # seconds a computer player "thinks" before playing
     painters: int = 0  # processes drawing pictures (0: threads of the bot's process)
+    cluster: Cluster = Cluster()  # the shards this process runs, and its jobs
 
     @property
     def has_token(self) -> bool:
@@ -111,9 +146,11 @@ def parse_env_file(text: str) -> dict[str, str]:
 
 
 def load_settings(
-    environ: Mapping[str, str] | None = None, env_file: str | Path | None = ".env"
+    environ: Mapping[str, str] | None = None, env_file: str | Path | None = ".env",
+    overrides: Mapping[str, str] | None = None,
 ) -> Settings:
-    """Settings from ``environ`` (default ``os.environ``) over the ``env_file`` values.
+    """Settings from ``overrides`` (the command line's, by variable name) over
+    ``environ`` (default ``os.environ``) over the ``env_file`` values.
 
     Raises:
         ConfigError: a value is malformed (the message names the variable).
@@ -122,6 +159,7 @@ def load_settings(
     if env_file is not None and Path(env_file).is_file():
         values.update(parse_env_file(Path(env_file).read_text(encoding="utf-8")))
     values.update(os.environ if environ is None else environ)
+    values.update(overrides or {})
 
     def get(name: str) -> str | None:
         value = values.get(name, "").strip()
@@ -171,4 +209,52 @@ def load_settings(
         log_format=log_format,
         ai_delay=ai_delay,
         painters=painters,
+        cluster=read_cluster(get),
     )
+
+
+# The cluster's settings, each also a flag of ``rummy-bot run`` (the flag wins).
+MAX_SHARDS = 100_000
+_SWITCHES = {"1": True, "true": True, "yes": True, "on": True,
+             "0": False, "false": False, "no": False, "off": False}
+
+
+def _count(get: Callable[[str], str | None], name: str, flag: str, default: int | None,
+           low: int, high: int) -> int | None:
+    """A whole number setting within ``low..high`` (``default`` when unset)."""
+    text = get(name)
+    if text is None:
+        return default
+    number = whole(text)
+    if number is None or not low <= number <= high:
+        raise ConfigError(f"{name} ({flag}) must be a whole number from {low} to {high}, "
+                          f"not {text!r}")
+    return number
+
+
+def read_cluster(get: Callable[[str], str | None]) -> Cluster:
+    """The cluster settings: ``SHARD_COUNT``, ``CLUSTER_ID``, ``CLUSTER_COUNT``,
+    ``SYNC_COMMANDS``, ``MIN_IDENTIFIES_LEFT`` (``get`` reads a variable, None if unset).
+
+    Raises:
+        ConfigError: a value is malformed, or the cluster does not fit the shards
+        (0 <= CLUSTER_ID < CLUSTER_COUNT <= SHARD_COUNT).
+    """
+    shards = _count(get, "SHARD_COUNT", "--shard-count", None, 1, MAX_SHARDS)
+    clusters = _count(get, "CLUSTER_COUNT", "--cluster-count", 1, 1, MAX_SHARDS) or 1
+    cluster_id = _count(get, "CLUSTER_ID", "--cluster-id", 0, 0, MAX_SHARDS) or 0
+    reserve = _count(get, "MIN_IDENTIFIES_LEFT", "--min-identifies-left", 10, 0, MAX_SHARDS)
+    sync_text = (get("SYNC_COMMANDS") or "true").lower()
+    if sync_text not in _SWITCHES:
+        raise ConfigError(f"SYNC_COMMANDS must be true or false, not {sync_text!r}")
+    if shards is None and (clusters != 1 or cluster_id != 0):
+        raise ConfigError("CLUSTER_ID and CLUSTER_COUNT (--cluster-id, --cluster-count) need "
+                          "SHARD_COUNT (--shard-count): the number of shards the clusters share")
+    if shards is not None and clusters > shards:
+        raise ConfigError(f"CLUSTER_COUNT (--cluster-count) must be at most SHARD_COUNT "
+                          f"({shards}): each cluster runs at least one shard, not {clusters}")
+    if cluster_id >= clusters:
+        raise ConfigError(f"CLUSTER_ID (--cluster-id) must be from 0 to {clusters - 1} "
+                          f"(CLUSTER_COUNT is {clusters}), not {cluster_id}")
+    return Cluster(shard_count=shards, cluster_id=cluster_id, cluster_count=clusters,
+                   sync_commands=_SWITCHES[sync_text], min_identifies_left=reserve or 0)

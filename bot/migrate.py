@@ -13,8 +13,8 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from bot.config import EXIT_TOKEN, ConfigError, load_settings
-from bot.logs import setup_logging
+from bot.config import EXIT_TOKEN
+from bot.launcher import start_up
 from data import LATEST_VERSION, Store, StoreError
 
 DESCRIPTION = ("Apply the database migrations this Rami ships to the configured database "
@@ -26,12 +26,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Migrate the configured database; returns the exit status (0: up to date)."""
     argparse.ArgumentParser(prog="rummy-bot migrate", description=DESCRIPTION).parse_args(
         list(argv or []))
-    try:
-        settings = load_settings()
-    except ConfigError as error:
-        print(f"rummy-bot: {error}", file=sys.stderr)
+    settings = start_up()
+    if settings is None:
         return EXIT_TOKEN
-    setup_logging(settings.log_level, settings.log_format, [settings.token or ""])
     return asyncio.run(migrate(settings.database))
 
 

@@ -73,7 +73,7 @@ def migrate(conn: sqlite3.Connection, path: str, target: int = LATEST_VERSION) -
     if current > LATEST_VERSION:
         raise SchemaTooNew(path, current, LATEST_VERSION)
     applied: list[int] = []
-    for migration in MIGRATIONS[current:target]:
+    for migration in load_migrations("sqlite")[current:target]:
         try:
             _apply(conn, migration)
         except MigrationError:

@@ -72,6 +72,45 @@ def test_env_example_lists_every_setting() -> None:
             "RAMI_PAINTERS"} <= names
 
 
+@pytest.mark.parametrize(("env", "shard_ids", "syncs"), [
+    ({}, None, True),
+    ({"SHARD_COUNT": "4"}, [0, 1, 2, 3], True),
+    ({"SHARD_COUNT": "4", "CLUSTER_ID": "1", "CLUSTER_COUNT": "2"}, [1, 3], False),
+    ({"SHARD_COUNT": "5", "CLUSTER_ID": "0", "CLUSTER_COUNT": "2"}, [0, 2, 4], True),
+    ({"SHARD_COUNT": "3", "CLUSTER_COUNT": "3", "CLUSTER_ID": "2"}, [2], False),
+    ({"SHARD_COUNT": "2", "SYNC_COMMANDS": "false"}, [0, 1], False),
+])
+def test_cluster_settings(env: dict[str, str], shard_ids: list[int] | None,
+                          syncs: bool) -> None:
+    cluster = load_settings(env, env_file=None).cluster
+    assert cluster.shard_ids == shard_ids
+    assert cluster.syncs_commands is syncs
+    assert cluster.identifies == len(shard_ids or [0])
+
+
+@pytest.mark.parametrize(("env", "words"), [
+    ({"SHARD_COUNT": "0"}, "SHARD_COUNT (--shard-count) must be a whole number from 1"),
+    ({"SHARD_COUNT": "four"}, "not 'four'"),
+    ({"CLUSTER_COUNT": "2"}, "need SHARD_COUNT"),
+    ({"CLUSTER_ID": "1"}, "need SHARD_COUNT"),
+    ({"SHARD_COUNT": "2", "CLUSTER_COUNT": "3"}, "at most SHARD_COUNT (2)"),
+    ({"SHARD_COUNT": "4", "CLUSTER_COUNT": "2", "CLUSTER_ID": "2"}, "from 0 to 1"),
+    ({"SHARD_COUNT": "4", "CLUSTER_ID": "-1"}, "CLUSTER_ID (--cluster-id)"),
+    ({"SYNC_COMMANDS": "maybe"}, "SYNC_COMMANDS must be true or false"),
+    ({"MIN_IDENTIFIES_LEFT": "-3"}, "MIN_IDENTIFIES_LEFT (--min-identifies-left)"),
+])
+def test_bad_cluster_settings_are_named(env: dict[str, str], words: str) -> None:
+    with pytest.raises(ConfigError) as error:
+        load_settings(env, env_file=None)
+    assert words in str(error.value)
+
+
+def test_command_line_settings_win_over_the_environment() -> None:
+    settings = load_settings({"SHARD_COUNT": "8", "CLUSTER_COUNT": "4"}, env_file=None,
+                             overrides={"SHARD_COUNT": "4", "CLUSTER_ID": "3"})
+    assert settings.cluster.shard_ids == [3]
+
+
 @pytest.mark.parametrize(("value", "url", "path"), [
     ("postgresql://rami:pw@db:5432/rami", "postgresql://rami:pw@db:5432/rami", DEFAULT_DB_PATH),
     ("postgres://db/rami", "postgres://db/rami", DEFAULT_DB_PATH),

@@ -1,10 +1,15 @@
 """The Discord client: opens the store, builds the session layer and the front end.
 
-``RamiBot(settings)`` opens the store, builds the session layer's :class:`Tables` and
-:class:`~bot.session.daily.Daily` and the :class:`~bot.discord_app.front_end.FrontEnd`,
-registers its persistent components and its ``/rummy`` group, syncs the commands (to
-``DISCORD_DEV_GUILD`` only when set), resumes the saved games and posts the daily
-championship's closes (:class:`~bot.discord_app.daily_poster.DailyPoster`).
+``make_bot(settings)`` builds a :class:`RamiBot` (one gateway connection) or, when the
+settings name shards (``SHARD_COUNT``), a :class:`ShardedRamiBot` connecting this
+cluster's shards. Its start checks Discord's budget of session starts
+(:mod:`~bot.discord_app.starting`), opens the store, builds the session layer's
+:class:`Tables` and :class:`~bot.session.daily.Daily` and the
+:class:`~bot.discord_app.front_end.FrontEnd`, registers its persistent components and
+its ``/rummy`` group, syncs the commands (cluster 0 only; to ``DISCORD_DEV_GUILD`` only
+when set), resumes the saved games and posts the daily championship's closes
+(:class:`~bot.discord_app.daily_poster.DailyPoster`). ``sync_only`` stops after the sync
+(``rummy-bot sync``).
 """
 
 from __future__ import annotations
@@ -16,7 +21,7 @@ import json
 import logging
 import time
 from collections.abc import Awaitable, Callable
-from typing import cast
+from typing import Any, cast
 
 import discord
 import yarl
@@ -28,6 +33,7 @@ from bot.discord_app import pictures
 from bot.discord_app.daily_poster import DailyPoster
 from bot.discord_app.front_end import FrontEnd
 from bot.discord_app.i18n import RamiTranslator, t
+from bot.discord_app.starting import IdentifyPacer, check_budget
 from bot.discord_app.views import routed
 from bot.session import Daily, IdleSweeper, Tables
 from data import Store
@@ -161,8 +167,8 @@ class RamiTree(app_commands.CommandTree["RamiBot"]):
 
 
 class RamiBot(discord.Client):
-    """The bot. ``front_end``, ``tables``, ``store`` and ``tree`` exist once ``setup_hook``
-    has run."""
+    """The bot on one gateway connection (see :func:`make_bot`). ``front_end``,
+    ``tables``, ``store`` and ``tree`` exist once ``setup_hook`` has run."""
 
     front_end: FrontEnd
     tables: Tables
@@ -183,17 +189,24 @@ class RamiBot(discord.Client):
         clock: Callable[[], float] = time.time,
         secret_source: Callable[[], bytes] | None = None,
         retry_delays: tuple[float, ...] | None = None,
+        sync_only: bool = False,
     ) -> None:
         # The bot plays no sound: no warnings about missing voice libraries.
         discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
         intents = discord.Intents.none()
         intents.guilds = True
+        shards: dict[str, Any] = {}
+        if isinstance(self, discord.AutoShardedClient):
+            shards = {"shard_ids": settings.cluster.shard_ids,
+                      "shard_count": settings.cluster.shard_count}
         super().__init__(intents=intents, guild_ready_timeout=guild_ready_timeout,
-                         allowed_mentions=discord.AllowedMentions.none())
+                         allowed_mentions=discord.AllowedMentions.none(), **shards)
         self.settings = settings
         self._seed_source = seed_source
         self._turn_timeout = turn_timeout
-        self._sync_commands = sync_commands
+        self._sync_commands = sync_commands and settings.cluster.syncs_commands
+        self._sync_only = sync_only
+        self.pacer = IdentifyPacer()
         self._min_edit_interval = min_edit_interval
         # The daily championship's time and the secret of its deals (tests inject both).
         self._clock = clock
@@ -201,6 +214,55 @@ class RamiBot(discord.Client):
         self._retry_delays = retry_delays
 
     async def setup_hook(self) -> None:
+        if self._sync_only:
+            await self._build()
+            await self.sync_commands(force=True)
+            return
+        await self.check_identify_budget()
+        await self._build()
+        if self._sync_commands:
+            await self.sync_commands()
+        resumed = await self.tables.resume()
+        for channel_id in resumed:
+            # What the channel shows may be older than the saved game (a crash between a
+            # save and its messages): bring it up to date.
+            await self.front_end.publisher.refresh(channel_id)
+        self.idle_sweeper = IdleSweeper(self.store, self.tables).start()
+        self.daily_poster = DailyPoster(self, self.daily, self.front_end.service.prefs,
+                                        clock=self._clock).start()
+        log.info("ready to serve games_resumed=%d db=%s", len(resumed), self.store.path)
+
+    async def check_identify_budget(self) -> None:
+        """Read Discord's budget of session starts (``GET /gateway/bot``) and pace the
+        IDENTIFYs by its ``max_concurrency``.
+
+        Raises:
+            IdentifyBudgetLow: starting would leave fewer than ``MIN_IDENTIFIES_LEFT``.
+            discord.GatewayNotFound: Discord did not answer (a failed start).
+        """
+        cluster = self.settings.cluster
+        recommended, _, limit = await self.http.get_bot_gateway()
+        log.info("session starts remaining=%d total=%d reset_after_s=%d max_concurrency=%d "
+                 "shards=%s recommended_shards=%d", limit["remaining"], limit["total"],
+                 limit["reset_after"] // 1000, limit["max_concurrency"],
+                 cluster.shard_count or 1, recommended)
+        if cluster.shard_count is not None and cluster.shard_count < recommended:
+            log.warning("SHARD_COUNT=%d is below the %d shards Discord recommends: Discord "
+                        "refuses too few shards for the bot's servers",
+                        cluster.shard_count, recommended)
+        check_budget(remaining=limit["remaining"], total=limit["total"],
+                     reset_after_ms=limit["reset_after"], needed=cluster.identifies,
+                     reserve=cluster.min_identifies_left)
+        self.pacer.max_concurrency = max(1, limit["max_concurrency"])
+
+    async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
+        """Wait as long as Discord's identify rate asks, not discord.py's fixed 5 s."""
+        waited = await self.pacer.wait(shard_id)
+        if waited:
+            log.info("identify paced shard=%s waited_s=%.1f", shard_id, waited)
+
+    async def _build(self) -> None:
+        """The store, the session layer, the front end and the command tree."""
         pictures.set_painters(self.settings.painters)
         # A theme's first picture computes its palette (~0.4 s): do it now, off the loop,
         # rather than in the first player's reply.
@@ -219,24 +281,13 @@ class RamiBot(discord.Client):
         self.tree = RamiTree(self, self.front_end.service.language)
         await self.tree.set_translator(RamiTranslator())
         self.tree.add_command(self.front_end.command_group())
-        if self._sync_commands:
-            await self.sync_commands()
-        resumed = await self.tables.resume()
-        for channel_id in resumed:
-            # What the channel shows may be older than the saved game (a crash between a
-            # save and its messages): bring it up to date.
-            await self.front_end.publisher.refresh(channel_id)
-        self.idle_sweeper = IdleSweeper(self.store, self.tables).start()
-        self.daily_poster = DailyPoster(self, self.daily, self.front_end.service.prefs,
-                                        clock=self._clock).start()
-        log.info("ready to serve games_resumed=%d db=%s", len(resumed), self.store.path)
 
-    async def sync_commands(self) -> None:
+    async def sync_commands(self, *, force: bool = False) -> None:
         """Register the commands: instantly in the development guild, else globally.
 
         Global commands are registered again only when they changed since the last
         start (Discord limits how often they may be), as remembered in a small file next
-        to the database.
+        to the database; ``force`` registers them anyway (``rummy-bot sync``).
         """
         if self.settings.dev_guild:
             guild = discord.Object(self.settings.dev_guild)
@@ -246,7 +297,8 @@ class RamiBot(discord.Client):
             return
         digest = await self.command_digest()
         marker = self.settings.db_path.with_name(self.settings.db_path.name + ".commands")
-        if marker.is_file() and marker.read_text(encoding="utf-8").strip() == digest:
+        if (not force and marker.is_file()
+                and marker.read_text(encoding="utf-8").strip() == digest):
             log.info("commands unchanged, not synced")
             return
         synced = await self.tree.sync()
@@ -307,3 +359,15 @@ class RamiBot(discord.Client):
         if hasattr(self, "store"):
             await self.store.close()
         await super().close()
+
+
+class ShardedRamiBot(RamiBot, discord.AutoShardedClient):
+    """The bot on this cluster's shards (``settings.cluster.shard_ids`` of
+    ``shard_count``), one gateway connection each, in one process."""
+
+
+def make_bot(settings: Settings, **options: Any) -> RamiBot:
+    """The bot the settings ask for: sharded when ``SHARD_COUNT`` is set; ``options`` as
+    :class:`RamiBot` takes them."""
+    kind = RamiBot if settings.cluster.shard_count is None else ShardedRamiBot
+    return kind(settings, **options)

@@ -1,11 +1,13 @@
 """SQLite schema migrations: from empty, from each older version (with data), newer
-refused (PostgreSQL's: test_store_postgres.py and test_pg_migrations.py)."""
+refused; a failing migration on both backends (PostgreSQL's others: test_store_postgres.py
+and test_pg_migrations.py)."""
 
 from __future__ import annotations
 
 import sqlite3
 from pathlib import Path
 
+import asyncpg
 import pytest
 
 from data import (
@@ -19,7 +21,7 @@ from data import (
     migrations,
 )
 from data.migrations import MIGRATIONS, Migration, load_migrations
-from tests.data.helpers import play_challenge
+from tests.data.helpers import Where, play_challenge, raw
 
 
 def tables(path: Path) -> set[str]:
@@ -126,20 +128,22 @@ async def test_a_newer_schema_is_refused_untouched(sqlite_path: Path) -> None:
 
 
 async def test_a_failing_migration_leaves_the_previous_version(
-    sqlite_path: Path, monkeypatch: pytest.MonkeyPatch
+    where: Where, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    async with await Store.open(sqlite_path) as store:
+    # On both backends (the file's other tests are SQLite's).
+    async with await Store.open(where) as store:
         await store.create_game(1, 1, 1, "rami51", "{}")
     broken = Migration(LATEST_VERSION + 1, "broken", "ALTER TABLE games ADD x INTEGER;\nBOGUS;")
-    monkeypatch.setattr(migrations, "MIGRATIONS", (*MIGRATIONS, broken))
+    shipped = {dialect: load_migrations(dialect) for dialect in ("sqlite", "postgresql")}
+    monkeypatch.setattr(migrations, "load_migrations",
+                        lambda dialect: (*shipped[dialect], broken))
     monkeypatch.setattr(migrations, "LATEST_VERSION", LATEST_VERSION + 1)
     with pytest.raises(MigrationError, match="broken"):
-        await Store.open(sqlite_path, schema_target=LATEST_VERSION + 1)
+        await Store.open(where, schema_target=LATEST_VERSION + 1)
     monkeypatch.undo()
-    with sqlite3.connect(sqlite_path) as conn:
-        columns = [row[1] for row in conn.execute("PRAGMA table_info(games)")]
-    assert "x" not in columns  # the half of the migration that ran was rolled back
-    async with await Store.open(sqlite_path) as store:
+    with pytest.raises((sqlite3.OperationalError, asyncpg.UndefinedColumnError)):
+        await raw(where, "SELECT x FROM games")  # the half that ran was rolled back
+    async with await Store.open(where) as store:
         assert await store.schema_version() == LATEST_VERSION
         assert await store.active_game(1) is not None
 

@@ -9,20 +9,17 @@ import asyncio
 
 import pytest
 
-import data.postgres as postgres
 from data import (
     LATEST_VERSION,
     GameExists,
     MatchExists,
     MatchSeat,
-    MigrationError,
     SchemaTooNew,
     StaleState,
     Store,
     StoreError,
 )
 from data.database import is_postgres_url, redact
-from data.migrations import Migration, load_migrations
 from data.postgres import pg_sql
 from tests.data.helpers import raw
 
@@ -92,28 +89,8 @@ async def test_a_newer_schema_is_refused(postgres_url: str) -> None:
         await Store.open(postgres_url)
 
 
-async def test_a_failing_migration_leaves_the_previous_version(
-    postgres_url: str, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    async with await Store.open(postgres_url) as store:
-        await store.create_game(1, 1, 1, "rami51", "{}")
-    broken = Migration(LATEST_VERSION + 1, "broken", "ALTER TABLE games ADD x BIGINT;\nBOGUS;")
-    shipped = load_migrations("postgresql")
-    monkeypatch.setattr(postgres, "load_migrations", lambda dialect: (*shipped, broken))
-    monkeypatch.setattr(postgres, "LATEST_VERSION", LATEST_VERSION + 1)
-    with pytest.raises(MigrationError, match="broken"):
-        await Store.open(postgres_url, schema_target=LATEST_VERSION + 1)
-    monkeypatch.undo()
-    columns = await raw(postgres_url, "SELECT column_name FROM information_schema.columns"
-                                      " WHERE table_name = 'games' AND column_name = 'x'")
-    assert columns == []  # the half of the migration that ran was rolled back
-    async with await Store.open(postgres_url) as store:
-        assert await store.schema_version() == LATEST_VERSION
-        assert await store.active_game(1) is not None
-
-
-async def test_two_processes_saving_one_game_never_lose_a_save(postgres_url: str) -> None:
-    one, two = await Store.open(postgres_url), await Store.open(postgres_url)
+async def test_two_processes_saving_one_game_never_lose_a_save(pg_store_url: str) -> None:
+    one, two = await Store.open(pg_store_url), await Store.open(pg_store_url)
     try:
         game = await one.create_game(1, 1, 1, "rami51", "{}")
         # The same turn saved by both at once: the row lock lets exactly one through.
@@ -133,8 +110,8 @@ async def test_two_processes_saving_one_game_never_lose_a_save(postgres_url: str
         await asyncio.gather(one.close(), two.close())
 
 
-async def test_two_processes_starting_a_game_in_one_channel_make_one(postgres_url: str) -> None:
-    stores = [await Store.open(postgres_url) for _ in range(2)]
+async def test_two_processes_starting_a_game_in_one_channel_make_one(pg_store_url: str) -> None:
+    stores = [await Store.open(pg_store_url) for _ in range(2)]
     try:
         made = await asyncio.gather(
             *(s.create_game(7, 1, n, "rami51", "{}") for n, s in enumerate(stores * 2)),
@@ -148,8 +125,8 @@ async def test_two_processes_starting_a_game_in_one_channel_make_one(postgres_ur
         await asyncio.gather(*(s.close() for s in stores))
 
 
-async def test_a_match_recorded_by_two_processes_counts_once(postgres_url: str) -> None:
-    stores = [await Store.open(postgres_url) for _ in range(2)]
+async def test_a_match_recorded_by_two_processes_counts_once(pg_store_url: str) -> None:
+    stores = [await Store.open(pg_store_url) for _ in range(2)]
     try:
         game = await stores[0].create_game(7, 1, 1, "rami51", "{}")
         seats = [MatchSeat(1, "Ann", 0, True, 1, 0, 10)]
@@ -164,11 +141,11 @@ async def test_a_match_recorded_by_two_processes_counts_once(postgres_url: str) 
         await asyncio.gather(*(s.close() for s in stores))
 
 
-async def test_a_cancelled_caller_does_not_undo_its_write(postgres_url: str) -> None:
-    async with await Store.open(postgres_url) as store:
+async def test_a_cancelled_caller_does_not_undo_its_write(pg_store_url: str) -> None:
+    async with await Store.open(pg_store_url) as store:
         game = await store.create_game(1, 1, 1, "rami51", "{}")
         task = asyncio.ensure_future(store.save(game.id, "{}", actor=1, action="a"))
         await asyncio.sleep(0)
         task.cancel()
-    async with await Store.open(postgres_url) as store:  # close() waited for the write
+    async with await Store.open(pg_store_url) as store:  # close() waited for the write
         assert [entry.action for entry in await store.game_log(game.id)] == ["a"]

@@ -1,5 +1,8 @@
 """Run the real bot against the fake Discord: start, stop, restart on the same database.
 
+``cluster`` makes it one process of a sharded bot (``Cluster(shard_count=4, cluster_id=1,
+cluster_count=2)``: shards 1 and 3); several harnesses on one fake are several processes
+(in this event loop). :class:`BotProcess` runs ``rummy-bot run`` in a real subprocess.
 The bot retries a failed channel message after a few hundredths of a second here (not
 seconds), so that a test heals a fault and sees the channel converge at once.
 """
@@ -8,12 +11,15 @@ from __future__ import annotations
 
 import asyncio
 import itertools
+import os
+import signal
+import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
 
-from bot.config import Settings
-from bot.discord_app.client import RamiBot, point_at
+from bot.config import Cluster, Settings
+from bot.discord_app.client import RamiBot, make_bot, point_at
 from bot.discord_app.fake import FakeDiscord
 
 DAILY_SECRET = b"the secret of the end-to-end deals"  # every run deals the same days
@@ -25,8 +31,10 @@ class BotHarness:
 
     def __init__(self, fake: FakeDiscord, db_path: Path, *, ai_delay: float = 0.001,
                  seed_source: Callable[[], int] | None = None, dev_guild: bool = True,
-                 turn_timeout: float = 0, clock: Callable[[], float] = time.time) -> None:
+                 turn_timeout: float = 0, clock: Callable[[], float] = time.time,
+                 cluster: Cluster | None = None) -> None:
         self.fake = fake
+        self.cluster = cluster or Cluster()
         self.turn_timeout = turn_timeout  # seconds; 0: no turn timer
         self.dev_guild = dev_guild
         self.db_path = db_path
@@ -41,12 +49,12 @@ class BotHarness:
         return Settings(token=self.fake.token, db_path=self.db_path,
                         api_base=self.fake.api_base, gateway_url=self.fake.gateway_url,
                         dev_guild=self.fake.guild_id if self.dev_guild else None,
-                        ai_delay=self.ai_delay, painters=0)
+                        ai_delay=self.ai_delay, painters=0, cluster=self.cluster)
 
     async def start(self) -> RamiBot:
         settings = self.settings
         point_at(settings)
-        bot = RamiBot(settings, seed_source=self.seed_source, turn_timeout=self.turn_timeout,
+        bot = make_bot(settings, seed_source=self.seed_source, turn_timeout=self.turn_timeout,
                       guild_ready_timeout=0.01, min_edit_interval=0, clock=self.clock,
                       secret_source=lambda: DAILY_SECRET, retry_delays=RETRY_DELAYS)
         self.bot = bot
@@ -79,3 +87,78 @@ class BotHarness:
         after a failure (``retries``: until the retries succeeded too: faults healed)."""
         assert self.bot is not None
         await self.bot.wait_idle(retries=retries)
+
+
+class BotProcess:
+    """``rummy-bot run *flags`` in a real subprocess against ``fake``, saving to
+    ``db_path``; its output goes to ``log_path``. Several of them on one fake (and one
+    database) are a cluster of processes::
+
+        first = BotProcess(fake, db, "--shard-count", "4", "--cluster-id", "0",
+                           "--cluster-count", "2")
+        await first.start()
+        await first.connected([(0, 4), (2, 4)])  # the fake sees its shards connected
+        ...
+        assert await first.stop() == 0  # SIGTERM: a clean stop
+    """
+
+    def __init__(self, fake: FakeDiscord, db_path: Path, *flags: str,
+                 env: dict[str, str] | None = None) -> None:
+        self.fake = fake
+        self.db_path = db_path
+        self.flags = flags
+        self.extra_env = env or {}
+        self.log_path = db_path.with_name(f"bot-{next(_process_numbers)}.log")
+        self.process: asyncio.subprocess.Process | None = None
+
+    def environment(self) -> dict[str, str]:
+        """The bot's settings: the fake's address and token, the database, no delays."""
+        return {**os.environ, "DISCORD_TOKEN": self.fake.token,
+                "DISCORD_API_BASE": self.fake.api_base,
+                "DISCORD_GATEWAY_URL": self.fake.gateway_url,
+                "RAMI_DB_PATH": str(self.db_path), "RAMI_AI_DELAY": "0",
+                "LOG_LEVEL": "INFO", **self.extra_env}
+
+    async def start(self) -> None:
+        with self.log_path.open("wb") as log:  # a file: a full pipe would block the bot
+            self.process = await asyncio.create_subprocess_exec(
+                sys.executable, "-m", "bot", "run", *self.flags, cwd=self.db_path.parent,
+                env=self.environment(), stdin=asyncio.subprocess.DEVNULL, stdout=log,
+                stderr=asyncio.subprocess.STDOUT)
+
+    @property
+    def output(self) -> str:
+        """What the process printed and logged so far."""
+        return self.log_path.read_text(encoding="utf-8", errors="replace")
+
+    async def connected(self, shards: list[tuple[int, int] | None],
+                        timeout: float = 60) -> None:
+        """Wait until the fake sees ``shards`` connected.
+
+        Raises ``AssertionError`` (with the output) when the process exits first.
+        """
+        assert self.process is not None
+        seen = asyncio.create_task(self.fake.wait_for(
+            lambda: all(s in self.fake.connected_shards() for s in shards), timeout))
+        ended = asyncio.create_task(self.process.wait())
+        await asyncio.wait({seen, ended}, return_when=asyncio.FIRST_COMPLETED)
+        if not seen.done():
+            seen.cancel()
+            raise AssertionError(f"the bot exited ({self.process.returncode}):\n{self.output}")
+        ended.cancel()
+        seen.result()
+
+    async def exit_status(self, timeout: float = 60) -> int:
+        """Wait until the process exits; its exit status."""
+        assert self.process is not None
+        return await asyncio.wait_for(self.process.wait(), timeout)
+
+    async def stop(self, timeout: float = 30) -> int:
+        """Stop it as a host does (SIGTERM); its exit status."""
+        assert self.process is not None
+        if self.process.returncode is None:
+            self.process.send_signal(signal.SIGTERM)
+        return await self.exit_status(timeout)
+
+
+_process_numbers = itertools.count(1)

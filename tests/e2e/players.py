@@ -12,6 +12,7 @@ import random
 from typing import Literal
 
 from bot.discord_app.fake import FakeDiscord, Interaction, Message, User
+from bot.session import Status
 from engine import Card, Discard, Draw, LayOff, Meld, SwapJoker, format_cards
 from engine.ai import choose_action
 from engine.views import Phase, PlayerView
@@ -211,3 +212,43 @@ async def wait_for_turn(harness: BotHarness, channel: int, humans: dict[int, Hum
             return humans[seat.user_id]
         await asyncio.sleep(0.002)
     raise AssertionError("no human turn came")
+
+
+def last_with(fake: FakeDiscord, channel: int, custom_id: str) -> Message:
+    for message in reversed(fake.channel_messages(channel)):
+        if any(c.startswith(custom_id) for c in message.custom_ids()):
+            return message
+    raise AssertionError(f"no message with {custom_id}")
+
+
+async def play_match(fake: FakeDiscord, harness: BotHarness, variant: str, target: int,
+                     channel: int) -> tuple[int, dict[int, Human]]:
+    assert harness.bot is not None
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    it = await fake.slash(alice, channel, "rummy new", variant=variant, target=target)
+    lobby = it.reply
+    assert not lobby.ephemeral
+    assert (await fake.click(bob, lobby, "rami:lobby:join:")).response_type == 7
+    assert (await fake.click(alice, lobby, "rami:lobby:ai:")).response_type == 7
+    assert "bob" in lobby.text() or f"<@{bob.id}>" in lobby.text()
+    assert (await fake.click(alice, lobby, "rami:lobby:start:")).response_type == 7
+    humans = {
+        alice.id: Human(fake, harness, alice, channel, "slash", seed=1),
+        bob.id: Human(fake, harness, bob, channel, "buttons", seed=2),
+    }
+    rounds = 1
+    while True:
+        human = await wait_for_turn(harness, channel, humans)
+        if human is not None:
+            await human.play_turn()
+            continue
+        await harness.idle()
+        snapshot = await harness.bot.tables.snapshot(channel)
+        assert snapshot is not None
+        if snapshot.status is Status.MATCH_OVER:
+            break
+        next_round = last_with(fake, channel, "rami:table:next:")
+        assert "Round" in next_round.text()
+        await fake.click(bob, next_round, "rami:table:next:")
+        rounds += 1
+    return rounds, humans

@@ -312,7 +312,7 @@ async def test_french_player_writes_and_reads_french_cards(fake: FakeDiscord,
 
 async def test_round_and_match_end_show_scores_and_offer_a_new_match(
         fake: FakeDiscord, harness: BotHarness) -> None:
-    from tests.e2e.test_game import last_with, play_match
+    from tests.e2e.players import last_with, play_match
 
     channel = fake.channels[2]
     await play_match(fake, harness, "rami30", 1, channel)

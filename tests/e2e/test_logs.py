@@ -14,7 +14,7 @@ import pytest
 from bot.discord_app.fake import FakeDiscord
 from bot.logs import setup_logging
 from tests.e2e.harness import BotHarness
-from tests.e2e.test_game import play_match
+from tests.e2e.players import play_match
 
 SEED = 987_654_321
 

@@ -13,9 +13,8 @@ from bot.discord_app.fake import FakeDiscord, User
 from bot.session import Status
 from tests.e2e.channel import current_player_id, reminders, table_is_current, tables
 from tests.e2e.harness import BotHarness
-from tests.e2e.players import Human, wait_for_turn
+from tests.e2e.players import Human, last_with, wait_for_turn
 from tests.e2e.test_behaviour import open_table, whose_turn
-from tests.e2e.test_game import last_with
 
 
 async def crash_and_restart(fake: FakeDiscord, harness: BotHarness) -> None:

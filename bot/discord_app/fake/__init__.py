@@ -13,12 +13,18 @@ way large bots reach a REST proxy, through two settings: ``DISCORD_API_BASE`` (R
     lobby = (await fake.slash(alice, fake.channels[0], "rummy new", variant="rami51")).reply
     await fake.click(bob, lobby, "rami:lobby:join:")  # waits for the bot's answer
 
-What it fakes: one application and its bot user, one guild with text channels and
-members, the REST routes a slash-command bot calls (``rest``: users, application, global
-and guild command sync, interaction callbacks, webhook follow-ups and ``@original``
+What it fakes: one application and its bot user, guilds with text channels and members
+(the first, ``guild_id`` and ``channels``, on shard 0 of any shard count; ``add_guild``
+adds one on a chosen shard), the REST routes a slash-command bot calls (``rest``: users,
+application, ``GET /gateway/bot`` with ``recommended_shards`` and a
+``session_start_limit`` each IDENTIFY spends, global and guild command sync recorded in
+``command_puts``, interaction callbacks, webhook follow-ups and ``@original``
 edits, channel messages, a repeated enforced ``nonce`` answered with the first message)
 and the gateway (``gateway``: HELLO, IDENTIFY → READY +
-GUILD_CREATE, HEARTBEAT, RESUME, ``INTERACTION_CREATE``). It acts as the guild's users
+GUILD_CREATE, HEARTBEAT, RESUME, ``INTERACTION_CREATE``), sharded as Discord is: an
+IDENTIFY with ``shard: [id, count]`` gets only the guilds of that shard, and a guild's
+events go only to the connections of its shard, from one bot or several processes
+(``connected_shards``, ``identified``, ``gateway_deliveries``). It acts as the guild's users
 (``slash``, ``click``, ``select``, ``autocomplete``) and records everything the bot
 answers with its raw payloads (``model``), so a caller can check flags (64: ephemeral),
 allowed mentions and attachments, and wait for a change (``wait_for``).
@@ -33,11 +39,11 @@ body the bot sends is checked against Discord's size limits (content, embeds, co
 select options, autocomplete choices, files), and one that breaks a limit gets Discord's
 400 naming the field (``limits``).
 
-What it does not fake: more than one guild, direct messages, threads, voice, modals;
-rate limits nobody armed (no buckets are counted), the 3-second and 15-minute deadlines
-of interactions; compressed or ETF gateway frames, sharding (``GET /gateway/bot``),
-heartbeat deadlines, replaying events missed while disconnected. A REST route it does
-not know answers 404 and is listed in ``unknown_routes``. ``FakeDiscord(retain=False)``
+What it does not fake: direct messages, threads, voice, modals; rate limits nobody
+armed (no buckets are counted), the 3-second and 15-minute deadlines of interactions;
+compressed or ETF gateway frames, the identify rate limit (5 s per ``max_concurrency``
+bucket), heartbeat deadlines, replaying events missed while disconnected. A REST route
+it does not know answers 404 and is listed in ``unknown_routes``. ``FakeDiscord(retain=False)``
 keeps only what each message shows now, for long runs.
 
 It imports aiohttp (a dependency of discord.py), never discord itself: what it sends is

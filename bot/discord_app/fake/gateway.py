@@ -1,12 +1,17 @@
-"""The fake Discord's gateway: one WebSocket per connected bot, plain JSON text frames.
+"""The fake Discord's gateway: one WebSocket per connection, plain JSON text frames.
 
-HELLO, then IDENTIFY → READY + GUILD_CREATE (the one guild, its channels and members),
-HEARTBEAT → HEARTBEAT_ACK, RESUME → RESUMED (or INVALID_SESSION when ``refuse_resume``);
-``dispatch`` sends any event, such as ``INTERACTION_CREATE``, to every connected bot.
+HELLO, then IDENTIFY → READY + a GUILD_CREATE per guild (its channels and members),
+HEARTBEAT → HEARTBEAT_ACK, RESUME → RESUMED (or INVALID_SESSION when ``refuse_resume``).
+Sharding as Discord does it: an IDENTIFY with ``shard: [id, count]`` gets READY with that
+shard and only the guilds where ``(guild_id >> 22) % count == id``; ``dispatch`` sends a
+guild's event (``guild_id`` in its data, as ``INTERACTION_CREATE``) only to the
+connections of its shard, any other event to every connection; a connection without
+``shard`` has every guild. Connections may come from several bots (several processes) at
+once. Each IDENTIFY spends one of ``session_start_limit["remaining"]``.
 It misbehaves on request: ``drop`` cuts every connection without a close frame (the bot
 resumes), ``reconnect`` sends RECONNECT (op 7), ``invalidate`` INVALID_SESSION (op 9).
 Events dispatched while no bot is connected are not replayed on RESUME. No compression,
-no sharding, no heartbeat deadline.
+no heartbeat deadline.
 """
 
 from __future__ import annotations
@@ -16,12 +21,14 @@ from typing import Any
 
 from aiohttp import WSMsgType, web
 
-from bot.discord_app.fake.model import MEMBER_PERMISSIONS, TIMESTAMP
+from bot.discord_app.fake.model import MEMBER_PERMISSIONS, TIMESTAMP, Guild, shard_of
 from bot.discord_app.fake.state import DiscordState
+
+Shard = tuple[int, int]  # (shard id, shard count)
 
 
 class Gateway:
-    """Speaks the gateway protocol to the bots connected to ``state``'s guild."""
+    """Speaks the gateway protocol to the bots connected to ``state``'s guilds."""
 
     def __init__(self, state: DiscordState) -> None:
         self.state = state
@@ -29,7 +36,11 @@ class Gateway:
         self.identifies = 0
         self.resumes = 0
         self.refuse_resume = False  # answer RESUME with INVALID_SESSION (must identify)
+        self.identified: list[Shard | None] = []  # every IDENTIFY's shard, in order
+        self.deliveries: list[tuple[str, Shard | None]] = []  # each dispatch's connection
         self._transports: dict[web.WebSocketResponse, Any] = {}
+        self._shards: dict[web.WebSocketResponse, Shard | None] = {}  # by connection
+        self._sessions: dict[str, Shard | None] = {}  # a RESUME names its session
         self._seq = 0
 
     async def handle(self, request: web.Request) -> web.WebSocketResponse:
@@ -48,12 +59,11 @@ class Gateway:
                 if op == 1:
                     await ws.send_str(json.dumps({"op": 11}))
                 elif op == 2:
-                    self.identifies += 1
-                    await self._send(ws, "READY", self._ready())
-                    await self._send(ws, "GUILD_CREATE", self._guild())
-                    await self.state.changed()
+                    await self._identify(ws, data.get("d") or {})
                 elif op == 6:
                     self.resumes += 1
+                    session = str((data.get("d") or {}).get("session_id"))
+                    self._shards[ws] = self._sessions.get(session)
                     if self.refuse_resume:
                         await ws.send_str(json.dumps({"op": 9, "d": False}))
                     else:
@@ -62,8 +72,34 @@ class Gateway:
         finally:
             self.sockets.discard(ws)
             self._transports.pop(ws, None)
+            self._shards.pop(ws, None)
             await self.state.changed()
         return ws
+
+    async def _identify(self, ws: web.WebSocketResponse, data: dict[str, Any]) -> None:
+        """READY for the connection's shard, then its guilds; one session start spent."""
+        raw = data.get("shard")
+        shard = (int(raw[0]), int(raw[1])) if isinstance(raw, list) and len(raw) == 2 else None
+        self.identifies += 1
+        self.identified.append(shard)
+        limit = self.state.session_start_limit
+        limit["remaining"] = max(0, limit["remaining"] - 1)
+        self._shards[ws] = shard
+        session = f"fake-session-{self.identifies}"
+        self._sessions[session] = shard
+        guilds = [g for g in self.state.guilds.values() if self._owns(shard, g.id)]
+        await self._send(ws, "READY", self._ready(session, shard, guilds))
+        for guild in guilds:
+            await self._send(ws, "GUILD_CREATE", self._guild(guild))
+        await self.state.changed()
+
+    @staticmethod
+    def _owns(shard: Shard | None, guild_id: int) -> bool:
+        return shard is None or shard_of(guild_id, shard[1]) == shard[0]
+
+    def connected_shards(self) -> list[Shard | None]:
+        """The shard of each open, identified connection (None: unsharded)."""
+        return [self._shards[ws] for ws in self.sockets if ws in self._shards]
 
     def drop(self) -> None:
         """Cut every connection at once, as a network failure does (no close frame)."""
@@ -84,13 +120,19 @@ class Gateway:
             await ws.send_str(json.dumps({"op": 9, "d": resumable}))
 
     async def dispatch(self, event: str, data: dict[str, Any]) -> None:
-        """Send the event ``event`` to every connected bot.
+        """Send the event ``event`` to every connected bot; an event of a guild
+        (``guild_id`` in ``data``) only to the connections of the guild's shard.
 
-        Raises ``AssertionError`` when no bot is connected.
+        Raises ``AssertionError`` when no connection would receive it.
         """
-        if not self.sockets:
-            raise AssertionError("no bot is connected to the fake gateway")
-        for ws in list(self.sockets):
+        guild_id = data.get("guild_id")
+        targets = [ws for ws in list(self.sockets) if guild_id is None
+                   or self._owns(self._shards.get(ws), int(guild_id))]
+        if not targets:
+            where = "" if guild_id is None else f" for the shard of guild {guild_id}"
+            raise AssertionError(f"no bot is connected to the fake gateway{where}")
+        for ws in targets:
+            self.deliveries.append((event, self._shards.get(ws)))
             await self._send(ws, event, data)
 
     async def close(self) -> None:
@@ -102,25 +144,28 @@ class Gateway:
         self._seq += 1
         await ws.send_str(json.dumps({"op": 0, "t": event, "s": self._seq, "d": data}))
 
-    def _ready(self) -> dict[str, Any]:
+    def _ready(self, session: str, shard: Shard | None, guilds: list[Guild]) -> dict[str, Any]:
         state = self.state
-        return {
+        ready: dict[str, Any] = {
             "v": 10,
             "user": state.bot_user.payload(),
-            "guilds": [{"id": str(state.guild_id), "unavailable": True}],
-            "session_id": "fake-session",
+            "guilds": [{"id": str(g.id), "unavailable": True} for g in guilds],
+            "session_id": session,
             # The client resumes there after READY: it must be this local server.
             "resume_gateway_url": state.gateway_url,
             "application": {"id": str(state.app_id), "flags": 0},
             "private_channels": [],
             "relationships": [],
         }
+        if shard is not None:
+            ready["shard"] = list(shard)
+        return ready
 
-    def _guild(self) -> dict[str, Any]:
+    def _guild(self, guild: Guild) -> dict[str, Any]:
         state = self.state
         return {
-            "id": str(state.guild_id),
-            "name": "Rami test server",
+            "id": str(guild.id),
+            "name": guild.name,
             "icon": None,
             "owner_id": str(state.owner.id),
             "region": "europe",
@@ -131,7 +176,7 @@ class Gateway:
             "explicit_content_filter": 0,
             "roles": [
                 {
-                    "id": str(state.guild_id),
+                    "id": str(guild.id),
                     "name": "@everyone",
                     "color": 0,
                     "hoist": False,
@@ -155,7 +200,7 @@ class Gateway:
             "member_count": len(state.users) + 1,
             "large": False,
             "joined_at": TIMESTAMP,
-            "channels": [state.channel_payload(c) for c in state.channels],
+            "channels": [state.channel_payload(c) for c in guild.channels],
             "threads": [],
             "members": [state.bot_user.member()] + [u.member() for u in state.users.values()],
             "presences": [],

@@ -38,6 +38,38 @@ def snowflake() -> int:
     return next(_ids)
 
 
+# Guild ids are chosen so that a test knows a guild's shard, ``(id >> 22) % shard_count``:
+# their upper bits count from a multiple of every shard count up to 16, below the ids of
+# ``snowflake()``.
+_EVERY_COUNT = 720_720  # the least common multiple of 1..16
+_GUILD_BASE = _EVERY_COUNT * 300_000
+_guild_slot = 0
+
+
+def guild_snowflake(shard: tuple[int, int] | None = None) -> int:
+    """A new guild id on shard ``(shard_id, shard_count)``; None: on shard 0 of every
+    shard count up to 16 (the fake's first guild)."""
+    global _guild_slot
+    shard_id, count = shard if shard is not None else (0, _EVERY_COUNT)
+    slot = _guild_slot + (shard_id - _guild_slot) % count
+    _guild_slot = slot + 1
+    return (_GUILD_BASE + slot) << 22
+
+
+def shard_of(guild_id: int, shard_count: int) -> int:
+    """The shard that receives a guild's events (Discord's rule)."""
+    return (guild_id >> 22) % shard_count
+
+
+@dataclass
+class Guild:
+    """A guild of the fake Discord: its text channels (every user is a member)."""
+
+    id: int
+    name: str
+    channels: list[int]
+
+
 @dataclass
 class User:
     """A member of the fake guild (the bot itself is one, with ``bot=True``)."""

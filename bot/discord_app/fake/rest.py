@@ -1,6 +1,7 @@
 """The fake Discord's REST API: the routes a slash-command bot calls, under ``/api/v10``.
 
-Users and the application, command sync (global and guild), interaction callbacks, webhook
+Users and the application, the gateway's address with the session start budget
+(``GET /gateway/bot``), command sync (global and guild), interaction callbacks, webhook
 follow-ups and their edits, channel messages (sent, edited, deleted, read). Any other
 route answers 404 and is listed in ``unknown_routes``, so that a test can fail on what the
 fake lacks. Before a call is served, an armed fault may answer it instead
@@ -134,12 +135,20 @@ class RestApi:
                 return json_response(state.bot_user.payload())
             case ("GET", ["oauth2", "applications", "@me"]):
                 return json_response(self._application())
+            case ("GET", ["gateway", "bot"]):
+                return json_response({"url": state.gateway_url,
+                                      "shards": state.recommended_shards,
+                                      "session_start_limit": dict(state.session_start_limit)})
+            case ("GET", ["gateway"]):
+                return json_response({"url": state.gateway_url})
             case ("PUT", ["applications", _, "commands"]):
                 state.command_syncs += 1
+                state.command_puts.append(None)
                 state.global_commands = self._register(await request.json())
                 return json_response(state.global_commands)
-            case ("PUT", ["applications", _, "guilds", _, "commands"]):
+            case ("PUT", ["applications", _, "guilds", guild, "commands"]):
                 state.command_syncs += 1
+                state.command_puts.append(int(guild))
                 state.guild_commands = self._register(await request.json())
                 return json_response(state.guild_commands)
             case ("GET", ["applications", _, "commands"]):

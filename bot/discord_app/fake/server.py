@@ -63,12 +63,26 @@ class FakeDiscord(DiscordState):
         return self.gateway.sockets
 
     @property
+    def identified(self) -> list[tuple[int, int] | None]:
+        """The shard ``(id, count)`` of every IDENTIFY so far, in order (None: unsharded)."""
+        return self.gateway.identified
+
+    def gateway_deliveries(self, event: str) -> list[tuple[int, int] | None]:
+        """The shard of the connection each ``event`` dispatched went to, in order."""
+        return [shard for name, shard in self.gateway.deliveries if name == event]
+
+    def connected_shards(self) -> list[tuple[int, int] | None]:
+        """The shard of each open, identified gateway connection (None: unsharded)."""
+        return self.gateway.connected_shards()
+
+    @property
     def resumes(self) -> int:
         """How many times a bot asked to resume its session."""
         return self.gateway.resumes
 
     async def dispatch(self, event: str, data: dict[str, Any]) -> None:
-        """Send a gateway event to every connected bot (``AssertionError`` if none is)."""
+        """Send a gateway event to every connected bot, a guild's event only to the
+        connections of its shard (``AssertionError`` if none is connected)."""
         await self.gateway.dispatch(event, data)
 
     # ----------------------------------------------------------------- misbehaving
@@ -119,13 +133,14 @@ class FakeDiscord(DiscordState):
     def _interaction_payload(
         self, it: Interaction, data: dict[str, Any], locale: str | None
     ) -> dict[str, Any]:
+        guild_id = self.guild_of(it.channel_id).id
         payload: dict[str, Any] = {
             "id": str(it.id),
             "application_id": str(self.app_id),
             "type": it.kind,
             "token": it.token,
             "version": 1,
-            "guild_id": str(self.guild_id),
+            "guild_id": str(guild_id),
             "channel_id": str(it.channel_id),
             "channel": self.channel_payload(it.channel_id),
             "member": it.user.member(),
@@ -133,7 +148,7 @@ class FakeDiscord(DiscordState):
             "locale": locale or it.user.locale,
             "guild_locale": self.guild_locale,
             "entitlements": [],
-            "authorizing_integration_owners": {"0": str(self.guild_id)},
+            "authorizing_integration_owners": {"0": str(guild_id)},
             "context": 0,
             "attachment_size_limit": 25 * 1024 * 1024,
             "data": data,

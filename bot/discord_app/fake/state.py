@@ -1,4 +1,9 @@
-"""What the fake Discord knows: the application, its one guild, and what happened there.
+"""What the fake Discord knows: the application, its guilds, and what happened there.
+
+The first guild (``guild_id``, ``channels``) is on shard 0 whatever the shard count;
+``add_guild`` adds one on a chosen shard. ``session_start_limit`` and
+``recommended_shards`` are what ``GET /gateway/bot`` answers (each IDENTIFY spends one
+session start).
 
 The REST routes and the gateway both read and change this state; whoever watches it (a
 test, the benchmark) waits on ``wait_for``, which re-checks after every change. The faults
@@ -18,15 +23,19 @@ from bot.discord_app.fake.model import (
     ALL_PERMISSIONS,
     MEMBER_PERMISSIONS,
     Attachment,
+    Guild,
     Interaction,
     Message,
     User,
+    guild_snowflake,
     snowflake,
 )
 
+DAY_MS = 86_400_000
+
 
 class DiscordState:
-    """One application, its bot user and one guild with text channels and members."""
+    """One application, its bot user and its guilds with text channels and members."""
 
     def __init__(self, guild_locale: str = "en-US", token: str = "test-token",
                  channel_count: int = 3, *, retain: bool = True) -> None:
@@ -34,17 +43,25 @@ class DiscordState:
         self.retain = retain
         self.app_id = snowflake()
         self.bot_user = User(snowflake(), "Rami", bot=True, permissions=ALL_PERMISSIONS)
-        self.guild_id = snowflake()
         self.guild_locale = guild_locale
         self.owner = User(snowflake(), "owner", permissions=ALL_PERMISSIONS)
         self.users: dict[int, User] = {self.owner.id: self.owner}
-        self.channels: list[int] = [snowflake() for _ in range(channel_count)]
+        self.guilds: dict[int, Guild] = {}
+        self._guild_of: dict[int, int] = {}  # channel id -> guild id
+        first = self.add_guild(channel_count=channel_count, name="Rami test server")
+        self.guild_id = first.id
+        self.channels: list[int] = first.channels
         self.messages: dict[int, Message] = {}
         self.channel_log: list[Message] = []  # channel messages in creation order
         self.interactions: dict[str, Interaction] = {}  # by token
         self.global_commands: list[dict[str, Any]] = []
         self.guild_commands: list[dict[str, Any]] = []
         self.command_syncs = 0
+        self.command_puts: list[int | None] = []  # each sync's guild (None: global)
+        # What GET /gateway/bot answers; each IDENTIFY spends one of ``remaining``.
+        self.recommended_shards = 1
+        self.session_start_limit: dict[str, int] = {
+            "total": 1000, "remaining": 1000, "reset_after": DAY_MS, "max_concurrency": 1}
         self.listeners: list[Callable[[Message], None]] = []  # told of new channel messages
         self.faults = Faults()
         self.bot_permissions: dict[int, int] = {}  # by channel; absent: every permission
@@ -60,6 +77,20 @@ class DiscordState:
     def gateway_url(self) -> str:
         """The gateway URL to give the bot (``DISCORD_GATEWAY_URL``)."""
         return f"ws://127.0.0.1:{self.port}/gateway"
+
+    def add_guild(self, *, shard: tuple[int, int] | None = None, channel_count: int = 3,
+                  name: str = "Rami server") -> Guild:
+        """A new guild with ``channel_count`` text channels, on shard ``(id, count)``
+        (None: on shard 0 of every count up to 16). Every user is a member."""
+        guild = Guild(guild_snowflake(shard), name, [snowflake() for _ in range(channel_count)])
+        self.guilds[guild.id] = guild
+        for channel_id in guild.channels:
+            self._guild_of[channel_id] = guild.id
+        return guild
+
+    def guild_of(self, channel_id: int) -> Guild:
+        """The guild a channel belongs to (``KeyError`` for a channel of no guild)."""
+        return self.guilds[self._guild_of[channel_id]]
 
     def add_user(
         self, name: str, *, permissions: int = MEMBER_PERMISSIONS, locale: str = "en-US"
@@ -118,13 +149,15 @@ class DiscordState:
         return self.bot_permissions.get(channel_id, ALL_PERMISSIONS)
 
     def channel_payload(self, channel_id: int) -> dict[str, Any]:
-        """The Discord channel object of one of the guild's text channels."""
+        """The Discord channel object of one of the guilds' text channels."""
+        guild = self.guild_of(channel_id)
+        position = guild.channels.index(channel_id)
         return {
             "id": str(channel_id),
             "type": 0,
-            "guild_id": str(self.guild_id),
-            "name": f"table-{self.channels.index(channel_id) + 1}",
-            "position": self.channels.index(channel_id),
+            "guild_id": str(guild.id),
+            "name": f"table-{position + 1}",
+            "position": position,
             "permission_overwrites": [],
             "nsfw": False,
             "parent_id": None,
