@@ -38,7 +38,6 @@ def check_versions(monkeypatch: pytest.MonkeyPatch, checked: bool) -> None:
     monkeypatch.setattr(Store, "shared", property(lambda _store: checked))
 
 
-CHECKED = pytest.mark.parametrize("checked", [True, False], ids=["checked", "unchecked"])
 
 
 @pytest.fixture
@@ -58,6 +57,14 @@ async def processes(where: Path | str,
         finally:
             await first.close()
             await second.close()
+
+
+@pytest.fixture(params=[True, False], ids=["checked", "unchecked"])
+def racing(request: pytest.FixtureRequest, processes: Processes,
+           monkeypatch: pytest.MonkeyPatch) -> Processes:
+    """The two processes, with the version check before use on or off."""
+    check_versions(monkeypatch, request.param)
+    return processes
 
 
 async def to_play(tables: Tables) -> Player:
@@ -90,27 +97,21 @@ async def test_moves_through_either_process_alternate(processes: Processes) -> N
     assert versions == list(range(1, first.version + 1))  # no gap, no duplicate
 
 
-@CHECKED
-async def test_the_same_move_at_once_is_played_once(
-        processes: Processes, checked: bool, monkeypatch: pytest.MonkeyPatch) -> None:
-    check_versions(monkeypatch, checked)
-    player = await to_play(processes[0])
-    before = await log_versions(processes[0])
+async def test_the_same_move_at_once_is_played_once(racing: Processes) -> None:
+    player = await to_play(racing[0])
+    before = await log_versions(racing[0])
     outcomes = await asyncio.gather(
-        *(tables.act(CHANNEL, player.user_id, Draw("stock")) for tables in processes),
+        *(tables.act(CHANNEL, player.user_id, Draw("stock")) for tables in racing),
         return_exceptions=True)
     refused = [outcome for outcome in outcomes if isinstance(outcome, BaseException)]
     assert len(refused) == 1 and isinstance(refused[0], RummyError)
     assert not isinstance(refused[0], SessionError)  # the engine's refusal: drawn already
-    assert await log_versions(processes[1]) == [*before, len(before) + 1]
-    assert (await processes[0].snapshot(CHANNEL)) == (await processes[1].snapshot(CHANNEL))
+    assert await log_versions(racing[1]) == [*before, len(before) + 1]
+    assert (await racing[0].snapshot(CHANNEL)) == (await racing[1].snapshot(CHANNEL))
 
 
-@CHECKED
-async def test_a_move_made_stale_runs_again_on_the_fresh_state(
-        processes: Processes, checked: bool, monkeypatch: pytest.MonkeyPatch) -> None:
-    check_versions(monkeypatch, checked)
-    first, second = processes
+async def test_a_move_made_stale_runs_again_on_the_fresh_state(racing: Processes) -> None:
+    first, second = racing
     player = await to_play(first)
     await first.act(CHANNEL, player.user_id, Draw("stock"))
     with pytest.raises(RummyError) as refused:  # the second process held the old state
@@ -120,11 +121,9 @@ async def test_a_move_made_stale_runs_again_on_the_fresh_state(
     assert fresh.phase is Phase.PLAY and fresh == await first.hand(CHANNEL, player.user_id)
 
 
-@CHECKED
-async def test_a_second_race_says_the_table_changed(
-        processes: Processes, checked: bool, monkeypatch: pytest.MonkeyPatch) -> None:
-    check_versions(monkeypatch, checked)
-    first, second = processes
+async def test_a_second_race_says_the_table_changed(racing: Processes,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    first, second = racing
 
     async def always_stale(game_id: int, *args: object, **kwargs: object) -> int:
         raise StaleState(game_id, 0, 1)
@@ -141,11 +140,8 @@ async def test_a_second_race_says_the_table_changed(
     assert [seat.user_id for seat in seats] == [ALICE.user_id, BOB.user_id]
 
 
-@CHECKED
-async def test_a_game_ended_elsewhere_is_no_game_here(
-        processes: Processes, checked: bool, monkeypatch: pytest.MonkeyPatch) -> None:
-    check_versions(monkeypatch, checked)
-    first, second = processes
+async def test_a_game_ended_elsewhere_is_no_game_here(racing: Processes) -> None:
+    first, second = racing
     player = await to_play(second)
     await first.cancel(CHANNEL, ALICE.user_id)
     with pytest.raises(SessionError) as caught:  # a legal move, as the old state says
