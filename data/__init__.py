@@ -5,6 +5,7 @@ Everything goes through :class:`Store` (see docs/STORE.md); no SQL lives outside
 """
 
 from data.accounts import DELETED_NAME
+from data.changes import Change, ChangeCallback, Subscription
 from data.errors import (
     ChallengeBusy,
     ChallengeClosed,
@@ -56,6 +57,8 @@ __all__ = [
     "ChallengeResult",
     "ChallengeStats",
     "ChallengeTry",
+    "Change",
+    "ChangeCallback",
     "CorruptRow",
     "DeletedUserData",
     "DueTurn",
@@ -80,6 +83,7 @@ __all__ = [
     "Store",
     "StoreError",
     "StoredGame",
+    "Subscription",
     "TryNotPlaying",
     "TryStatus",
 ]

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 
 from data.errors import CorruptRow, GameExists, GameNotActive, GameNotFound, StaleState
+from data.jobs import Job, try_job_lock
 from data.records import DueTurn, GameStatus, LogEntry, StoredGame
 from data.tx import Row, Tx, for_update, indexed_by, skip_locked
 
@@ -113,6 +114,13 @@ async def create_game(
 
 async def game_row(tx: Tx, game_id: int) -> Row | None:
     return await tx.fetchone(f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
+
+
+async def active_version(tx: Tx, game_id: int) -> int | None:
+    """The game's version while it is active (None: ended, or no such game)."""
+    version = await tx.fetchval(
+        "SELECT version FROM games WHERE id = ? AND status = 'active'", (game_id,))
+    return None if version is None else int(version)
 
 
 async def active_rows(tx: Tx, channel_id: int | None) -> list[Row]:
@@ -227,6 +235,10 @@ async def game_log(tx: Tx, game_id: int) -> list[LogEntry]:
 
 
 async def expire_idle(tx: Tx, now: float, idle_days: float) -> list[int]:
+    """Archive the games idle for ``idle_days``; return their ids. One process at a time
+    (its job lock): another process sweeping already returns [] at once."""
+    if not await try_job_lock(tx, Job.IDLE_SWEEP):
+        return []
     rows = await tx.fetchall(
         "UPDATE games SET status = 'expired', status_reason = ?, turn_deadline = NULL"
         " WHERE status = 'active' AND updated_at < ? RETURNING id",

@@ -1,17 +1,23 @@
 """What several processes serving one database share through the store: the turns due to
-time out (claimed under a lease, so one process plays each) and the players' hand messages
-(so that any process refreshes them). Part of :class:`data.Store`; the SQL is in
-:mod:`data.games` (claims) and :mod:`data.hand_messages`.
+time out (claimed under a lease, so one process plays each), the players' hand messages (so
+that any process refreshes them), a game's version to check a table kept in memory
+against, and the change notices of settings and preferences (:mod:`data.changes`). Part of
+:class:`data.Store`; the SQL is in :mod:`data.games` (claims, versions) and
+:mod:`data.hand_messages`.
 """
 
 from __future__ import annotations
 
 import math
+import os
+from typing import Any, Self
 
 import data.games as games
 import data.hand_messages as hand_messages
-from data.database import StoreBase
+from data.changes import ChangeCallback, Silent, Subscription
+from data.database import StoreBase, is_postgres_url
 from data.records import DueTurn, HandMessage
+from data.sqlite import DEFAULT_PATH
 
 Shards = games.Shards  # (shard count, the shard ids a process serves)
 LEASE_S = 30.0  # how long a claimed turn is left to its process before another takes it
@@ -19,7 +25,47 @@ CLAIM_LIMIT = 50  # turns claimed at most at once
 
 
 class SharedStore(StoreBase):
-    """Turn claims and hand messages: the state several processes share."""
+    """The store's methods for a database that other processes use as well: turn claims,
+    hand messages, table versions, change notices."""
+
+    _url: str | None = None  # the PostgreSQL URL with its password, to listen on
+
+    @classmethod
+    async def open(cls, where: str | os.PathLike[str] = DEFAULT_PATH, **options: Any) -> Self:
+        """As :meth:`data.database.StoreBase.open` (same arguments and errors)."""
+        opened = await super().open(where, **options)
+        if is_postgres_url(where):
+            opened._url = str(where)
+        return opened
+
+    @property
+    def shared(self) -> bool:
+        """Whether other processes may change the games under this one (PostgreSQL): a
+        table kept in memory is then checked against its row before each use. SQLite is
+        one process's."""
+        return self.dialect == "postgresql"
+
+    async def game_version(self, game_id: int) -> int | None:
+        """The game's saved version while it is active; None once it ended (or for an
+        unknown id). One read of the primary key."""
+        return await self._read(games.active_version, game_id)
+
+    async def listen(self, callback: ChangeCallback, *, url: str | None = None) -> Subscription:
+        """Call ``callback(kind, id)`` whenever any process changes a guild's settings or a
+        player's preferences (:class:`data.changes.Change`), and ``(Change.ALL, None)``
+        when listening starts or starts again after its connection dropped (notices may
+        have been missed: forget every cached value). Close the subscription when done.
+
+        PostgreSQL: ONE dedicated connection to ``url`` (default: the store's own URL);
+        behind PgBouncer in transaction mode, give the server's direct URL, since LISTEN
+        needs a session of its own. SQLite: a subscription that never calls (one process).
+        """
+        target = url or self._url
+        if not self.shared or target is None:
+            return Silent()
+        from data.listener import PgSubscription  # asyncpg is imported only when used
+
+        return PgSubscription(target, callback)
 
     async def claim_due_turns(
         self, now: float | None = None, *, lease_s: float = LEASE_S,

@@ -1,7 +1,8 @@
 """The store: the repository API over the database (games and their log, rounds and
 matches, statistics, settings and preferences; the daily championship's part is
-:class:`data.challenge_store.ChallengeStore`, turn claims and hand messages
-:class:`data.shared_store.SharedStore`, which this class extends).
+:class:`data.challenge_store.ChallengeStore`, and what several processes sharing the
+database need (turn claims, hand messages, table versions, change notices)
+:class:`data.shared_store.SharedStore`, both of which this class extends).
 
 Each method checks its arguments, then runs one of the SQL functions of ``games.py``,
 ``scores.py``, ``challenge.py`` or ``accounts.py`` through :class:`data.database.Database`:

@@ -290,6 +290,8 @@ class RamiBot(discord.Client):
                                   min_edit_interval=self._min_edit_interval,
                                   retry_delays=self._retry_delays)
         self.tables.subscribe(self.front_end.publisher.on_event)
+        # Settings changed by another process sharing the database reach this one's cache.
+        await self.front_end.service.prefs.listen(self.settings.database_listen_url)
         self.add_dynamic_items(*self.front_end.dynamic_items())
         self.tree = RamiTree(self, self.front_end.service.language)
         await self.tree.set_translator(RamiTranslator())
@@ -368,6 +370,7 @@ class RamiBot(discord.Client):
             await self.tables.close()
         if hasattr(self, "front_end"):
             await self.front_end.publisher.close()
+            await self.front_end.service.prefs.close()
         if hasattr(self, "store"):
             await self.store.close()
         await super().close()

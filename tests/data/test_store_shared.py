@@ -1,155 +1,169 @@
-"""What several processes share through the store: due turns claimed under a lease (one
-process plays each, another takes over a dead one's), the shard filter, and the hand
-messages' interaction tokens with their expiry. On SQLite and PostgreSQL."""
+"""What several processes sharing one database get from the store: a game's version to
+check a cached table against, singleton jobs (the idle sweep, the daily close) run by one
+process at a time, and change notices of settings and preferences (PostgreSQL)."""
 
 from __future__ import annotations
 
 import asyncio
-import json
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
 
+import asyncpg
 import pytest
 
-from data import HandMessage, Store
-from tests.data.helpers import Clock, Where, raw
+from data import Change, Store
+from data.jobs import Job
+from data.listener import APPLICATION_NAME
+from tests.data.helpers import CLOSES_AT, Clock, Where, play_challenge
 
-STATE = json.dumps({"lobby": {"seats": [1, 2]}, "game": None})
-SHARD_BITS = 22  # Discord: a guild's shard is (guild_id >> 22) % shard_count
-
-
-def guild_on_shard(shard: int, count: int, n: int = 1) -> int:
-    """A guild id Discord sends to ``shard`` of ``count`` shards."""
-    return ((n * count + shard) << SHARD_BITS) + 12345
+GUILD, DAY, ANN, BOB = 9, "2026-11-30", 101, 102
+IDLE_S = 8 * 86400.0
 
 
-async def test_a_due_turn_is_claimed_once_until_its_lease_ends(
-        store: Store, clock: Clock) -> None:
-    game = await store.create_game(10, 20, 30, "rami51", STATE, deadline=clock.now - 1)
-    await store.create_game(11, 20, 30, "rami51", STATE, deadline=clock.now + 60)  # not due
-    (turn,) = await store.claim_due_turns(lease_s=30)
-    assert (turn.game_id, turn.channel_id, turn.guild_id, turn.deadline, turn.version) == (
-        game.id, 10, 20, clock.now - 1, 0)
-    assert await store.claim_due_turns() == []  # leased: nobody else takes it
-    clock.advance(29)
-    assert await store.claim_due_turns() == []
-    clock.advance(1)  # the process holding it died: the lease ends, another takes it
-    assert [t.game_id for t in await store.claim_due_turns()] == [game.id]
+async def test_the_store_says_whether_other_processes_share_it(store: Store) -> None:
+    assert store.shared is (store.dialect == "postgresql")
 
 
-async def test_a_save_frees_the_lease(store: Store, clock: Clock) -> None:
-    game = await store.create_game(10, 20, 30, "rami51", STATE, deadline=clock.now - 1)
-    assert len(await store.claim_due_turns()) == 1
-    # The turn was not played (a bug, a refusal) but the game was saved: still due.
-    await store.save(game.id, STATE, actor=None, action="ui", deadline=clock.now - 1)
-    assert [t.version for t in await store.claim_due_turns()] == [1]
+async def test_a_game_version_is_read_while_the_game_is_active(store: Store) -> None:
+    game = await store.create_game(1, GUILD, ANN, "rami51", "{}")
+    assert await store.game_version(game.id) == 0
+    await store.save(game.id, "{}", actor=ANN, action="x", expected_version=0)
+    assert await store.game_version(game.id) == 1
+    await store.end_game(game.id, "cancelled", "{}")
+    assert await store.game_version(game.id) is None
+    assert await store.game_version(game.id + 1) is None
 
 
-async def test_claims_are_the_most_overdue_first_within_the_limit(
-        store: Store, clock: Clock) -> None:
-    for channel, late in ((10, 5), (11, 50), (12, 20)):
-        await store.create_game(channel, 20, 30, "rami51", STATE, deadline=clock.now - late)
-    await store.create_game(13, 20, 30, "rami51", STATE)  # no timer
-    ended = await store.create_game(14, 20, 30, "rami51", STATE, deadline=clock.now - 90)
-    await store.end_game(ended.id, "cancelled", STATE)
-    assert [t.channel_id for t in await store.claim_due_turns(limit=2)] == [11, 12]
-    assert [t.channel_id for t in await store.claim_due_turns(limit=2)] == [10]
-
-
-async def test_the_shard_filter_keeps_to_the_shards_guilds(store: Store, clock: Clock) -> None:
-    guilds = [guild_on_shard(shard, 4) for shard in range(4)]
-    for channel, guild in enumerate(guilds):
-        await store.create_game(channel, guild, 30, "rami51", STATE, deadline=clock.now - 1)
-    mine = await store.claim_due_turns(shards=(4, (1, 3)))
-    assert sorted(t.guild_id for t in mine) == [guilds[1], guilds[3]]
-    assert await store.claim_due_turns(shards=(4, (1,))) == []
-    assert sorted(t.guild_id for t in await store.claim_due_turns(shards=(4, (0, 2)))) == [
-        guilds[0], guilds[2]]
-
-
-async def test_two_processes_claiming_at_once_take_each_turn_once(
-        where: Where, clock: Clock) -> None:
-    first = await Store.open(where, clock=clock)
-    second = await Store.open(where, clock=clock)
+@asynccontextmanager
+async def job_held(url: str, job: Job) -> AsyncIterator[None]:
+    """Another process running ``job``: its lock held in an open transaction."""
+    conn = await asyncpg.connect(url)
     try:
-        for channel in range(30):
-            await first.create_game(channel, 20, 30, "rami51", STATE, deadline=clock.now - 1)
-        rounds = await asyncio.gather(*(
-            store.claim_due_turns(limit=7) for _ in range(3) for store in (first, second)))
-        claimed = [turn.channel_id for found in rounds for turn in found]
-        assert len(claimed) == len(set(claimed))  # never the same turn twice
-        rest = await second.claim_due_turns()
-        assert sorted(claimed + [t.channel_id for t in rest]) == list(range(30))
+        async with conn.transaction():
+            assert await conn.fetchval("SELECT pg_try_advisory_xact_lock($1)", int(job))
+            yield
     finally:
-        await first.close()
-        await second.close()
+        await conn.close()
 
 
-@pytest.mark.parametrize(("options", "complaint"), [
-    ({"lease_s": 0}, "lease_s"),
-    ({"lease_s": float("nan")}, "lease_s"),
-    ({"limit": 0}, "limit"),
-    ({"shards": (2, ())}, "shards"),
-    ({"shards": (2, (2,))}, "shards"),
-    ({"shards": (0, (0,))}, "shards"),
-    ({"shards": 3}, "shards"),
-])
-async def test_bad_claim_arguments_are_refused_and_claim_nothing(
-        store: Store, clock: Clock, options: dict[str, object], complaint: str) -> None:
-    await store.create_game(10, 20, 30, "rami51", STATE, deadline=clock.now - 1)
-    with pytest.raises(ValueError, match=complaint):
-        await store.claim_due_turns(**options)  # type: ignore[arg-type]
-    assert len(await store.claim_due_turns()) == 1
+@pytest.mark.postgresql
+async def test_the_idle_sweep_skips_while_another_process_sweeps(postgres_url: str) -> None:
+    clock = Clock()
+    async with await Store.open(postgres_url, clock=clock) as store:
+        game = await store.create_game(1, GUILD, ANN, "rami51", "{}")
+        clock.advance(IDLE_S)
+        async with job_held(postgres_url, Job.IDLE_SWEEP):
+            assert await store.expire_idle() == []
+            assert await store.game_version(game.id) == 0  # still active
+        assert await store.expire_idle() == [game.id]  # the lock went with its transaction
 
 
-async def test_a_hand_message_is_kept_until_its_token_expires(
-        store: Store, clock: Clock) -> None:
-    kept = await store.save_hand_message(10, 1, token="secret-token", message_id=555,
-                                         language="fr", lifetime_s=840, application_id=99)
-    assert kept == HandMessage(10, 1, 99, "secret-token", 555, "fr", clock.now,
-                               clock.now + 840)
-    assert "secret-token" not in repr(kept)
-    assert await store.hand_message(10, 1) == kept
-    assert await store.hand_message(10, 2) is None
-    clock.advance(840)
-    assert await store.hand_message(10, 1) is None
+@pytest.mark.postgresql
+async def test_the_daily_close_skips_while_another_process_closes(postgres_url: str) -> None:
+    async with await Store.open(postgres_url) as store:
+        await play_challenge(store, GUILD, ANN, DAY, [10])
+        async with job_held(postgres_url, Job.DAILY_CLOSE):
+            assert await store.close_due_challenge_days(now=CLOSES_AT) == []
+        [(day, results)] = await store.close_due_challenge_days(now=CLOSES_AT)
+        assert (day.guild_id, day.day, day.closed) == (GUILD, DAY, True)
+        assert [r.user_id for r in results] == [ANN]
 
 
-async def test_a_newer_hand_message_replaces_the_older(store: Store, clock: Clock) -> None:
-    await store.save_hand_message(10, 1, token="a", message_id=1, language="en",
-                                  lifetime_s=840)
-    clock.advance(60)
-    newer = await store.save_hand_message(10, 1, token="b", message_id=2, language="fr",
-                                          lifetime_s=840)
-    assert await store.hand_message(10, 1) == newer
-    assert await store.forget_hand_message(10, 1)
-    assert await store.hand_message(10, 1) is None
-    assert not await store.forget_hand_message(10, 1)
+async def test_two_processes_closing_at_once_close_a_day_once(where: Where) -> None:
+    async with await Store.open(where) as first, await Store.open(where) as second:
+        await first.update_guild_settings(GUILD, daily_channel=555)
+        await play_challenge(first, GUILD, ANN, DAY, [10], name="Ann")
+        await play_challenge(first, GUILD, BOB, DAY, [30], name="Bob")
+        closes = await asyncio.gather(first.close_due_challenge_days(now=CLOSES_AT),
+                                      second.close_due_challenge_days(now=CLOSES_AT))
+        [(day, results)] = [closed for done in closes for closed in done]
+        assert (day.channel_id, [r.user_id for r in results]) == (555, [BOB, ANN])
+        assert await second.close_due_challenge_days(now=CLOSES_AT) == []
+        for user in (ANN, BOB):
+            assert (await second.challenge_stats(GUILD, user)).days == 1  # booked once
 
 
-async def test_expired_tokens_are_deleted(store: Store, clock: Clock, where: Where) -> None:
-    await store.save_hand_message(10, 1, token="old", message_id=1, language="en",
-                                  lifetime_s=60)
-    await store.save_hand_message(10, 2, token="new", message_id=2, language="en",
-                                  lifetime_s=600)
-    clock.advance(120)
-    assert await store.expire_hand_messages() == 1
-    await store.save_hand_message(11, 3, token="x", message_id=3, language="en",
-                                  lifetime_s=60)
-    clock.advance(600)  # saving deletes the expired ones on the way
-    await store.save_hand_message(12, 4, token="y", message_id=4, language="en",
-                                  lifetime_s=60)
-    rows = await raw(where, "SELECT token FROM hand_messages ORDER BY token")
-    assert rows == [("y",)]
+async def test_a_store_no_one_shares_hears_nothing(sqlite_path: Path) -> None:
+    heard: list[tuple[Change, int | None]] = []
+    async with await Store.open(sqlite_path) as store:
+        subscription = await store.listen(lambda kind, key: heard.append((kind, key)))
+        await subscription.ready()
+        await store.update_guild_settings(GUILD, language="fr")
+        await subscription.close()
+    assert heard == []
 
 
-@pytest.mark.parametrize(("options", "complaint"), [
-    ({"token": ""}, "token"),
-    ({"language": ""}, "language"),
-    ({"lifetime_s": 0}, "lifetime_s"),
-])
-async def test_a_bad_hand_message_is_refused(store: Store, options: dict[str, object],
-                                            complaint: str) -> None:
-    given: dict[str, object] = {"token": "t", "message_id": 1, "language": "en",
-                                "lifetime_s": 60, **options}
-    with pytest.raises(ValueError, match=complaint):
-        await store.save_hand_message(10, 1, **given)  # type: ignore[arg-type]
-    assert await store.hand_message(10, 1) is None
+class Heard:
+    """The notices a subscription hears, each awaitable (no sleeping)."""
+
+    def __init__(self) -> None:
+        self.notices: list[tuple[Change, int | None]] = []
+        self._changed = asyncio.Condition()
+
+    def __call__(self, kind: Change, key: int | None) -> None:
+        self.notices.append((kind, key))
+        asyncio.get_running_loop().create_task(self._wake())
+
+    async def _wake(self) -> None:
+        async with self._changed:
+            self._changed.notify_all()
+
+    async def until(self, count: int) -> list[tuple[Change, int | None]]:
+        async with self._changed:
+            await asyncio.wait_for(self._changed.wait_for(lambda: len(self.notices) >= count),
+                                   timeout=30)
+        return self.notices
+
+
+@pytest.mark.postgresql
+async def test_every_change_of_settings_and_preferences_reaches_other_processes(
+        postgres_url: str) -> None:
+    heard = Heard()
+    async with await Store.open(postgres_url) as writer, \
+            await Store.open(postgres_url) as reader:
+        subscription = await reader.listen(heard)
+        try:
+            await subscription.ready()
+            assert await heard.until(1) == [(Change.ALL, None)]  # listening started
+            await writer.update_guild_settings(GUILD, rule_overrides={"rami51": {"target": 500}})
+            await writer.update_player_prefs(ANN, language="fr")
+            await writer.delete_user_data(BOB)
+            with pytest.raises(ValueError):  # refused: nothing written, nothing said
+                await writer.update_player_prefs(ANN, language="xx")
+            await writer.update_guild_settings(GUILD + 1, language="fr")
+            assert (await heard.until(5))[1:] == [
+                (Change.GUILD, GUILD), (Change.PLAYER, ANN), (Change.PLAYER, BOB),
+                (Change.GUILD, GUILD + 1)]
+        finally:
+            await subscription.close()
+
+
+@pytest.mark.postgresql
+async def test_a_dropped_listening_connection_comes_back_and_flushes(
+        postgres_url: str) -> None:
+    heard = Heard()
+    async with await Store.open(postgres_url) as store:
+        subscription = await store.listen(heard)
+        try:
+            await subscription.ready()
+            await heard.until(1)
+            killed = await store_sql(postgres_url, "SELECT pg_terminate_backend(pid) FROM"
+                                     " pg_stat_activity WHERE application_name = $1 AND"
+                                     " datname = current_database()", APPLICATION_NAME)
+            assert killed == [(True,)]
+            assert (await heard.until(2))[1] == (Change.ALL, None)  # forget everything
+            await subscription.ready()
+            assert subscription.listening
+            await store.update_player_prefs(ANN, sort="rank")
+            assert (await heard.until(3))[2] == (Change.PLAYER, ANN)  # listening again
+        finally:
+            await subscription.close()
+
+
+async def store_sql(url: str, sql: str, *args: object) -> list[tuple[object, ...]]:
+    conn = await asyncpg.connect(url)
+    try:
+        return [tuple(row) for row in await conn.fetch(sql, *args)]
+    finally:
+        await conn.close()
