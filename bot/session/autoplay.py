@@ -29,7 +29,7 @@ from collections.abc import Callable, Coroutine
 from typing import Any
 
 from bot.session.computer import computer_action
-from bot.session.keeper import LiveTable, TableKeeper
+from bot.session.keeper import CHANGED_ELSEWHERE, LiveTable, TableKeeper
 from bot.session.model import DEFAULT_LEVEL, Event, EventKind, SessionError, Status
 from data import DueTurn, Store
 from data.shared_store import CLAIM_LIMIT, LEASE_S, Shards, check_shards
@@ -142,7 +142,9 @@ class Autoplay(TableKeeper):
         """Play one computer action after a pause; the next one is scheduled by ``_play``."""
         await asyncio.sleep(self.ai_delay)
         async with self._lock(channel_id):
-            table = self._tables.get(channel_id)
+            if channel_id not in self._tables:  # dropped meanwhile: nothing to play here
+                return
+            table = await self._load(channel_id)  # checked against its row when shared
             if table is None or table.game is None or table.status is not Status.PLAYING:
                 return
             game = table.game
@@ -152,7 +154,12 @@ class Autoplay(TableKeeper):
             if not seat.is_computer:
                 return
             action = await self._decide(table, game.current, seat.level or DEFAULT_LEVEL)
-            events = await self._play(table, game.current, action, actor=None)
+            try:
+                events = await self._play(table, game.current, action, actor=None)
+            except CHANGED_ELSEWHERE as error:  # another process played first: it goes on
+                log.info("computer turn changed elsewhere channel=%s error=%s", channel_id,
+                         error)
+                return
         for event in events:
             await self._emit(event)
 
@@ -247,6 +254,9 @@ class Autoplay(TableKeeper):
                                                kind=EventKind.TIMEOUT)
             except SessionError:  # the easy player found no legal move: leave the turn open
                 log.error("timed-out turn not played channel=%s seat=%s", channel_id, seat)
+            except CHANGED_ELSEWHERE as error:  # another process moved the game first
+                log.info("timed-out turn changed elsewhere channel=%s error=%s", channel_id,
+                         error)
         for event in events:
             await self._emit(event)
         return bool(events)

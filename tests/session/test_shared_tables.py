@@ -160,3 +160,36 @@ async def test_a_new_table_opened_elsewhere_is_the_one_played(processes: Process
         await second.open_lobby(CHANNEL, GUILD, BOB, "rami51")
     assert caught.value.code == "session.game_exists"
     assert (await first.snapshot(CHANNEL)) == joined
+
+
+@pytest.mark.parametrize("checked", [True, False], ids=["checked", "unchecked"])
+async def test_a_computer_turn_played_by_another_process_is_not_played_again(
+        where: Path | str, monkeypatch: pytest.MonkeyPatch, checked: bool) -> None:
+    check_versions(monkeypatch, True)
+    async with await Store.open(where) as first_store, await Store.open(where) as second_store:
+        first, second = make_tables(first_store), make_tables(second_store)
+        try:
+            await first.open_lobby(CHANNEL, GUILD, ALICE, "rami51")
+            await first.add_computer(CHANNEL, ALICE.user_id)
+            await first.start(CHANNEL, ALICE.user_id)
+            rng = random.Random(3)
+            while True:  # Alice plays through the first process until the computer is to play
+                view = await first.hand(CHANNEL, ALICE.user_id)
+                if view.current != view.seat:
+                    break
+                snapshot = await first.snapshot(CHANNEL)
+                assert snapshot is not None
+                await first.act(CHANNEL, ALICE.user_id,
+                                choose_action(view, first.rules_of(snapshot), "easy", rng))
+            stale = await second.snapshot(CHANNEL)  # the second process holds the computer's turn
+            await first.idle(CHANNEL)  # the first plays it to the end
+            played = await log_versions(first)
+            assert stale is not None and stale.version < played[-1]
+            check_versions(monkeypatch, checked)
+            await second._computer_turn(CHANNEL)  # its own timer for that turn: nothing to do
+            assert await log_versions(first) == played
+            check_versions(monkeypatch, True)
+            assert (await second.snapshot(CHANNEL)) == (await first.snapshot(CHANNEL))
+        finally:
+            await first.close()
+            await second.close()
