@@ -33,6 +33,7 @@ from bot.discord_app import pictures
 from bot.discord_app.daily_poster import DailyPoster
 from bot.discord_app.front_end import FrontEnd
 from bot.discord_app.i18n import RamiTranslator, t
+from bot.discord_app.shards import shard_filter
 from bot.discord_app.starting import IdentifyPacer, check_budget
 from bot.discord_app.views import routed
 from bot.session import Daily, IdleSweeper, Tables
@@ -106,18 +107,6 @@ def _suggests(command: object, name: str | None) -> bool:
     if not isinstance(command, app_commands.Command) or name is None:
         return False
     return any(p.display_name == name and p.autocomplete for p in command.parameters)
-
-
-def shard_filter(client: discord.Client) -> tuple[int, tuple[int, ...]] | None:
-    """The shards whose guilds' turns this process times out: (shard count, its shard
-    ids), or None when it is not sharded (every guild)."""
-    count = client.shard_count
-    ids = getattr(client, "shard_ids", None)  # an AutoShardedClient's
-    if ids is None and client.shard_id is not None:
-        ids = [client.shard_id]
-    if not count or count <= 1 or not ids:
-        return None
-    return count, tuple(ids)
 
 
 class RamiTree(app_commands.CommandTree["RamiBot"]):

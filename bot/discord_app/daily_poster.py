@@ -6,7 +6,8 @@ The session closes a day once (:meth:`bot.session.daily.Daily.close_due`) and ha
 each closed day until :meth:`~bot.session.daily.Daily.posted` is told; the post carries a
 nonce made from the day, with which Discord itself refuses a second message (within
 minutes) should the bot stop between posting and saying so. A channel that is gone or
-closed to the bot is given up for good; any other failure is tried again later.
+closed to the bot is given up for good; any other failure is tried again later. With
+several processes, each posts the days of the guilds on its shards (any one closes them).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from collections.abc import Callable
 import discord
 
 from bot.discord_app import daily_present, pictures
+from bot.discord_app.shards import serves, shard_filter
 from bot.session.daily import ClosedDay, Daily
 from bot.session.prefs import Preferences
 from bot.session.repeating import Repeating
@@ -49,7 +51,10 @@ class DailyPoster(Repeating):
         found it, and said posted before the next round looks."""
         posted = []
         async with self._running:
+            shards = shard_filter(self.client)
             for closed in await self.daily.close_due():
+                if not serves(shards, closed.day.guild_id):  # its shard's process posts it
+                    continue
                 message_id = await self._post(closed)
                 if message_id is not None:
                     posted.append(message_id)

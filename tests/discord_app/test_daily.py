@@ -4,6 +4,7 @@ offered, a try's message within Discord's limits, the close's post and the setti
 from __future__ import annotations
 
 from dataclasses import replace
+from types import SimpleNamespace
 from typing import Any
 from unittest.mock import AsyncMock, Mock
 
@@ -175,3 +176,18 @@ async def test_a_close_not_posted_is_given_up_only_when_the_channel_is_gone(
         daily.posted.assert_awaited_once_with(daily.close_due.return_value[0], None)
     else:
         daily.posted.assert_not_awaited()  # tried again at the next round
+
+
+@pytest.mark.parametrize(("shard_count", "shard_ids", "posted"), [
+    (None, None, True),  # not sharded: every guild's days
+    (4, [0, 2], True),  # guild 7 is on shard 0 of 4 ((7 >> 22) % 4): this process's
+    (4, [1, 3], False),  # another process serves that guild: it posts the day
+])
+async def test_a_closed_day_is_posted_by_the_process_serving_its_guild(
+        shard_count: int | None, shard_ids: list[int] | None, posted: bool) -> None:
+    poster, daily = poster_with(None)
+    poster.client = SimpleNamespace(  # type: ignore[assignment]
+        shard_count=shard_count, shard_ids=shard_ids, shard_id=None,
+        get_partial_messageable=poster.client.get_partial_messageable)
+    assert await poster.run_once() == ([99] if posted else [])
+    assert daily.posted.await_count == (1 if posted else 0)
