@@ -25,13 +25,6 @@ from tests.session.helpers import ALICE, BOB, CHANNEL, GUILD, make_tables
 Processes = tuple[Tables, Tables]
 
 
-@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgresql)])
-def where(request: pytest.FixtureRequest, tmp_path: Path) -> Path | str:
-    if request.param == "sqlite":
-        return tmp_path / "rami.sqlite3"
-    url: str = request.getfixturevalue("postgres_url")
-    return url
-
 
 def check_versions(monkeypatch: pytest.MonkeyPatch, checked: bool) -> None:
     """Whether the stores count as shared (SQLite too, here: two stores on one file)."""

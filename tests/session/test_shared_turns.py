@@ -22,13 +22,6 @@ LEASE = 30.0
 SHARD_1_OF_2 = (3 << 22) + 99  # a guild Discord sends to shard 1 of 2
 
 
-@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgresql)])
-def where(request: pytest.FixtureRequest, tmp_path: Path) -> str | Path:
-    if request.param == "sqlite":
-        return tmp_path / "rami.sqlite3"
-    url: str = request.getfixturevalue("postgres_url")
-    return url
-
 
 class Cluster:
     """Processes sharing one database: each its own store and tables."""
