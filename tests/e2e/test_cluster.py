@@ -14,7 +14,8 @@ from bot.discord_app.fake import FakeDiscord
 from bot.discord_app.main import sync_only
 from bot.discord_app.starting import IdentifyBudgetLow
 from bot.session import Status
-from tests.e2e.harness import BotHarness, BotProcess
+from tests.e2e.harness import BotHarness, BotProcess, start_sharded_fake
+from tests.e2e.harness import guild_on as sharded_guild_on
 from tests.e2e.players import play_match
 
 SHARDS = 4
@@ -23,18 +24,14 @@ SHARDS = 4
 @pytest.fixture
 async def fake() -> AsyncIterator[FakeDiscord]:
     """A fake Discord with one guild on each of 4 shards (the first guild on shard 0)."""
-    server = FakeDiscord()
-    for shard in range(1, SHARDS):
-        server.add_guild(shard=(shard, SHARDS), name=f"server {shard}")
-    server.session_start_limit["max_concurrency"] = 16  # no 5 s between identifies
-    await server.start()
+    server = await start_sharded_fake(SHARDS)
     yield server
     await server.stop()
     assert server.unknown_routes == [], f"routes the fake lacks: {server.unknown_routes}"
 
 
 def guild_on(fake: FakeDiscord, shard: int) -> int:
-    return next(g for g in fake.guilds if (g >> 22) % SHARDS == shard)
+    return sharded_guild_on(fake, shard, SHARDS)
 
 
 def cluster(cluster_id: int, count: int = 2) -> Cluster:
