@@ -135,10 +135,14 @@ async def test_whole_games_then_a_process_killed_mid_turn_is_replaced(
     table = _table_edits(fake, waiting.channel)
 
     await cluster.start(1)  # the replacement
-    await pending.play()  # the computer went on, then the people to the end
-    await until(lambda: _timed_out(store, waiting))  # the open turn timed out…
-    assert _table_edits(fake, waiting.channel) > table  # …and the table shows it
-    await waiting.play()
+
+    async def after_the_timeout() -> None:
+        await until(lambda: _timed_out(store, waiting))  # the open turn timed out…
+        assert _table_edits(fake, waiting.channel) > table  # …and the table shows it
+        await waiting.play()
+
+    # The computer goes on, then the people, to the end; the other game after its timer.
+    await asyncio.gather(pending.play(), after_the_timeout())
     for game in (waiting, pending):
         log = await store.game_log(game.game_id)
         assert log[:len(logs[game.game_id])] == logs[game.game_id]  # nothing acknowledged lost
