@@ -127,3 +127,27 @@ async def test_a_refused_process_exits_3_and_says_why(fake: FakeDiscord, db_path
     lines = [line for line in process.output.splitlines() if "refusing to start" in line]
     assert len(lines) == 1 and "MIN_IDENTIFIES_LEFT" in lines[0]
     assert fake.identifies == 0
+
+
+async def test_spread_gives_each_event_to_one_of_two_sessions_of_a_shard(
+        fake: FakeDiscord, tmp_path: Path) -> None:
+    old = BotHarness(fake, tmp_path / "old.sqlite3", dev_guild=False, cluster=cluster(1))
+    new = BotHarness(fake, tmp_path / "new.sqlite3", dev_guild=False, cluster=cluster(1))
+    await sync_only(old.settings)
+    await old.start()
+    await new.start()  # a failover: both hold shards 1 and 3
+    try:
+        fake.gateway.spread = True
+        channels = fake.guilds[guild_on(fake, 1)].channels[:2]
+        for channel in channels:  # a lobby in each, each saved by the process that got it
+            lobby = (await fake.slash(fake.add_user("al"), channel, "rummy new",
+                                      variant="rami51")).reply
+            assert "rami:lobby:join:" in " ".join(lobby.custom_ids())
+        assert fake.gateway_deliveries("INTERACTION_CREATE") == [(1, SHARDS)] * 2  # once each
+        assert old.bot is not None and new.bot is not None
+        held = [[await bot.tables.snapshot(c) is not None for c in channels]
+                for bot in (old.bot, new.bot)]
+        assert sorted(held) == [[False, True], [True, False]]
+    finally:
+        await new.stop()
+        await old.stop()
