@@ -4,7 +4,6 @@ Discord's daily session budget is refused."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
@@ -14,7 +13,7 @@ from bot.discord_app.fake import FakeDiscord
 from bot.discord_app.main import sync_only
 from bot.discord_app.starting import IdentifyBudgetLow
 from bot.session import Status
-from tests.e2e.harness import BotHarness, BotProcess, start_sharded_fake
+from tests.e2e.harness import BotHarness, BotProcess
 from tests.e2e.harness import guild_on as sharded_guild_on
 from tests.e2e.players import play_match
 
@@ -22,12 +21,9 @@ SHARDS = 4
 
 
 @pytest.fixture
-async def fake() -> AsyncIterator[FakeDiscord]:
-    """A fake Discord with one guild on each of 4 shards (the first guild on shard 0)."""
-    server = await start_sharded_fake(SHARDS)
-    yield server
-    await server.stop()
-    assert server.unknown_routes == [], f"routes the fake lacks: {server.unknown_routes}"
+def fake(sharded_fake: FakeDiscord) -> FakeDiscord:
+    """The four-shard fake (tests/e2e/conftest.py): one guild on each shard."""
+    return sharded_fake
 
 
 def guild_on(fake: FakeDiscord, shard: int) -> int:

@@ -19,7 +19,7 @@ from bot.discord_app.fake import FakeDiscord
 from data import Store
 from tests.e2e.cluster import ClusterGame, Saved, turns_played_for, versions_contiguous
 from tests.e2e.consistency import inconsistent_games
-from tests.e2e.harness import BotProcess, guild_on, start_sharded_fake
+from tests.e2e.harness import BotProcess, guild_on
 from tests.e2e.players import is_hand
 
 SHARDS = 4
@@ -28,11 +28,9 @@ TURN_TIMEOUT_S = 15  # the shortest a guild may choose
 
 
 @pytest.fixture
-async def fake() -> AsyncIterator[FakeDiscord]:
-    server = await start_sharded_fake(SHARDS)
-    yield server
-    await server.stop()
-    assert server.unknown_routes == [], f"routes the fake lacks: {server.unknown_routes}"
+def fake(sharded_fake: FakeDiscord) -> FakeDiscord:
+    """The four-shard fake (tests/e2e/conftest.py): one guild on each shard."""
+    return sharded_fake
 
 
 @pytest.fixture
