@@ -1,6 +1,10 @@
-"""Benchmark of the SQLite store: saves per second, save latency, database size.
+"""Benchmark of the store: saves per second, save latency, database size.
 
     .venv/bin/python bench/store_bench.py [--saves N] [--matches N] [--full]
+                                          [--database postgresql://...]
+
+``--database`` measures the saves on that PostgreSQL database (an empty one: games are
+created in it) instead of a temporary SQLite file; the size is SQLite's only.
 
 Prints, for 1, 10 and 100 games saving concurrently, the actions saved per second (each
 save = the game's new state + one log entry, committed in one transaction before the call
@@ -54,8 +58,9 @@ def game_state(rng: random.Random, version: int) -> str:
     return json.dumps(state, separators=(",", ":"))
 
 
-async def throughput(path: Path, games: int, saves: int, seed: int,
-                     offered: float | None = None) -> tuple[float, list[float]]:
+async def throughput(path: Path | str, games: int, saves: int, seed: int,
+                     offered: float | None = None,
+                     first_channel: int = 0) -> tuple[float, list[float]]:
     """Saves/s achieved and per-save latencies (seconds) with ``games`` games saving
     concurrently: back to back, or (``offered``) together offering that many saves a second,
     each game waiting a random, exponential pause between its saves, as players do."""
@@ -64,7 +69,7 @@ async def throughput(path: Path, games: int, saves: int, seed: int,
     latencies: list[float] = []
     async with await Store.open(path, synchronous=SYNCHRONOUS) as store:
         created = [
-            await store.create_game(10_000 * games + n, 1, 1, "rami51", states[0])
+            await store.create_game(first_channel + n, 1, 1, "rami51", states[0])
             for n in range(games)
         ]
         per_game = max(1, saves // games)
@@ -127,26 +132,30 @@ async def main() -> None:
     parser.add_argument(
         "--full", action="store_true", help="synchronous=FULL (an fsync per commit)"
     )
+    parser.add_argument("--database", help="a postgresql:// URL to measure instead of SQLite")
     args = parser.parse_args()
     global SYNCHRONOUS
     SYNCHRONOUS = "FULL" if args.full else "NORMAL"
 
     sizes = [len(game_state(random.Random(n), n)) / 1024 for n in range(64)]
-    print(
-        f"SQLite {sqlite3.sqlite_version}, Python {sys.version.split()[0]},"
-        f" WAL + synchronous={SYNCHRONOUS}; states {min(sizes):.1f}-{max(sizes):.1f} KB"
-    )
+    database = ("PostgreSQL (asyncpg)" if args.database else
+                f"SQLite {sqlite3.sqlite_version}, WAL + synchronous={SYNCHRONOUS}")
+    print(f"{database}, Python {sys.version.split()[0]};"
+          f" states {min(sizes):.1f}-{max(sizes):.1f} KB")
     with tempfile.TemporaryDirectory() as tmp:
         print(f"{'games':>6} {'saves/s':>9} {'median ms':>10} {'p99 ms':>8}"
               "   (back to back, then paced)")
-        for games, offered in ((1, None), (10, None), (100, None), (100, 1000.0),
-                               (100, 2000.0)):
+        for line, (games, offered) in enumerate(((1, None), (10, None), (100, None),
+                                                 (100, 1000.0), (100, 2000.0))):
             name = f"t{games}" if offered is None else f"p{games}-{offered:.0f}"
-            rate, lat = await throughput(Path(tmp) / f"{name}.sqlite3", games, args.saves,
-                                         games, offered)
+            where = args.database or Path(tmp) / f"{name}.sqlite3"
+            rate, lat = await throughput(where, games, args.saves, games, offered,
+                                         first_channel=1000 * line)
             paced = "" if offered is None else f"   paced: {offered:.0f} saves/s offered"
             print(f"{games:>6} {rate:>9.0f} {statistics.median(lat) * 1000:>10.3f}"
                   f" {percentile(lat, 0.99) * 1000:>8.3f}{paced}")
+        if args.database:
+            return
         size = await size_per_matches(Path(tmp) / "size.sqlite3", args.matches, args.actions, 7)
         per_1000 = size / args.matches * 1000
         print(

@@ -10,11 +10,12 @@ DESCRIPTION = """\
 Rami: play rummy together in a Discord channel.
 
 With no subcommand (or "run"), the Discord bot starts. Settings come from the
-environment or a .env file (see .env.example): DISCORD_TOKEN, RAMI_DB_PATH,
-DISCORD_DEV_GUILD, DISCORD_API_BASE, DISCORD_GATEWAY_URL, LOG_LEVEL, LOG_FORMAT,
-RAMI_AI_DELAY, RAMI_PAINTERS, and for several processes SHARD_COUNT, CLUSTER_ID,
-CLUSTER_COUNT, SYNC_COMMANDS, MIN_IDENTIFIES_LEFT (also flags of "run"). Without
-DISCORD_TOKEN, a local game starts in the terminal instead.
+environment or a .env file (see .env.example): DISCORD_TOKEN, DATABASE_URL
+(postgresql://... for PostgreSQL), RAMI_DB_PATH (the SQLite file), DISCORD_DEV_GUILD,
+DISCORD_API_BASE, DISCORD_GATEWAY_URL, LOG_LEVEL, LOG_FORMAT, RAMI_AI_DELAY,
+RAMI_PAINTERS, and for several processes SHARD_COUNT, CLUSTER_ID, CLUSTER_COUNT,
+SYNC_COMMANDS, MIN_IDENTIFIES_LEFT (also flags of "run"). Without DISCORD_TOKEN, a
+local game starts in the terminal instead.
 """
 
 EPILOG = """\
@@ -27,6 +28,7 @@ examples:
   rummy-bot play --daily         today's deal of the daily championship, in this terminal
   rummy-bot play --help          the terminal game's own options
   rummy-bot simulate --help      play many computer games and print statistics
+  rummy-bot migrate              bring the database's schema up to date, then exit
 """
 
 
@@ -46,7 +48,7 @@ def build_parser() -> argparse.ArgumentParser:
         prog="rummy-bot", description=DESCRIPTION, epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    commands = parser.add_subparsers(dest="command", metavar="{run,sync,play,simulate}")
+    commands = parser.add_subparsers(dest="command", metavar="{run,sync,play,simulate,migrate}")
     run = commands.add_parser(
         "run", help="start the Discord bot (the default)",
         description="Start the Discord bot; settings from the environment or .env (see "
@@ -67,6 +69,8 @@ def build_parser() -> argparse.ArgumentParser:
                         add_help=False)
     commands.add_parser("simulate", help="play many computer games and print statistics",
                         add_help=False)
+    commands.add_parser("migrate", help="bring the database's schema up to date, then exit",
+                        add_help=False)
     return parser
 
 
@@ -81,6 +85,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         from bot.simulator import simulate
 
         return int(simulate.main(args[1:]) or 0)
+    if args and args[0] == "migrate":
+        from bot import migrate
+
+        return migrate.main(args[1:])
     options = vars(build_parser().parse_args(args))
     command = options.pop("command")
     overrides = {name: value for name, value in options.items() if value is not None}

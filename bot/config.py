@@ -11,7 +11,9 @@ import os
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from urllib.parse import urlsplit
 
+from data.database import is_postgres_url, redact
 from engine.numbers import whole
 
 DEFAULT_DB_PATH = "data/rami.sqlite3"
@@ -67,6 +69,9 @@ class Settings:
 
     token: str | None = field(default=None, repr=False)  # never printed
     db_path: Path = Path(DEFAULT_DB_PATH)
+    # DATABASE_URL=postgresql://...: the store on PostgreSQL (several processes, machines);
+    # None: on the SQLite file db_path. Never printed (it may hold a password).
+    database_url: str | None = field(default=None, repr=False)
     api_base: str | None = None  # REST base URL (a REST proxy, or a fake Discord in tests)
     gateway_url: str | None = None  # gateway URL (tests point it at a fake Discord)
     dev_guild: int | None = None  # sync commands to this guild only (instant) instead of globally
@@ -79,6 +84,38 @@ class Settings:
     @property
     def has_token(self) -> bool:
         return bool(self.token)
+
+    @property
+    def database(self) -> str | Path:
+        """Where the store lives, for ``Store.open``: the PostgreSQL URL, else the file."""
+        return self.database_url or self.db_path
+
+
+def read_database_url(text: str | None) -> tuple[str | None, Path | None]:
+    """``DATABASE_URL``: ``(url, None)`` for a ``postgresql://`` URL, ``(None, path)`` for a
+    path (SQLite), ``(None, None)`` when unset.
+
+    Raises:
+        ConfigError: another kind of URL, or a PostgreSQL URL without a host or database.
+    """
+    if text is None:
+        return None, None
+    if is_postgres_url(text):
+        try:
+            parts = urlsplit(text)
+            _ = parts.port  # raises ValueError for a port that is not a number
+        except ValueError as error:
+            raise ConfigError(f"DATABASE_URL {redact(text)[:80]!r} is not a URL: {error}") from None
+        if not parts.hostname or parts.path.strip("/") == "":
+            raise ConfigError(
+                f"DATABASE_URL {redact(text)[:80]!r} needs a host and a database: "
+                "postgresql://user:password@host:5432/database")
+        return text, None
+    if "://" in text:
+        raise ConfigError(
+            f"DATABASE_URL must be postgresql://user:password@host:5432/database or an SQLite "
+            f"file path, not {text.split('://', 1)[0][:20]!r}://...")
+    return None, Path(text)
 
 
 def parse_env_file(text: str) -> dict[str, str]:
@@ -149,9 +186,11 @@ def load_settings(
         url = get(name)
         if url is not None and "://" not in url:
             raise ConfigError(f"{name} must be a URL such as http://host:port/api/v10, not {url!r}")
+    database_url, sqlite_path = read_database_url(get("DATABASE_URL"))
     return Settings(
         token=get("DISCORD_TOKEN"),
-        db_path=Path(get("RAMI_DB_PATH") or DEFAULT_DB_PATH),
+        db_path=sqlite_path or Path(get("RAMI_DB_PATH") or DEFAULT_DB_PATH),
+        database_url=database_url,
         api_base=(get("DISCORD_API_BASE") or "").rstrip("/") or None,
         gateway_url=get("DISCORD_GATEWAY_URL"),
         dev_guild=int(dev_guild) if dev_guild else None,

@@ -19,7 +19,14 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from bot.config import EXIT_FAILED, EXIT_TOKEN, HOW_TO_GET_A_TOKEN, ConfigError, load_settings
+from bot.config import (
+    EXIT_FAILED,
+    EXIT_TOKEN,
+    HOW_TO_GET_A_TOKEN,
+    ConfigError,
+    Settings,
+    load_settings,
+)
 from bot.logs import setup_logging
 
 log = logging.getLogger("rami.bot")
@@ -65,6 +72,19 @@ def run_with_backoff(start: Callable[[], int], backoff: Backoff | None = None, *
         sleep(wait)
 
 
+def start_up(overrides: Mapping[str, str] | None = None) -> Settings | None:
+    """The settings (``overrides`` from the command line win over the environment), with
+    logging set up from them; None, the reason printed, when a setting cannot be used (the
+    caller then exits with ``EXIT_TOKEN``)."""
+    try:
+        settings = load_settings(overrides=overrides)
+    except ConfigError as error:
+        print(f"rummy-bot: {error}", file=sys.stderr)
+        return None
+    setup_logging(settings.log_level, settings.log_format, [settings.token or ""])
+    return settings
+
+
 def main(argv: Sequence[str] | None = None, *, overrides: Mapping[str, str] | None = None,
          sync_only: bool = False) -> int:
     """Start the bot (or the terminal game when no token is set); returns the exit status.
@@ -72,12 +92,9 @@ def main(argv: Sequence[str] | None = None, *, overrides: Mapping[str, str] | No
     ``overrides``: settings from the command line, by variable name (they win over the
     environment); ``sync_only``: register the slash commands and exit (``rummy-bot sync``).
     """
-    try:
-        settings = load_settings(overrides=overrides)
-    except ConfigError as error:
-        print(f"rummy-bot: {error}", file=sys.stderr)
+    settings = start_up(overrides)
+    if settings is None:
         return EXIT_TOKEN
-    setup_logging(settings.log_level, settings.log_format, [settings.token or ""])
     if not settings.has_token:
         print(SYNC_NEEDS_TOKEN if sync_only else NO_TOKEN, file=sys.stderr)
         return EXIT_TOKEN if sync_only else play_locally(list(argv or []))

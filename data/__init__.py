@@ -1,10 +1,10 @@
-"""Rami's SQLite store: games saved after every action, scores, statistics, settings.
+"""Rami's store (SQLite, or PostgreSQL for a large host): games saved after every action,
+scores, statistics, settings.
 
 Everything goes through :class:`Store` (see docs/STORE.md); no SQL lives outside ``data/``.
 """
 
 from data.accounts import DELETED_NAME
-from data.database import DEFAULT_PATH
 from data.errors import (
     ChallengeBusy,
     ChallengeClosed,
@@ -39,6 +39,7 @@ from data.records import (
     TryStatus,
 )
 from data.settings import GuildSettings, PlayerPrefs
+from data.sqlite import DEFAULT_PATH
 from data.store import IDLE_DAYS, Store
 
 __all__ = [

@@ -5,12 +5,11 @@ books every player's place (``challenge_results``) in the same transaction that 
 day closed, so a ranking is made exactly once whatever restarts. A try is counted when it
 starts (10 a day); whether it counts is decided when it finishes, in the same transaction
 that reads whether its day has closed, so no try slips into a ranking already made.
-Plain functions on a ``sqlite3.Connection``, run by :class:`data.store.Store`.
+Functions over a :class:`data.tx.Tx`, run by :class:`data.store.Store`.
 """
 
 from __future__ import annotations
 
-import sqlite3
 from typing import Any
 
 from data.errors import ChallengeBusy, ChallengeClosed, ChallengeLimit, TryNotPlaying
@@ -22,6 +21,7 @@ from data.records import (
     TryStatus,
 )
 from data.scores import ranks
+from data.tx import Tx, for_update
 
 CHALLENGE_TRIES = 10
 SECRET_NAME = "daily-deal"
@@ -61,153 +61,163 @@ def _try(row: tuple[Any, ...]) -> ChallengeTry:
                         version, started, finished, score, turns)
 
 
-def secret(conn: sqlite3.Connection, now: float, fresh: bytes) -> bytes:
+async def secret(tx: Tx, now: float, fresh: bytes) -> bytes:
     """The deals' secret: the stored one, or ``fresh`` stored now when there is none."""
-    conn.execute("INSERT OR IGNORE INTO secrets (name, value, created_at) VALUES (?, ?, ?)",
-                 (SECRET_NAME, fresh, now))
-    (value,) = conn.execute("SELECT value FROM secrets WHERE name = ?",
-                            (SECRET_NAME,)).fetchone()
+    await tx.execute("INSERT INTO secrets (name, value, created_at) VALUES (?, ?, ?)"
+                     " ON CONFLICT (name) DO NOTHING", (SECRET_NAME, fresh, now))
+    value = await tx.fetchval("SELECT value FROM secrets WHERE name = ?", (SECRET_NAME,))
     return bytes(value)
 
 
-def day_row(conn: sqlite3.Connection, guild_id: int, day: str) -> ChallengeDay | None:
-    row = conn.execute(f"SELECT {_DAY_COLUMNS} FROM challenge_days WHERE guild_id = ? AND day = ?",
-                       (guild_id, day)).fetchone()
+async def day_row(tx: Tx, guild_id: int, day: str, *,
+                  lock: str = "") -> ChallengeDay | None:
+    """The day, if opened; ``lock``: ``for_update(tx, ...)`` to lock its row till the end
+    of the transaction (PostgreSQL), so that a close and a try never cross."""
+    row = await tx.fetchone(f"SELECT {_DAY_COLUMNS} FROM challenge_days"
+                            f" WHERE guild_id = ? AND day = ?{lock}", (guild_id, day))
     return _day(row) if row else None
 
 
-def current_day(conn: sqlite3.Connection, guild_id: int, now: float) -> ChallengeDay | None:
-    row = conn.execute(
+async def current_day(tx: Tx, guild_id: int, now: float) -> ChallengeDay | None:
+    row = await tx.fetchone(
         f"SELECT {_DAY_COLUMNS} FROM challenge_days WHERE guild_id = ? AND closed_at IS NULL"
-        " AND closes_at > ? ORDER BY closes_at LIMIT 1", (guild_id, now)).fetchone()
+        " AND closes_at > ? ORDER BY closes_at LIMIT 1", (guild_id, now))
     return _day(row) if row else None
 
 
-def add_day(conn: sqlite3.Connection, guild_id: int, day: str, setup: str,
-            closes_at: float) -> ChallengeDay:
-    conn.execute("INSERT OR IGNORE INTO challenge_days (guild_id, day, setup, closes_at)"
-                 " VALUES (?, ?, ?, ?)", (guild_id, day, setup, closes_at))
-    found = day_row(conn, guild_id, day)
+async def add_day(tx: Tx, guild_id: int, day: str, setup: str,
+                  closes_at: float) -> ChallengeDay:
+    await tx.execute("INSERT INTO challenge_days (guild_id, day, setup, closes_at)"
+                     " VALUES (?, ?, ?, ?) ON CONFLICT (guild_id, day) DO NOTHING",
+                     (guild_id, day, setup, closes_at))
+    found = await day_row(tx, guild_id, day)
     assert found is not None
     return found
 
 
-def tries_used(conn: sqlite3.Connection, guild_id: int, user_id: int, day: str) -> int:
-    (used,) = conn.execute(
+async def tries_used(tx: Tx, guild_id: int, user_id: int, day: str) -> int:
+    used = await tx.fetchval(
         "SELECT COUNT(*) FROM challenge_tries WHERE guild_id = ? AND day = ? AND user_id = ?",
-        (guild_id, day, user_id)).fetchone()
+        (guild_id, day, user_id))
     return int(used)
 
 
-def start_try(conn: sqlite3.Connection, now: float, guild_id: int, day: str, user_id: int,
-              name: str, state: str) -> ChallengeTry:
-    """Start the player's next try of the day.
+async def start_try(tx: Tx, now: float, guild_id: int, day: str, user_id: int,
+                    name: str, state: str) -> ChallengeTry:
+    """Start the player's next try of the day (the day's row locked meanwhile in
+    PostgreSQL: two starts of one guild's day take turns).
 
     Raises:
         ChallengeClosed: the day is closed, past its close or has no row.
         ChallengeBusy: the player has a try in progress in this guild.
         ChallengeLimit: the player already started the day's 10 tries.
     """
-    found = day_row(conn, guild_id, day)
+    found = await day_row(tx, guild_id, day, lock=for_update(tx))
     if found is None or found.closed or now >= found.closes_at:
         raise ChallengeClosed(guild_id, day)
-    if playing(conn, guild_id, user_id) is not None:
+    if await playing(tx, guild_id, user_id) is not None:
         raise ChallengeBusy(guild_id, user_id)
-    used = tries_used(conn, guild_id, user_id, day)
+    used = await tries_used(tx, guild_id, user_id, day)
     if used >= CHALLENGE_TRIES:
         raise ChallengeLimit(user_id, day, CHALLENGE_TRIES)
-    row = conn.execute(
+    row = await tx.fetchone(
         "INSERT INTO challenge_tries (guild_id, day, user_id, try, name, status, state,"
         f" version, started_at) VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?) RETURNING {_TRY_COLUMNS}",
-        (guild_id, day, user_id, used + 1, name, _PLAYING, state, now)).fetchone()
+        (guild_id, day, user_id, used + 1, name, _PLAYING, state, now))
+    assert row is not None
     return _try(row)
 
 
-def playing(conn: sqlite3.Connection, guild_id: int, user_id: int) -> ChallengeTry | None:
-    row = conn.execute(
+async def playing(tx: Tx, guild_id: int, user_id: int) -> ChallengeTry | None:
+    row = await tx.fetchone(
         f"SELECT {_TRY_COLUMNS} FROM challenge_tries WHERE guild_id = ? AND user_id = ?"
-        " AND status = ?", (guild_id, user_id, _PLAYING)).fetchone()
+        " AND status = ?", (guild_id, user_id, _PLAYING))
     return _try(row) if row else None
 
 
 _KEY = "guild_id = ? AND day = ? AND user_id = ? AND try = ? AND status = ?"
 
 
-def save_try(conn: sqlite3.Connection, key: tuple[int, str, int, int], state: str) -> int:
+async def save_try(tx: Tx, key: tuple[int, str, int, int], state: str) -> int:
     """Save a try in progress; return its new version. Raises TryNotPlaying."""
-    row = conn.execute(f"UPDATE challenge_tries SET state = ?, version = version + 1"
-                       f" WHERE {_KEY} RETURNING version", (state, *key, _PLAYING)).fetchone()
-    if row is None:
+    version = await tx.fetchval(f"UPDATE challenge_tries SET state = ?, version = version + 1"
+                                f" WHERE {_KEY} RETURNING version", (state, *key, _PLAYING))
+    if version is None:
         raise TryNotPlaying(*key)
-    return int(row[0])
+    return int(version)
 
 
-def finish_try(conn: sqlite3.Connection, now: float, key: tuple[int, str, int, int],
-               state: str, score: int, turns: int) -> TryStatus:
-    """End a try: counted when its day is still open, else late. Raises TryNotPlaying."""
+async def finish_try(tx: Tx, now: float, key: tuple[int, str, int, int],
+                     state: str, score: int, turns: int) -> TryStatus:
+    """End a try: counted when its day is still open, else late. Raises TryNotPlaying.
+    In PostgreSQL the day's row is share-locked: a close waits for this transaction (and
+    ranks the try), or this one waits for the close (and finds the day closed)."""
     guild_id, day, _, _ = key
-    found = day_row(conn, guild_id, day)
+    found = await day_row(tx, guild_id, day, lock=for_update(tx, "SHARE"))
     late = found is None or found.closed or now >= found.closes_at
     status = TryStatus.LATE if late else TryStatus.COUNTED
     kept = (score, turns) if status is TryStatus.COUNTED else (None, None)
-    row = conn.execute(
+    version = await tx.fetchval(
         "UPDATE challenge_tries SET state = ?, version = version + 1, status = ?,"
         f" finished_at = ?, score = ?, turns = ? WHERE {_KEY} RETURNING version",
-        (state, str(status), now, *kept, *key, _PLAYING)).fetchone()
-    if row is None:
+        (state, str(status), now, *kept, *key, _PLAYING))
+    if version is None:
         raise TryNotPlaying(*key)
     return status
 
 
-def abandon_try(conn: sqlite3.Connection, now: float, key: tuple[int, str, int, int]) -> None:
+async def abandon_try(tx: Tx, now: float, key: tuple[int, str, int, int]) -> None:
     """Leave a try unfinished for good (its day has closed). Raises TryNotPlaying."""
-    cursor = conn.execute(f"UPDATE challenge_tries SET status = ?, finished_at = ? WHERE {_KEY}",
-                          (str(TryStatus.ABANDONED), now, *key, _PLAYING))
-    if cursor.rowcount == 0:
+    changed = await tx.execute(
+        f"UPDATE challenge_tries SET status = ?, finished_at = ? WHERE {_KEY}",
+        (str(TryStatus.ABANDONED), now, *key, _PLAYING))
+    if changed == 0:
         raise TryNotPlaying(*key)
 
 
-def ranking(conn: sqlite3.Connection, guild_id: int, day: str) -> list[ChallengeResult]:
-    rows = conn.execute(RANKING_SQL, (guild_id, day)).fetchall()
+async def ranking(tx: Tx, guild_id: int, day: str) -> list[ChallengeResult]:
+    rows = await tx.fetchall(RANKING_SQL, (guild_id, day))
     places = ranks([(score, turns, finished) for _, _, score, turns, finished, _ in rows])
-    return [ChallengeResult(rank, *row) for rank, row in zip(places, rows, strict=True)]
+    return [ChallengeResult(rank, user, name, score, turns, finished, int(tries))
+            for rank, (user, name, score, turns, finished, tries)
+            in zip(places, rows, strict=True)]
 
 
-def played(conn: sqlite3.Connection, guild_id: int, user_id: int) -> bool:
-    row = conn.execute("SELECT 1 FROM challenge_tries WHERE user_id = ? AND guild_id = ? LIMIT 1",
-                       (user_id, guild_id)).fetchone()
+async def played(tx: Tx, guild_id: int, user_id: int) -> bool:
+    row = await tx.fetchone("SELECT 1 FROM challenge_tries WHERE user_id = ? AND guild_id = ?"
+                            " LIMIT 1", (user_id, guild_id))
     return row is not None
 
 
-def recent_days(conn: sqlite3.Connection, guild_id: int, limit: int) -> list[str]:
-    rows = conn.execute("SELECT day FROM challenge_days WHERE guild_id = ?"
-                        " ORDER BY day DESC LIMIT ?", (guild_id, limit)).fetchall()
+async def recent_days(tx: Tx, guild_id: int, limit: int) -> list[str]:
+    rows = await tx.fetchall("SELECT day FROM challenge_days WHERE guild_id = ?"
+                             " ORDER BY day DESC LIMIT ?", (guild_id, limit))
     return [day for (day,) in rows]
 
 
-def due_days(conn: sqlite3.Connection, now: float) -> list[ChallengeDay]:
-    rows = conn.execute(f"SELECT {_DAY_COLUMNS} FROM challenge_days WHERE closed_at IS NULL"
-                        " AND closes_at <= ? ORDER BY closes_at", (now,)).fetchall()
+async def due_days(tx: Tx, now: float) -> list[ChallengeDay]:
+    rows = await tx.fetchall(f"SELECT {_DAY_COLUMNS} FROM challenge_days WHERE closed_at IS NULL"
+                             " AND closes_at <= ? ORDER BY closes_at", (now,))
     return [_day(row) for row in rows]
 
 
-def next_close(conn: sqlite3.Connection) -> float | None:
-    (first,) = conn.execute("SELECT MIN(closes_at) FROM challenge_days"
-                            " WHERE closed_at IS NULL").fetchone()
+async def next_close(tx: Tx) -> float | None:
+    first = await tx.fetchval("SELECT MIN(closes_at) FROM challenge_days"
+                              " WHERE closed_at IS NULL")
     return float(first) if first is not None else None
 
 
-def close_day(conn: sqlite3.Connection, now: float, guild_id: int, day: str,
-              channel_id: int | None) -> list[ChallengeResult] | None:
+async def close_day(tx: Tx, now: float, guild_id: int, day: str,
+                    channel_id: int | None) -> list[ChallengeResult] | None:
     """Make the day's final ranking and book each player's place, once: None when the
     day was already closed (or has no row)."""
-    cursor = conn.execute("UPDATE challenge_days SET closed_at = ?, channel_id = ?"
-                          " WHERE guild_id = ? AND day = ? AND closed_at IS NULL",
-                          (now, channel_id, guild_id, day))
-    if cursor.rowcount == 0:
+    changed = await tx.execute("UPDATE challenge_days SET closed_at = ?, channel_id = ?"
+                               " WHERE guild_id = ? AND day = ? AND closed_at IS NULL",
+                               (now, channel_id, guild_id, day))
+    if changed == 0:
         return None
-    results = ranking(conn, guild_id, day)
-    conn.executemany(
+    results = await ranking(tx, guild_id, day)
+    await tx.executemany(
         "INSERT INTO challenge_results (guild_id, day, user_id, rank, name, score, turns, tries)"
         " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
         [(guild_id, day, r.user_id, r.rank, r.name, r.best_score, r.turns, r.tries)
@@ -215,21 +225,24 @@ def close_day(conn: sqlite3.Connection, now: float, guild_id: int, day: str,
     return results
 
 
-def unposted_days(conn: sqlite3.Connection) -> list[ChallengeDay]:
-    rows = conn.execute(f"SELECT {_DAY_COLUMNS} FROM challenge_days WHERE closed_at IS NOT NULL"
-                        " AND posted_at IS NULL AND channel_id IS NOT NULL"
-                        " ORDER BY closed_at").fetchall()
+async def unposted_days(tx: Tx) -> list[ChallengeDay]:
+    rows = await tx.fetchall(f"SELECT {_DAY_COLUMNS} FROM challenge_days"
+                             " WHERE closed_at IS NOT NULL AND posted_at IS NULL"
+                             " AND channel_id IS NOT NULL ORDER BY closed_at")
     return [_day(row) for row in rows]
 
 
-def mark_posted(conn: sqlite3.Connection, now: float, guild_id: int, day: str,
-                message_id: int | None) -> None:
-    conn.execute("UPDATE challenge_days SET posted_at = ?, message_id = ?"
-                 " WHERE guild_id = ? AND day = ?", (now, message_id, guild_id, day))
+async def mark_posted(tx: Tx, now: float, guild_id: int, day: str,
+                      message_id: int | None) -> None:
+    await tx.execute("UPDATE challenge_days SET posted_at = ?, message_id = ?"
+                     " WHERE guild_id = ? AND day = ?", (now, message_id, guild_id, day))
 
 
-def stats(conn: sqlite3.Connection, guild_id: int, user_id: int) -> ChallengeStats:
-    days, wins, podiums, best = conn.execute(
-        "SELECT COUNT(*), SUM(rank = 1), SUM(rank <= 3), MIN(rank) FROM challenge_results"
-        " WHERE user_id = ? AND guild_id = ?", (user_id, guild_id)).fetchone()
-    return ChallengeStats(guild_id, user_id, days, wins or 0, podiums or 0, best)
+async def stats(tx: Tx, guild_id: int, user_id: int) -> ChallengeStats:
+    row = await tx.fetchone(
+        "SELECT COUNT(*), SUM(CASE WHEN rank = 1 THEN 1 ELSE 0 END),"
+        " SUM(CASE WHEN rank <= 3 THEN 1 ELSE 0 END), MIN(rank) FROM challenge_results"
+        " WHERE user_id = ? AND guild_id = ?", (user_id, guild_id))
+    assert row is not None  # an aggregate without GROUP BY always has its row
+    days, wins, podiums, best = row
+    return ChallengeStats(guild_id, user_id, int(days), int(wins or 0), int(podiums or 0), best)

@@ -12,7 +12,7 @@ import secrets
 from datetime import date
 
 import data.challenge as challenge
-from data.database import Database
+from data.database import StoreBase
 from data.games import check_json
 from data.records import ChallengeDay, ChallengeResult, ChallengeStats, ChallengeTry, TryStatus
 
@@ -20,7 +20,7 @@ SECRET_BYTES = 32
 TryKey = tuple[int, str, int, int]  # guild, day, user, try number
 
 
-class ChallengeStore(Database):
+class ChallengeStore(StoreBase):
     """The daily championship's part of :class:`data.Store`."""
 
     async def daily_secret(self, fresh: bytes | None = None) -> bytes:

@@ -1,20 +1,18 @@
-"""SQL for games and their action log. Plain functions on a ``sqlite3.Connection``, run
-by :class:`data.store.Store` on its connection thread; writes run inside its transaction."""
+"""SQL for games and their action log: functions over a :class:`data.tx.Tx`, run by
+:class:`data.store.Store`; writes run inside its transaction."""
 
 from __future__ import annotations
 
 import json
-import sqlite3
-from typing import Any
 
 from data.errors import CorruptRow, GameExists, GameNotActive, GameNotFound, StaleState
 from data.records import GameStatus, LogEntry, StoredGame
+from data.tx import Row, Tx, for_update, indexed_by
 
 GAME_COLUMNS = (
     "id, channel_id, guild_id, created_by, variant, status, state, version,"
     " created_at, updated_at, status_reason, turn_deadline"
 )
-Row = tuple[Any, ...]
 
 
 def check_json(state: str) -> None:
@@ -86,8 +84,8 @@ def game_from_row(row: Row) -> StoredGame:
     )
 
 
-def create_game(
-    conn: sqlite3.Connection,
+async def create_game(
+    tx: Tx,
     now: float,
     channel_id: int,
     guild_id: int,
@@ -96,50 +94,49 @@ def create_game(
     state: str,
     deadline: float | None,
 ) -> StoredGame:
-    existing = conn.execute(
-        "SELECT id FROM games WHERE channel_id = ? AND status = 'active'", (channel_id,)
-    ).fetchone()
-    if existing is not None:
-        raise GameExists(channel_id, existing[0])
-    row = conn.execute(
+    # ON CONFLICT on the partial unique index: two processes starting a game in one
+    # channel at once make one game, and the other learns which.
+    row = await tx.fetchone(
         "INSERT INTO games (channel_id, guild_id, created_by, variant, status, state, version,"
         " created_at, updated_at, turn_deadline) VALUES (?, ?, ?, ?, 'active', ?, 0, ?, ?, ?)"
+        " ON CONFLICT (channel_id) WHERE status = 'active' DO NOTHING"
         f" RETURNING {GAME_COLUMNS}",
         (channel_id, guild_id, created_by, variant, state, now, now, deadline),
-    ).fetchall()[0]
+    )
+    if row is None:
+        existing = await tx.fetchval(
+            "SELECT id FROM games WHERE channel_id = ? AND status = 'active'", (channel_id,)
+        )
+        raise GameExists(channel_id, existing)
     return game_from_row(row)
 
 
-def game_row(conn: sqlite3.Connection, game_id: int) -> Row | None:
-    row: Row | None = conn.execute(
-        f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?", (game_id,)
-    ).fetchone()
-    return row
+async def game_row(tx: Tx, game_id: int) -> Row | None:
+    return await tx.fetchone(f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
 
 
-def active_rows(conn: sqlite3.Connection, channel_id: int | None) -> list[Row]:
+async def active_rows(tx: Tx, channel_id: int | None) -> list[Row]:
     if channel_id is None:
-        return conn.execute(
+        return await tx.fetchall(
             f"SELECT {GAME_COLUMNS} FROM games WHERE status = 'active' ORDER BY id"
-        ).fetchall()
-    return conn.execute(
+        )
+    return await tx.fetchall(
         f"SELECT {GAME_COLUMNS} FROM games WHERE channel_id = ? AND status = 'active'",
         (channel_id,),
-    ).fetchall()
+    )
 
 
-def due_rows(conn: sqlite3.Connection, now: float) -> list[Row]:
+async def due_rows(tx: Tx, now: float) -> list[Row]:
     """Active games whose turn deadline is ``now`` or earlier, the most overdue first."""
-    return conn.execute(
-        f"SELECT {GAME_COLUMNS} FROM games INDEXED BY games_active_deadline"
+    return await tx.fetchall(
+        f"SELECT {GAME_COLUMNS} FROM games{indexed_by(tx, 'games_active_deadline')}"
         " WHERE status = 'active' AND turn_deadline IS NOT NULL AND turn_deadline <= ?"
         " ORDER BY turn_deadline",
         (now,),
-    ).fetchall()
+    )
 
 
-def _why_not_saved(conn: sqlite3.Connection, game_id: int, expected: int | None) -> Exception:
-    row = conn.execute("SELECT status, version FROM games WHERE id = ?", (game_id,)).fetchone()
+def _why_not_saved(row: Row | None, game_id: int, expected: int | None) -> Exception:
     if row is None:
         return GameNotFound(game_id)
     status, version = row
@@ -148,8 +145,8 @@ def _why_not_saved(conn: sqlite3.Connection, game_id: int, expected: int | None)
     return StaleState(game_id, expected if expected is not None else -1, version)
 
 
-def save(
-    conn: sqlite3.Connection,
+async def save(
+    tx: Tx,
     now: float,
     game_id: int,
     state: str,
@@ -160,47 +157,60 @@ def save(
     deadline: float | None = None,
 ) -> int:
     """Write the state and the turn's deadline, bump the version and log the action;
-    return the new version. A game that ends keeps no deadline."""
-    rows = conn.execute(
+    return the new version. A game that ends keeps no deadline.
+
+    In PostgreSQL the game's row is locked first (``FOR UPDATE``): a save in another
+    process waits for this transaction, then finds the version moved on (``StaleState``).
+    The version check of the UPDATE stays as the second guard (and is the only one in
+    SQLite, whose writes run one at a time).
+    """
+    if tx.dialect == "postgresql":
+        locked = await tx.fetchone(
+            f"SELECT status, version FROM games WHERE id = ?{for_update(tx)}", (game_id,)
+        )
+        if locked is None or locked[0] != GameStatus.ACTIVE or (
+                expected_version is not None and locked[1] != expected_version):
+            raise _why_not_saved(locked, game_id, expected_version)
+    version = await tx.fetchval(
         "UPDATE games SET state = ?1, version = version + 1, updated_at = ?2, status = ?3,"
         " turn_deadline = ?6"
-        " WHERE id = ?4 AND status = 'active' AND (?5 IS NULL OR version = ?5)"
+        " WHERE id = ?4 AND status = 'active' AND (CAST(?5 AS BIGINT) IS NULL OR version = ?5)"
         " RETURNING version",
         (state, now, str(status), game_id, expected_version,
          deadline if status is GameStatus.ACTIVE else None),
-    ).fetchall()
-    if not rows:
-        raise _why_not_saved(conn, game_id, expected_version)
-    version: int = rows[0][0]
-    conn.execute(
+    )
+    if version is None:
+        found = await tx.fetchone("SELECT status, version FROM games WHERE id = ?", (game_id,))
+        raise _why_not_saved(found, game_id, expected_version)
+    await tx.execute(
         "INSERT INTO game_log (game_id, version, actor, action, at) VALUES (?, ?, ?, ?, ?)",
         (game_id, version, actor, action, now),
     )
-    return version
+    return int(version)
 
 
-def game_log(conn: sqlite3.Connection, game_id: int) -> list[LogEntry]:
-    rows = conn.execute(
+async def game_log(tx: Tx, game_id: int) -> list[LogEntry]:
+    rows = await tx.fetchall(
         "SELECT version, actor, action, at FROM game_log WHERE game_id = ? ORDER BY version",
         (game_id,),
-    ).fetchall()
+    )
     return [LogEntry(game_id, version, actor, action, at) for version, actor, action, at in rows]
 
 
-def expire_idle(conn: sqlite3.Connection, now: float, idle_days: float) -> list[int]:
-    rows = conn.execute(
+async def expire_idle(tx: Tx, now: float, idle_days: float) -> list[int]:
+    rows = await tx.fetchall(
         "UPDATE games SET status = 'expired', status_reason = ?, turn_deadline = NULL"
         " WHERE status = 'active' AND updated_at < ? RETURNING id",
         (f"idle for more than {idle_days:g} days", now - idle_days * 86400.0),
-    ).fetchall()
+    )
     return sorted(game_id for (game_id,) in rows)
 
 
-def mark_corrupt(conn: sqlite3.Connection, game_id: int, reason: str) -> None:
-    rows = conn.execute(
+async def mark_corrupt(tx: Tx, game_id: int, reason: str) -> None:
+    rows = await tx.fetchall(
         "UPDATE games SET status = 'corrupt', status_reason = ?, turn_deadline = NULL"
         " WHERE id = ? RETURNING id",
         (reason, game_id),
-    ).fetchall()
+    )
     if not rows:
         raise GameNotFound(game_id)

@@ -1,8 +1,10 @@
-"""Numbered SQL migrations (``data/migrations/NNNN_name.sql``) applied at start-up.
+"""Numbered SQL migrations, one folder per dialect (``data/migrations/sqlite/NNNN_name.sql``,
+``data/migrations/postgresql/NNNN_name.sql``: the same numbers and names), and applying the
+SQLite ones at start-up (PostgreSQL's: :mod:`data.postgres`).
 
-``PRAGMA user_version`` is the schema version; each migration runs in its own transaction
-together with the version bump and its row in ``schema_migrations``, so a crash leaves
-the database at the previous version, never half-migrated.
+In SQLite, ``PRAGMA user_version`` is the schema version; each migration runs in its own
+transaction together with the version bump and its row in ``schema_migrations``, so a
+crash leaves the database at the previous version, never half-migrated.
 """
 
 from __future__ import annotations
@@ -11,9 +13,11 @@ import re
 import sqlite3
 import time
 from dataclasses import dataclass
+from functools import cache
 from importlib import resources
 
 from data.errors import MigrationError, SchemaTooNew
+from data.tx import Dialect
 
 _NAME = re.compile(r"^(\d{4})_([a-z0-9_]+)\.sql$")
 
@@ -25,14 +29,15 @@ class Migration:
     sql: str
 
 
-def load_migrations() -> tuple[Migration, ...]:
-    """Every migration shipped with the package, in order.
+@cache
+def load_migrations(dialect: Dialect = "sqlite") -> tuple[Migration, ...]:
+    """Every migration of the dialect shipped with the package, in order.
 
     Raises:
         MigrationError: a file name is malformed or the numbers are not 1, 2, 3, ...
     """
     found: list[Migration] = []
-    for entry in resources.files("data").joinpath("migrations").iterdir():
+    for entry in resources.files("data").joinpath("migrations").joinpath(dialect).iterdir():
         if not entry.name.endswith(".sql"):
             continue
         match = _NAME.match(entry.name)
@@ -46,7 +51,7 @@ def load_migrations() -> tuple[Migration, ...]:
     return tuple(found)
 
 
-MIGRATIONS = load_migrations()
+MIGRATIONS = load_migrations("sqlite")
 LATEST_VERSION = len(MIGRATIONS)
 
 
@@ -68,7 +73,7 @@ def migrate(conn: sqlite3.Connection, path: str, target: int = LATEST_VERSION) -
     if current > LATEST_VERSION:
         raise SchemaTooNew(path, current, LATEST_VERSION)
     applied: list[int] = []
-    for migration in MIGRATIONS[current:target]:
+    for migration in load_migrations("sqlite")[current:target]:
         try:
             _apply(conn, migration)
         except MigrationError:

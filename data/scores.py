@@ -7,7 +7,6 @@ leaderboard is one indexed range scan (see migration 0002).
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
 
@@ -20,6 +19,7 @@ from data.records import (
     RoundRecord,
     SeatScore,
 )
+from data.tx import Dialect, Tx
 
 PERIODS = ("all", "month", "week")
 
@@ -40,20 +40,19 @@ def period_start(period: str, now: float) -> float:
     raise ValueError(f"period must be one of {', '.join(PERIODS)}, not {period!r}")
 
 
-def _require_game(conn: sqlite3.Connection, game_id: int) -> None:
-    if conn.execute("SELECT 1 FROM games WHERE id = ?", (game_id,)).fetchone() is None:
+async def _require_game(tx: Tx, game_id: int) -> None:
+    if await tx.fetchone("SELECT 1 FROM games WHERE id = ?", (game_id,)) is None:
         raise GameNotFound(game_id)
 
 
-def record_round(
-    conn: sqlite3.Connection, game_id: int, round_number: int, scores: Sequence[SeatScore]
-) -> None:
+async def record_round(tx: Tx, game_id: int, round_number: int,
+                       scores: Sequence[SeatScore]) -> None:
     """Store (or replace, when a round is recorded again) the scores after one round."""
-    _require_game(conn, game_id)
-    conn.execute(
+    await _require_game(tx, game_id)
+    await tx.execute(
         "DELETE FROM round_scores WHERE game_id = ? AND round_number = ?", (game_id, round_number)
     )
-    conn.executemany(
+    await tx.executemany(
         "INSERT INTO round_scores (game_id, round_number, seat, user_id, name, points, total)"
         " VALUES (?, ?, ?, ?, ?, ?, ?)",
         [
@@ -63,37 +62,43 @@ def record_round(
     )
 
 
-def match_rounds(conn: sqlite3.Connection, game_id: int) -> list[RoundRecord]:
-    rows = conn.execute(
+async def match_rounds(tx: Tx, game_id: int) -> list[RoundRecord]:
+    rows = await tx.fetchall(
         "SELECT round_number, user_id, name, points, total FROM round_scores"
         " WHERE game_id = ? ORDER BY round_number, seat",
         (game_id,),
-    ).fetchall()
+    )
     rounds: dict[int, list[SeatScore]] = {}
     for number, user_id, name, points, total in rows:
         rounds.setdefault(number, []).append(SeatScore(user_id, name, points, total))
     return [RoundRecord(game_id, number, tuple(seats)) for number, seats in rounds.items()]
 
 
-def finish_match(
-    conn: sqlite3.Connection,
+async def finish_match(
+    tx: Tx,
     now: float,
     game_id: int | None,
     guild_id: int,
     variant: str,
     results: Sequence[MatchSeat],
 ) -> int:
-    """Store a finished match and its seats; return the match id."""
+    """Store a finished match and its seats; return the match id.
+
+    Raises:
+        GameNotFound: ``game_id`` names no game.
+        MatchExists: that game's match is already stored (also when another process
+            stored it a moment ago: the unique game_id decides, ON CONFLICT).
+    """
     if game_id is not None:
-        _require_game(conn, game_id)
-        if conn.execute("SELECT 1 FROM matches WHERE game_id = ?", (game_id,)).fetchone():
-            raise MatchExists(game_id)
-    match_id: int = conn.execute(
+        await _require_game(tx, game_id)
+    match_id = await tx.fetchval(
         "INSERT INTO matches (game_id, guild_id, variant, finished_at) VALUES (?, ?, ?, ?)"
-        " RETURNING id",
+        " ON CONFLICT (game_id) DO NOTHING RETURNING id",
         (game_id, guild_id, variant, now),
-    ).fetchall()[0][0]
-    conn.executemany(
+    )
+    if match_id is None:
+        raise MatchExists(game_id if game_id is not None else -1)
+    await tx.executemany(
         "INSERT INTO match_seats (match_id, seat, user_id, name, total, won, rounds_won,"
         " rami_secs, points, guild_id, variant, finished_at)"
         " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -115,24 +120,23 @@ def finish_match(
             for seat, r in enumerate(results)
         ],
     )
-    return match_id
+    return int(match_id)
 
 
-def match_history(
-    conn: sqlite3.Connection, guild_id: int, limit: int, variant: str | None
-) -> list[MatchRecord]:
-    matches = conn.execute(
+async def match_history(tx: Tx, guild_id: int, limit: int,
+                        variant: str | None) -> list[MatchRecord]:
+    matches = await tx.fetchall(
         "SELECT id, game_id, guild_id, variant, finished_at FROM matches"
-        " WHERE guild_id = ?1 AND (?2 IS NULL OR variant = ?2)"
+        " WHERE guild_id = ?1 AND (CAST(?2 AS TEXT) IS NULL OR variant = ?2)"
         " ORDER BY finished_at DESC, id DESC LIMIT ?3",
         (guild_id, variant, limit),
-    ).fetchall()
+    )
     if not matches:
         return []
     ids = [m[0] for m in matches]
     seats: dict[int, list[MatchSeat]] = {match_id: [] for match_id in ids}
     marks = ", ".join("?" * len(ids))
-    for match_id, user_id, name, total, won, rounds_won, rami_secs, points in conn.execute(
+    for match_id, user_id, name, total, won, rounds_won, rami_secs, points in await tx.fetchall(
         "SELECT match_id, user_id, name, total, won, rounds_won, rami_secs, points"
         f" FROM match_seats WHERE match_id IN ({marks}) ORDER BY match_id, seat",
         ids,
@@ -147,28 +151,36 @@ def match_history(
 
 
 # Both leaderboard queries are range scans of a partial index (see the EXPLAIN test).
-_BOARD_SELECT = (
-    "SELECT user_id, name, MAX(finished_at), COUNT(*), SUM(won), SUM(rounds_won), SUM(points),"
-    " SUM(rami_secs) FROM match_seats"
-)
+# A player's name is the one of their latest match: SQLite takes a bare column from the row
+# of MAX(); PostgreSQL says so with an ordered aggregate.
+_BOARD_NAME: dict[Dialect, str] = {
+    "sqlite": "name, MAX(finished_at)",
+    "postgresql": "(ARRAY_AGG(name ORDER BY finished_at DESC))[1], MAX(finished_at)",
+}
 _BOARD_ORDER = (
     " AND user_id IS NOT NULL GROUP BY user_id"
     " ORDER BY SUM(won) DESC, SUM(rounds_won) DESC, SUM(rami_secs) DESC, user_id LIMIT ?"
 )
-# INDEXED BY pins the plan: left alone, the planner may prefer walking match_seats_player in
-# user_id order (to skip sorting the GROUP BY) over a range of this guild and period.
-LEADERBOARD_SQL = (
-    _BOARD_SELECT + " INDEXED BY match_seats_board_variant"
-    " WHERE guild_id = ? AND variant = ? AND finished_at >= ?" + _BOARD_ORDER
-)
-LEADERBOARD_ALL_SQL = (
-    _BOARD_SELECT + " INDEXED BY match_seats_board_all"
-    " WHERE guild_id = ? AND finished_at >= ?" + _BOARD_ORDER
-)
 PLAYER_STATS_SQL = (
     "SELECT COUNT(*), SUM(won), SUM(rounds_won), SUM(points), SUM(rami_secs), MAX(finished_at)"
-    " FROM match_seats WHERE user_id = ?1 AND guild_id = ?2 AND (?3 IS NULL OR variant = ?3)"
+    " FROM match_seats WHERE user_id = ?1 AND guild_id = ?2"
+    " AND (CAST(?3 AS TEXT) IS NULL OR variant = ?3)"
 )
+
+
+def leaderboard_sql(dialect: Dialect, *, by_variant: bool) -> str:
+    """The leaderboard query of one guild since a time (arguments: guild, [variant,] since,
+    limit). In SQLite, INDEXED BY pins the plan: left alone, the planner may prefer walking
+    match_seats_player in user_id order (to skip sorting the GROUP BY) over a range of this
+    guild and period."""
+    select = (f"SELECT user_id, {_BOARD_NAME[dialect]}, COUNT(*), SUM(won), SUM(rounds_won),"
+              " SUM(points), SUM(rami_secs) FROM match_seats")
+    if by_variant:
+        index, where = "match_seats_board_variant", "guild_id = ? AND variant = ?"
+    else:
+        index, where = "match_seats_board_all", "guild_id = ?"
+    pinned = f" INDEXED BY {index}" if dialect == "sqlite" else ""
+    return f"{select}{pinned} WHERE {where} AND finished_at >= ?{_BOARD_ORDER}"
 
 
 def ranks(keys: Sequence[tuple[float, ...]]) -> list[int]:
@@ -179,28 +191,22 @@ def ranks(keys: Sequence[tuple[float, ...]]) -> list[int]:
     return places
 
 
-def leaderboard(
-    conn: sqlite3.Connection, guild_id: int, variant: str | None, since: float, limit: int
-) -> list[LeaderboardRow]:
-    if variant is None:
-        rows = conn.execute(LEADERBOARD_ALL_SQL, (guild_id, since, limit)).fetchall()
-    else:
-        rows = conn.execute(LEADERBOARD_SQL, (guild_id, variant, since, limit)).fetchall()
-    places = ranks([(row[4], row[5], row[7]) for row in rows])
-    return [
-        LeaderboardRow(rank, user_id, name, played, won, rounds, points, secs)
-        for rank, (user_id, name, _, played, won, rounds, points, secs) in zip(
-            places, rows, strict=True
-        )
-    ]
+async def leaderboard(tx: Tx, guild_id: int, variant: str | None, since: float,
+                      limit: int) -> list[LeaderboardRow]:
+    sql = leaderboard_sql(tx.dialect, by_variant=variant is not None)
+    args = (guild_id, since, limit) if variant is None else (guild_id, variant, since, limit)
+    # int(): PostgreSQL sums big integers as NUMERIC (Decimal in Python).
+    rows = [(user_id, name, int(played), int(won), int(rounds), int(points), int(secs))
+            for user_id, name, _, played, won, rounds, points, secs
+            in await tx.fetchall(sql, args)]
+    places = ranks([(row[3], row[4], row[6]) for row in rows])
+    return [LeaderboardRow(rank, *row) for rank, row in zip(places, rows, strict=True)]
 
 
-def player_stats(
-    conn: sqlite3.Connection, guild_id: int, user_id: int, variant: str | None
-) -> PlayerStats:
-    played, won, rounds, points, secs, last = conn.execute(
-        PLAYER_STATS_SQL, (user_id, guild_id, variant)
-    ).fetchone()
-    return PlayerStats(
-        guild_id, user_id, variant, played, won or 0, rounds or 0, points or 0, secs or 0, last
-    )
+async def player_stats(tx: Tx, guild_id: int, user_id: int,
+                       variant: str | None) -> PlayerStats:
+    row = await tx.fetchone(PLAYER_STATS_SQL, (user_id, guild_id, variant))
+    assert row is not None  # an aggregate without GROUP BY always has its row
+    played, won, rounds, points, secs, last = row
+    return PlayerStats(guild_id, user_id, variant, int(played), int(won or 0),
+                       int(rounds or 0), int(points or 0), int(secs or 0), last)

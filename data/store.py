@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import logging
 import math
-import sqlite3
 from collections.abc import Sequence
 from typing import Literal
 
@@ -33,6 +32,7 @@ from data.records import (
     StoredGame,
 )
 from data.settings import GuildSettings, PlayerPrefs, S, validate_changes
+from data.tx import Row, Tx
 
 log = logging.getLogger(__name__)
 
@@ -41,8 +41,8 @@ Period = Literal["all", "month", "week"]
 
 
 class Store(ChallengeStore):
-    """Rami's SQLite store. Open with ``await Store.open(path)``; close with ``await
-    store.close()`` or use ``async with``. One instance per database file and process."""
+    """Rami's store, on SQLite or PostgreSQL. Open with ``await Store.open(path_or_url)``;
+    close with ``await store.close()`` or use ``async with``. One instance per process."""
 
     # ------------------------------------------------------------ games
 
@@ -82,7 +82,7 @@ class Store(ChallengeStore):
         """Every active game (to resume after a restart), unreadable rows isolated."""
         return await self._decode_or_isolate(await self._read(games.active_rows, None))
 
-    async def _decode_or_isolate(self, rows: list[games.Row]) -> list[StoredGame]:
+    async def _decode_or_isolate(self, rows: list[Row]) -> list[StoredGame]:
         decoded: list[StoredGame] = []
         for row in rows:
             try:
@@ -293,8 +293,8 @@ def _check_limit(limit: int) -> None:
         raise ValueError(f"limit must be a whole number from 1, not {limit!r}")
 
 
-def _finish_and_end(
-    conn: sqlite3.Connection,
+async def _finish_and_end(
+    tx: Tx,
     now: float,
     game_id: int | None,
     guild_id: int,
@@ -303,9 +303,10 @@ def _finish_and_end(
     end_state: str | None,
     actor: int | None,
 ) -> int:
-    match_id = scores.finish_match(conn, now, game_id, guild_id, variant, results)
+    match_id = await scores.finish_match(tx, now, game_id, guild_id, variant, results)
     if end_state is not None:
         if game_id is None:
             raise GameNotFound(-1)
-        games.save(conn, now, game_id, end_state, actor, "end finished", None, GameStatus.FINISHED)
+        await games.save(tx, now, game_id, end_state, actor, "end finished", None,
+                         GameStatus.FINISHED)
     return match_id

@@ -109,3 +109,31 @@ def test_command_line_settings_win_over_the_environment() -> None:
     settings = load_settings({"SHARD_COUNT": "8", "CLUSTER_COUNT": "4"}, env_file=None,
                              overrides={"SHARD_COUNT": "4", "CLUSTER_ID": "3"})
     assert settings.cluster.shard_ids == [3]
+
+
+@pytest.mark.parametrize(("value", "url", "path"), [
+    ("postgresql://rami:pw@db:5432/rami", "postgresql://rami:pw@db:5432/rami", DEFAULT_DB_PATH),
+    ("postgres://db/rami", "postgres://db/rami", DEFAULT_DB_PATH),
+    ("/srv/rami.sqlite3", None, "/srv/rami.sqlite3"),
+    ("", None, "/tmp/from-rami-db-path.sqlite3"),
+])
+def test_database_url_picks_postgresql_or_an_sqlite_file(value: str, url: str | None,
+                                                         path: str) -> None:
+    settings = load_settings({"DATABASE_URL": value,
+                              "RAMI_DB_PATH": "" if path == DEFAULT_DB_PATH else
+                              "/tmp/from-rami-db-path.sqlite3"}, env_file=None)
+    assert settings.database_url == url and settings.db_path == Path(path)
+    assert settings.database == (url or Path(path))
+    assert "pw" not in repr(settings)
+
+
+@pytest.mark.parametrize(("value", "message"), [
+    ("mysql://db/rami", "postgresql://user:password@host:5432/database or an SQLite"),
+    ("postgresql://rami:pw@db:port/rami", "is not a URL"),
+    ("postgresql://rami:pw@db:5432", "needs a host and a database"),
+    ("postgresql:///rami", "needs a host and a database"),
+])
+def test_a_bad_database_url_is_named_without_its_password(value: str, message: str) -> None:
+    with pytest.raises(ConfigError, match="DATABASE_URL") as error:
+        load_settings({"DATABASE_URL": value}, env_file=None)
+    assert message in str(error.value) and ":pw@" not in str(error.value)

@@ -21,7 +21,7 @@ def test_help_lists_the_subcommands(capsys: pytest.CaptureFixture[str]) -> None:
         entry.main(["--help"])
     assert stop.value.code == 0
     text = capsys.readouterr().out
-    for word in ("run", "play", "simulate", "DISCORD_TOKEN", ".env"):
+    for word in ("run", "play", "simulate", "migrate", "DISCORD_TOKEN", "DATABASE_URL", ".env"):
         assert word in text
 
 

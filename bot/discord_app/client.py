@@ -230,7 +230,7 @@ class RamiBot(discord.Client):
         self.idle_sweeper = IdleSweeper(self.store, self.tables).start()
         self.daily_poster = DailyPoster(self, self.daily, self.front_end.service.prefs,
                                         clock=self._clock).start()
-        log.info("ready to serve games_resumed=%d db=%s", len(resumed), self.settings.db_path)
+        log.info("ready to serve games_resumed=%d db=%s", len(resumed), self.store.path)
 
     async def check_identify_budget(self) -> None:
         """Read Discord's budget of session starts (``GET /gateway/bot``) and pace the
@@ -267,7 +267,7 @@ class RamiBot(discord.Client):
         # A theme's first picture computes its palette (~0.4 s): do it now, off the loop,
         # rather than in the first player's reply.
         self._warming = asyncio.create_task(asyncio.to_thread(render.warm_up))
-        self.store = await Store.open(self.settings.db_path)
+        self.store = await Store.open(self.settings.database)
         self.tables = Tables(self.store, ai_delay=self.settings.ai_delay,
                              seed_source=self._seed_source, turn_timeout=self._turn_timeout)
         self.daily = Daily(self.store, clock=self._clock, secret_source=self._secret_source)

@@ -2,9 +2,17 @@
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import asyncpg
 
 from data import Store
+from data.postgres import pg_sql
+
+Where = Path | str  # an SQLite file, or a PostgreSQL URL
 
 CLOSES_AT = 4_000_000_000.0  # in 2096: after every clock of these tests, the real one too
 
@@ -32,3 +40,16 @@ async def play_challenge(store: Store, guild_id: int, user_id: int, day: str,
                                                   name or f"player {user_id}", "{}")
         key = (guild_id, day, user_id, started.number)
         await store.finish_challenge_try(key, '{"end": true}', score, turns)
+
+
+async def raw(where: Where, sql: str, *args: Any) -> list[tuple[Any, ...]]:
+    """Run one statement on the database behind the store's back (to damage or inspect a
+    row); return its rows. ``sql`` uses the store's ``?`` placeholders."""
+    if isinstance(where, Path):
+        with sqlite3.connect(where) as conn:
+            return conn.execute(sql, args).fetchall()
+    conn = await asyncpg.connect(where)
+    try:
+        return [tuple(row) for row in await conn.fetch(pg_sql(sql), *args)]
+    finally:
+        await conn.close()

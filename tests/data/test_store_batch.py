@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from data.database import run_batch
+from data.sqlite import run_batch
 
 Job = Callable[[sqlite3.Connection], int]
 

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from data import (
@@ -16,18 +14,18 @@ from data import (
     TryNotPlaying,
     TryStatus,
 )
-from tests.data.helpers import CLOSES_AT, Clock, play_challenge
+from tests.data.helpers import CLOSES_AT, Clock, Where, play_challenge
 
 ANN, BOB, CAT = 101, 102, 103
 GUILD = 9
 DAY = "2026-11-30"
 
 
-async def test_the_secret_is_made_once_and_kept(db_path: Path) -> None:
-    async with await Store.open(db_path) as store:
+async def test_the_secret_is_made_once_and_kept(where: Where) -> None:
+    async with await Store.open(where) as store:
         first = await store.daily_secret()
         assert len(first) == 32 and first == await store.daily_secret()
-    async with await Store.open(db_path) as store:
+    async with await Store.open(where) as store:
         assert await store.daily_secret() == first
 
 

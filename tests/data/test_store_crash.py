@@ -1,6 +1,7 @@
 """The crash test: a child process playing real engine games, saving after every action,
 is killed with SIGKILL at random (seeded) moments; every game must reload to its last
-committed action, with nothing half-written."""
+committed action, with nothing half-written. On both backends: in PostgreSQL the server
+rolls back the transaction of a client that vanished."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from pathlib import Path
 
 from data import Store
 from engine import Game
+from tests.data.helpers import Where
 
 CHILD = Path(__file__).with_name("crash_child.py")
 ROOT = Path(__file__).resolve().parents[2]
@@ -23,7 +25,7 @@ ACTIONS = 500
 KILLS = 10
 
 
-async def start_child(path: Path, seed: int) -> asyncio.subprocess.Process:
+async def start_child(path: Where, seed: int) -> asyncio.subprocess.Process:
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     return await asyncio.create_subprocess_exec(
         sys.executable, str(CHILD), str(path), str(seed), str(GAMES), str(ACTIONS),
@@ -31,11 +33,12 @@ async def start_child(path: Path, seed: int) -> asyncio.subprocess.Process:
     )  # fmt: skip
 
 
-async def check_every_game(path: Path, committed: dict[int, int]) -> dict[int, int]:
+async def check_every_game(path: Where, committed: dict[int, int]) -> dict[int, int]:
     """Every game: version == log length, versions 1..n, state matches the last action,
     and no save the child saw committed is missing. Returns each channel's version."""
-    with sqlite3.connect(path) as conn:
-        assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+    if isinstance(path, Path):
+        with sqlite3.connect(path) as conn:
+            assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
     versions: dict[int, int] = {}
     async with await Store.open(path) as store:
         for game_id in range(1, GAMES + 1):
@@ -58,8 +61,8 @@ async def check_every_game(path: Path, committed: dict[int, int]) -> dict[int, i
     return versions
 
 
-async def test_sigkill_at_random_moments_loses_nothing_committed(tmp_path: Path) -> None:
-    path = tmp_path / "crash.sqlite3"
+async def test_sigkill_at_random_moments_loses_nothing_committed(where: Where) -> None:
+    path = where
     rng = random.Random(20261130)
     committed: dict[int, int] = {}
     killed = 0

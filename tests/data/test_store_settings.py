@@ -4,14 +4,13 @@ from __future__ import annotations
 
 import dataclasses
 import logging
-import sqlite3
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from data import GuildSettings, PlayerPrefs, Store
 from engine import register_variant, unregister_variant, variant
+from tests.data.helpers import Where, raw
 
 
 async def test_defaults_without_any_row(store: Store) -> None:
@@ -40,7 +39,7 @@ async def test_daily_settings_round_trip(store: Store) -> None:
     assert (await store.update_guild_settings(7, daily_channel=None)).daily_channel is None
 
 
-async def test_guild_settings_round_trip(store: Store, db_path: Path) -> None:
+async def test_guild_settings_round_trip(store: Store, where: Where) -> None:
     updated = await store.update_guild_settings(
         7,
         default_variant="rami30",
@@ -57,7 +56,7 @@ async def test_guild_settings_round_trip(store: Store, db_path: Path) -> None:
         allowed_channels=frozenset({4, 5}),
     )
     assert updated.allows(4) and not updated.allows(6)
-    async with await Store.open(db_path) as reopened:
+    async with await Store.open(where) as reopened:
         assert await reopened.guild_settings(7) == updated
     # A partial update keeps the rest; another guild is untouched.
     again = await store.update_guild_settings(7, language=None)
@@ -65,10 +64,9 @@ async def test_guild_settings_round_trip(store: Store, db_path: Path) -> None:
     assert await store.guild_settings(8) == GuildSettings()
 
 
-async def test_only_changed_values_are_stored(store: Store, db_path: Path) -> None:
+async def test_only_changed_values_are_stored(store: Store, where: Where) -> None:
     await store.update_guild_settings(7, turn_timeout_s=120, language=None)
-    with sqlite3.connect(db_path) as conn:
-        (text,) = conn.execute("SELECT settings FROM guild_settings").fetchone()
+    [(text,)] = await raw(where, "SELECT settings FROM guild_settings")
     assert text == '{"turn_timeout_s":120}'
 
 
@@ -120,11 +118,11 @@ async def test_a_registered_variant_can_be_chosen_and_changed(store: Store) -> N
         unregister_variant("rami40")
 
 
-async def test_player_prefs_round_trip(store: Store, db_path: Path) -> None:
+async def test_player_prefs_round_trip(store: Store, where: Where) -> None:
     prefs = await store.update_player_prefs(5, theme="four-colour", back="red", sort="own")
     assert prefs == PlayerPrefs(theme="four-colour", back="red", sort="own", language=None)
     prefs = await store.update_player_prefs(5, language="fr")
-    async with await Store.open(db_path) as reopened:
+    async with await Store.open(where) as reopened:
         assert await reopened.player_prefs(5) == PlayerPrefs("four-colour", "red", "own", "fr")
     assert await store.player_prefs(6) == PlayerPrefs()
 
@@ -151,14 +149,12 @@ async def test_bad_player_prefs_write_nothing(
 
 
 async def test_a_stored_value_no_longer_valid_falls_back_loudly(
-    store: Store, db_path: Path, caplog: pytest.LogCaptureFixture
+    store: Store, where: Where, caplog: pytest.LogCaptureFixture
 ) -> None:
     await store.update_player_prefs(5, theme="dark", back="red")
-    with sqlite3.connect(db_path) as conn:
-        conn.execute("""UPDATE player_prefs SET prefs = '{"theme":"Retired!","back":"red"}'""")
-        conn.execute(
-            "INSERT INTO guild_settings VALUES (3, 'not json', 0), (4, '{\"gone\": 1}', 0)"
-        )
+    await raw(where, """UPDATE player_prefs SET prefs = '{"theme":"Retired!","back":"red"}'""")
+    await raw(where, "INSERT INTO guild_settings VALUES (3, 'not json', 0),"
+                     " (4, '{\"gone\": 1}', 0)")
     with caplog.at_level(logging.WARNING, logger="data.settings"):
         assert await store.player_prefs(5) == PlayerPrefs(back="red")
         assert await store.guild_settings(3) == GuildSettings()
