@@ -29,7 +29,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import asyncpg  # type: ignore[import-untyped]
+import asyncpg
 
 URL_ENV = "RAMI_TEST_POSTGRES_URL"
 REQUIRE_ENV = "RAMI_REQUIRE_POSTGRES"
