@@ -29,7 +29,9 @@ TURN_TIMEOUT_S = 15  # the shortest a guild may choose
 
 @pytest.fixture
 def fake(sharded_fake: FakeDiscord) -> FakeDiscord:
-    """The four-shard fake (tests/e2e/conftest.py): one guild on each shard."""
+    """The four-shard fake (tests/e2e/conftest.py): one guild on each shard. A process's
+    first pictures take seconds on a busy machine: the people wait up to 30 s."""
+    sharded_fake.settle_timeout = 30.0
     return sharded_fake
 
 
