@@ -31,7 +31,6 @@ from bot_bench import Game, cpu_seconds, percentile
 from bot.discord_app.fake import FakeDiscord
 from data.pg_server import PostgresServer
 
-ROOT = Path(__file__).resolve().parent.parent
 SHARDS = 4
 
 
@@ -58,18 +57,21 @@ def sharded_fake(games: int) -> FakeDiscord:
 
 async def start_processes(fake: FakeDiscord, url: str, count: int,
                           options: argparse.Namespace,
-                          folder: Path) -> list[asyncio.subprocess.Process]:
-    """``count`` bot processes, each with its clusters' shards connected."""
+                          folder: Path, processes: list[asyncio.subprocess.Process],
+                          ) -> list[asyncio.subprocess.Process]:
+    """Start ``count`` bot processes (into ``processes``, so that a failed start still
+    stops them) and wait until every shard is connected."""
+    # RAMI_DB_PATH only places the command digest (a fresh one: cluster 0 syncs again).
     env = {**os.environ, "DISCORD_TOKEN": fake.token, "DISCORD_API_BASE": fake.api_base,
            "DISCORD_GATEWAY_URL": fake.gateway_url, "DATABASE_URL": url,
+           "RAMI_DB_PATH": str(folder / f"digest-{count}.sqlite3"),
            "RAMI_AI_DELAY": str(options.ai_delay), "LOG_LEVEL": "WARNING"}
-    processes = []
     for cluster in range(count):
         flags = ["--shard-count", str(SHARDS), "--cluster-id", str(cluster),
                  "--cluster-count", str(count)] + ([] if cluster == 0 else ["--no-sync"])
         with (folder / f"bot-{count}-{cluster}.log").open("wb") as log:
             processes.append(await asyncio.create_subprocess_exec(
-                sys.executable, "-m", "bot", "run", *flags, cwd=ROOT, env=env,
+                sys.executable, "-m", "bot", "run", *flags, cwd=folder, env=env,
                 stdin=asyncio.subprocess.DEVNULL, stdout=log, stderr=asyncio.subprocess.STDOUT))
     await fake.wait_for(lambda: fake.global_commands and len(
         [s for s in fake.connected_shards() if s]) == SHARDS, timeout=120)
@@ -82,8 +84,9 @@ async def run(server: PostgresServer, count: int, options: argparse.Namespace,
     url = await server.create_database()
     fake = sharded_fake(options.games)
     await fake.start()
-    processes = await start_processes(fake, url, count, options, folder)
+    processes: list[asyncio.subprocess.Process] = []
     try:
+        processes = await start_processes(fake, url, count, options, folder, processes)
         await asyncio.sleep(2.0)  # the start-up's warm-up done
         channels = [c for guild in fake.guilds.values() for c in guild.channels]
         record: list[tuple[str, float]] = []
