@@ -29,6 +29,7 @@ examples:
   rummy-bot play --help          the terminal game's own options
   rummy-bot simulate --help      play many computer games and print statistics
   rummy-bot migrate              bring the database's schema up to date, then exit
+  rummy-bot migrate-db --help    copy an SQLite database into PostgreSQL, then check it
 """
 
 
@@ -48,7 +49,8 @@ def build_parser() -> argparse.ArgumentParser:
         prog="rummy-bot", description=DESCRIPTION, epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    commands = parser.add_subparsers(dest="command", metavar="{run,sync,play,simulate,migrate}")
+    commands = parser.add_subparsers(dest="command",
+                                     metavar="{run,sync,play,simulate,migrate,migrate-db}")
     run = commands.add_parser(
         "run", help="start the Discord bot (the default)",
         description="Start the Discord bot; settings from the environment or .env (see "
@@ -71,6 +73,8 @@ def build_parser() -> argparse.ArgumentParser:
                         add_help=False)
     commands.add_parser("migrate", help="bring the database's schema up to date, then exit",
                         add_help=False)
+    commands.add_parser("migrate-db", help="copy an SQLite database into PostgreSQL, then "
+                        "check the copy", add_help=False)
     return parser
 
 
@@ -89,6 +93,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         from bot import migrate
 
         return migrate.main(args[1:])
+    if args and args[0] == "migrate-db":
+        from bot import migrate_db
+
+        return migrate_db.main(args[1:])
     options = vars(build_parser().parse_args(args))
     command = options.pop("command")
     overrides = {name: value for name, value in options.items() if value is not None}

@@ -72,6 +72,10 @@ class Settings:
     # DATABASE_URL=postgresql://...: the store on PostgreSQL (several processes, machines);
     # None: on the SQLite file db_path. Never printed (it may hold a password).
     database_url: str | None = field(default=None, repr=False)
+    # DATABASE_LISTEN_URL: where the one connection hearing change notices goes (LISTEN
+    # needs a session of its own: behind PgBouncer in transaction mode, PostgreSQL's own
+    # address); None: DATABASE_URL. Never printed either.
+    database_listen_url: str | None = field(default=None, repr=False)
     api_base: str | None = None  # REST base URL (a REST proxy, or a fake Discord in tests)
     gateway_url: str | None = None  # gateway URL (tests point it at a fake Discord)
     dev_guild: int | None = None  # sync commands to this guild only (instant) instead of globally
@@ -91,9 +95,10 @@ class Settings:
         return self.database_url or self.db_path
 
 
-def read_database_url(text: str | None) -> tuple[str | None, Path | None]:
-    """``DATABASE_URL``: ``(url, None)`` for a ``postgresql://`` URL, ``(None, path)`` for a
-    path (SQLite), ``(None, None)`` when unset.
+def read_database_url(text: str | None,
+                      name: str = "DATABASE_URL") -> tuple[str | None, Path | None]:
+    """``DATABASE_URL`` (or the setting ``name``): ``(url, None)`` for a ``postgresql://``
+    URL, ``(None, path)`` for a path (SQLite), ``(None, None)`` when unset.
 
     Raises:
         ConfigError: another kind of URL, or a PostgreSQL URL without a host or database.
@@ -105,15 +110,15 @@ def read_database_url(text: str | None) -> tuple[str | None, Path | None]:
             parts = urlsplit(text)
             _ = parts.port  # raises ValueError for a port that is not a number
         except ValueError as error:
-            raise ConfigError(f"DATABASE_URL {redact(text)[:80]!r} is not a URL: {error}") from None
+            raise ConfigError(f"{name} {redact(text)[:80]!r} is not a URL: {error}") from None
         if not parts.hostname or parts.path.strip("/") == "":
             raise ConfigError(
-                f"DATABASE_URL {redact(text)[:80]!r} needs a host and a database: "
+                f"{name} {redact(text)[:80]!r} needs a host and a database: "
                 "postgresql://user:password@host:5432/database")
         return text, None
     if "://" in text:
         raise ConfigError(
-            f"DATABASE_URL must be postgresql://user:password@host:5432/database or an SQLite "
+            f"{name} must be postgresql://user:password@host:5432/database or an SQLite "
             f"file path, not {text.split('://', 1)[0][:20]!r}://...")
     return None, Path(text)
 
@@ -187,10 +192,16 @@ def load_settings(
         if url is not None and "://" not in url:
             raise ConfigError(f"{name} must be a URL such as http://host:port/api/v10, not {url!r}")
     database_url, sqlite_path = read_database_url(get("DATABASE_URL"))
+    listen_url, listen_path = read_database_url(get("DATABASE_LISTEN_URL"),
+                                                "DATABASE_LISTEN_URL")
+    if listen_path is not None or (listen_url is not None and database_url is None):
+        raise ConfigError("DATABASE_LISTEN_URL is a postgresql://user:password@host:5432/"
+                          "database URL, for a DATABASE_URL that is one too")
     return Settings(
         token=get("DISCORD_TOKEN"),
         db_path=sqlite_path or Path(get("RAMI_DB_PATH") or DEFAULT_DB_PATH),
         database_url=database_url,
+        database_listen_url=listen_url,
         api_base=(get("DISCORD_API_BASE") or "").rstrip("/") or None,
         gateway_url=get("DISCORD_GATEWAY_URL"),
         dev_guild=int(dev_guild) if dev_guild else None,

@@ -5,6 +5,7 @@ Everything goes through :class:`Store` (see docs/STORE.md); no SQL lives outside
 """
 
 from data.accounts import DELETED_NAME
+from data.changes import Change, ChangeCallback, Subscription
 from data.errors import (
     ChallengeBusy,
     ChallengeClosed,
@@ -27,7 +28,9 @@ from data.records import (
     ChallengeStats,
     ChallengeTry,
     DeletedUserData,
+    DueTurn,
     GameStatus,
+    HandMessage,
     LeaderboardRow,
     LogEntry,
     MatchRecord,
@@ -54,13 +57,17 @@ __all__ = [
     "ChallengeResult",
     "ChallengeStats",
     "ChallengeTry",
+    "Change",
+    "ChangeCallback",
     "CorruptRow",
     "DeletedUserData",
+    "DueTurn",
     "GameExists",
     "GameNotActive",
     "GameNotFound",
     "GameStatus",
     "GuildSettings",
+    "HandMessage",
     "LeaderboardRow",
     "LogEntry",
     "MatchExists",
@@ -76,6 +83,7 @@ __all__ = [
     "Store",
     "StoreError",
     "StoredGame",
+    "Subscription",
     "TryNotPlaying",
     "TryStatus",
 ]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
+from data.changes import Change, notify_change
 from data.records import DeletedUserData, GameStatus
 from data.settings import GuildSettings, PlayerPrefs, S, decode, encode
 from data.tx import Tx, for_update
@@ -14,9 +15,9 @@ DELETED_NAME = "deleted player"
 
 # Where each kind of values is stored: its table, key column and JSON column, and who
 # owns a row (for the warnings about an unreadable value).
-_TABLES: dict[type[Any], tuple[str, str, str, str]] = {
-    GuildSettings: ("guild_settings", "guild_id", "settings", "guild"),
-    PlayerPrefs: ("player_prefs", "user_id", "prefs", "player"),
+_TABLES: dict[type[Any], tuple[str, str, str, Change]] = {
+    GuildSettings: ("guild_settings", "guild_id", "settings", Change.GUILD),
+    PlayerPrefs: ("player_prefs", "user_id", "prefs", Change.PLAYER),
 }
 
 
@@ -35,9 +36,10 @@ async def update_values(tx: Tx, now: float, cls: type[S], key: int,
     """Apply already validated changes on top of what is stored; return all the values.
 
     The row is made (empty) first, then locked and read, so two processes changing
-    different keys at once both keep their change.
+    different keys at once both keep their change. Every process hears of it at commit
+    (:func:`data.changes.notify_change`).
     """
-    table, key_column, column, _ = _TABLES[cls]
+    table, key_column, column, owner = _TABLES[cls]
     await tx.execute(
         f"INSERT INTO {table} ({key_column}, {column}, updated_at) VALUES (?, '{{}}', ?)"
         f" ON CONFLICT ({key_column}) DO NOTHING", (key, now))
@@ -46,6 +48,7 @@ async def update_values(tx: Tx, now: float, cls: type[S], key: int,
         f"UPDATE {table} SET {column} = ?, updated_at = ? WHERE {key_column} = ?",
         (encode(updated), now, key),
     )
+    await notify_change(tx, owner, key)
     return updated
 
 
@@ -77,4 +80,5 @@ async def delete_user_data(tx: Tx, user_id: int) -> DeletedUserData:
         "UPDATE games SET created_by = 0 WHERE created_by = ? AND status != ?",
         (user_id, active),
     )
+    await notify_change(tx, Change.PLAYER, user_id)  # other processes drop their cache
     return DeletedUserData(user_id, prefs, seats, rounds, tries, log, created, places)

@@ -12,7 +12,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from data.accounts import read_values
 from data.errors import ChallengeBusy, ChallengeClosed, ChallengeLimit, TryNotPlaying
+from data.jobs import Job, try_job_lock
 from data.records import (
     ChallengeDay,
     ChallengeResult,
@@ -21,6 +23,7 @@ from data.records import (
     TryStatus,
 )
 from data.scores import ranks
+from data.settings import GuildSettings
 from data.tx import Tx, for_update
 
 CHALLENGE_TRIES = 10
@@ -223,6 +226,24 @@ async def close_day(tx: Tx, now: float, guild_id: int, day: str,
         [(guild_id, day, r.user_id, r.rank, r.name, r.best_score, r.turns, r.tries)
          for r in results])
     return results
+
+
+async def close_due(tx: Tx, now: float) -> list[tuple[ChallengeDay, list[ChallengeResult]]]:
+    """Close every day whose close has come, each with its guild's daily channel as it
+    stands; return each day closed here (as closed) with its ranking. One process at a
+    time (its job lock): another process closing already returns [] at once; and each
+    day closes once, whoever gets there first."""
+    if not await try_job_lock(tx, Job.DAILY_CLOSE):
+        return []
+    closed = []
+    for due in await due_days(tx, now):
+        channel_id = (await read_values(tx, GuildSettings, due.guild_id)).daily_channel
+        results = await close_day(tx, now, due.guild_id, due.day, channel_id)
+        if results is not None:
+            found = await day_row(tx, due.guild_id, due.day)
+            assert found is not None
+            closed.append((found, results))
+    return closed
 
 
 async def unposted_days(tx: Tx) -> list[ChallengeDay]:

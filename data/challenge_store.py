@@ -131,6 +131,14 @@ class ChallengeStore(StoreBase):
         return await self._write(challenge.close_day, self._now(now), guild_id, day,
                                  channel_id)
 
+    async def close_due_challenge_days(
+            self, now: float | None = None) -> list[tuple[ChallengeDay, list[ChallengeResult]]]:
+        """Close every day whose close has come (``now`` or earlier), to be posted in its
+        guild's daily channel, in one transaction; return the days closed by this call with
+        their rankings. Several processes may call it at once: one closes, the others
+        return [] (PostgreSQL's transaction-scoped advisory lock), and a day closes once."""
+        return await self._write(challenge.close_due, self._now(now))
+
     async def unposted_challenge_days(self) -> list[ChallengeDay]:
         """Closed days with a channel whose ranking is not posted yet, oldest first."""
         return await self._read(challenge.unposted_days)

@@ -60,8 +60,12 @@ def redact(where: str) -> str:
     """``where`` fit for a log: a URL's password replaced by ``***``."""
     if not is_postgres_url(where):
         return where
-    parts = urlsplit(where)
-    if parts.password is None:
+    try:
+        parts = urlsplit(where)
+        password = parts.password
+    except ValueError:  # not a URL urllib can split (``postgresql://a:b@[bad``)
+        return "postgresql://***"
+    if password is None:
         return where
     netloc = parts.netloc.rsplit("@", 1)[1]
     return urlunsplit(parts._replace(netloc=f"{parts.username or ''}:***@{netloc}"))

@@ -6,8 +6,9 @@ from __future__ import annotations
 import json
 
 from data.errors import CorruptRow, GameExists, GameNotActive, GameNotFound, StaleState
-from data.records import GameStatus, LogEntry, StoredGame
-from data.tx import Row, Tx, for_update, indexed_by
+from data.jobs import Job, try_job_lock
+from data.records import DueTurn, GameStatus, LogEntry, StoredGame
+from data.tx import Row, Tx, for_update, indexed_by, skip_locked
 
 GAME_COLUMNS = (
     "id, channel_id, guild_id, created_by, variant, status, state, version,"
@@ -115,6 +116,13 @@ async def game_row(tx: Tx, game_id: int) -> Row | None:
     return await tx.fetchone(f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
 
 
+async def active_version(tx: Tx, game_id: int) -> int | None:
+    """The game's version while it is active (None: ended, or no such game)."""
+    version = await tx.fetchval(
+        "SELECT version FROM games WHERE id = ? AND status = 'active'", (game_id,))
+    return None if version is None else int(version)
+
+
 async def active_rows(tx: Tx, channel_id: int | None) -> list[Row]:
     if channel_id is None:
         return await tx.fetchall(
@@ -134,6 +142,35 @@ async def due_rows(tx: Tx, now: float) -> list[Row]:
         " ORDER BY turn_deadline",
         (now,),
     )
+
+
+Shards = tuple[int, tuple[int, ...]]  # (shard count, the shard ids a process serves)
+
+
+async def claim_due(tx: Tx, now: float, lease_s: float, shards: Shards | None,
+                    limit: int) -> list[DueTurn]:
+    """Claim the due turns nobody holds (lease NULL or ended) of the guilds of ``shards``
+    (Discord's ``(guild_id >> 22) % shard_count``; None: every guild), the most overdue
+    first, at most ``limit``: their lease runs until ``now + lease_s``. One statement, so
+    the rows chosen are the rows leased; in PostgreSQL, rows another transaction holds are
+    skipped, so two processes claiming at once take different turns."""
+    where, args = "", [now + lease_s, now, now, limit]
+    if shards is not None:
+        count, ids = shards
+        where = f" AND (guild_id >> 22) % ? IN ({', '.join('?' * len(ids))})"
+        args[3:3] = [count, *ids]
+    rows = await tx.fetchall(
+        "UPDATE games SET turn_claimed_until = ? WHERE id IN ("
+        f" SELECT id FROM games{indexed_by(tx, 'games_active_deadline')}"
+        " WHERE status = 'active' AND turn_deadline IS NOT NULL AND turn_deadline <= ?"
+        f" AND (turn_claimed_until IS NULL OR turn_claimed_until <= ?){where}"
+        f" ORDER BY turn_deadline LIMIT ?{skip_locked(tx)})"
+        " RETURNING id, channel_id, guild_id, turn_deadline, version",
+        args,
+    )
+    turns = [DueTurn(game_id, channel_id, guild_id, float(deadline), version)
+             for game_id, channel_id, guild_id, deadline, version in rows]
+    return sorted(turns, key=lambda turn: (turn.deadline, turn.game_id))
 
 
 def _why_not_saved(row: Row | None, game_id: int, expected: int | None) -> Exception:
@@ -173,7 +210,7 @@ async def save(
             raise _why_not_saved(locked, game_id, expected_version)
     version = await tx.fetchval(
         "UPDATE games SET state = ?1, version = version + 1, updated_at = ?2, status = ?3,"
-        " turn_deadline = ?6"
+        " turn_deadline = ?6, turn_claimed_until = NULL"
         " WHERE id = ?4 AND status = 'active' AND (CAST(?5 AS BIGINT) IS NULL OR version = ?5)"
         " RETURNING version",
         (state, now, str(status), game_id, expected_version,
@@ -198,6 +235,10 @@ async def game_log(tx: Tx, game_id: int) -> list[LogEntry]:
 
 
 async def expire_idle(tx: Tx, now: float, idle_days: float) -> list[int]:
+    """Archive the games idle for ``idle_days``; return their ids. One process at a time
+    (its job lock): another process sweeping already returns [] at once."""
+    if not await try_job_lock(tx, Job.IDLE_SWEEP):
+        return []
     rows = await tx.fetchall(
         "UPDATE games SET status = 'expired', status_reason = ?, turn_deadline = NULL"
         " WHERE status = 'active' AND updated_at < ? RETURNING id",

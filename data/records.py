@@ -7,7 +7,7 @@ is one player of a game, ``user_id`` None meaning a computer seat.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 
 
@@ -49,6 +49,33 @@ class LogEntry:
     actor: int | None
     action: str
     at: float
+
+
+@dataclass(frozen=True, slots=True)
+class DueTurn:
+    """A turn whose deadline has passed, claimed by this process to time it out (its lease
+    runs until a save of the game, or until it ends). ``version``: the game's, when claimed."""
+
+    game_id: int
+    channel_id: int
+    guild_id: int
+    deadline: float
+    version: int
+
+
+@dataclass(frozen=True, slots=True)
+class HandMessage:
+    """A player's latest private hand message in a channel and the Discord interaction
+    token that edits it (a secret: never logged; valid until ``expires_at``)."""
+
+    channel_id: int
+    user_id: int
+    application_id: int | None
+    token: str = field(repr=False)
+    message_id: int
+    language: str
+    created_at: float
+    expires_at: float
 
 
 @dataclass(frozen=True, slots=True)

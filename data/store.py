@@ -1,6 +1,8 @@
 """The store: the repository API over the database (games and their log, rounds and
 matches, statistics, settings and preferences; the daily championship's part is
-:class:`data.challenge_store.ChallengeStore`, which this class extends).
+:class:`data.challenge_store.ChallengeStore`, and what several processes sharing the
+database need (turn claims, hand messages, table versions, change notices)
+:class:`data.shared_store.SharedStore`, both of which this class extends).
 
 Each method checks its arguments, then runs one of the SQL functions of ``games.py``,
 ``scores.py``, ``challenge.py`` or ``accounts.py`` through :class:`data.database.Database`:
@@ -32,6 +34,7 @@ from data.records import (
     StoredGame,
 )
 from data.settings import GuildSettings, PlayerPrefs, S, validate_changes
+from data.shared_store import SharedStore
 from data.tx import Row, Tx
 
 log = logging.getLogger(__name__)
@@ -40,7 +43,7 @@ IDLE_DAYS = 7.0
 Period = Literal["all", "month", "week"]
 
 
-class Store(ChallengeStore):
+class Store(SharedStore, ChallengeStore):
     """Rami's store, on SQLite or PostgreSQL. Open with ``await Store.open(path_or_url)``;
     close with ``await store.close()`` or use ``async with``. One instance per process."""
 

@@ -65,6 +65,13 @@ def for_update(tx: Tx, mode: Literal["UPDATE", "SHARE"] = "UPDATE") -> str:
     return f" FOR {mode}" if tx.dialect == "postgresql" else ""
 
 
+def skip_locked(tx: Tx) -> str:
+    """`` FOR UPDATE SKIP LOCKED`` in PostgreSQL: rows another transaction holds (a save
+    under way, another process's claim) are passed over rather than waited for, so that
+    several processes take disjoint rows of a queue; nothing in SQLite (one writer)."""
+    return " FOR UPDATE SKIP LOCKED" if tx.dialect == "postgresql" else ""
+
+
 class SqliteTx:
     """:class:`Tx` over a ``sqlite3.Connection``: every method completes without suspending."""
 

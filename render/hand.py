@@ -24,20 +24,19 @@ from engine.cards.card import Card
 from engine.i18n import t
 from engine.notation import writer
 from engine.rules import Kind
-from engine.tiles.tile import Tile
 from engine.views import Piece, PlayerView
-from render.art import HAND_CARD, HAND_TILE, card_radius, piece_sprite, tile_radius
+from render.art import HAND_CARD, HAND_TILE
 from render.draw import (
     background,
     blend,
     draw_text,
     fit_size,
     panel,
-    paste_sprite,
-    shadow,
-    shadow_mask,
     text_width,
 )
+from render.hand_cells import PILL_H, Op, PieceOp, PillOp, WoodOp, paste_row, play
+from render.hand_cells import clear_caches as clear_cells
+from render.indexed import Blocks, Quantise, felt
 from render.labels import colon
 from render.themes import RGB, Theme
 
@@ -55,12 +54,14 @@ MARGIN = 20
 HEADER = 48
 GAP = 10
 LIFT = 14  # how far the card just drawn is raised
-PILL_H = 32
 PILL_GAP = 6
 ROW_GAP = 10
 LEGEND = 44  # the legend's first line, with its margin
 LEGEND_LINE = 32
 MIN_WIDTH = 560
+ROW_ABOVE = 5  # the gold frame of a piece just drawn rises this far above its row
+# The header and legend strips on the palette (~40 KB each).
+_STRIPS = Blocks(maxsize=128)
 
 _Item = tuple[RGB | None, str]  # a legend entry: swatch colour, text
 
@@ -148,17 +149,6 @@ def _layout(count: int, per_row_max: int) -> tuple[int, int]:
     return rows, max(1, math.ceil(count / rows))
 
 
-def _pill(image: Image.Image, centre_x: int, top: int, number: int, fill: RGB, ink: RGB) -> None:
-    """The position number under a piece, on a rounded pill."""
-    text = str(number)
-    width = max(40, text_width(text, 22, True) + 20)
-    x0 = centre_x - width // 2
-    panel(image, (x0, top, x0 + width, top + PILL_H), PILL_H // 2, fill)
-    draw_text(
-        image, (centre_x, top + PILL_H // 2), text, 22, ink, bold=True, anchor="centre", middle=True
-    )
-
-
 def _pill_colours(theme: Theme, marks: _Marks, index: int) -> tuple[RGB, RGB]:
     dark = theme.felt_dark
     if index == marks.must_lay:
@@ -170,18 +160,23 @@ def _pill_colours(theme: Theme, marks: _Marks, index: int) -> tuple[RGB, RGB]:
     return theme.panel, theme.text
 
 
+@lru_cache(maxsize=64)
 def _header(
-    image: Image.Image, theme: Theme, view: PlayerView, tiles: bool, sort: str, lang: str
-) -> None:
+    theme: Theme, width: int, height: int, tiles: bool, sort: str, count: int, lang: str
+) -> Image.Image:
+    """The strip above the rows: the title, how many pieces, the sort (opaque, cached)."""
+    image = background(width, height, theme.felt, theme.felt_dark).crop(
+        (0, 0, width, HEADER - ROW_ABOVE))
     title = t("picture.your_rack" if tiles else "picture.your_hand", lang)
     x = MARGIN
     x += draw_text(image, (x, 14), title, 24, theme.text, bold=True)
-    pieces = t("count.tiles" if tiles else "count.cards", lang, count=len(view.hand))
+    pieces = t("count.tiles" if tiles else "count.cards", lang, count=count)
     order = t(f"sort.tiles.{sort}" if tiles else f"sort.{sort}", lang)
     # No turn in the picture (the text sent with it says it): the detail gives way to the
     # width alone (smaller, or cut).
     detail, size = fit_size(f"  ·  {pieces}  ·  {order}", 20, False, image.width - MARGIN - x, 14)
     draw_text(image, (x, 17 + (20 - size) // 2), detail, size, theme.text_dim)
+    return image
 
 
 def hand_key(
@@ -234,56 +229,29 @@ def _legend_lines(items: list[_Item], width: int) -> list[list[_Item]]:
     return lines
 
 
-def _legend(image: Image.Image, theme: Theme, lines: list[list[_Item]], top: int) -> None:
+@lru_cache(maxsize=64)
+def _legend(theme: Theme, width: int, height: int, top: int,
+            lines: tuple[tuple[_Item, ...], ...]) -> Image.Image:
+    """The strip under the rows, from ``top`` down: the legend's lines (opaque, cached)."""
+    image = background(width, height, theme.felt, theme.felt_dark).crop(
+        (0, top, width, height))
     for number, line in enumerate(lines):
-        x, y = MARGIN, top + number * LEGEND_LINE
+        x, y = MARGIN, number * LEGEND_LINE
         for colour, text in line:
             if colour is not None:
                 panel(image, (x, y + 6, x + 24, y + 28), 6, colour)
                 x += 32
             x += draw_text(image, (x, y + 17), text, 20, theme.text, middle=True) + 24
+    return image
 
 
-def _draw_piece(
-    image: Image.Image,
-    theme: Theme,
-    piece: Piece,
-    size: tuple[int, int],
-    xy: tuple[int, int],
-    drawn: bool,
-    lang: str,
-) -> None:
-    x, y = xy
-    if not drawn:
-        sprite = _lying_piece(theme, size, piece, lang)
-        paste_sprite(image, sprite, (x - _SHADOW_AT[0], y - _SHADOW_AT[1]))
-        return
-    radius = _radius(piece, size)
-    shadow(image, (x, y, x + size[0], y + size[1]), radius, SHADOW_BLUR, theme.shadow_alpha)
-    panel(image, (x - 5, y - 5, x + size[0] + 5, y + size[1] + 5), radius + 5, theme.accent)
-    paste_sprite(image, piece_sprite(theme, size, piece, lang=lang), (x, y))
-
-
-SHADOW_BLUR = 4
-# Where a piece sits in the box of its shadow: the shadow is 2 blurs wider on each side
-# and falls 3 pixels right and 4 down (draw.shadow's offset).
-_SHADOW_AT = (2 * SHADOW_BLUR - 3, 2 * SHADOW_BLUR - 4)
-
-
-def _radius(piece: Piece, size: tuple[int, int]) -> int:
-    return tile_radius(size[0]) if isinstance(piece, Tile) else card_radius(size[0])
-
-
-@lru_cache(maxsize=128)  # ~100 KB each: a hand's pieces in a few themes and languages
-def _lying_piece(theme: Theme, size: tuple[int, int], piece: Piece, lang: str) -> Image.Image:
-    """A hand piece over its soft shadow as one RGBA sprite: pasted once, it gives the
-    pixels of the shadow pasted and then the piece (to a unit of rounding), for half the
-    blending work of a hand picture."""
-    mask = shadow_mask(*size, _radius(piece, size), SHADOW_BLUR, theme.shadow_alpha)
-    sprite = Image.new("RGBA", mask.size, (0, 0, 0, 0))
-    sprite.putalpha(mask)
-    sprite.alpha_composite(piece_sprite(theme, size, piece, lang=lang), _SHADOW_AT)
-    return sprite
+def clear_caches() -> None:
+    """Forget the strips and cells of the hands kept, so that the next hands draw them
+    afresh (tests that record what is drawn)."""
+    for cached in (_header, _legend):
+        cached.cache_clear()
+    _STRIPS.clear()
+    clear_cells()
 
 
 def compose_hand(
@@ -293,59 +261,80 @@ def compose_hand(
     order: Sequence[int] | None,
     lang: str,
     playable: Collection[int] | None,
+    quantise: Quantise | None = None,
 ) -> tuple[Image.Image, str]:
-    """The hand picture in RGB and its alt text (see :func:`render_hand`)."""
+    """The hand picture and its alt text (see :func:`render_hand`): in RGB, or with
+    ``quantise`` (the theme's palette mapping) directly on the palette, from cells mapped
+    once each (:mod:`render.hand_cells`)."""
     sort = sort_name(sort)
     shown = sorted_hand(view.hand, sort, order)
     tiles = view.kind is Kind.TILES
     size = HAND_TILE if tiles else HAND_CARD
-    gap = 8 if tiles else GAP
     rows, per_row = _layout(len(shown), 10 if tiles else 7)
     marks = _marks(view, playable)
-    items = _legend_items(theme, view, marks, lang)
     row_h = LIFT + size[1] + PILL_GAP + PILL_H + ROW_GAP
-    width = max(MIN_WIDTH, 2 * MARGIN + per_row * size[0] + (per_row - 1) * gap)
-    lines = _legend_lines(items, width)
+    width = max(MIN_WIDTH, 2 * MARGIN + per_row * size[0] + (per_row - 1) * _gap(tiles))
+    lines = tuple(tuple(line) for line in _legend_lines(
+        _legend_items(theme, view, marks, lang), width))
     legend_h = LEGEND + LEGEND_LINE * (len(lines) - 1) if lines else 0
     height = HEADER + rows * row_h + legend_h + MARGIN // 2
-    image = background(width, height, theme.felt, theme.felt_dark)
-    _header(image, theme, view, tiles, sort, lang)
+    legend_top = height - legend_h - MARGIN // 4
+    if quantise is None:
+        image = background(width, height, theme.felt, theme.felt_dark)
+    else:
+        image = felt(theme, width, height, quantise)
+    image.paste(_STRIPS.get(quantise, _header, theme, width, height, tiles, sort,
+                            len(view.hand), lang), (0, 0))
     for row in range(rows):
         chunk = shown[row * per_row : (row + 1) * per_row]
         if not chunk:
             break
-        left = (width - (len(chunk) * size[0] + (len(chunk) - 1) * gap)) // 2
-        top = HEADER + row * row_h + LIFT
-        if tiles:
-            wood = (
-                left - 12,
-                top + size[1] - 26,
-                width - left + 12 - (per_row - len(chunk)) * (size[0] + gap),
-                top + size[1] + PILL_GAP + PILL_H + 4,
-            )
-            panel(image, wood, 8, theme.rack_dark)
-            panel(image, (wood[0], wood[1], wood[2], wood[3] - 5), 8, theme.rack)
-        for column, index in enumerate(chunk):
-            x = left + column * (size[0] + gap)
-            drawn = index == marks.drawn
-            _draw_piece(
-                image, theme, view.hand[index], size, (x, top - (LIFT if drawn else 0)), drawn,
-                lang,
-            )
-            fill, ink = _pill_colours(theme, marks, index)
-            if tiles and fill == theme.panel:
-                fill = blend(theme.rack_dark, theme.felt_dark, 0.3)
-            _pill(
-                image,
-                x + size[0] // 2,
-                top + size[1] + PILL_GAP,
-                row * per_row + column + 1,
-                fill,
-                ink,
-            )
+        ops, band, edges = _row(view, theme, marks, chunk, (row, per_row, width))
+        if quantise is None:
+            for op in ops:
+                play(image, op, theme, size, lang)
+        else:
+            paste_row(image, ops, band, edges, theme, size, lang, quantise)
     if lines:
-        _legend(image, theme, lines, height - legend_h - MARGIN // 4)
+        image.paste(_STRIPS.get(quantise, _legend, theme, width, height, legend_top, lines),
+                    (0, legend_top))
     return image, _alt(view, shown, marks, tiles, lang)
+
+
+def _gap(tiles: bool) -> int:
+    return 8 if tiles else GAP
+
+
+def _row(view: PlayerView, theme: Theme, marks: _Marks, chunk: Sequence[int],
+         where: tuple[int, int, int]) -> tuple[list[Op], tuple[int, int, int], list[int]]:
+    """A row's drawing operations, its band (top, the pills' top, bottom) and the edges
+    between its pieces' cells; ``where``: the row's number, the pieces a full row holds
+    and the picture's width."""
+    row, per_row, width = where
+    tiles = view.kind is Kind.TILES
+    size, gap = (HAND_TILE if tiles else HAND_CARD), _gap(tiles)
+    row_h = LIFT + size[1] + PILL_GAP + PILL_H + ROW_GAP
+    pitch = size[0] + gap
+    left = (width - (len(chunk) * size[0] + (len(chunk) - 1) * gap)) // 2
+    top = HEADER + row * row_h + LIFT
+    pills = top + size[1] + PILL_GAP
+    ops: list[Op] = []
+    if tiles:
+        wood = (left - 12, top + size[1] - 26,
+                width - left + 12 - (per_row - len(chunk)) * pitch, pills + PILL_H + 4)
+        ops += [WoodOp(wood, theme.rack_dark),
+                WoodOp((wood[0], wood[1], wood[2], wood[3] - 5), theme.rack)]
+    for column, index in enumerate(chunk):
+        x = left + column * pitch
+        drawn = index == marks.drawn
+        ops.append(PieceOp(view.hand[index], x, top - (LIFT if drawn else 0), drawn))
+        fill, ink = _pill_colours(theme, marks, index)
+        if tiles and fill == theme.panel:
+            fill = blend(theme.rack_dark, theme.felt_dark, 0.3)
+        ops.append(PillOp(row * per_row + column + 1, x + size[0] // 2, pills, fill, ink))
+    band = (top - LIFT - ROW_ABOVE, pills, pills + PILL_H + 4)
+    edges = [left - gap // 2 + k * pitch for k in range(len(chunk) + 1)]
+    return ops, band, edges
 
 
 def _alt(view: PlayerView, shown: list[int], marks: _Marks, tiles: bool, lang: str) -> str:

@@ -8,13 +8,14 @@ The composers never encode: the palette of a theme is learnt from pictures they 
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Collection, Sequence
 
 from engine.rules import Kind
 from engine.views import PlayerView, PublicView
 from render.hand import compose_hand, hand_key
 from render.labels import check_lang
-from render.picture import Picture, finish
+from render.picture import Picture, finish, to_palette
 from render.scores import (
     DailyEntry,
     LeaderboardEntry,
@@ -48,7 +49,8 @@ def render_hand(
     """
     chosen = get_theme(theme)
     get_back(back)
-    image, alt = compose_hand(view, chosen, sort, order, check_lang(lang), playable)
+    image, alt = compose_hand(view, chosen, sort, order, check_lang(lang), playable,
+                              functools.partial(to_palette, theme=chosen))
     tiles = view.kind is Kind.TILES
     return finish(image, chosen, alt, "rack.png" if tiles else "hand.png")
 
@@ -87,7 +89,8 @@ def render_table(
         ValueError: an unknown theme, back or language.
     """
     chosen = get_theme(theme)
-    image, alt = compose_table(view, chosen, get_back(back), check_lang(lang), highlight_seat)
+    image, alt = compose_table(view, chosen, get_back(back), check_lang(lang), highlight_seat,
+                               functools.partial(to_palette, theme=chosen))
     return finish(image, chosen, alt, "table.png")
 
 

@@ -114,10 +114,18 @@ def _theme_palette(theme: Theme) -> Image.Image:
     return palette
 
 
+def to_palette(image: Image.Image, theme: Theme) -> Image.Image:
+    """``image`` (RGB) mapped onto ``theme``'s palette: each pixel its nearest colour, the
+    same whatever the pixels around it (no dithering)."""
+    return image.quantize(palette=theme_palette(theme), dither=Image.Dither.NONE)
+
+
 def encode(image: Image.Image, theme: Theme) -> bytes:
-    """``image`` (RGB) as an 8-bit PNG on ``theme``'s palette."""
+    """``image`` as an 8-bit PNG on ``theme``'s palette: an RGB image is mapped onto it, a
+    ``P`` image is taken to be on it already (composed from :func:`to_palette`'s
+    blocks)."""
     palette = theme_palette(theme)
-    indexed = image.quantize(palette=palette, dither=Image.Dither.NONE)
+    indexed = image if image.mode == "P" else to_palette(image, theme)
     rows = _unfiltered_rows(indexed)
     colours = bytes((palette.getpalette() or [])[:768]).ljust(768, b"\0")
     png = _png(indexed.width, indexed.height, colours, isal_zlib.compress(rows, COMPRESS_LEVEL))

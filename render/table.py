@@ -11,18 +11,17 @@ stands for in its index (a tile joker shows the number it stands for, in its col
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
 from PIL import Image
 
 from engine.cards.card import Card
-from engine.i18n import Msg, count, t
+from engine.i18n import Msg, t
 from engine.names import YOU, shown_name
-from engine.notation import writer
 from engine.rules import Kind
-from engine.views import MeldView, Piece, PlayerView, PublicView, SeatView, opening_status
+from engine.views import MeldView, PlayerView, PublicView, SeatView, opening_status
 from render.art import (
     PILE_CARD,
     TABLE_CARD,
@@ -45,7 +44,9 @@ from render.draw import (
     text_height,
     text_width,
 )
-from render.labels import colon, turn_text
+from render.indexed import Blocks, Quantise, felt
+from render.labels import turn_text
+from render.table_alt import head_note, meld_owner, table_alt
 from render.themes import RGB, Back, Theme
 
 WIDTH = 1000
@@ -63,6 +64,9 @@ CARD_STEP = 37  # cards of a meld overlap, leaving each index visible
 MIN_CARD_STEP = 35  # the narrowest overlap that still shows a "10" index whole
 TILE_STEP = 50
 MIN_TILE_STEP = 48
+# The blocks of tables on the palette, one byte a pixel: a meld box ~25 KB, a header
+# ~50 KB.
+_BLOCKS = Blocks(maxsize=512)
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,12 +97,6 @@ def _meld_width(meld: MeldView, tiles: bool, owner: str, tight: bool = False) ->
     return 2 * MELD_PAD + max(cards, head)
 
 
-def _owner(view: PublicView, meld: MeldView, lang: str) -> str:
-    if meld.owner is None or not 0 <= meld.owner < len(view.seats):
-        return ""
-    return shown_name(view.seats[meld.owner].name, lang)
-
-
 def _flow(
     view: PublicView,
     melds: Sequence[MeldView],
@@ -118,7 +116,7 @@ def _flow(
     start, y = left, top
     x = start
     for meld in melds:
-        owner = _head_note(meld, _owner(view, meld, lang), lang)
+        owner = head_note(meld, meld_owner(view, meld, lang), lang)
         width = min(_meld_width(meld, tiles, owner), right - MARGIN)
         if x > start and x + width > right:
             # Squeeze the overlap rather than leave the end of the row empty.
@@ -134,12 +132,6 @@ def _flow(
         x += width + MELD_GAP
     bottom = y + block_h if melds else top + 40
     return blocks, bottom
-
-
-def _head_note(meld: MeldView, owner: str, lang: str) -> str:
-    """What a meld box says beside its number: who laid it, or that a draft set is not
-    valid yet."""
-    return t("picture.unfinished", lang) if meld.kind == "invalid" else owner
 
 
 @lru_cache(maxsize=384)  # ~70 KB each: a few tables of every theme
@@ -177,20 +169,41 @@ def _meld_image(
     return image
 
 
-def _header(image: Image.Image, theme: Theme, view: PublicView, lang: str) -> None:
+def _header_texts(view: PublicView, lang: str) -> tuple[str, str, str]:
+    """The header's title, whose turn it is (or that the round is over) and its case."""
     variant = t(f"variant.{view.variant}", lang)
     title = f"{variant}  ·  {t('picture.round', lang, n=view.round_number)}"
-    title_w = draw_text(image, (MARGIN + 4, 15), title, 22, theme.text, bold=True)
     turn, case = turn_text(view, lang)
+    return title, turn, case
+
+
+@lru_cache(maxsize=64)
+def _header(theme: Theme, width: int, title: str, turn: str, case: str) -> Image.Image:
+    """The top strip of the picture, on the felt and its rim, opaque and cached (a table
+    shows a few headers in a round: one a seat to play)."""
+    image = background(width, HEADER + 40, theme.felt, theme.felt_dark).crop(
+        (0, 0, width, HEADER))
+    title_w = draw_text(image, (MARGIN + 4, 15), title, 22, theme.text, bold=True)
     if not turn:
-        return
+        return image
     turn = fit(turn, 18, True, image.width - title_w - 3 * MARGIN - 40)
-    width = text_width(turn, 18, True) + 28
+    turn_w = text_width(turn, 18, True) + 28
     x1 = image.width - MARGIN - 4
     fill = theme.panel_line if case == "over" else theme.accent
     ink = theme.text if case == "over" else theme.felt_dark
-    panel(image, (x1 - width, 12, x1, 44), 16, fill)
-    draw_text(image, (x1 - width // 2, 28), turn, 18, ink, bold=True, anchor="centre", middle=True)
+    panel(image, (x1 - turn_w, 12, x1, 44), 16, fill)
+    draw_text(image, (x1 - turn_w // 2, 28), turn, 18, ink, bold=True, anchor="centre",
+              middle=True)
+    return image
+
+
+@lru_cache(maxsize=32)
+def _felt_text(theme: Theme, text: str, size: int, colour: RGB, bold: bool) -> Image.Image:
+    """A line of text on the plain felt, opaque (the draft's title, "no melds yet")."""
+    image = Image.new("RGB", (text_width(text, size, bold), text_height(size, bold)),
+                      theme.felt)
+    draw_text(image, (0, 0), text, size, colour, bold=bold)
+    return image
 
 
 def _seat_columns(count: int) -> int:
@@ -208,21 +221,21 @@ def _seat_texts(seat: SeatView, current: bool, you: bool, lang: str) -> tuple[st
     return name, t("picture.points", lang, n=seat.score)
 
 
-def _scores_below(view: PublicView, width: int, highlight_seat: int | None, lang: str) -> bool:
-    """Whether a seat's name and score do not fit side by side in boxes ``width`` wide."""
+def _widest_seat(view: PublicView, highlight_seat: int | None, lang: str) -> int:
+    """The width a seat box needs for the longest name beside its score."""
+    widest = 0
     for i, seat in enumerate(view.seats):
         name, score = _seat_texts(seat, i == view.current, i == highlight_seat, lang)
-        if text_width(name, 20, True) + text_width(score, 20, True) + 3 * SEAT_PAD > width:
-            return True
-    return False
+        widest = max(widest, text_width(name, 20, True) + text_width(score, 20, True))
+    return widest + 3 * SEAT_PAD
 
 
-def _min_width(view: PublicView, highlight_seat: int | None, lang: str) -> int:
+def _min_width(players: int, widest: int) -> int:
     """The narrowest table (a narrow one shows larger on a phone) whose seat boxes still
-    hold every name beside its score; the full width when none does."""
-    narrow = 640 if len(view.seats) <= 3 else 820
+    hold every name beside its score (``widest``); the full width when none does."""
+    narrow = 640 if players <= 3 else 820
     for width in range(narrow, WIDTH, 20):
-        if not _scores_below(view, _seat_width(width, len(view.seats)), highlight_seat, lang):
+        if widest <= _seat_width(width, players):
             return width
     return WIDTH
 
@@ -270,25 +283,27 @@ def _seat_name(seat: SeatView, you: bool, lang: str) -> str:
 
 
 def _seats(
-    image: Image.Image,
-    theme: Theme,
+    paste: Callable[..., None],
+    picture_width: int,
     view: PublicView,
     top: int,
     tiles: bool,
     highlight_seat: int | None,
     lang: str,
+    below: bool,
 ) -> None:
+    """Paste the seat boxes (``below``: each score on a line of its own)."""
     columns = _seat_columns(len(view.seats))
-    width = _seat_width(image.width, len(view.seats))
-    below = _scores_below(view, width, highlight_seat, lang)
+    width = _seat_width(picture_width, len(view.seats))
+    below = _widest_seat(view, highlight_seat, lang) > width
     step = (SEAT_H_TALL if below else SEAT_H) + SEAT_GAP
     for i, seat in enumerate(view.seats):
         row, column = divmod(i, columns)
         x = MARGIN + column * (width + SEAT_GAP)
         current, you = i == view.current, i == highlight_seat
         status = opening_status(view, seat)
-        image.paste(_seat_image(theme, seat, width, current, you, tiles, status, lang, below),
-                    (x, top + row * step))
+        paste(_seat_image, (x, top + row * step), seat, width, current, you, tiles, status,
+              lang, below)
 
 
 def _piles_height(tiles: bool) -> int:
@@ -306,7 +321,30 @@ def _piles_image(
     tiles: bool,
     lang: str,
 ) -> Image.Image:
-    """The stock and the discard pile (or the tile pool), opaque on the felt, cached."""
+    """The stock and the discard pile (or the tile pool), opaque on the felt, cached: the
+    piles drawn once per look (:func:`_piles_art`), their labels written on a copy."""
+    stock_backs = min(3, max(1, stock_size // 10)) if stock_size else 0
+    image = _piles_art(theme, back, stock_backs, discard_top, tiles, lang).copy()
+    if tiles:
+        _pile_label(image, TABLE_TILE[1] + 26, t("picture.pool", lang, n=stock_size), 17,
+                    theme.text)
+        return image
+    h = PILE_CARD[1]
+    _pile_label(image, h + 12, t("picture.stock", lang, n=stock_size), 17, theme.text)
+    if reshuffles:
+        again = t("picture.reshuffled", lang, n=reshuffles)
+        _pile_label(image, h + 32, again, 14, theme.text_dim, bold=False)
+    text = (t("picture.discard", lang, n=discard_size) if discard_top is not None
+            else t("picture.discard_empty", lang))
+    _pile_label(image, 2 * h + 66, text, 17, theme.text)
+    return image
+
+
+@lru_cache(maxsize=64)
+def _piles_art(theme: Theme, back: Back, stock_backs: int, discard_top: Card | None,
+               tiles: bool, lang: str) -> Image.Image:
+    """The piles without their labels (which go where nothing of the piles is drawn): up
+    to three backs (none: an empty place) and the discard pile's top card."""
     image = Image.new("RGB", (PILES_W, _piles_height(tiles)), theme.felt)
     w, h = PILE_CARD
     centre = PILES_W // 2
@@ -319,29 +357,21 @@ def _piles_image(
             shadow(image, (tx, ty, tx + tw, ty + th), radius, 3, theme.shadow_alpha)
             panel(image, (tx, ty, tx + tw, ty + th), radius, theme.tile_edge)
             panel(image, (tx + 2, ty + 2, tx + tw - 2, ty + th - 6), radius - 2, theme.tile_face)
-        _pile_label(image, th + 26, t("picture.pool", lang, n=stock_size), 17, theme.text)
         return image
-    for i in range(min(3, max(1, stock_size // 10)) if stock_size else 0):
+    for i in range(stock_backs):
         y = 6 - i * 3
         shadow(image, (x + i * 2, y, x + i * 2 + w, y + h), card_radius(w), 3, theme.shadow_alpha)
         paste_sprite(image, back_sprite(back, w, h), (x + i * 2, y))
-    if not stock_size:
+    if not stock_backs:
         panel(image, (x, 6, x + w, 6 + h), card_radius(w), theme.panel_line)
         panel(image, (x + 2, 8, x + w - 2, 4 + h), card_radius(w) - 2, theme.felt)
-    _pile_label(image, h + 12, t("picture.stock", lang, n=stock_size), 17, theme.text)
-    if reshuffles:
-        again = t("picture.reshuffled", lang, n=reshuffles)
-        _pile_label(image, h + 32, again, 14, theme.text_dim, bold=False)
     y = h + 54
     if discard_top is not None:
         shadow(image, (x, y, x + w, y + h), card_radius(w), 4, theme.shadow_alpha)
         paste_sprite(image, card_sprite(theme, w, h, discard_top, lang=lang), (x, y))
-        text = t("picture.discard", lang, n=discard_size)
     else:
         panel(image, (x, y, x + w, y + h), card_radius(w), theme.panel_line)
         panel(image, (x + 2, y + 2, x + w - 2, y + h - 2), card_radius(w) - 2, theme.felt)
-        text = t("picture.discard_empty", lang)
-    _pile_label(image, y + h + 12, text, 17, theme.text)
     return image
 
 
@@ -354,18 +384,30 @@ def _pile_label(image: Image.Image, y: int, text: str, size: int, colour: RGB, *
     draw_text(image, (image.width // 2, top), text, size, colour, bold=bold, anchor="centre")
 
 
+def clear_caches() -> None:
+    """Forget every cached block of the tables, so that the next tables draw them afresh
+    (tests that record what is drawn)."""
+    for cached in (_meld_image, _seat_image, _piles_image, _piles_art, _header, _felt_text):
+        cached.cache_clear()
+    _BLOCKS.clear()
+
+
 def compose_table(
-    view: PublicView, theme: Theme, back: Back, lang: str, highlight_seat: int | None
+    view: PublicView, theme: Theme, back: Back, lang: str, highlight_seat: int | None,
+    quantise: Quantise | None = None,
 ) -> tuple[Image.Image, str]:
-    """The table picture in RGB and its alt text (see :func:`render_table`)."""
+    """The table picture and its alt text (see :func:`render_table`): in RGB, or with
+    ``quantise`` (the theme's palette mapping) directly on the palette, from blocks mapped
+    once each (:mod:`render.indexed`)."""
     tiles = view.kind is Kind.TILES
     if highlight_seat is None and isinstance(view, PlayerView):
         highlight_seat = view.seat
     melds, draft = _shown_melds(view)
-    narrowest = _min_width(view, highlight_seat, lang)
+    widest = _widest_seat(view, highlight_seat, lang)
+    narrowest = _min_width(len(view.seats), widest)
     # The picture is at least that wide: the seat boxes are tall only if even then (the
     # full width) a name and its score do not fit side by side.
-    tall = _scores_below(view, _seat_width(narrowest, len(view.seats)), highlight_seat, lang)
+    tall = widest > _seat_width(narrowest, len(view.seats))
     rows = math.ceil(len(view.seats) / _seat_columns(len(view.seats)))
     seats_h = rows * ((SEAT_H_TALL if tall else SEAT_H) + SEAT_GAP) if view.seats else 0
     top = HEADER + seats_h + 6
@@ -380,93 +422,25 @@ def compose_table(
         # A single row of melds: a narrower picture shows larger on a phone.
         right = max((block.x + block.width for block in blocks), default=left + 300)
         width = max(narrowest, right + MARGIN)
-    image = background(width, height, theme.felt, theme.felt_dark)
-    _header(image, theme, view, lang)
-    _seats(image, theme, view, HEADER, tiles, highlight_seat, lang)
-    piles = _piles_image(
-        theme,
-        back,
-        view.stock_size,
-        view.reshuffles,
-        view.discard_top,
-        view.discard_size,
-        tiles,
-        lang,
-    )
-    image.paste(piles, (MARGIN, top))
+    if quantise is None:
+        image = background(width, height, theme.felt, theme.felt_dark)
+    else:
+        image = felt(theme, width, height, quantise)
+
+    def paste(make: Callable[..., Image.Image], xy: tuple[int, int], *args: Hashable) -> None:
+        image.paste(_BLOCKS.get(quantise, make, theme, *args), xy)
+
+    paste(_header, (0, 0), width, *_header_texts(view, lang))
+    _seats(paste, image.width, view, HEADER, tiles, highlight_seat, lang, tall)
+    paste(_piles_image, (MARGIN, top), back, view.stock_size, view.reshuffles,
+          view.discard_top, view.discard_size, tiles, lang)
     if draft:
-        draw_text(image, (left, top + 2), t("picture.draft", lang), 18, theme.accent, bold=True)
+        paste(_felt_text, (left, top + 2), t("picture.draft", lang), 18, theme.accent, True)
     if not melds:
         text = t("picture.no_sets" if tiles else "picture.no_melds", lang)
-        draw_text(image, (left + 8, melds_top + 10), text, 20, theme.text_dim)
+        paste(_felt_text, (left + 8, melds_top + 10), text, 20, theme.text_dim, False)
     for block in blocks:
         mine = highlight_seat is not None and block.meld.owner == highlight_seat
-        note = _head_note(block.meld, _owner(view, block.meld, lang), lang)
-        meld_image = _meld_image(theme, block.meld, block.width, note, mine, tiles, lang)
-        image.paste(meld_image, (block.x, block.y))
-    return image, _alt(view, melds, tiles, draft, lang)
-
-
-def _piece_text(piece: Piece, stands: Piece | None, lang: str) -> str:
-    write = writer(lang)
-    text = write((piece,))
-    if stands is not None:
-        text += f"={write((stands,))}"
-    return text
-
-
-def _alt(view: PublicView, melds: Sequence[MeldView], tiles: bool, draft: bool, lang: str) -> str:
-    parts = [
-        f"{t('picture.table', lang)}, {t(f'variant.{view.variant}', lang)}, "
-        f"{t('picture.round', lang, n=view.round_number).lower()}."
-    ]
-    turn, _ = turn_text(view, lang)
-    if turn:
-        parts.append(turn + ".")
-    if tiles:
-        parts.append(t("picture.pool", lang, n=view.stock_size) + ".")
-    else:
-        stock = t("picture.stock", lang, n=view.stock_size)
-        if view.reshuffles:
-            stock += f" ({t('picture.reshuffled', lang, n=view.reshuffles)})"
-        parts.append(stock + ".")
-        if isinstance(view.discard_top, Card):
-            parts.append(
-                t("picture.discard", lang, n=view.discard_size)
-                + ", "
-                + t("picture.discard_top", lang, card=writer(lang)((view.discard_top,)))
-                + "."
-            )
-        else:
-            parts.append(t("picture.discard_empty", lang) + ".")
-    noun = "count.tiles" if tiles else "count.cards"
-    seats = [_seat_alt(view, s, noun, lang) for s in view.seats]
-    parts.append(f"{t('picture.players', lang)}{colon(lang)}{'; '.join(seats)}.")
-    if draft:
-        parts.append(t("picture.draft", lang) + ".")
-    if melds:
-        texts = []
-        for meld in melds:
-            note = _head_note(meld, _owner(view, meld, lang), lang)
-            head = f"{meld.number}" + (f" ({note})" if note else "")
-            pieces = " ".join(
-                _piece_text(p, meld.stands_for[i] if i < len(meld.stands_for) else None, lang)
-                for i, p in enumerate(meld.pieces)
-            )
-            texts.append(f"{head}{colon(lang)}{pieces}")
-        parts.append(
-            f"{t('picture.sets' if tiles else 'picture.melds', lang)}{colon(lang)}"
-            f"{'; '.join(texts)}."
-        )
-    else:
-        parts.append(t("picture.no_sets" if tiles else "picture.no_melds", lang) + ".")
-    return " ".join(parts)
-
-
-def _seat_alt(view: PublicView, seat: SeatView, noun: str, lang: str) -> str:
-    params = {"name": shown_name(seat.name, lang), "count": t(noun, lang, count=seat.hand_size),
-              "score": count("points", seat.score)}
-    status = opening_status(view, seat)
-    if status is None:
-        return t("picture.seat_alt", lang, **params)
-    return t("picture.seat_alt.opening", lang, status=status, **params)
+        note = head_note(block.meld, meld_owner(view, block.meld, lang), lang)
+        paste(_meld_image, (block.x, block.y), block.meld, block.width, note, mine, tiles, lang)
+    return image, table_alt(view, melds, tiles, draft, lang)

@@ -137,3 +137,24 @@ def test_a_bad_database_url_is_named_without_its_password(value: str, message: s
     with pytest.raises(ConfigError, match="DATABASE_URL") as error:
         load_settings({"DATABASE_URL": value}, env_file=None)
     assert message in str(error.value) and ":pw@" not in str(error.value)
+
+
+def test_the_listen_url_defaults_to_the_database_url() -> None:
+    base = {"DATABASE_URL": "postgresql://rami:pw@pgbouncer:6432/rami"}
+    assert load_settings(base, env_file=None).database_listen_url is None
+    direct = load_settings({**base, "DATABASE_LISTEN_URL": "postgresql://rami:pw@db:5432/rami"},
+                           env_file=None)
+    assert direct.database_listen_url == "postgresql://rami:pw@db:5432/rami"
+    assert "pw" not in repr(direct)
+
+
+@pytest.mark.parametrize(("database", "listen", "message"), [
+    ("", "postgresql://rami:pw@db:5432/rami", "for a DATABASE_URL that is one too"),
+    ("postgresql://rami:pw@db:5432/rami", "/srv/listen.sqlite3", "DATABASE_LISTEN_URL is a"),
+    ("postgresql://rami:pw@db:5432/rami", "postgresql://rami:pw@db:port/rami", "is not a URL"),
+])
+def test_a_bad_listen_url_is_named_without_its_password(database: str, listen: str,
+                                                         message: str) -> None:
+    with pytest.raises(ConfigError, match="DATABASE_LISTEN_URL") as error:
+        load_settings({"DATABASE_URL": database, "DATABASE_LISTEN_URL": listen}, env_file=None)
+    assert message in str(error.value) and ":pw@" not in str(error.value)

@@ -36,6 +36,12 @@ class Job(enum.Enum):
 
 ORDER = (Job.LOBBY, Job.RESULTS, Job.TABLE, Job.REMINDER)
 
+# While the computer players play (a move every second or so), the table is edited this
+# many times less often: their moves in a row show as one edit (the last move shown), the
+# table is not redrawn and sent for each, and it is edited at the usual pace again as soon
+# as a human is to play (or the round is over).
+COMPUTERS_PACE = 4
+
 LobbyShows = Literal["open", "started"]
 
 
@@ -227,8 +233,17 @@ class Board:
         """When ``job`` may be tried (it is pending)."""
         at = self.retry_at.get(job, 0.0)
         if job is Job.TABLE and not self.table_anew and self.table_message is not None:
-            at = max(at, self.table_shown_at + min_edit_interval)
+            pace = COMPUTERS_PACE if self.computers_playing else 1
+            at = max(at, self.table_shown_at + pace * min_edit_interval)
         return at
+
+    @property
+    def computers_playing(self) -> bool:
+        """Whether the latest state has a computer player to move (more moves coming)."""
+        seat, view = self.snapshot.current_seat, self.snapshot.view
+        return (self.snapshot.status is Status.PLAYING and seat is not None
+                and seat.is_computer and view is not None
+                and view.phase in (Phase.DRAW, Phase.PLAY))
 
     def next_job(self, now: float, min_edit_interval: float) -> Job | None:
         """The first job due now, in :data:`ORDER` (closing first)."""

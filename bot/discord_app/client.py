@@ -108,6 +108,18 @@ def _suggests(command: object, name: str | None) -> bool:
     return any(p.display_name == name and p.autocomplete for p in command.parameters)
 
 
+def shard_filter(client: discord.Client) -> tuple[int, tuple[int, ...]] | None:
+    """The shards whose guilds' turns this process times out: (shard count, its shard
+    ids), or None when it is not sharded (every guild)."""
+    count = client.shard_count
+    ids = getattr(client, "shard_ids", None)  # an AutoShardedClient's
+    if ids is None and client.shard_id is not None:
+        ids = [client.shard_id]
+    if not count or count <= 1 or not ids:
+        return None
+    return count, tuple(ids)
+
+
 class RamiTree(app_commands.CommandTree["RamiBot"]):
     """The command tree; its error path answers in the caller's ``language``."""
 
@@ -227,6 +239,8 @@ class RamiBot(discord.Client):
             # What the channel shows may be older than the saved game (a crash between a
             # save and its messages): bring it up to date.
             await self.front_end.publisher.refresh(channel_id)
+        # Turns time out from the database, those of tables no process holds too.
+        self.tables.start_timers()
         self.idle_sweeper = IdleSweeper(self.store, self.tables).start()
         self.daily_poster = DailyPoster(self, self.daily, self.front_end.service.prefs,
                                         clock=self._clock).start()
@@ -269,12 +283,15 @@ class RamiBot(discord.Client):
         self._warming = asyncio.create_task(asyncio.to_thread(render.warm_up))
         self.store = await Store.open(self.settings.database)
         self.tables = Tables(self.store, ai_delay=self.settings.ai_delay,
-                             seed_source=self._seed_source, turn_timeout=self._turn_timeout)
+                             seed_source=self._seed_source, turn_timeout=self._turn_timeout,
+                             shards=shard_filter(self))
         self.daily = Daily(self.store, clock=self._clock, secret_source=self._secret_source)
         self.front_end = FrontEnd(self, self.tables, self.store, daily=self.daily,
                                   min_edit_interval=self._min_edit_interval,
                                   retry_delays=self._retry_delays)
         self.tables.subscribe(self.front_end.publisher.on_event)
+        # Settings changed by another process sharing the database reach this one's cache.
+        await self.front_end.service.prefs.listen(self.settings.database_listen_url)
         self.add_dynamic_items(*self.front_end.dynamic_items())
         self.tree = RamiTree(self, self.front_end.service.language)
         await self.tree.set_translator(RamiTranslator())
@@ -353,6 +370,7 @@ class RamiBot(discord.Client):
             await self.tables.close()
         if hasattr(self, "front_end"):
             await self.front_end.publisher.close()
+            await self.front_end.service.prefs.close()
         if hasattr(self, "store"):
             await self.store.close()
         await super().close()

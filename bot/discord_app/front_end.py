@@ -49,7 +49,7 @@ class FrontEnd:
         self.languages = language_choices()
         # The component classes call back here: the handlers below exist by the first click.
         self.components = Components(self)
-        self.service = Service(tables, prefs, self.components)
+        self.service = Service(tables, prefs, self.components, client=client)
         self.publisher = Publisher(client, tables, prefs, self.components,
                                    on_turn=self.service.refresh_hand,
                                    min_edit_interval=min_edit_interval,

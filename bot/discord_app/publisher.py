@@ -11,7 +11,9 @@ others, and every job shows the latest saved state, so the channel converges to 
 - the lobby message is edited in place; once the game starts it says so;
 - the table message is posted once and edited in place, at most once per
   ``min_edit_interval`` seconds (Discord limits edits per channel; a run of changes
-  meanwhile becomes one edit of the latest state); its id is saved with the table
+  meanwhile becomes one edit of the latest state), and while computer players are to
+  move, :data:`~bot.discord_app.board.COMPUTERS_PACE` times less often (their moves in a
+  row show as one edit; a human's turn is shown at the usual pace); its id is saved with the table
   (``Tables.set_ui``) so it is edited again after a restart; the picture is drawn once
   per state shown, in a worker thread;
 - when a human is to play, a short message mentions them, and only them; its id and turn

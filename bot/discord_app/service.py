@@ -6,12 +6,17 @@ tile_controller`) are peers over one :class:`Service`: it answers an interaction
 the one error path (:func:`bot.discord_app.replies.answer`) in the player's language,
 reads the player's view and the table's rules, builds the private hand message and keeps
 it up to date when the player's turn comes back.
+
+The interaction token that edits a player's hand message is kept in the store
+(:meth:`data.Store.save_hand_message`), not in this process's memory: whichever process
+serves the channel when the turn comes back (this one, or its replacement after a crash)
+refreshes the hand. A token is a secret: it is never logged.
 """
 
 from __future__ import annotations
 
+import contextlib
 import logging
-import time
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, TypeVar, cast
 
@@ -28,7 +33,7 @@ if TYPE_CHECKING:
     from bot.discord_app.views import Components
     from bot.session import Snapshot, Tables
     from bot.session.prefs import Preferences
-    from data import PlayerPrefs
+    from data import HandMessage, PlayerPrefs
     from engine.views import PlayerView
 
 log = logging.getLogger("rami.bot")
@@ -43,13 +48,14 @@ Work = Callable[[str], Awaitable[Reply]]  # the reply, given the player's langua
 class Service:
     """The interaction plumbing and the hand message, shared by every handler."""
 
-    def __init__(self, tables: Tables, prefs: Preferences, components: Components) -> None:
+    def __init__(self, tables: Tables, prefs: Preferences, components: Components, *,
+                 client: discord.Client) -> None:
         self.tables = tables
         self.prefs = prefs
         self.components = components
-        # Each player's latest hand message, refreshed when their turn comes back:
-        # (channel, user) -> (interaction whose token edits it, message id, language, time).
-        self._hands: dict[tuple[int, int], tuple[discord.Interaction, int, str, float]] = {}
+        self.client = client  # its connection edits hand messages from a stored token
+        # The hand message an interaction is answering with, kept in the store once sent:
+        # interaction id -> (channel, user, language).
         self._pending_hands: dict[int, tuple[int, int, str]] = {}
         # What each player's latest hand message shows picked in its menus: a refresh that
         # lands after the player picked (its turn event came late) keeps their picks.
@@ -87,9 +93,21 @@ class Service:
             await self.warn_permissions(interaction, lang)
         pending = self._pending_hands.pop(interaction.id, None)
         if pending is not None and message_id is not None:
-            channel, user, hand_lang = pending
-            self._hands[(channel, user)] = (interaction, message_id, hand_lang, time.monotonic())
+            await self._keep_hand(interaction, message_id, *pending)
         return message_id
+
+    async def _keep_hand(self, interaction: discord.Interaction, message_id: int,
+                         channel_id: int, user_id: int, lang: str) -> None:
+        """Keep the hand message just sent and its token in the store, for its refreshes
+        (a failure costs only those: the reply is sent)."""
+        try:
+            await self.tables.store.save_hand_message(
+                channel_id, user_id, token=interaction.token, message_id=message_id,
+                language=lang, lifetime_s=HAND_TOKEN_LIFETIME,
+                application_id=interaction.application_id)
+        except Exception as error:  # never the token in the log: it is a secret
+            log.warning("hand message not kept channel=%s user=%s error=%s", channel_id,
+                        user_id, type(error).__name__)
 
     async def stale(self, interaction: discord.Interaction) -> None:
         """Answer a click or form nothing else takes: it is out of date, privately."""
@@ -238,26 +256,35 @@ class Service:
         hand message is left as it is (the turn reminder says to open the hand again).
         """
         key = (channel_id, user_id)
-        entry = self._hands.get(key)
-        if entry is None:
+        try:
+            kept = await self.tables.store.hand_message(channel_id, user_id)
+        except Exception as error:  # the store is away: the reminder still says to open it
+            log.warning("hand message not read channel=%s user=%s error=%s", channel_id,
+                        user_id, type(error).__name__)
             return
-        interaction, message_id, lang, when = entry
-        if time.monotonic() - when > HAND_TOKEN_LIFETIME:
-            del self._hands[key]
+        if kept is None:  # none, or its token has expired
             self._selections.pop(key, None)
             return
         try:
             view = await self.tables.hand(channel_id, user_id)
-            reply = await self._hand(view, channel_id, user_id, lang,
+            reply = await self._hand(view, channel_id, user_id, kept.language,
                                      selected=self._selections.get(key))
-            await interaction.followup.edit_message(
-                message_id, content=reply.content, attachments=reply.files(),
+            await self._webhook(kept).edit_message(
+                kept.message_id, content=reply.content, attachments=reply.files(),
                 view=reply.view or discord.utils.MISSING, allowed_mentions=reply.allowed_mentions)
         except (RummyError, discord.HTTPException) as error:
             log.info("hand not refreshed channel=%s user=%s error=%s", channel_id, user_id,
                      type(error).__name__)
-            self._hands.pop(key, None)
             self._selections.pop(key, None)
+            with contextlib.suppress(Exception):  # it expires anyway
+                await self.tables.store.forget_hand_message(channel_id, user_id)
+
+    def _webhook(self, kept: HandMessage) -> discord.Webhook:
+        """The interaction's follow-up webhook, rebuilt from the stored token: the same
+        as ``interaction.followup`` (the client's connection, so that the hand's
+        components are routed back to the bot)."""
+        application_id = kept.application_id or self.client.application_id or 0
+        return discord.Webhook.partial(application_id, kept.token, client=self.client)
 
 
 async def or_none(lookup: Awaitable[T]) -> T | None:

@@ -4,16 +4,25 @@ human seat that lets its turn time out is played once by the easy computer playe
 A human turn's deadline is fixed when the turn starts (:meth:`TableKeeper._deadline_after`:
 the guild's time-out, or ``turn_timeout``) and saved with the game; only the end of that
 turn changes it, so the front end saving its message ids, a level change or a tile draft
-edit never re-arm or extend it. Each table has at most one task pending, a computer turn
-or a timer sleeping until the saved deadline (at once after a restart when it has passed);
-:meth:`Autoplay.play_overdue` plays every turn that is due, for a caller with its own
-clock. Computer players decide in a worker thread, off the event loop.
+edit never re-arm or extend it.
+
+Turns time out from the database, so that several processes can serve one: one poller
+task claims the due turns (:meth:`data.Store.claim_due_turns`: a lease, so that one
+process plays each, and a dead process's turn is taken over once its lease ends) of the
+guilds of this process's shards, times each out (loading its table if this process does
+not hold it), then sleeps until the earliest deadline it knows of or ``poll_interval``,
+woken early when a save sets a nearer one. It starts with the first deadline, or with
+:meth:`Autoplay.start_timers`. :meth:`Autoplay.play_overdue` plays what is due through the
+same claims, for a caller with its own clock. Computer players decide in a worker thread,
+off the event loop.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
+import math
 import random
 import time
 from collections.abc import Callable, Coroutine
@@ -22,7 +31,8 @@ from typing import Any
 from bot.session.computer import computer_action
 from bot.session.keeper import LiveTable, TableKeeper
 from bot.session.model import DEFAULT_LEVEL, Event, EventKind, SessionError, Status
-from data import Store
+from data import DueTurn, Store
+from data.shared_store import CLAIM_LIMIT, LEASE_S, Shards, check_shards
 from engine.actions import Action
 from engine.views import Phase
 
@@ -30,6 +40,7 @@ log = logging.getLogger("rami.session")
 
 MAX_TIMEOUT_STEPS = 50  # actions the easy player takes to finish a timed-out turn
 CLOSE_TIMEOUT = 5.0  # seconds close() waits for cancelled turns to end before giving up
+POLL_INTERVAL = 2.0  # seconds at most between two looks for due turns (other processes')
 
 
 class Autoplay(TableKeeper):
@@ -43,10 +54,22 @@ class Autoplay(TableKeeper):
         seed_source: Callable[[], int] | None = None,
         turn_timeout: float | None = None,
         clock: Callable[[], float] = time.time,
+        shards: Shards | None = None,
+        poll_interval: float | None = POLL_INTERVAL,
+        lease_s: float = LEASE_S,
     ) -> None:
         super().__init__(store, seed_source=seed_source, clock=clock)
         self.ai_delay = ai_delay
         self.turn_timeout = turn_timeout  # None: the guild setting decides
+        # The guilds whose turns this process times out (None: every guild).
+        self.shards = None if shards is None else check_shards(shards)
+        if poll_interval is not None and not (math.isfinite(poll_interval) and poll_interval > 0):
+            raise ValueError(f"poll_interval is seconds above 0 or None, not {poll_interval!r}")
+        self.poll_interval = poll_interval  # None: no poller, the host calls play_overdue
+        self.lease_s = lease_s
+        self._poller: asyncio.Task[None] | None = None
+        self._wake = asyncio.Event()  # a save set a deadline nearer than the next look
+        self._next_look = -math.inf  # when the poller looks next, by the clock
         # Every computer turn and timer started and not yet ended, whichever table (or
         # none, once replaced or dropped) holds it: close() stops them all. A table keeps
         # only its latest task, while the one that scheduled it may still be finishing
@@ -60,7 +83,8 @@ class Autoplay(TableKeeper):
         return float((await self.store.guild_settings(guild_id)).turn_timeout_s)
 
     def _after_change(self, table: LiveTable) -> None:
-        """Schedule what happens next by itself: a computer turn or the turn's timer."""
+        """Schedule what happens next by itself: a computer turn, or the poller's look at
+        the turn's deadline."""
         if self._closed or table.game is None or table.status is not Status.PLAYING:
             return
         if table.game.phase not in (Phase.DRAW, Phase.PLAY):
@@ -69,17 +93,34 @@ class Autoplay(TableKeeper):
         if seat.is_computer:
             self._spawn(table, self._computer_turn(table.channel_id), "computer")
         elif table.deadline is not None:
-            self._spawn(table, self._turn_timer(table.channel_id, table.deadline), "timer")
+            self.start_timers()
+            if table.deadline < self._next_look:
+                self._wake.set()
+
+    def start_timers(self) -> None:
+        """Start the poller that times out the due turns of this process's guilds, those
+        of the tables it holds and those of tables no process holds any more (idempotent;
+        it also starts with the first deadline; ``close`` stops it). Without a
+        ``poll_interval`` (None), there is none: the host calls :meth:`play_overdue`."""
+        if self._closed or self.poll_interval is None or (
+                self._poller is not None and not self._poller.done()):
+            return
+        self._poller = self._start(self._poll(), "timer:poll")
 
     def _spawn(self, table: LiveTable, coro: Coroutine[Any, Any, None], name: str) -> None:
         for task in list(table.tasks):
             if task is not asyncio.current_task():
                 task.cancel()
-        task = asyncio.get_running_loop().create_task(coro, name=f"{name}:{table.channel_id}")
+        task = self._start(coro, f"{name}:{table.channel_id}")
         table.tasks = {task}
         task.add_done_callback(table.tasks.discard)
+
+    def _start(self, coro: Coroutine[Any, Any, None], name: str) -> asyncio.Task[None]:
+        """A task that ``close`` stops, whichever table holds it, if any."""
+        task = asyncio.get_running_loop().create_task(coro, name=name)
         self._running.add(task)
         task.add_done_callback(self._running.discard)
+        return task
 
     async def _stop_running(self) -> None:
         """Cancel every computer turn and timer still running and wait for them to end,
@@ -128,31 +169,70 @@ class Autoplay(TableKeeper):
         rng = random.Random(f"{table.doc.seed}:{table.version}")
         return await asyncio.to_thread(computer_action, table.game, seat, level, rng)
 
-    async def _turn_timer(self, channel_id: int, deadline: float) -> None:
-        """Sleep until ``deadline`` (by the injected clock), then time the turn out."""
-        while (left := deadline - self._clock()) > 0:
-            await asyncio.sleep(left)
-        await self._time_out(channel_id, deadline)
+    async def _poll(self) -> None:
+        """Claim the due turns, time each out in a task of its own, sleep; for ever."""
+        while not self._closed:
+            self._wake.clear()  # a save from now on wakes the sleep below
+            try:
+                due = await self._claim(self._clock())
+            except Exception:  # the database is away: try again at the next look
+                log.exception("due turns not claimed")
+                due = []
+            for turn in due:
+                self._start(self._time_out_claimed(turn), f"timer:{turn.channel_id}")
+            if len(due) < CLAIM_LIMIT:
+                await self._sleep()
+
+    async def _sleep(self) -> None:
+        """Until the earliest deadline still to come of the tables held, at most
+        ``poll_interval`` (the turns of tables other processes held), or a wake-up."""
+        now = self._clock()
+        coming = [t.deadline for t in self._tables.values()
+                  if t.deadline is not None and t.deadline > now]
+        longest = POLL_INTERVAL if self.poll_interval is None else self.poll_interval
+        wait = min([longest, *(deadline - now for deadline in coming)])
+        self._next_look = now + wait
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._wake.wait(), wait)
+        self._next_look = -math.inf  # looking now: a save needs not wake it
+
+    async def _claim(self, now: float) -> list[DueTurn]:
+        return await self.store.claim_due_turns(now, lease_s=self.lease_s,
+                                                shards=self.shards, limit=CLAIM_LIMIT)
+
+    async def _time_out_claimed(self, turn: DueTurn) -> None:
+        try:
+            await self._time_out(turn.channel_id, turn.deadline, turn.version)
+        except Exception:  # its lease ends, and the turn is tried again then
+            log.exception("timed-out turn failed channel=%s", turn.channel_id)
 
     async def play_overdue(self, now: float | None = None) -> list[int]:
-        """Play every turn whose deadline is ``now`` (default: the clock) or earlier, as its
-        timer would; returns the channels played. For tests and for a host that polls
-        deadlines itself."""
+        """Claim and play every turn of this process's guilds whose deadline is ``now``
+        (default: the clock) or earlier, as the poller would; returns the channels played.
+        For tests and for a host that polls deadlines itself."""
         moment = self._clock() if now is None else now
-        due = [(table.channel_id, table.deadline) for table in list(self._tables.values())
-               if table.deadline is not None and table.deadline <= moment]
         played = []
-        for channel_id, deadline in due:
-            if deadline is not None and await self._time_out(channel_id, deadline):
-                played.append(channel_id)
-        return played
+        while True:
+            due = await self._claim(moment)
+            for turn in due:
+                if await self._time_out(turn.channel_id, turn.deadline, turn.version):
+                    played.append(turn.channel_id)
+            if len(due) < CLAIM_LIMIT:
+                return played
 
-    async def _time_out(self, channel_id: int, deadline: float) -> bool:
+    async def _time_out(self, channel_id: int, deadline: float,
+                        version: int | None = None) -> bool:
         """Finish the turn whose deadline is ``deadline`` with the easy player, unless that
-        turn has ended meanwhile. Returns whether it was played."""
+        turn has ended meanwhile. The table is loaded if this process does not hold it (it
+        served another shard, or another process died); held at an older version than
+        ``version`` (the game's when its turn was claimed), it is loaded afresh, since
+        another process saved it since. Returns whether it was played."""
         events: list[Event] = []
         async with self._lock(channel_id):
-            table = self._tables.get(channel_id)
+            held = self._tables.get(channel_id)
+            if held is not None and version is not None and held.version < version:
+                self._drop(held)
+            table = await self._load(channel_id)
             if table is None or table.deadline != deadline or table.game is None:
                 return False
             seat = table.game.current

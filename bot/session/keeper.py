@@ -6,28 +6,43 @@ saving every change before anyone hears of it, playing one action, closing a row
 (:mod:`bot.session.autoplay`) are built on it. The methods that read or change one table
 (``_load``, ``_save``, ``_play``, ``_finish``…) expect its channel's lock to be held;
 events are sent (``_emit``) once it is released.
+
+Several processes may hold the same table (Discord may hand a shard to two processes at
+once, for a while): the row wins. On a shared store (:attr:`data.Store.shared`) ``_load``
+checks the table's version against its row and reloads it when another process moved it;
+a save that still finds the version moved (``StaleState``) or the game ended
+(``GameNotActive``) drops the table, and :func:`retried` runs the whole operation once
+more on the fresh state (an operation that failed changed nothing).
 """
 
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from dataclasses import dataclass, field, replace
+from typing import Any, Concatenate, ParamSpec, TypeVar
 
 from bot.session.booking import book_match, book_rounds
 from bot.session.describe import describe_action, shown_action
 from bot.session.document import Ending, TableDoc
 from bot.session.model import Event, EventKind, Listener, Seat, SessionError, Snapshot, Status
-from data import Store, StoredGame
+from data import GameExists, GameNotActive, StaleState, Store, StoredGame
 from engine import CorruptGame
 from engine.actions import Action
 from engine.game import Game
 from engine.views import Phase, Piece
 
 log = logging.getLogger("rami.session")
+
+P = ParamSpec("P")
+R = TypeVar("R")
+K = TypeVar("K", bound="TableKeeper")
+# What a save or a new game meets when another process changed the channel first.
+CHANGED_ELSEWHERE = (StaleState, GameNotActive, GameExists)
 
 
 @dataclass(slots=True)
@@ -117,7 +132,12 @@ class TableKeeper:
     async def _load(self, channel_id: int) -> LiveTable | None:
         table = self._tables.get(channel_id)
         if table is not None:
-            return table
+            if not self.store.shared or (
+                    await self.store.game_version(table.game_id) == table.version):
+                return table
+            log.info("table changed elsewhere: reloaded channel=%s game_id=%s version=%s",
+                     channel_id, table.game_id, table.version)
+            self._drop(table)
         stored = await self.store.active_game(channel_id)
         if stored is None:
             return None
@@ -175,8 +195,12 @@ class TableKeeper:
             game_json = game.to_json()
         state = doc.to_json(game_json)
         deadline = await self._deadline_after(table, table.guild_id, doc, game)
-        version = await self.store.save(table.game_id, state, actor=actor, action=action,
-                                        expected_version=table.version, deadline=deadline)
+        try:
+            version = await self.store.save(table.game_id, state, actor=actor, action=action,
+                                            expected_version=table.version, deadline=deadline)
+        except (StaleState, GameNotActive):
+            self._drop(table)  # another process moved or ended it: its row wins
+            raise
         table.doc, table.game, table.version, table.saved = doc, game, version, state
         table.game_json = game_json
         table.deadline, table.deadline_turn = deadline, human_turn(doc, game)
@@ -205,9 +229,16 @@ class TableKeeper:
         """End the table's row; the caller emits ENDED once the lock is released."""
         await self._save(table, replace(table.doc, ended=status), table.game, actor=user_id,
                          action=action, same_game=True)
-        await self.store.end_game(table.game_id, status, table.dump())
-        self._drop(table)
+        await self._end(table, status)
         return table.snapshot()
+
+    async def _end(self, table: LiveTable, status: Ending) -> None:
+        """End the table's row as it stands (version checked) and forget the table."""
+        try:
+            await self.store.end_game(table.game_id, status, table.dump(),
+                                      expected_version=table.version)
+        finally:
+            self._drop(table)  # ended here, or moved or ended elsewhere: reloaded if need be
 
     def _drop(self, table: LiveTable) -> None:
         for task in table.tasks:
@@ -272,6 +303,31 @@ class TableKeeper:
         assert table.game is not None
         await book_match(self.store, table.game_id, table.guild_id, table.doc.variant,
                          table.doc.seats, table.game)
+
+
+def retried(operation: Callable[Concatenate[K, int, P], Awaitable[R]]
+            ) -> Callable[Concatenate[K, int, P], Coroutine[Any, Any, R]]:
+    """Run a public operation on a channel's table (``self``, then ``channel_id``) once
+    more when another process changed the table first (its cached copy was dropped, so
+    the second run works on the row as saved); a refusal then is the usual engine or
+    session error.
+
+    Raises:
+        SessionError: ``session.changed_elsewhere`` when it is changed elsewhere again.
+    """
+
+    @functools.wraps(operation)
+    async def run(self: K, channel_id: int, /, *args: P.args, **kwargs: P.kwargs) -> R:
+        try:
+            return await operation(self, channel_id, *args, **kwargs)
+        except CHANGED_ELSEWHERE as error:
+            log.info("table changed elsewhere: retried channel=%s error=%s", channel_id, error)
+        try:
+            return await operation(self, channel_id, *args, **kwargs)
+        except CHANGED_ELSEWHERE as error:
+            raise SessionError("session.changed_elsewhere") from error
+
+    return run
 
 
 def human_turn(doc: TableDoc, game: Game | None) -> tuple[int, int, int] | None:

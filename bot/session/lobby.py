@@ -11,7 +11,7 @@ from dataclasses import replace
 from typing import Any
 
 from bot.session.document import TableDoc
-from bot.session.keeper import LiveTable, TableKeeper
+from bot.session.keeper import LiveTable, TableKeeper, retried
 from bot.session.model import (
     DEFAULT_LEVEL,
     Event,
@@ -34,6 +34,7 @@ from engine.variants import server_rules
 class Lobby(TableKeeper):
     """Tables with a lobby: seats are taken, left and given to computer players."""
 
+    @retried
     async def open_lobby(self, channel_id: int, guild_id: int, creator: Player,
                          variant_name: str | None = None, target: int | None = None, *,
                          parent_id: int | None = None) -> Snapshot:
@@ -50,8 +51,7 @@ class Lobby(TableKeeper):
             if existing is not None:
                 if existing.status is not Status.MATCH_OVER:
                     raise SessionError("session.game_exists")
-                await self.store.end_game(existing.game_id, "finished", existing.dump())
-                self._drop(existing)
+                await self._end(existing, "finished")
             settings = await self.store.guild_settings(guild_id)
             allowed = settings.allowed_channels
             if allowed and channel_id not in allowed and parent_id not in allowed:
@@ -71,6 +71,7 @@ class Lobby(TableKeeper):
                target: int | None) -> RuleSet:
         return server_rules(name, overrides, **({} if target is None else {"target": target}))
 
+    @retried
     async def _lobby_change(self, channel_id: int, user_id: int, action: str,
                             change: Callable[[LiveTable, list[Seat]], list[Seat]]) -> Snapshot:
         async with self._lock(channel_id):
@@ -123,6 +124,7 @@ class Lobby(TableKeeper):
         if len(seats) >= most:
             raise SessionError("session.table_full", most=most)
 
+    @retried
     async def leave(self, channel_id: int, user_id: int) -> Snapshot:
         """Leave the table. In the lobby the seat goes; in a match a computer takes it.
 
@@ -151,6 +153,7 @@ class Lobby(TableKeeper):
         await self._emit(Event(kind, snapshot, index, "leave"))
         return snapshot
 
+    @retried
     async def set_level(self, channel_id: int, user_id: int, seat: int, level: str, *,
                         is_moderator: bool = False) -> Snapshot:
         """Change a computer seat's level (a seated player or a moderator may); the game
@@ -178,6 +181,7 @@ class Lobby(TableKeeper):
                                snapshot))
         return snapshot
 
+    @retried
     async def start(self, channel_id: int, user_id: int, *, is_moderator: bool = False) -> Snapshot:
         """Deal the first round (the creator, a seated player once the creator left, or a
         moderator may start).
@@ -216,6 +220,7 @@ class Lobby(TableKeeper):
             return
         raise SessionError("session.not_creator")
 
+    @retried
     async def cancel(self, channel_id: int, user_id: int, *, is_moderator: bool = False) -> None:
         """Close the lobby or stop the game (creator or moderator).
 

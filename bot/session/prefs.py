@@ -6,9 +6,13 @@ The themes, card backs and sorts a player may choose are those ``render`` draws
 that a name looks like one, this layer that render knows it.
 
 Nearly every interaction needs the player's language and sort, and every table update the
-guild's language: reading them from SQLite each time would cost a thread hop per read.
-The bot's own changes go through :meth:`Preferences.update_player` and are seen at once;
-a change made elsewhere shows within ``ttl`` seconds.
+guild's language: reading them from the store each time would cost a thread hop (SQLite)
+or a round trip (PostgreSQL) per read. The bot's own changes go through
+:meth:`Preferences.update_player` and are seen at once. On a store several processes
+share, :meth:`Preferences.listen` hears every process's changes (the store's change
+notices) and drops the entries named at once; while it listens, entries live
+``listening_ttl`` seconds, a safety net should a notice ever be lost unnoticed.
+Otherwise a change made elsewhere shows within ``ttl`` seconds.
 """
 
 from __future__ import annotations
@@ -20,12 +24,12 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
 from bot.session.model import SessionError
-from data import PlayerPrefs
+from data import Change, PlayerPrefs
 from engine.i18n import SOURCE_LANGUAGE, Msg, language_of, languages, quote
 from render import BACKS, SORTS, THEMES
 
 if TYPE_CHECKING:
-    from data import GuildSettings, Store
+    from data import GuildSettings, Store, Subscription
 
 log = logging.getLogger("rami.session")
 
@@ -79,22 +83,65 @@ def _drawable(prefs: PlayerPrefs, user_id: int) -> PlayerPrefs:
     return dataclasses.replace(prefs, **stale)
 
 
+LISTENING_TTL = 600.0  # seconds an entry lives while change notices are heard
+
+
 class Preferences:
+    """Player preferences and guild settings through a cache (see the module)."""
+
     def __init__(self, store: Store, ttl: float = 30.0,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic, *,
+                 listening_ttl: float = LISTENING_TTL) -> None:
         self.store = store
         self.ttl = ttl
+        self.listening_ttl = listening_ttl
         self.clock = clock
         self._players: dict[int, tuple[float, PlayerPrefs]] = {}
         self._guilds: dict[int, tuple[float, GuildSettings]] = {}
+        self._subscription: Subscription | None = None
+        # Notices heard so far: a value read while one arrives may predate it, so it is
+        # returned but not cached.
+        self._notices = 0
+
+    async def listen(self, url: str | None = None) -> None:
+        """Hear every process's changes from now on (the store's change notices, on
+        ``url`` if given: see :meth:`data.Store.listen`); nothing to hear on a store no
+        other process shares. Returns at once: the connection is made in the background,
+        and until it listens (again) entries live ``ttl``. Stop with :meth:`close`."""
+        if self._subscription is None and self.store.shared:
+            self._subscription = await self.store.listen(self.changed, url=url)
+
+    async def close(self) -> None:
+        """Stop hearing changes (idempotent); entries then live ``ttl`` again."""
+        subscription, self._subscription = self._subscription, None
+        if subscription is not None:
+            await subscription.close()
+
+    def changed(self, kind: Change, key: int | None) -> None:
+        """Forget what a change notice names: a guild's settings, a player's preferences,
+        or everything."""
+        self._notices += 1
+        if kind is Change.GUILD and key is not None:
+            self._guilds.pop(key, None)
+        elif kind is Change.PLAYER and key is not None:
+            self._players.pop(key, None)
+        else:
+            self._guilds.clear()
+            self._players.clear()
+
+    def _expiry(self, now: float) -> float:
+        listening = self._subscription is not None and self._subscription.listening
+        return now + (self.listening_ttl if listening else self.ttl)
 
     async def player(self, user_id: int) -> PlayerPrefs:
         now = self.clock()
         cached = self._players.get(user_id)
         if cached is not None and cached[0] > now:
             return cached[1]
+        notices = self._notices
         prefs = _drawable(await self.store.player_prefs(user_id), user_id)
-        self._players[user_id] = (now + self.ttl, prefs)
+        if notices == self._notices:
+            self._players[user_id] = (self._expiry(now), prefs)
         return prefs
 
     async def guild(self, guild_id: int) -> GuildSettings:
@@ -102,8 +149,10 @@ class Preferences:
         cached = self._guilds.get(guild_id)
         if cached is not None and cached[0] > now:
             return cached[1]
+        notices = self._notices
         settings = await self.store.guild_settings(guild_id)
-        self._guilds[guild_id] = (now + self.ttl, settings)
+        if notices == self._notices:
+            self._guilds[guild_id] = (self._expiry(now), settings)
         return settings
 
     async def update_player(self, user_id: int, **changes: object) -> PlayerPrefs:
@@ -116,7 +165,7 @@ class Preferences:
         """
         check_drawn(changes)
         prefs = _drawable(await self.store.update_player_prefs(user_id, **changes), user_id)
-        self._players[user_id] = (self.clock() + self.ttl, prefs)
+        self._players[user_id] = (self._expiry(self.clock()), prefs)
         return prefs
 
     async def update_guild(self, guild_id: int, **changes: object) -> GuildSettings:
@@ -126,7 +175,7 @@ class Preferences:
             ValueError: an unknown key or a bad value (nothing is written).
         """
         settings = await self.store.update_guild_settings(guild_id, **changes)
-        self._guilds[guild_id] = (self.clock() + self.ttl, settings)
+        self._guilds[guild_id] = (self._expiry(self.clock()), settings)
         return settings
 
     async def language(self, user_id: int, locale: str | None, guild_id: int | None) -> str:

@@ -14,6 +14,10 @@ Guarantees:
   of applying twice).
 - Every change is saved (state + a log entry, one transaction) before the call returns;
   when the save fails, the table is reloaded as it was saved.
+- Several processes on one store never fork a game: the row wins. A table another
+  process moved is reloaded before use, and an operation whose save finds the table
+  moved meanwhile runs once more on the fresh state (``session.changed_elsewhere`` if it
+  is moved again); see :mod:`bot.session.keeper`.
 - Computer seats play by themselves after ``ai_delay`` seconds (deciding off the event
   loop); a human turn's deadline is fixed when the turn starts (guild setting) and saved
   with the game, and when it passes the easy computer player finishes that turn, after a
@@ -35,6 +39,7 @@ from dataclasses import replace
 from typing import Any
 
 from bot.session.autoplay import Autoplay
+from bot.session.keeper import retried
 from bot.session.lobby import Lobby
 from bot.session.model import Event, EventKind, SessionError, Snapshot, Status
 from engine import variant
@@ -126,6 +131,7 @@ class Tables(Lobby, Autoplay):
         """
         return await self.act_many(channel_id, user_id, [action])
 
+    @retried
     async def act_many(self, channel_id: int, user_id: int,
                        actions: Sequence[Action]) -> PlayerView:
         """Play several actions of the caller's seat as one change: all are applied and
@@ -149,6 +155,7 @@ class Tables(Lobby, Autoplay):
             await self._emit(event)
         return view
 
+    @retried
     async def next_round(self, channel_id: int, user_id: int) -> Snapshot:
         """Deal the next round once a round is over (any seated player).
 
@@ -169,6 +176,7 @@ class Tables(Lobby, Autoplay):
         await self._emit(Event(EventKind.ROUND_STARTED, snapshot))
         return snapshot
 
+    @retried
     async def rematch(self, channel_id: int, user_id: int) -> Snapshot:
         """Start a new match with the same seats once the match is over.
 
@@ -180,8 +188,7 @@ class Tables(Lobby, Autoplay):
             self._seat_of(table, user_id)
             if table.status is not Status.MATCH_OVER:
                 raise SessionError("session.match_not_over")
-            await self.store.end_game(table.game_id, "finished", table.dump())
-            self._drop(table)
+            await self._end(table, "finished")
             doc = replace(table.doc, status=Status.PLAYING, seed=self._seed_source(),
                           created_by=user_id, ended=None)
             game = Game.new(doc.rules, [seat.name for seat in doc.seats], doc.seed)
@@ -191,6 +198,7 @@ class Tables(Lobby, Autoplay):
         await self._emit(Event(EventKind.STARTED, snapshot))
         return snapshot
 
+    @retried
     async def set_ui(self, channel_id: int, *, lobby_message: int | None = None,
                      table_message: int | None = None, lang: str | None = None,
                      reminder_message: int | None = None, reminder_turn: str | None = None,

@@ -46,6 +46,7 @@ def test_placeholders_become_postgresql_ones(sql: str, expected: str) -> None:
         ("postgresql://rami:s3cret@db:5432/rami", True, "postgresql://rami:***@db:5432/rami"),
         ("postgres://rami@db/rami", True, "postgres://rami@db/rami"),
         ("PostgreSQL://db/rami", True, "PostgreSQL://db/rami"),
+        ("postgresql://a:s3cret@[bad", True, "postgresql://***"),
         ("data/rami.sqlite3", False, "data/rami.sqlite3"),
         ("postgresql.sqlite3", False, "postgresql.sqlite3"),
     ],

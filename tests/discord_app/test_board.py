@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from bot.discord_app.board import Board, Job, reminder_key, results_due
+from bot.discord_app.board import COMPUTERS_PACE, Board, Job, reminder_key, results_due
 from bot.session import Event, EventKind, Seat, Snapshot, Status, TableUi
 from engine import variant
 from engine.game import Game
@@ -74,6 +74,17 @@ def test_a_failed_job_waits_longer_each_time_and_counts_as_settled() -> None:
     assert board.next_time(0.0) == 11.0
     board.absorb(Event(EventKind.ACTION, snapshot(3)))  # something new: try at once
     assert board.next_job(12.0, 0.0) is Job.TABLE
+
+
+def test_computer_moves_in_a_row_are_edited_in_less_often_until_a_human_is_to_play() -> None:
+    board = Board.of(snapshot(ui=TableUi(table_message=8)))
+    board.table_shown_at = 10.0
+    board.absorb(Event(EventKind.ACTION, snapshot(2, current=2)))  # a computer to play
+    assert board.next_job(11.0, 1.0) is Job.REMINDER  # the table waits for more moves
+    assert board.due_at(Job.TABLE, 1.0) == 10.0 + COMPUTERS_PACE
+    board.absorb(Event(EventKind.ACTION, snapshot(3, current=0)))  # a human's turn now
+    assert board.next_job(11.0, 1.0) is Job.TABLE
+    assert board.snapshot.version == 3  # the latest state, once
 
 
 def test_the_reminder_is_for_a_humans_turn_only() -> None:

@@ -232,6 +232,21 @@ async def test_restart_in_the_middle_of_a_round_loses_nothing(
     assert_hands_private(fake)
 
 
+async def test_a_restarted_bot_still_refreshes_the_hand_messages(
+        fake: FakeDiscord, harness: BotHarness) -> None:
+    """The token that edits a hand message is kept in the database, so the process that
+    replaces a stopped one brings the hand up to date when the player's turn comes back."""
+    channel, alice, bob, _ = await open_table(fake, harness, computer=False)
+    player, waiting = await whose_turn(harness, channel, alice, bob)
+    hand = assert_ok(await fake.slash(waiting, channel, "rummy hand"))
+    assert "Your turn" not in hand.content
+    await harness.restart()
+    await Human(fake, harness, player, channel, "slash", 5).play_turn()
+    await harness.idle()
+    assert "Your turn" in hand.content, hand.content  # edited by the new process
+    assert_hands_private(fake)
+
+
 async def computer_discards(harness: BotHarness, channel: int) -> list[tuple[int, object]]:
     """Discards of this round by the computer player (seat 2)."""
     assert harness.bot is not None

@@ -22,6 +22,7 @@ from render import (
     LeaderboardEntry,
     Picture,
     draw,
+    hand,
     render_daily_ranking,
     render_hand,
     render_leaderboard,
@@ -40,8 +41,8 @@ def drawn(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """Every text the pictures drawn from now on stamp (the blocks of the table drawn
     afresh, not taken from their caches)."""
     render_table(public())  # the palette is learnt from sample pictures before recording
-    for cached in (table._meld_image, table._seat_image, table._piles_image):
-        cached.cache_clear()
+    table.clear_caches()
+    hand.clear_caches()
     texts: list[str] = []
     original = draw.text_mask
 

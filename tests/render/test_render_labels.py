@@ -11,6 +11,7 @@ import pytest
 from PIL import Image
 
 import render.hand
+import render.hand_cells
 import render.scores
 import render.table
 from engine import variant
@@ -61,11 +62,10 @@ def labels(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[Label]]:
             alive.append(image)
         return width
 
-    for module in (render.table, render.scores, render.hand):
+    for module in (render.table, render.scores, render.hand, render.hand_cells):
         monkeypatch.setattr(module, "draw_text", recording)
-    for cached in (render.table._seat_image, render.table._meld_image,
-                   render.table._piles_image):
-        cached.cache_clear()  # drawn again, so that their texts are seen
+    render.table.clear_caches()  # the blocks drawn again, so that their texts are seen
+    render.hand.clear_caches()
     yield drawn
 
 

@@ -31,9 +31,14 @@ class Clock:
 
 def make_tables(store: Store, *, seed: int = 11, **options: object) -> Tables:
     """Tables on ``store`` with seeded matches, computer turns at once and no turn timer
-    unless ``turn_timeout`` is given."""
+    unless ``turn_timeout`` is given; on a test :class:`Clock`, the poller of due turns
+    looks only when a deadline comes by that clock (or when told to)."""
     seeds = iter(range(seed, seed + 1000))
     options.setdefault("turn_timeout", 0)
+    if isinstance(options.get("clock"), Clock):
+        # The test's clock moves only when it says: a poller looking every 2 s (real
+        # seconds) would race the test's play_overdue() for the turns it made due.
+        options.setdefault("poll_interval", 3600.0)
     return Tables(store, ai_delay=0, seed_source=lambda: next(seeds), **options)  # type: ignore[arg-type]
 
 

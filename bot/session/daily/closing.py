@@ -1,9 +1,10 @@
 """The close of a day: its final ranking made once, booked in each player's statistics, and
 handed to a front end to post (again after a restart, until it says it was posted).
 
-Closing is the store's one transaction (:meth:`data.Store.close_challenge_day`): the day is
-marked closed and every player's place booked together, or nothing happens; a day closed
-before, by another call or before a restart, is not closed again. Posting is the front
+Closing is the store's one transaction (:meth:`data.Store.close_due_challenge_days`): every
+due day is marked closed and every player's place booked together, or nothing happens; a
+day closed before, by another call, another process or before a restart, is not closed
+again, and of several processes closing at once one does it (a job lock). Posting is the front
 end's: :meth:`DailyClose.close_due` returns the closed days whose ranking is still to be
 posted, and :meth:`DailyClose.posted` records that one was.
 """
@@ -30,13 +31,9 @@ class DailyClose:
         """Close every day whose close has come, then return the closed days whose
         ranking is still to be posted (a channel was set when they closed), oldest first.
         """
-        for due in await self.store.due_challenge_days(self._clock()):
-            settings = await self.store.guild_settings(due.guild_id)
-            results = await self.store.close_challenge_day(
-                due.guild_id, due.day, settings.daily_channel, now=self._clock())
-            if results is not None:
-                log.info("daily closed guild=%s day=%s players=%d", due.guild_id, due.day,
-                         len(results))
+        for day, results in await self.store.close_due_challenge_days(self._clock()):
+            log.info("daily closed guild=%s day=%s players=%d", day.guild_id, day.day,
+                     len(results))
         return [await self._closed(day) for day in await self.store.unposted_challenge_days()]
 
     async def _closed(self, day: ChallengeDay) -> ClosedDay:
