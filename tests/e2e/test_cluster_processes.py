@@ -152,10 +152,6 @@ async def test_whole_games_then_a_process_killed_mid_turn_is_replaced(
     await assert_sound(store, [*games, waiting, pending])
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "needs part E2 (a stale in-memory table reloaded, a StaleState save re-run on the fresh "
-    "state): without it the process holding the older table refuses the move; strict, so "
-    "that the merge of E2 fails here until this mark is removed"))
 async def test_two_processes_on_one_shard_never_fork_a_game(
         fake: FakeDiscord, store: Store, cluster: Cluster) -> None:
     await cluster.start(0)
