@@ -7,7 +7,7 @@ from collections.abc import AsyncIterator, Iterator
 
 import pytest
 
-from tests.postgres import REQUIRE_ENV, PostgresServer, PostgresUnavailable, required
+from data.pg_server import REQUIRE_ENV, PostgresServer, PostgresUnavailable, required
 
 
 @pytest.fixture(autouse=True)
@@ -26,7 +26,7 @@ def logging_as_it_was() -> Iterator[None]:
 
 @pytest.fixture(scope="session")
 def postgres_server() -> Iterator[PostgresServer]:
-    """One PostgreSQL server for the whole run (see tests/postgres.py).
+    """One PostgreSQL server for the whole run (see data/pg_server.py).
 
     Where none can be had the tests using it are skipped with the reason, unless
     ``RAMI_REQUIRE_POSTGRES=1`` (CI): then they fail. pytest keeps the outcome, so a

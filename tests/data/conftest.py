@@ -1,6 +1,6 @@
 """Fixtures of the store tests: every store test runs on both backends (ids ``sqlite``:
 a real SQLite file in a temporary folder; ``postgresql``: a fresh database of its own on
-the tests' PostgreSQL server, see tests/postgres.py), with a settable clock. A test about
+the tests' PostgreSQL server, see data/pg_server.py), with a settable clock. A test about
 SQLite's file itself (WAL, checkpoints, query plans, a file that is not a database) asks
 for ``sqlite_path`` instead and runs on SQLite only.
 
@@ -20,8 +20,8 @@ import asyncpg
 import pytest
 
 from data import Store
+from data.pg_server import PostgresServer
 from tests.data.helpers import Clock, Where
-from tests.postgres import PostgresServer
 
 
 @pytest.fixture

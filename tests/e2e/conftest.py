@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from bot.discord_app.fake import FakeDiscord
-from tests.e2e.harness import BotHarness
+from tests.e2e.harness import BotHarness, start_sharded_fake
 from tests.e2e.players import assert_hands_private
 
 
@@ -29,6 +29,15 @@ async def fake() -> AsyncIterator[FakeDiscord]:
     await server.stop()
     assert server.unknown_routes == [], f"routes the fake lacks: {server.unknown_routes}"
     assert_hands_private(server)  # every test: no hand was ever sent in public
+
+
+@pytest.fixture
+async def sharded_fake() -> AsyncIterator[FakeDiscord]:
+    """A fake Discord with one guild on each of 4 shards (the first guild on shard 0)."""
+    server = await start_sharded_fake(4)
+    yield server
+    await server.stop()
+    assert server.unknown_routes == [], f"routes the fake lacks: {server.unknown_routes}"
 
 
 @pytest.fixture

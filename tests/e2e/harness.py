@@ -153,6 +153,13 @@ class BotProcess:
         assert self.process is not None
         return await asyncio.wait_for(self.process.wait(), timeout)
 
+    async def kill(self) -> None:
+        """End it at once (SIGKILL), as a crash or a lost machine does."""
+        assert self.process is not None
+        if self.process.returncode is None:
+            self.process.kill()
+        await self.process.wait()
+
     async def stop(self, timeout: float = 30) -> int:
         """Stop it as a host does (SIGTERM); its exit status."""
         assert self.process is not None
@@ -162,3 +169,20 @@ class BotProcess:
 
 
 _process_numbers = itertools.count(1)
+
+
+# --------------------------------------------------------------------- a sharded fake
+async def start_sharded_fake(shards: int) -> FakeDiscord:
+    """A started fake Discord with one guild on each of ``shards`` shards (the first
+    guild on shard 0), identifies unpaced."""
+    server = FakeDiscord()
+    for shard in range(1, shards):
+        server.add_guild(shard=(shard, shards), name=f"server {shard}")
+    server.session_start_limit["max_concurrency"] = 16  # no 5 s between identifies
+    await server.start()
+    return server
+
+
+def guild_on(fake: FakeDiscord, shard: int, shards: int) -> int:
+    """The guild of ``fake`` on ``shard`` (of ``shards``)."""
+    return next(g for g in fake.guilds if (g >> 22) % shards == shard)

@@ -104,6 +104,7 @@ class Human(Seated):
         self.rng = random.Random(seed)
         self.hand_message: Message | None = None
         self.actions = 0
+        self.level = "easy"  # the computer level deciding this person's moves
 
     async def play_turn(self) -> None:
         """Play this seat's whole turn (it must be its turn)."""
@@ -120,7 +121,7 @@ class Human(Seated):
                 await self.harness.idle()
                 assert "Your turn" in self.hand_message.content, self.hand_message.content
         while view.current == view.seat and view.phase in (Phase.DRAW, Phase.PLAY):
-            action = choose_action(view, rules, "easy", self.rng)  # type: ignore[arg-type]
+            action = choose_action(view, rules, self.level, self.rng)  # type: ignore[arg-type]
             if self.style == "buttons":
                 await self._click(action)
             else:

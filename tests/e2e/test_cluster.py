@@ -4,7 +4,6 @@ Discord's daily session budget is refused."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
@@ -15,26 +14,20 @@ from bot.discord_app.main import sync_only
 from bot.discord_app.starting import IdentifyBudgetLow
 from bot.session import Status
 from tests.e2e.harness import BotHarness, BotProcess
+from tests.e2e.harness import guild_on as sharded_guild_on
 from tests.e2e.players import play_match
 
 SHARDS = 4
 
 
 @pytest.fixture
-async def fake() -> AsyncIterator[FakeDiscord]:
-    """A fake Discord with one guild on each of 4 shards (the first guild on shard 0)."""
-    server = FakeDiscord()
-    for shard in range(1, SHARDS):
-        server.add_guild(shard=(shard, SHARDS), name=f"server {shard}")
-    server.session_start_limit["max_concurrency"] = 16  # no 5 s between identifies
-    await server.start()
-    yield server
-    await server.stop()
-    assert server.unknown_routes == [], f"routes the fake lacks: {server.unknown_routes}"
+def fake(sharded_fake: FakeDiscord) -> FakeDiscord:
+    """The four-shard fake (tests/e2e/conftest.py): one guild on each shard."""
+    return sharded_fake
 
 
 def guild_on(fake: FakeDiscord, shard: int) -> int:
-    return next(g for g in fake.guilds if (g >> 22) % SHARDS == shard)
+    return sharded_guild_on(fake, shard, SHARDS)
 
 
 def cluster(cluster_id: int, count: int = 2) -> Cluster:
@@ -130,3 +123,27 @@ async def test_a_refused_process_exits_3_and_says_why(fake: FakeDiscord, db_path
     lines = [line for line in process.output.splitlines() if "refusing to start" in line]
     assert len(lines) == 1 and "MIN_IDENTIFIES_LEFT" in lines[0]
     assert fake.identifies == 0
+
+
+async def test_spread_gives_each_event_to_one_of_two_sessions_of_a_shard(
+        fake: FakeDiscord, tmp_path: Path) -> None:
+    old = BotHarness(fake, tmp_path / "old.sqlite3", dev_guild=False, cluster=cluster(1))
+    new = BotHarness(fake, tmp_path / "new.sqlite3", dev_guild=False, cluster=cluster(1))
+    await sync_only(old.settings)
+    await old.start()
+    await new.start()  # a failover: both hold shards 1 and 3
+    try:
+        fake.gateway.spread = True
+        channels = fake.guilds[guild_on(fake, 1)].channels[:2]
+        for channel in channels:  # a lobby in each, each saved by the process that got it
+            lobby = (await fake.slash(fake.add_user("al"), channel, "rummy new",
+                                      variant="rami51")).reply
+            assert "rami:lobby:join:" in " ".join(lobby.custom_ids())
+        assert fake.gateway_deliveries("INTERACTION_CREATE") == [(1, SHARDS)] * 2  # once each
+        assert old.bot is not None and new.bot is not None
+        held = [[await bot.tables.snapshot(c) is not None for c in channels]
+                for bot in (old.bot, new.bot)]
+        assert sorted(held) == [[False, True], [True, False]]
+    finally:
+        await new.stop()
+        await old.stop()

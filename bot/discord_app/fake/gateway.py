@@ -7,7 +7,10 @@ shard and only the guilds where ``(guild_id >> 22) % count == id``; ``dispatch``
 guild's event (``guild_id`` in its data, as ``INTERACTION_CREATE``) only to the
 connections of its shard, any other event to every connection; a connection without
 ``shard`` has every guild. Connections may come from several bots (several processes) at
-once. Each IDENTIFY spends one of ``session_start_limit["remaining"]``.
+once. Each IDENTIFY spends one of ``session_start_limit["remaining"]``. When two
+connections hold the same shard (a failover: Discord may let an old session run on while a
+new one identifies), ``spread`` sends each guild event to ONE of them, in turn, so that
+both processes handle the same channels' interactions; off, both get every event.
 It misbehaves on request: ``drop`` cuts every connection without a close frame (the bot
 resumes), ``reconnect`` sends RECONNECT (op 7), ``invalidate`` INVALID_SESSION (op 9).
 Events dispatched while no bot is connected are not replayed on RESUME. No compression,
@@ -38,6 +41,8 @@ class Gateway:
         self.refuse_resume = False  # answer RESUME with INVALID_SESSION (must identify)
         self.identified: list[Shard | None] = []  # every IDENTIFY's shard, in order
         self.deliveries: list[tuple[str, Shard | None]] = []  # each dispatch's connection
+        self.spread = False  # a guild event to one connection of its shard, in turn
+        self._turns = 0
         self._transports: dict[web.WebSocketResponse, Any] = {}
         self._shards: dict[web.WebSocketResponse, Shard | None] = {}  # by connection
         self._sessions: dict[str, Shard | None] = {}  # a RESUME names its session
@@ -131,6 +136,9 @@ class Gateway:
         if not targets:
             where = "" if guild_id is None else f" for the shard of guild {guild_id}"
             raise AssertionError(f"no bot is connected to the fake gateway{where}")
+        if self.spread and guild_id is not None:
+            self._turns += 1
+            targets = [targets[self._turns % len(targets)]]
         for ws in targets:
             self.deliveries.append((event, self._shards.get(ws)))
             await self._send(ws, event, data)

@@ -28,6 +28,9 @@ class FakeDiscord(DiscordState):
         self.rest = RestApi(self)
         self.gateway = Gateway(self)
         self._runner: web.AppRunner | None = None
+        # How long acting as a user waits for the bot's answer; a test of real processes
+        # on a loaded machine may allow more (the bot has deferred within 3 s anyway).
+        self.settle_timeout = 10.0
 
     # ----------------------------------------------------------------- lifecycle
     async def start(self) -> None:
@@ -190,9 +193,10 @@ class FakeDiscord(DiscordState):
             await self.settle(it)
         return it
 
-    async def settle(self, it: Interaction, timeout: float = 10.0) -> Interaction:
-        """Wait until the bot answered ``it`` (a deferred reply: until it was filled in)."""
-        await asyncio.wait_for(it.settled.wait(), timeout)
+    async def settle(self, it: Interaction, timeout: float | None = None) -> Interaction:
+        """Wait until the bot answered ``it`` (a deferred reply: until it was filled in),
+        at most ``timeout`` seconds (default ``settle_timeout``)."""
+        await asyncio.wait_for(it.settled.wait(), timeout or self.settle_timeout)
         return it
 
     async def slash(

@@ -1,4 +1,5 @@
-"""A real PostgreSQL server for the tests, started by the tests themselves.
+"""A throw-away PostgreSQL server, started by the tests themselves and by the benchmarks
+(``bench/cluster_bench.py``), which share code only through the installed packages.
 
 ``PostgresServer.start()`` finds the PostgreSQL programs, makes a throw-away cluster in a
 temporary folder (``initdb --auth=trust``), starts it on a free 127.0.0.1 port and a unix
@@ -156,6 +157,17 @@ class PostgresServer:
                           "-w", "stop")
         shutil.rmtree(self.folder, ignore_errors=True)
         self.folder = None
+
+    @property
+    def pid(self) -> int | None:
+        """The server's main process (its backends are its children); None for a server
+        not started here, or stopped."""
+        if self.folder is None:
+            return None
+        try:
+            return int((self.folder / "data" / "postmaster.pid").read_text().split()[0])
+        except (OSError, ValueError, IndexError):
+            return None
 
     async def create_database(self) -> str:
         """A fresh empty database on this server (``t_<pid>_<n>``); return its URL."""
