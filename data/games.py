@@ -123,10 +123,26 @@ async def active_version(tx: Tx, game_id: int) -> int | None:
     return None if version is None else int(version)
 
 
-async def active_rows(tx: Tx, channel_id: int | None) -> list[Row]:
+Shards = tuple[int, tuple[int, ...]]  # (shard count, the shard ids a process serves)
+
+
+def on_shards(shards: Shards | None) -> tuple[str, list[int]]:
+    """The SQL condition (`` AND …``, empty for None: every guild) and its arguments that
+    keep to the guilds Discord sends to ``shards``: ``(guild_id >> 22) % count`` is one of
+    its ids."""
+    if shards is None:
+        return "", []
+    count, ids = shards
+    return f" AND (guild_id >> 22) % ? IN ({', '.join('?' * len(ids))})", [count, *ids]
+
+
+async def active_rows(tx: Tx, channel_id: int | None,
+                      shards: Shards | None = None) -> list[Row]:
     if channel_id is None:
+        where, args = on_shards(shards)
         return await tx.fetchall(
-            f"SELECT {GAME_COLUMNS} FROM games WHERE status = 'active' ORDER BY id"
+            f"SELECT {GAME_COLUMNS} FROM games WHERE status = 'active'{where} ORDER BY id",
+            args,
         )
     return await tx.fetchall(
         f"SELECT {GAME_COLUMNS} FROM games WHERE channel_id = ? AND status = 'active'",
@@ -144,9 +160,6 @@ async def due_rows(tx: Tx, now: float) -> list[Row]:
     )
 
 
-Shards = tuple[int, tuple[int, ...]]  # (shard count, the shard ids a process serves)
-
-
 async def claim_due(tx: Tx, now: float, lease_s: float, shards: Shards | None,
                     limit: int) -> list[DueTurn]:
     """Claim the due turns nobody holds (lease NULL or ended) of the guilds of ``shards``
@@ -154,11 +167,8 @@ async def claim_due(tx: Tx, now: float, lease_s: float, shards: Shards | None,
     first, at most ``limit``: their lease runs until ``now + lease_s``. One statement, so
     the rows chosen are the rows leased; in PostgreSQL, rows another transaction holds are
     skipped, so two processes claiming at once take different turns."""
-    where, args = "", [now + lease_s, now, now, limit]
-    if shards is not None:
-        count, ids = shards
-        where = f" AND (guild_id >> 22) % ? IN ({', '.join('?' * len(ids))})"
-        args[3:3] = [count, *ids]
+    where, shard_args = on_shards(shards)
+    args = [now + lease_s, now, now, *shard_args, limit]
     rows = await tx.fetchall(
         "UPDATE games SET turn_claimed_until = ? WHERE id IN ("
         f" SELECT id FROM games{indexed_by(tx, 'games_active_deadline')}"

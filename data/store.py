@@ -34,7 +34,7 @@ from data.records import (
     StoredGame,
 )
 from data.settings import GuildSettings, PlayerPrefs, S, validate_changes
-from data.shared_store import SharedStore
+from data.shared_store import SharedStore, check_shards
 from data.tx import Row, Tx
 
 log = logging.getLogger(__name__)
@@ -81,9 +81,17 @@ class Store(SharedStore, ChallengeStore):
         decoded = await self._decode_or_isolate(await self._read(games.active_rows, channel_id))
         return decoded[0] if decoded else None
 
-    async def active_games(self) -> list[StoredGame]:
-        """Every active game (to resume after a restart), unreadable rows isolated."""
-        return await self._decode_or_isolate(await self._read(games.active_rows, None))
+    async def active_games(self, *, shards: games.Shards | None = None) -> list[StoredGame]:
+        """Every active game (to resume after a restart), unreadable rows isolated;
+        ``shards`` = (shard count, shard ids): only those of the guilds Discord sends to
+        those shards (None: every guild).
+
+        Raises:
+            ValueError: ``shards`` is not a count from 1 with ids in ``0..count-1``.
+        """
+        if shards is not None:
+            shards = check_shards(shards)
+        return await self._decode_or_isolate(await self._read(games.active_rows, None, shards))
 
     async def _decode_or_isolate(self, rows: list[Row]) -> list[StoredGame]:
         decoded: list[StoredGame] = []

@@ -227,13 +227,14 @@ class Tables(Lobby, Autoplay):
     # -- restarts ----------------------------------------------------------------------
 
     async def resume(self, channel_id: int | None = None) -> list[int]:
-        """Load every active game after a (re)start, or only ``channel_id``'s, and restart
-        computer turns and timers.
+        """Load every active game of this process's guilds (those of its ``shards``)
+        after a (re)start, or only ``channel_id``'s, and restart computer turns and
+        timers: the games of other processes' guilds are theirs to play.
 
         Returns the channels resumed. A corrupt row is isolated, never a crash.
         """
         resumed = []
-        for stored in await self.store.active_games():
+        for stored in await self.store.active_games(shards=self.shards):
             wanted = channel_id is None or stored.channel_id == channel_id
             if stored.channel_id in self._tables or not wanted:
                 continue

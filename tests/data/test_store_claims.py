@@ -65,6 +65,17 @@ async def test_the_shard_filter_keeps_to_the_shards_guilds(store: Store, clock: 
         guilds[0], guilds[2]]
 
 
+async def test_the_active_games_of_some_shards(store: Store) -> None:
+    guilds = [guild_on_shard(shard, 4) for shard in range(4)]
+    for channel, guild in enumerate(guilds):
+        await store.create_game(channel, guild, 30, "rami51", STATE)
+    assert [g.guild_id for g in await store.active_games(shards=(4, (3, 1)))] == [
+        guilds[1], guilds[3]]
+    assert len(await store.active_games()) == 4
+    with pytest.raises(ValueError, match="shard ids from 0 to count - 1"):
+        await store.active_games(shards=(4, (4,)))
+
+
 async def test_two_processes_claiming_at_once_take_each_turn_once(
         where: Where, clock: Clock) -> None:
     first = await Store.open(where, clock=clock)

@@ -150,6 +150,14 @@ async def test_a_process_keeps_to_its_shards_guilds(cluster: Cluster, clock: Clo
     assert await shard_1.play_overdue() == [CHANNEL]
 
 
+async def test_a_restarted_process_resumes_only_its_shards_games(cluster: Cluster) -> None:
+    await two_humans(await cluster.process(), guild=SHARD_1_OF_2)
+    shard_0 = await cluster.process(shards=(2, (0,)), poll_interval=None)
+    shard_1 = await cluster.process(shards=(2, (1,)), poll_interval=None)
+    assert await shard_0.resume() == []  # the other process's game: it plays it
+    assert await shard_1.resume() == [CHANNEL]
+
+
 async def test_a_save_with_a_nearer_deadline_wakes_the_poller(where: str | Path) -> None:
     cluster = Cluster(where, time.time)
     try:
