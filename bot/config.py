@@ -83,6 +83,7 @@ class Settings:
     log_format: str = "kv"  # "kv" (key=value) or "json"
     ai_delay: float = 1.0  # seconds a computer player "thinks" before playing
     painters: int = 0  # processes drawing pictures (0: threads of the bot's process)
+    seed: int | None = None  # the matches' deals drawn from this seed (replays); None: random
     cluster: Cluster = Cluster()  # the shards this process runs, and its jobs
 
     @property
@@ -187,6 +188,10 @@ def load_settings(
     if painters is None or painters > 16:
         raise ConfigError(f"RAMI_PAINTERS must be a number of processes from 0 to 16, "
                           f"not {painters_text!r}")
+    seed_text = get("RAMI_SEED")
+    seed = whole(seed_text) if seed_text is not None else None
+    if seed_text is not None and seed is None:
+        raise ConfigError(f"RAMI_SEED must be a whole number from 0, not {seed_text!r}")
     for name in ("DISCORD_API_BASE", "DISCORD_GATEWAY_URL"):
         url = get(name)
         if url is not None and "://" not in url:
@@ -209,6 +214,7 @@ def load_settings(
         log_format=log_format,
         ai_delay=ai_delay,
         painters=painters,
+        seed=seed,
         cluster=read_cluster(get),
     )
 

@@ -53,6 +53,8 @@ def test_token_is_not_in_repr() -> None:
     ("DISCORD_API_BASE", "localhost"),
     ("LOG_FORMAT", "xml"),
     ("RAMI_PAINTERS", "many"),
+    ("RAMI_SEED", "-3"),
+    ("RAMI_SEED", "lucky"),
 ])
 def test_bad_values_name_the_variable(name: str, value: str) -> None:
     with pytest.raises(ConfigError, match=name):
@@ -69,7 +71,7 @@ def test_env_example_lists_every_setting() -> None:
     names = set(parse_env_file(example.read_text(encoding="utf-8")))
     assert {"DISCORD_TOKEN", "RAMI_DB_PATH", "DISCORD_API_BASE", "DISCORD_GATEWAY_URL",
             "DISCORD_DEV_GUILD", "LOG_LEVEL", "LOG_FORMAT", "RAMI_AI_DELAY",
-            "RAMI_PAINTERS"} <= names
+            "RAMI_PAINTERS", "RAMI_SEED"} <= names
 
 
 @pytest.mark.parametrize(("env", "shard_ids", "syncs"), [

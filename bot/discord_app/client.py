@@ -19,6 +19,7 @@ import contextlib
 import hashlib
 import json
 import logging
+import random
 import time
 from collections.abc import Awaitable, Callable
 from typing import Any, cast
@@ -374,4 +375,9 @@ def make_bot(settings: Settings, **options: Any) -> RamiBot:
     """The bot the settings ask for: sharded when ``SHARD_COUNT`` is set; ``options`` as
     :class:`RamiBot` takes them."""
     kind = RamiBot if settings.cluster.shard_count is None else ShardedRamiBot
+    if settings.seed is not None and "seed_source" not in options:
+        # RAMI_SEED: the matches' deals replay (tests of real processes, a bug report's
+        # games); each process draws its own sequence from it.
+        seeds = random.Random(f"{settings.seed}:{settings.cluster.shard_ids}")
+        options["seed_source"] = lambda: seeds.getrandbits(31)
     return kind(settings, **options)

@@ -112,12 +112,13 @@ class BotProcess:
         self.process: asyncio.subprocess.Process | None = None
 
     def environment(self) -> dict[str, str]:
-        """The bot's settings: the fake's address and token, the database, no delays."""
+        """The bot's settings: the fake's address and token, the database, no delays,
+        seeded deals (``RAMI_SEED``: a failure replays)."""
         return {**os.environ, "DISCORD_TOKEN": self.fake.token,
                 "DISCORD_API_BASE": self.fake.api_base,
                 "DISCORD_GATEWAY_URL": self.fake.gateway_url,
                 "RAMI_DB_PATH": str(self.db_path), "RAMI_AI_DELAY": "0",
-                "LOG_LEVEL": "INFO", **self.extra_env}
+                "RAMI_SEED": PROCESS_SEED, "LOG_LEVEL": "INFO", **self.extra_env}
 
     async def start(self) -> None:
         with self.log_path.open("wb") as log:  # a file: a full pipe would block the bot
@@ -168,6 +169,7 @@ class BotProcess:
         return await self.exit_status(timeout)
 
 
+PROCESS_SEED = "2026"  # every bot process's deals: the same games at each run
 _process_numbers = itertools.count(1)
 
 
