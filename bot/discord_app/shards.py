@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import discord
 
-Shards = tuple[int, tuple[int, ...]]  # (shard count, this process's shard ids)
+from data.shared_store import Shards  # (shard count, this process's shard ids)
 
 
 def shard_filter(client: discord.Client) -> Shards | None:

@@ -105,7 +105,7 @@ class Autoplay(TableKeeper):
         if self._closed or self.poll_interval is None or (
                 self._poller is not None and not self._poller.done()):
             return
-        self._poller = self._start(self._poll(), "timer:poll")
+        self._poller = self._start(self._poll(self.poll_interval), "timer:poll")
 
     def _spawn(self, table: LiveTable, coro: Coroutine[Any, Any, None], name: str) -> None:
         for task in list(table.tasks):
@@ -176,8 +176,9 @@ class Autoplay(TableKeeper):
         rng = random.Random(f"{table.doc.seed}:{table.version}")
         return await asyncio.to_thread(computer_action, table.game, seat, level, rng)
 
-    async def _poll(self) -> None:
-        """Claim the due turns, time each out in a task of its own, sleep; for ever."""
+    async def _poll(self, interval: float) -> None:
+        """Claim the due turns, time each out in a task of its own, sleep (at most
+        ``interval`` seconds); for ever."""
         while not self._closed:
             self._wake.clear()  # a save from now on wakes the sleep below
             try:
@@ -188,15 +189,14 @@ class Autoplay(TableKeeper):
             for turn in due:
                 self._start(self._time_out_claimed(turn), f"timer:{turn.channel_id}")
             if len(due) < CLAIM_LIMIT:
-                await self._sleep()
+                await self._sleep(interval)
 
-    async def _sleep(self) -> None:
+    async def _sleep(self, longest: float) -> None:
         """Until the earliest deadline still to come of the tables held, at most
-        ``poll_interval`` (the turns of tables other processes held), or a wake-up."""
+        ``longest`` seconds (the turns of tables other processes held), or a wake-up."""
         now = self._clock()
         coming = [t.deadline for t in self._tables.values()
                   if t.deadline is not None and t.deadline > now]
-        longest = POLL_INTERVAL if self.poll_interval is None else self.poll_interval
         wait = min([longest, *(deadline - now for deadline in coming)])
         self._next_look = now + wait
         with contextlib.suppress(TimeoutError):
