@@ -295,7 +295,6 @@ def _seats(
     """Paste the seat boxes (``below``: each score on a line of its own)."""
     columns = _seat_columns(len(view.seats))
     width = _seat_width(picture_width, len(view.seats))
-    below = _widest_seat(view, highlight_seat, lang) > width
     step = (SEAT_H_TALL if below else SEAT_H) + SEAT_GAP
     for i, seat in enumerate(view.seats):
         row, column = divmod(i, columns)
