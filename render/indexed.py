@@ -27,7 +27,8 @@ Quantise = Callable[[Image.Image], Image.Image]  # an RGB image onto a palette (
 
 class Blocks:
     """The palette versions of blocks made by cached functions, keyed by the function
-    and its arguments; the least recently used are forgotten beyond ``maxsize``."""
+    and its arguments (or any image kept under a key of its own, :meth:`kept`); the
+    least recently used are forgotten beyond ``maxsize``."""
 
     def __init__(self, maxsize: int) -> None:
         self.maxsize = maxsize
@@ -40,18 +41,22 @@ class Blocks:
         given; the caller must not change the image returned."""
         if quantise is None:
             return make(*args)
-        key = (make, args)
+        return self.kept((make, args), lambda: quantise(make(*args)))
+
+    def kept(self, key: Hashable, build: Callable[[], Image.Image]) -> Image.Image:
+        """The image kept under ``key``, else ``build()`` kept under it (built outside the
+        lock: two threads may both build it, and the last one is kept)."""
         with self._lock:
             kept = self._kept.get(key)
             if kept is not None:
                 self._kept.move_to_end(key)
                 return kept
-        indexed = quantise(make(*args))
+        built = build()
         with self._lock:
-            self._kept[key] = indexed
+            self._kept[key] = built
             while len(self._kept) > self.maxsize:
                 self._kept.popitem(last=False)
-        return indexed
+        return built
 
     def clear(self) -> None:
         """Forget every block (tests that watch blocks being drawn)."""
@@ -74,18 +79,8 @@ def felt(theme: Theme, width: int, height: int, quantise: Quantise) -> Image.Ima
     (exactly the big felt mapped, without mapping a megapixel)."""
     if width < _SMALL or height < _SMALL:
         return quantise(background(width, height, theme.felt, theme.felt_dark))
-    key = (theme, width, height)
-    with _felts_lock:
-        kept = _FELTS.get(key)
-        if kept is not None:
-            _FELTS.move_to_end(key)
-            return kept.copy()
-    image = _build_felt(theme, width, height, quantise)
-    with _felts_lock:
-        _FELTS[key] = image
-        while len(_FELTS) > FELTS_KEPT:
-            _FELTS.popitem(last=False)
-    return image.copy()
+    return _FELTS.kept((theme, width, height),
+                       lambda: _build_felt(theme, width, height, quantise)).copy()
 
 
 def _build_felt(theme: Theme, width: int, height: int, quantise: Quantise) -> Image.Image:
@@ -110,6 +105,5 @@ def _build_felt(theme: Theme, width: int, height: int, quantise: Quantise) -> Im
 _FELT_PARTS = Blocks(maxsize=16)
 # The felts of the latest picture sizes (a table keeps its size for a while), ~1 MB each.
 FELTS_KEPT = 16
-_FELTS: OrderedDict[tuple[Theme, int, int], Image.Image] = OrderedDict()
-_felts_lock = threading.Lock()
+_FELTS = Blocks(maxsize=FELTS_KEPT)
 _NEAREST = Image.Resampling.NEAREST

@@ -46,7 +46,7 @@ from render.draw import (
 )
 from render.indexed import Blocks, Quantise, felt
 from render.labels import turn_text
-from render.table_alt import head_note, meld_owner, table_alt
+from render.table_alt import head_note, table_alt
 from render.themes import RGB, Back, Theme
 
 WIDTH = 1000
@@ -75,6 +75,7 @@ class _Block:
     width: int
     x: int
     y: int
+    note: str  # what the box says beside the meld's number (:func:`head_note`)
 
 
 def _shown_melds(view: PublicView) -> tuple[tuple[MeldView, ...], bool]:
@@ -88,12 +89,12 @@ def _piece_size(tiles: bool) -> tuple[tuple[int, int], int]:
     return (TABLE_TILE, TILE_STEP) if tiles else (TABLE_CARD, CARD_STEP)
 
 
-def _meld_width(meld: MeldView, tiles: bool, owner: str, tight: bool = False) -> int:
+def _meld_width(meld: MeldView, tiles: bool, note: str, tight: bool = False) -> int:
     size, step = _piece_size(tiles)
     if tight:
         step = MIN_TILE_STEP if tiles else MIN_CARD_STEP
     cards = step * (len(meld.pieces) - 1) + size[0] if meld.pieces else size[0]
-    head = text_width(str(meld.number), 18, True) + 8 + min(text_width(owner, 16), 120)
+    head = text_width(str(meld.number), 18, True) + 8 + min(text_width(note, 16), 120)
     return 2 * MELD_PAD + max(cards, head)
 
 
@@ -116,11 +117,11 @@ def _flow(
     start, y = left, top
     x = start
     for meld in melds:
-        owner = head_note(meld, meld_owner(view, meld, lang), lang)
-        width = min(_meld_width(meld, tiles, owner), right - MARGIN)
+        note = head_note(view, meld, lang)
+        width = min(_meld_width(meld, tiles, note), right - MARGIN)
         if x > start and x + width > right:
             # Squeeze the overlap rather than leave the end of the row empty.
-            tight = _meld_width(meld, tiles, owner, tight=True)
+            tight = _meld_width(meld, tiles, note, tight=True)
             if x + tight <= right:
                 width = right - x
             else:
@@ -128,7 +129,7 @@ def _flow(
                 start = MARGIN if y >= clear else left
                 x = start
         width = min(width, right - x)
-        blocks.append(_Block(meld, width, x, y))
+        blocks.append(_Block(meld, width, x, y, note))
         x += width + MELD_GAP
     bottom = y + block_h if melds else top + 40
     return blocks, bottom
@@ -295,7 +296,6 @@ def _seats(
     """Paste the seat boxes (``below``: each score on a line of its own)."""
     columns = _seat_columns(len(view.seats))
     width = _seat_width(picture_width, len(view.seats))
-    below = _widest_seat(view, highlight_seat, lang) > width
     step = (SEAT_H_TALL if below else SEAT_H) + SEAT_GAP
     for i, seat in enumerate(view.seats):
         row, column = divmod(i, columns)
@@ -441,6 +441,6 @@ def compose_table(
         paste(_felt_text, (left + 8, melds_top + 10), text, 20, theme.text_dim, False)
     for block in blocks:
         mine = highlight_seat is not None and block.meld.owner == highlight_seat
-        note = head_note(block.meld, meld_owner(view, block.meld, lang), lang)
-        paste(_meld_image, (block.x, block.y), block.meld, block.width, note, mine, tiles, lang)
+        paste(_meld_image, (block.x, block.y), block.meld, block.width, block.note, mine, tiles,
+              lang)
     return image, table_alt(view, melds, tiles, draft, lang)

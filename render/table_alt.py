@@ -13,17 +13,19 @@ from engine.views import MeldView, Piece, PublicView, SeatView, opening_status
 from render.labels import colon, turn_text
 
 
-def meld_owner(view: PublicView, meld: MeldView, lang: str) -> str:
+def _meld_owner(view: PublicView, meld: MeldView, lang: str) -> str:
     """Who laid ``meld``, in words ("" when nobody is known)."""
     if meld.owner is None or not 0 <= meld.owner < len(view.seats):
         return ""
     return shown_name(view.seats[meld.owner].name, lang)
 
 
-def head_note(meld: MeldView, owner: str, lang: str) -> str:
+def head_note(view: PublicView, meld: MeldView, lang: str) -> str:
     """What a meld box says beside its number: who laid it, or that a draft set is not
     valid yet."""
-    return t("picture.unfinished", lang) if meld.kind == "invalid" else owner
+    if meld.kind == "invalid":
+        return t("picture.unfinished", lang)
+    return _meld_owner(view, meld, lang)
 
 
 def _piece_text(piece: Piece, stands: Piece | None, lang: str) -> str:
@@ -66,7 +68,7 @@ def table_alt(view: PublicView, melds: Sequence[MeldView], tiles: bool, draft: b
     if draft:
         parts.append(t("picture.draft", lang) + ".")
     if melds:
-        texts = [_meld_text(meld, head_note(meld, meld_owner(view, meld, lang), lang), lang)
+        texts = [_meld_text(meld, head_note(view, meld, lang), lang)
                  for meld in melds]
         parts.append(
             f"{t('picture.sets' if tiles else 'picture.melds', lang)}{colon(lang)}"
