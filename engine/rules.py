@@ -313,6 +313,7 @@ def _hand_sizes(raw: Any, rules: RuleSet, bad: RuleError) -> tuple[tuple[int, in
     result = tuple(sorted((n, size) for n, size in found if n is not None and size is not None))
     if len(result) != len(found) or len({n for n, _ in result}) != len(result):
         raise bad
-    if any(not 2 <= n <= 8 for n, _ in result):  # player counts a variant may have
+    low, high = BOUNDS["min_players"]  # the player counts a variant may have
+    if any(not low <= n <= high for n, _ in result):
         raise bad
     return result

@@ -79,7 +79,12 @@ class SavedGame:
     @property
     def name(self) -> str:
         """What the player types to resume it: ``rami51-2``."""
-        return f"{self.variant}-{self.channel}"
+        return game_name(self.variant, self.channel)
+
+
+def game_name(variant: str, channel: int) -> str:
+    """The name of the terminal game played on ``channel``: the variant and the number."""
+    return f"{variant}-{channel}"
 
 
 class TerminalTable(Protocol):
@@ -236,7 +241,7 @@ class LocalTable:
             raise
         self._run(tables.set_ui(channel, lang=lang))
         self._choose(channel)
-        return f"{rules.name}-{channel}"
+        return game_name(rules.name, channel)
 
     def resume(self, saved: SavedGame) -> None:
         """Go on with ``saved`` where it was left (its computer turns start again).
@@ -272,7 +277,7 @@ class LocalTable:
 
     @property
     def name(self) -> str:
-        return f"{self.snapshot().variant}-{self.channel}"
+        return game_name(self.snapshot().variant, self.channel)
 
     @property
     def saved(self) -> Msg:
