@@ -280,6 +280,17 @@ class Board:
         new was asked of it meanwhile."""
         return self.asked.get(job, 0)
 
+    def give_up(self, job: Job, ticket: int) -> None:
+        """``job`` failed for good: drop what it was to publish (the result at the head of
+        the queue, the closing, the old reminders to delete), then as :meth:`done`."""
+        if job is Job.RESULTS and self.results:
+            self.results.pop(0)
+        elif job is Job.CLOSE:
+            self.closing = None
+        elif job is Job.REMINDER:
+            self.stale_reminders.clear()
+        self.done(job, ticket)
+
     def done(self, job: Job, ticket: int) -> None:
         """``job`` succeeded, or was given up: nothing more to do for what it was asked
         when ``ticket`` was taken."""

@@ -204,22 +204,12 @@ class Publisher:
             if not retry:
                 log.error("publishing given up channel=%s job=%s", channel_id, job.value,
                           exc_info=error)
-                self._give_up(board, job, ticket)
+                board.give_up(job, ticket)
                 return
             count = board.failed(job, asyncio.get_running_loop().time(), self.retry_delays)
             log.warning("publishing failed channel=%s job=%s failures=%d error=%s",
                         channel_id, job.value, count, _describe(error))
             return
-        board.done(job, ticket)
-
-    @staticmethod
-    def _give_up(board: Board, job: Job, ticket: int) -> None:
-        if job is Job.RESULTS and board.results:
-            board.results.pop(0)
-        elif job is Job.CLOSE:
-            board.closing = None
-        elif job is Job.REMINDER:
-            board.stale_reminders.clear()
         board.done(job, ticket)
 
     def _answer_waiters(self, channel_id: int, outcome: Posted) -> None:
