@@ -202,12 +202,7 @@ async def connect_target(url: str) -> Any:
     try:
         return await asyncpg.connect(url)
     except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError, ValueError) as error:
-        raise TransferRefused(f"cannot reach {shown(url)!r}: {error}") from error
-
-
-def shown(url: str) -> str:
-    """The URL fit for a message: its password hidden, and nothing of it if malformed."""
-    return redact(url)
+        raise TransferRefused(f"cannot reach {redact(url)!r}: {error}") from error
 
 
 async def check_target(conn: Any, plans: Sequence[TablePlan]) -> None:
@@ -247,7 +242,7 @@ async def transfer(source: str | Path, target_url: str, *, replace: bool = False
         try:
             if dry_run:
                 return await _dry_run(src, conn, plans, target_url)
-            migrated = tuple(await migrate(conn, shown(target_url)))
+            migrated = tuple(await migrate(conn, redact(target_url)))
             await check_target(conn, plans)
             sources, changes = await _copy(src, conn, plans, replace, progress)
             reports = []
@@ -268,7 +263,7 @@ async def _dry_run(src: sqlite3.Connection, conn: Any, plans: Sequence[TablePlan
                    url: str) -> TransferReport:
     version = await postgres_version(conn)
     if version > LATEST_VERSION:
-        raise SchemaTooNew(shown(url), version, LATEST_VERSION)
+        raise SchemaTooNew(redact(url), version, LATEST_VERSION)
     counts = source_counts(src, plans)
     tables = tuple(TableReport(plan.name, TableSum(counts[plan.name], ""), None)
                    for plan in plans)
