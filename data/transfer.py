@@ -318,13 +318,15 @@ def _one_line(error: BaseException) -> str:
 
 
 def _staging(plan: TablePlan) -> str:
-    return ident(f"rami_copy_{plan.name}")
+    """The temporary table the table's rows are copied into (its bare name: COPY takes it
+    so; quote it with :func:`ident` in SQL)."""
+    return f"rami_copy_{plan.name}"
 
 
 async def _load(src: sqlite3.Connection, conn: Any, plan: TablePlan, total: int,
                 progress: Progress | None) -> TableSum:
     """The source's rows into a temporary table; their count and checksum."""
-    staging = f"rami_copy_{plan.name}"
+    staging = _staging(plan)
     await conn.execute(f"CREATE TEMP TABLE {ident(staging)} (LIKE {ident(plan.name)})"
                        " ON COMMIT DROP")
     hasher = RowHasher(plan.columns)
@@ -352,7 +354,7 @@ def _key_match(plan: TablePlan, left: str, right: str) -> str:
 
 async def _only_in_target(conn: Any, plan: TablePlan, replace: bool) -> tuple[int, int]:
     """How many of the target's rows the source lacks; how many were removed."""
-    missing = (f"NOT EXISTS (SELECT 1 FROM {_staging(plan)} AS s"
+    missing = (f"NOT EXISTS (SELECT 1 FROM {ident(_staging(plan))} AS s"
                f" WHERE {_key_match(plan, 's', 't')})")
     count: int = await conn.fetchval(
         f"SELECT count(*) FROM {ident(plan.name)} AS t WHERE {missing}")
@@ -378,7 +380,7 @@ async def _upsert(conn: Any, plan: TablePlan) -> tuple[int, int]:
     keys = ", ".join(ident(name) for name in plan.key)
     row = await conn.fetchrow(
         f"WITH up AS (INSERT INTO {ident(plan.name)} AS d ({listed})"
-        f" SELECT {listed} FROM {_staging(plan)} ON CONFLICT ({keys}) {action}"
+        f" SELECT {listed} FROM {ident(_staging(plan))} ON CONFLICT ({keys}) {action}"
         " RETURNING (xmax = 0) AS inserted)"
         " SELECT count(*) FILTER (WHERE inserted), count(*) FILTER (WHERE NOT inserted)"
         " FROM up")
