@@ -8,17 +8,16 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable
 from types import TracebackType
 from typing import Any, Protocol, Self, TypeVar
 from urllib.parse import urlsplit, urlunsplit
 
 from data.migrations import LATEST_VERSION
 from data.sqlite import DEFAULT_PATH, SqliteDatabase, Synchronous
-from data.tx import Dialect
+from data.tx import Dialect, TxFunction
 
 T = TypeVar("T")
-TxFunction = Callable[..., Coroutine[Any, Any, T]]
 POSTGRES_SCHEMES = ("postgresql://", "postgres://")
 
 

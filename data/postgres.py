@@ -14,7 +14,7 @@ import asyncio
 import logging
 import re
 import time
-from collections.abc import Callable, Coroutine, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from typing import Any, Self, TypeVar
 
@@ -23,12 +23,11 @@ import asyncpg
 import data.migrations as migrations
 from data.errors import MigrationError, SchemaTooNew, StoreError
 from data.migrations import LATEST_VERSION, Migration
-from data.tx import Dialect, Row
+from data.tx import Dialect, Row, TxFunction
 
 log = logging.getLogger(__name__)
 
 T = TypeVar("T")
-TxFunction = Callable[..., Coroutine[Any, Any, T]]
 # Any two processes migrating the same database take this lock (a constant of Rami's own:
 # the letters "RAMI"), so that they migrate it once.
 MIGRATION_LOCK = 0x52414D49

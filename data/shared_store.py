@@ -86,8 +86,7 @@ class SharedStore(StoreBase):
         moment = self._now(now)
         if not (isinstance(lease_s, float | int) and math.isfinite(lease_s) and lease_s > 0):
             raise ValueError(f"lease_s must be a number of seconds above 0, not {lease_s!r}")
-        if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
-            raise ValueError(f"limit must be a whole number from 1, not {limit!r}")
+        check_limit(limit)
         if shards is not None:
             shards = check_shards(shards)
         return await self._write(games.claim_due, float(moment), float(lease_s), shards,
@@ -131,6 +130,12 @@ class SharedStore(StoreBase):
     async def expire_hand_messages(self, now: float | None = None) -> int:
         """Delete the hand messages whose tokens have expired; returns how many."""
         return await self._write(hand_messages.expire, float(self._now(now)))
+
+
+def check_limit(limit: int) -> None:
+    """Raises ValueError unless ``limit`` is a whole number from 1."""
+    if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
+        raise ValueError(f"limit must be a whole number from 1, not {limit!r}")
 
 
 def check_shards(shards: Shards) -> Shards:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import asyncio
 import os
 import sqlite3
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Literal, Self, TypeVar, cast
 
@@ -23,13 +23,12 @@ import aiosqlite
 from data.checkpoint import BACKSTOP_PAGES, Checkpointer
 from data.errors import StoreError
 from data.migrations import LATEST_VERSION, migrate, schema_version
-from data.tx import Dialect, SqliteTx, run_sync
+from data.tx import Dialect, SqliteTx, TxFunction, run_sync
 
 DEFAULT_PATH = "data/rami.sqlite3"
 MAX_BATCH = 256
 T = TypeVar("T")
 Job = Callable[[sqlite3.Connection], T]
-TxFunction = Callable[..., Coroutine[Any, Any, T]]
 Synchronous = Literal["NORMAL", "FULL"]
 
 

@@ -34,7 +34,7 @@ from data.records import (
     StoredGame,
 )
 from data.settings import GuildSettings, PlayerPrefs, S, validate_changes
-from data.shared_store import SharedStore, check_shards
+from data.shared_store import SharedStore, check_limit, check_shards
 from data.tx import Row, Tx
 
 log = logging.getLogger(__name__)
@@ -235,7 +235,7 @@ class Store(SharedStore, ChallengeStore):
         self, guild_id: int, limit: int = 10, *, variant: str | None = None
     ) -> list[MatchRecord]:
         """The guild's latest finished matches, newest first."""
-        _check_limit(limit)
+        check_limit(limit)
         return await self._read(scores.match_history, guild_id, limit, variant)
 
     # ------------------------------------------------------------ statistics
@@ -251,7 +251,7 @@ class Store(SharedStore, ChallengeStore):
         """The guild's best players for a variant (None: all) over a period ("all", this
         "month", this "week"; UTC, weeks start on Monday), by matches won, then rounds won,
         then rami secs. Raises ValueError for an unknown period."""
-        _check_limit(limit)
+        check_limit(limit)
         since = scores.period_start(period, self._now(now))
         return await self._read(scores.leaderboard, guild_id, variant, since, limit)
 
@@ -297,11 +297,6 @@ def _check_deadline(deadline: float | None) -> None:
     if isinstance(deadline, bool) or not isinstance(deadline, float | int) or not (
             math.isfinite(deadline)):
         raise ValueError(f"a turn deadline is a time in Unix seconds or None, not {deadline!r}")
-
-
-def _check_limit(limit: int) -> None:
-    if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
-        raise ValueError(f"limit must be a whole number from 1, not {limit!r}")
 
 
 async def _finish_and_end(

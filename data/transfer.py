@@ -202,12 +202,7 @@ async def connect_target(url: str) -> Any:
     try:
         return await asyncpg.connect(url)
     except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError, ValueError) as error:
-        raise TransferRefused(f"cannot reach {shown(url)!r}: {error}") from error
-
-
-def shown(url: str) -> str:
-    """The URL fit for a message: its password hidden, and nothing of it if malformed."""
-    return redact(url)
+        raise TransferRefused(f"cannot reach {redact(url)!r}: {error}") from error
 
 
 async def check_target(conn: Any, plans: Sequence[TablePlan]) -> None:
@@ -247,7 +242,7 @@ async def transfer(source: str | Path, target_url: str, *, replace: bool = False
         try:
             if dry_run:
                 return await _dry_run(src, conn, plans, target_url)
-            migrated = tuple(await migrate(conn, shown(target_url)))
+            migrated = tuple(await migrate(conn, redact(target_url)))
             await check_target(conn, plans)
             sources, changes = await _copy(src, conn, plans, replace, progress)
             reports = []
@@ -268,7 +263,7 @@ async def _dry_run(src: sqlite3.Connection, conn: Any, plans: Sequence[TablePlan
                    url: str) -> TransferReport:
     version = await postgres_version(conn)
     if version > LATEST_VERSION:
-        raise SchemaTooNew(shown(url), version, LATEST_VERSION)
+        raise SchemaTooNew(redact(url), version, LATEST_VERSION)
     counts = source_counts(src, plans)
     tables = tuple(TableReport(plan.name, TableSum(counts[plan.name], ""), None)
                    for plan in plans)
@@ -323,13 +318,15 @@ def _one_line(error: BaseException) -> str:
 
 
 def _staging(plan: TablePlan) -> str:
-    return ident(f"rami_copy_{plan.name}")
+    """The temporary table the table's rows are copied into (its bare name: COPY takes it
+    so; quote it with :func:`ident` in SQL)."""
+    return f"rami_copy_{plan.name}"
 
 
 async def _load(src: sqlite3.Connection, conn: Any, plan: TablePlan, total: int,
                 progress: Progress | None) -> TableSum:
     """The source's rows into a temporary table; their count and checksum."""
-    staging = f"rami_copy_{plan.name}"
+    staging = _staging(plan)
     await conn.execute(f"CREATE TEMP TABLE {ident(staging)} (LIKE {ident(plan.name)})"
                        " ON COMMIT DROP")
     hasher = RowHasher(plan.columns)
@@ -357,7 +354,7 @@ def _key_match(plan: TablePlan, left: str, right: str) -> str:
 
 async def _only_in_target(conn: Any, plan: TablePlan, replace: bool) -> tuple[int, int]:
     """How many of the target's rows the source lacks; how many were removed."""
-    missing = (f"NOT EXISTS (SELECT 1 FROM {_staging(plan)} AS s"
+    missing = (f"NOT EXISTS (SELECT 1 FROM {ident(_staging(plan))} AS s"
                f" WHERE {_key_match(plan, 's', 't')})")
     count: int = await conn.fetchval(
         f"SELECT count(*) FROM {ident(plan.name)} AS t WHERE {missing}")
@@ -383,7 +380,7 @@ async def _upsert(conn: Any, plan: TablePlan) -> tuple[int, int]:
     keys = ", ".join(ident(name) for name in plan.key)
     row = await conn.fetchrow(
         f"WITH up AS (INSERT INTO {ident(plan.name)} AS d ({listed})"
-        f" SELECT {listed} FROM {_staging(plan)} ON CONFLICT ({keys}) {action}"
+        f" SELECT {listed} FROM {ident(_staging(plan))} ON CONFLICT ({keys}) {action}"
         " RETURNING (xmax = 0) AS inserted)"
         " SELECT count(*) FILTER (WHERE inserted), count(*) FILTER (WHERE NOT inserted)"
         " FROM up")

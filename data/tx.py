@@ -16,12 +16,14 @@ cases, so the differences stay in few places).
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Coroutine, Iterable, Sequence
+from collections.abc import Callable, Coroutine, Iterable, Sequence
 from typing import Any, Literal, Protocol, TypeVar
 
 Dialect = Literal["sqlite", "postgresql"]
 Row = tuple[Any, ...]
 T = TypeVar("T")
+# An SQL function of the store: ``async def f(tx: Tx, *args) -> T``.
+TxFunction = Callable[..., Coroutine[Any, Any, T]]
 
 
 class Tx(Protocol):
