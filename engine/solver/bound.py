@@ -21,12 +21,12 @@ _NONE = -(1 << 60)
 
 class ColourBound:
     """What both upper bounds read of a position (the relaxed one below, the Lagrangian
-    one of :mod:`engine.solver.lagrange`): its tiles, what a rack tile gains in whole
+    one of :mod:`engine.solver.lagrange`): its rack, what a rack tile gains in whole
     ``unit``s, the jokers in play, and the moves of one colour."""
 
     def __init__(self, problem: Problem, unit: int) -> None:
         self.problem, self.unit = problem, unit
-        self.table, self.rack = problem.table, problem.rack
+        self.rack = problem.rack
         self.gains = [[weight // unit for weight in row] for row in problem.weights]
         self.jokers = problem.total_jokers
         # Bounds read no opening value: the smaller cache key of option_list when it can.

@@ -45,17 +45,15 @@ class _OutOfBudget(Exception):
 def searcher(
     problem: Problem,
     budget: int = 200_000,
-    need: int | None = None,
     unit: int = 1,
-    bound: bool = True,
     shared: list[int] | None = None,
     tighter: list[LagrangeBound] | None = None,
 ) -> Generator[Plan | bool | None, int, None]:
     """Yields the best play as a :data:`Plan`; None when no arrangement exists; False
     when the budget (states visited in all) ran out first: ``send`` a larger budget to go
-    on where it stopped (everything learnt so far is kept). ``need``: a score no play
-    exceeds (the first play found reaching it is then an optimum); by default the most
-    the rack could give, lowered to each proven bound in turn. ``unit``: scores count
+    on where it stopped (everything learnt so far is kept). The search first asks for
+    the most the rack could give, then for each proven bound in turn, so the first play
+    found reaching what it asks is an optimum. ``unit``: scores count
     ``weight // unit`` (whole tiles or points) while moves are still tried by their full
     weight, so ties lean the same way as the full weights without costing a search.
     ``shared``: a one-item list holding the lowest score some search of the same
@@ -84,7 +82,7 @@ def searcher(
     plans: list[dict[int, list[tuple[int, int, int, int]]]] = [{} for _ in steps]
     visited = 0
     limit = budget
-    relaxed = RelaxedBound(problem, unit) if bound else None
+    relaxed = RelaxedBound(problem, unit)
 
     def final(key: int) -> tuple[int, int, int]:
         ending = closing(problem, key, joker_weight)
@@ -109,7 +107,7 @@ def searcher(
             raise _OutOfBudget
         number, colour = steps[index]
         ceiling = most[index]
-        if relaxed is not None and colour == 0 and ceiling >= need:
+        if colour == 0 and ceiling >= need:
             left = total_jokers - ((key >> JOKER_SHIFT) & 7)
             ceiling = relaxed.of(number, colour, key, left)
             if ceiling == _NONE:
@@ -174,7 +172,7 @@ def searcher(
 
     try:
         sys.setrecursionlimit(max(sys.getrecursionlimit(), 1000))
-        need = most[0] if need is None else need
+        need = most[0]
         while True:
             if shared is not None and shared[0] < need:
                 need = shared[0]  # another search (the mirrored one) proved less
