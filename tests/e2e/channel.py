@@ -6,6 +6,7 @@ from __future__ import annotations
 from bot.discord_app import present
 from bot.discord_app.fake import FakeDiscord, Message
 from tests.e2e.harness import BotHarness
+from tests.e2e.players import with_component
 from tests.e2e.tile_players import table_message
 
 REMINDER_END = "your turn."
@@ -18,8 +19,7 @@ def reminders(fake: FakeDiscord, channel: int) -> list[Message]:
 
 def tables(fake: FakeDiscord, channel: int) -> list[Message]:
     """Every table message still in the channel, oldest first."""
-    return [m for m in fake.channel_messages(channel)
-            if any(c.startswith("rami:table:hand:") for c in m.custom_ids())]
+    return with_component(fake, channel, "rami:table:hand:")
 
 
 async def table_is_current(fake: FakeDiscord, harness: BotHarness, channel: int) -> bool:

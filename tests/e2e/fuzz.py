@@ -46,6 +46,7 @@ from engine.views import Phase
 from tests.e2e import raw
 from tests.e2e.consistency import inconsistent_games
 from tests.e2e.harness import BotHarness
+from tests.e2e.players import with_component
 
 ANSWER_WITHIN = 10.0  # seconds: far more than Discord's 3 (the machine is shared)
 PLAUSIBLE = [
@@ -302,8 +303,7 @@ class Fuzzer:
         await self._play_command(self._user(seat.user_id), channel, command, **options)
 
     async def _next_round(self, channel: int, seated: list[Any]) -> None:
-        buttons = [m for m in self.fake.channel_messages(channel)
-                   if any(c.startswith("rami:table:next:") for c in m.custom_ids())]
+        buttons = with_component(self.fake, channel, "rami:table:next:")
         if buttons and seated:
             place, _, parent = self._where(channel)
             it = await raw.send(self.fake, self._user(seated[0].user_id), raw.COMPONENT,

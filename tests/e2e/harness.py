@@ -21,6 +21,7 @@ from pathlib import Path
 from bot.config import Cluster, Settings
 from bot.discord_app.client import RamiBot, make_bot, point_at
 from bot.discord_app.fake import FakeDiscord
+from bot.discord_app.fake.model import shard_of
 
 DAILY_SECRET = b"the secret of the end-to-end deals"  # every run deals the same days
 RETRY_DELAYS = (0.01, 0.02, 0.05)
@@ -187,4 +188,4 @@ async def start_sharded_fake(shards: int) -> FakeDiscord:
 
 def guild_on(fake: FakeDiscord, shard: int, shards: int) -> int:
     """The guild of ``fake`` on ``shard`` (of ``shards``)."""
-    return next(g for g in fake.guilds if (g >> 22) % shards == shard)
+    return next(g for g in fake.guilds if shard_of(g, shards) == shard)

@@ -215,11 +215,19 @@ async def wait_for_turn(harness: BotHarness, channel: int, humans: dict[int, Hum
     raise AssertionError("no human turn came")
 
 
+def with_component(fake: FakeDiscord, channel: int, custom_id: str) -> list[Message]:
+    """The channel's messages with a component whose id starts with ``custom_id``, oldest
+    first."""
+    return [m for m in fake.channel_messages(channel)
+            if any(c.startswith(custom_id) for c in m.custom_ids())]
+
+
 def last_with(fake: FakeDiscord, channel: int, custom_id: str) -> Message:
-    for message in reversed(fake.channel_messages(channel)):
-        if any(c.startswith(custom_id) for c in message.custom_ids()):
-            return message
-    raise AssertionError(f"no message with {custom_id}")
+    """The newest of :func:`with_component`."""
+    found = with_component(fake, channel, custom_id)
+    if not found:
+        raise AssertionError(f"no message with {custom_id}")
+    return found[-1]
 
 
 async def play_match(fake: FakeDiscord, harness: BotHarness, variant: str, target: int,

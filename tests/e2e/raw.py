@@ -5,7 +5,6 @@ would make Discord send."""
 
 from __future__ import annotations
 
-import time
 from typing import Any, Literal
 
 from bot.discord_app.fake import (
@@ -15,7 +14,6 @@ from bot.discord_app.fake import (
     Message,
     User,
     option_type,
-    snowflake,
 )
 from bot.discord_app.fake.model import TIMESTAMP
 
@@ -43,9 +41,7 @@ async def send(fake: FakeDiscord, user: User, kind: int, data: dict[str, Any], *
     (``fake.settle(it)`` waits for the answer). ``place``: a guild channel, a thread under
     ``parent_id`` (``channel_id`` is then the thread's), or a direct message."""
     channel = channel_id if channel_id is not None else fake.channels[0]
-    it = Interaction(snowflake(), f"tok{snowflake()}", kind, user, channel, time.perf_counter(),
-                     message)
-    fake.interactions[it.token] = it
+    it = fake.new_interaction(kind, user, channel, message)
     payload: dict[str, Any] = {
         "id": str(it.id), "application_id": str(fake.app_id), "type": kind,
         "token": it.token, "version": 1, "channel_id": str(channel),
@@ -72,17 +68,7 @@ async def send(fake: FakeDiscord, user: User, kind: int, data: dict[str, Any], *
 def command_data(fake: FakeDiscord, path: str, options: list[dict[str, Any]]) -> dict[str, Any]:
     """A slash command's data with ``options`` as given (any type, any value): the path is
     a synced command's (``rummy discard``) or anything else (an unknown command)."""
-    names = path.split()
-    registered = fake.guild_commands or fake.global_commands
-    root = next((c for c in registered if c["name"] == names[0]), None)
-    leaf = options
-    for name in reversed(names[1:]):
-        leaf = [{"name": name, "type": 1, "options": leaf}]
-    data: dict[str, Any] = {"id": root["id"] if root else str(snowflake()), "name": names[0],
-                            "type": 1, "options": leaf}
-    if fake.guild_commands:
-        data["guild_id"] = str(fake.guild_id)
-    return data
+    return fake.command_data(path.split(), options)
 
 
 async def slash(fake: FakeDiscord, user: User, path: str, *, place: Place = "channel",

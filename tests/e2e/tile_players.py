@@ -14,7 +14,7 @@ from engine import format_tiles, solve
 from engine.tiles.tile import Tile
 from engine.views import Phase, PlayerView
 from tests.e2e.harness import BotHarness
-from tests.e2e.players import Seated, Style, is_hand
+from tests.e2e.players import Seated, Style, is_hand, last_with
 
 
 def text_of(tiles: tuple[Tile, ...] | list[Tile]) -> str:
@@ -28,10 +28,7 @@ def answered_with_rack(it: Interaction) -> bool:
 
 
 def table_message(fake: FakeDiscord, channel: int) -> Message:
-    for message in reversed(fake.channel_messages(channel)):
-        if any(c.startswith("rami:table:hand:") for c in message.custom_ids()):
-            return message
-    raise AssertionError("no table message")
+    return last_with(fake, channel, "rami:table:hand:")
 
 
 def menu_values(message: Message, tiles: tuple[Tile, ...]) -> list[str] | None:

@@ -160,9 +160,11 @@ class FakeDiscord(DiscordState):
             payload["message"] = it.message.payload()
         return payload
 
-    def _new_interaction(
+    def new_interaction(
         self, kind: int, user: User, channel_id: int, message: Message | None = None
     ) -> Interaction:
+        """An interaction of ``kind`` by ``user``, known to the fake (its answers land on
+        it) but not yet sent."""
         it = Interaction(
             snowflake(), f"tok{snowflake()}", kind, user, channel_id, time.perf_counter(), message
         )
@@ -170,16 +172,23 @@ class FakeDiscord(DiscordState):
         return it
 
     def _command_data(self, path: list[str], options: dict[str, Any]) -> dict[str, Any]:
+        if not any(c["name"] == path[0] for c in self.guild_commands or self.global_commands):
+            raise AssertionError(f"command {path[0]!r} was not synced")
+        return self.command_data(path, [{"name": k, "type": option_type(v), "value": v}
+                                        for k, v in options.items()])
+
+    def command_data(self, path: list[str], options: list[dict[str, Any]]) -> dict[str, Any]:
+        """A slash command's data with ``options`` as given (any type, any value): ``path``
+        names a synced command (``["rummy", "discard"]``) or anything else (an unknown
+        command, with a new id)."""
         registered = self.guild_commands or self.global_commands
         root = next((c for c in registered if c["name"] == path[0]), None)
-        if root is None:
-            raise AssertionError(f"command {path[0]!r} was not synced")
-        leaf_options = [{"name": k, "type": option_type(v), "value": v}
-                        for k, v in options.items()]
+        leaf_options = options
         for name in reversed(path[1:]):
             leaf_options = [{"name": name, "type": 1, "options": leaf_options}]
         data: dict[str, Any] = {
-            "id": root["id"], "name": path[0], "type": 1, "options": leaf_options,
+            "id": root["id"] if root else str(snowflake()), "name": path[0], "type": 1,
+            "options": leaf_options,
         }
         if self.guild_commands:
             data["guild_id"] = str(self.guild_id)
@@ -210,7 +219,7 @@ class FakeDiscord(DiscordState):
         **options: Any,
     ) -> Interaction:
         """Invoke ``/rummy new variant:…``: ``command`` is the space-separated path."""
-        it = self._new_interaction(2, user, channel_id)
+        it = self.new_interaction(2, user, channel_id)
         it.label = "/" + command
         data = self._command_data(command.split(), options)
         return await self._send_interaction(it, data, locale, wait)
@@ -219,7 +228,7 @@ class FakeDiscord(DiscordState):
         self, user: User, channel_id: int, command: str, focused: str, **options: Any
     ) -> list[dict[str, Any]]:
         """The choices the bot offers for option ``focused`` (its typed text in options)."""
-        it = self._new_interaction(4, user, channel_id)
+        it = self.new_interaction(4, user, channel_id)
         data = self._command_data(command.split(), options)
         leaf = data["options"]
         while leaf and leaf[0]["type"] == 1:
@@ -242,7 +251,7 @@ class FakeDiscord(DiscordState):
     ) -> Interaction:
         """Click the button ``custom_id`` (or the first whose id starts with it) on ``message``."""
         component = message.component(custom_id)
-        it = self._new_interaction(3, user, message.channel_id, message)
+        it = self.new_interaction(3, user, message.channel_id, message)
         it.label = ":".join(component["custom_id"].split(":")[:3])
         data = {"custom_id": component["custom_id"], "component_type": 2}
         return await self._send_interaction(it, data, locale, wait)
@@ -258,7 +267,7 @@ class FakeDiscord(DiscordState):
     ) -> Interaction:
         """Pick ``values`` in the select menu ``custom_id`` (or a prefix of it) on ``message``."""
         component = message.component(custom_id)
-        it = self._new_interaction(3, user, message.channel_id, message)
+        it = self.new_interaction(3, user, message.channel_id, message)
         it.label = ":".join(component["custom_id"].split(":")[:3])
         data = {"custom_id": component["custom_id"], "component_type": 3, "values": values}
         return await self._send_interaction(it, data, None, wait)
