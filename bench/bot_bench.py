@@ -354,6 +354,12 @@ def report(options: argparse.Namespace, record: list[tuple[str, float]], elapsed
         for line in growth:
             print(f"  {line}")
     print(f"unknown routes         {len(fake.unknown_routes)}")
+    requests = fake.rest.requests
+    print(f"requests to Discord    {sum(requests.values())} "
+          f"({sum(requests.values()) / len(record):.2f} per interaction); per interaction:")
+    for kind, count in requests.most_common():
+        print(f"  {kind:<20} {count / len(record):5.2f}  "
+              f"{fake.rest.request_bytes[kind] / count / 1024:6.1f} KiB each")
     by_label: dict[str, list[float]] = {}
     for label, ms in record:
         by_label.setdefault(label, []).append(ms)

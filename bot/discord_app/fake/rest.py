@@ -12,6 +12,7 @@ there (403); a body over one of Discord's size limits gets Discord's 400
 
 from __future__ import annotations
 
+import collections
 import json
 import time
 from typing import Any
@@ -100,12 +101,18 @@ class RestApi:
     def __init__(self, state: DiscordState) -> None:
         self.state = state
         self.unknown_routes: list[str] = []
+        # Requests per kind (:func:`request_kind`) and the bytes of their bodies (benchmarks).
+        self.requests: collections.Counter[str] = collections.Counter()
+        self.request_bytes: collections.Counter[str] = collections.Counter()
 
     async def handle(self, request: web.Request) -> web.StreamResponse:
         """The aiohttp handler of ``/api/v10/{tail}``."""
         parts = request.match_info["tail"].strip("/").split("/")
         method = request.method
-        faulty = self.state.faults.answer(request_kind(method, parts), self._channel(parts))
+        kind = request_kind(method, parts)
+        self.requests[kind] += 1
+        self.request_bytes[kind] += request.content_length or 0
+        faulty = self.state.faults.answer(kind, self._channel(parts))
         if faulty is not None:
             await self.state.changed()
             return faulty
