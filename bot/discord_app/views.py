@@ -239,9 +239,18 @@ def component_classes(handlers: ComponentHandlers) -> ComponentClasses:
 
 
 def _view(*items: discord.ui.Item[Any]) -> discord.ui.View:
+    """A view of dynamic items, stopped before it is sent.
+
+    Clicks on these items are routed by their classes (registered once with
+    :meth:`discord.Client.add_dynamic_items`), never through the view, so discord.py need
+    not keep it: a stopped view is sent as it is but not stored. Otherwise discord.py keeps
+    every view sent with an ephemeral message (each hand message) for 15 minutes, each with
+    its own timer task: tens of thousands of views and tasks alive at a few hundred games.
+    """
     view = discord.ui.View(timeout=None)
     for item in items:
         view.add_item(item)
+    view.stop()
     return view
 
 

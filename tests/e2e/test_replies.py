@@ -94,3 +94,25 @@ async def test_a_slow_lobby_is_public_and_a_slow_refusal_private(
     assert again.original is not None and again.original.deleted
     assert again.followups and again.followups[-1].ephemeral
     assert "/rummy end" in again.followups[-1].text()
+
+
+async def test_the_bot_keeps_no_view_nor_timer_per_message_sent(
+        fake: FakeDiscord, harness: BotHarness) -> None:
+    """Every component is routed by its class, so discord.py is not asked to keep the views
+    sent: a hand message (ephemeral) would otherwise be kept 15 minutes with a timer task."""
+    channel, alice, bob, _ = await open_table(fake, harness)
+    player, _ = await whose_turn(harness, channel, alice, bob)
+    hands = [assert_ok(await fake.slash(player, channel, "rummy hand")) for _ in range(3)]
+    assert_ok(await fake.click(player, hands[-1], "rami:hand:draw:"))
+    await harness.idle()
+    assert harness.bot is not None
+    store = harness.bot._connection._view_store
+    assert not store._views and not store._synced_message_views
+    timers = [task for task in asyncio.all_tasks()
+              if "__timeout_task_impl" in repr(task.get_coro())]
+    assert timers == []
+    # The clicks still reach the bot: a hand's sort button, the table's hand button.
+    assert_ok(await fake.click(player, hands[0], "rami:hand:sort:"))
+    table = [m for m in fake.channel_messages(channel)
+             if "rami:table:hand:" in " ".join(m.custom_ids())][-1]
+    assert is_hand(assert_ok(await fake.click(bob, table, "rami:table:hand:")))
