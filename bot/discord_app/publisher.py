@@ -29,11 +29,14 @@ import asyncio
 import contextlib
 import enum
 import logging
+import secrets
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import aiohttp
 import discord
+from discord.http import MultipartParameters, handle_message_parameters
 
 from bot.discord_app import pictures, present
 from bot.discord_app.board import Board, Job, Result, reminder_key
@@ -44,6 +47,8 @@ from engine.notation import is_action
 from engine.views import PublicView
 
 if TYPE_CHECKING:
+    from discord.types.message import Message
+
     from bot.discord_app.views import Components
     from bot.session.prefs import Preferences
     from bot.session.tables import Tables
@@ -86,6 +91,8 @@ class Publisher:
         self._workers: dict[int, asyncio.Task[None]] = {}
         self._waiters: dict[int, list[asyncio.Future[Posted]]] = {}
         self._pictures: dict[int, tuple[tuple[int, PublicView, str], Picture]] = {}
+        # Per channel: the table message, the picture it shows and that attachment's id.
+        self._uploaded: dict[int, tuple[int, Picture, Kept | None]] = {}
         self._progress = asyncio.Condition()
 
     # ------------------------------------------------------------------ taking in
@@ -185,6 +192,7 @@ class Publisher:
         """The channel's game is over and shown so: keep nothing of it."""
         self._boards.pop(channel_id, None)
         self._pictures.pop(channel_id, None)
+        self._uploaded.pop(channel_id, None)
         self._wake.pop(channel_id, None)
         self._workers.pop(channel_id, None)
 
@@ -262,20 +270,29 @@ class Publisher:
         """Edit the table message to the latest state, or post it (anew, never posted, or
         deleted meanwhile)."""
         channel = snapshot.channel_id
+        picture = await self._table_picture(snapshot, lang)
         reply = present.table(snapshot, lang, self.components, self._move(board.last_move, lang),
-                              await self._table_picture(snapshot, lang))
+                              picture)
         board.table_shown_at = asyncio.get_running_loop().time()
         message_id = board.table_message
-        if not board.table_anew and message_id is not None and await self._edit(
-                channel, message_id, reply):
-            return
-        message = await self._send(channel, reply)
+        if not board.table_anew and message_id is not None:
+            # The picture already on the message is kept by id, not uploaded again.
+            uploaded = self._uploaded.get(channel)
+            kept = (uploaded[2] if uploaded is not None and uploaded[0] == message_id
+                    and uploaded[1] is picture else None)
+            edited = await self._edit(channel, message_id, reply, kept=kept)
+            if edited is not None:
+                self._uploaded[channel] = (message_id, picture, _attachment(edited))
+                return
+        sent = await self._send(channel, reply)
+        message_id = int(sent["id"])
+        self._uploaded[channel] = (message_id, picture, _attachment(sent))
         self._answer_waiters(channel, Posted.POSTED)
         if board.ended or board.snapshot.game_id != snapshot.game_id:
             return  # the game ended meanwhile: this message is not its table any more
-        board.table_message = message.id
+        board.table_message = message_id
         if snapshot.status in (Status.PLAYING, Status.MATCH_OVER):
-            await self._save_ui(snapshot, table_message=message.id)
+            await self._save_ui(snapshot, table_message=message_id)
 
     async def _table_picture(self, snapshot: Snapshot, lang: str) -> Picture:
         """The table's picture, drawn once per table seen and language shown (a save that
@@ -302,7 +319,7 @@ class Publisher:
                                                 replied_user=False,
                                                 users=[discord.Object(user_id)])
             try:
-                message = await self._send(channel, Reply(content=found[0]), mentions=only_them)
+                sent = await self._send(channel, Reply(content=found[0]), mentions=only_them)
             finally:
                 if board.turn_heard != key:  # once per turn, even when the send failed
                     board.turn_heard = key
@@ -310,12 +327,13 @@ class Publisher:
                         await self.on_turn(channel, user_id)
             if board.ended or board.snapshot.game_id != snapshot.game_id:
                 if board.closing is not None:
-                    board.closing.reminders.append(message.id)
+                    board.closing.reminders.append(int(sent["id"]))
                 return
             if board.reminder_message is not None:
                 board.stale_reminders.append(board.reminder_message)
-            board.reminder_message, board.reminder_turn = message.id, key
-            await self._save_ui(snapshot, reminder_message=message.id, reminder_turn=key)
+            board.reminder_message, board.reminder_turn = int(sent["id"]), key
+            await self._save_ui(snapshot, reminder_message=board.reminder_message,
+                                reminder_turn=key)
         while board.stale_reminders:
             stale = board.stale_reminders[0]
             await self._delete(channel, stale)
@@ -383,33 +401,65 @@ class Publisher:
         return text
 
     # ------------------------------------------------------------------ Discord
-    def _channel(self, channel_id: int) -> discord.PartialMessageable:
-        return self.client.get_partial_messageable(channel_id)
-
+    # The publisher keeps only ids of what it posts, so it speaks to Discord through
+    # discord.py's low-level routes (``client.http``): a ``discord.Message`` made of each
+    # answer (its author, embeds, components parsed) would be thrown away at once. The
+    # views sent hold only dynamic items, routed by their custom_id, so none is stored.
     async def _send(self, channel_id: int, reply: Reply,
-                    mentions: discord.AllowedMentions | None = None) -> discord.Message:
-        return await self._channel(channel_id).send(
-            content=reply.content, embeds=list(reply.embeds), files=reply.files(),
-            view=reply.view or discord.utils.MISSING,
-            allowed_mentions=mentions or reply.allowed_mentions,
-        )
+                    mentions: discord.AllowedMentions | None = None) -> Message:
+        """Post ``reply`` in the channel; returns Discord's answer (the new message)."""
+        with _params(self.client, reply, mentions or reply.allowed_mentions,
+                     files=reply.files(), nonce=secrets.randbits(64)) as params:
+            data = await self.client.http.send_message(channel_id, params=params)
+        return data
 
-    async def _edit(self, channel_id: int, message_id: int, reply: Reply) -> bool:
-        """Edit a message; False when it is gone."""
-        message = self._channel(channel_id).get_partial_message(message_id)
+    async def _edit(self, channel_id: int, message_id: int, reply: Reply, *,
+                    kept: Kept | None = None) -> Message | None:
+        """Edit a message (its picture ``kept`` by id, not uploaded again, when given; a
+        reply without pictures leaves the attachments as they are); None when it is
+        gone, else the answer."""
+        files = reply.files() if reply.pictures and kept is None else discord.utils.MISSING
         try:
-            await message.edit(
-                content=reply.content, embeds=list(reply.embeds),
-                attachments=reply.files() if reply.pictures else discord.utils.MISSING,
-                view=reply.view, allowed_mentions=reply.allowed_mentions,
-            )
+            with _params(self.client, reply, reply.allowed_mentions, files=files,
+                         kept=kept) as params:
+                return await self.client.http.edit_message(channel_id, message_id,
+                                                           params=params)
         except discord.NotFound:
-            return False
-        return True
+            return None
 
     async def _delete(self, channel_id: int, message_id: int) -> None:
         with contextlib.suppress(discord.NotFound):  # already gone: done
-            await self._channel(channel_id).get_partial_message(message_id).delete()
+            await self.client.http.delete_message(channel_id, message_id)
+
+
+@dataclass(frozen=True, slots=True)
+class Kept:
+    """An attachment a message has, kept by an edit that lists it (Discord keeps the
+    attachments an edit lists by id and drops the others)."""
+
+    id: int
+
+    def to_dict(self) -> dict[str, Any]:  # what discord.py asks of an attachment kept
+        return {"id": self.id}
+
+
+def _params(client: discord.Client, reply: Reply, mentions: discord.AllowedMentions, *,
+            files: list[discord.File] | Any, kept: Kept | None = None,
+            nonce: int | Any = discord.utils.MISSING) -> MultipartParameters:
+    """The body of a channel message posted or edited to ``reply`` (as ``send`` and
+    ``edit`` of discord.py build it)."""
+    return handle_message_parameters(
+        content=reply.content, embeds=list(reply.embeds),
+        attachments=[kept] if kept is not None else files,  # type: ignore[list-item]
+        view=reply.view, allowed_mentions=mentions, nonce=nonce,
+        previous_allowed_mentions=client.allowed_mentions,
+    )
+
+
+def _attachment(message: Message | None) -> Kept | None:
+    """The first attachment of an answer (the table's picture), to keep it by id."""
+    attachments = message.get("attachments") if message is not None else None
+    return Kept(int(attachments[0]["id"])) if attachments else None
 
 
 def _refused(error: Exception) -> bool:
