@@ -15,7 +15,8 @@ others, and every job shows the latest saved state, so the channel converges to 
   move, :data:`~bot.discord_app.board.COMPUTERS_PACE` times less often (their moves in a
   row show as one edit; a human's turn is shown at the usual pace); its id is saved with the table
   (``Tables.set_ui``) so it is edited again after a restart; the picture is drawn once
-  per state shown, in a worker thread;
+  per state shown, in a worker thread, and uploaded once (an edit showing it again keeps
+  the message's attachment by id);
 - when a human is to play, a short message mentions them, and only them; its id and turn
   are saved with the table, and the previous reminder is deleted, after a restart too;
 - a finished round posts the round's scores with a Next round button, a finished match
