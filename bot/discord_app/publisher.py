@@ -30,17 +30,15 @@ import asyncio
 import contextlib
 import enum
 import logging
-import secrets
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import aiohttp
 import discord
-from discord.http import MultipartParameters, handle_message_parameters
 
-from bot.discord_app import pictures, present
+from bot.discord_app import channel_api, pictures, present
 from bot.discord_app.board import Board, Job, Result, reminder_key
+from bot.discord_app.channel_api import Kept, first_attachment
 from bot.discord_app.i18n import t
 from bot.discord_app.replies import Picture, Reply
 from bot.session import Event, EventKind, Snapshot, Status
@@ -283,11 +281,11 @@ class Publisher:
                     and uploaded[1] is picture else None)
             edited = await self._edit(channel, message_id, reply, kept=kept)
             if edited is not None:
-                self._uploaded[channel] = (message_id, picture, _attachment(edited))
+                self._uploaded[channel] = (message_id, picture, first_attachment(edited))
                 return
         sent = await self._send(channel, reply)
         message_id = int(sent["id"])
-        self._uploaded[channel] = (message_id, picture, _attachment(sent))
+        self._uploaded[channel] = (message_id, picture, first_attachment(sent))
         self._answer_waiters(channel, Posted.POSTED)
         if board.ended or board.snapshot.game_id != snapshot.game_id:
             return  # the game ended meanwhile: this message is not its table any more
@@ -402,65 +400,17 @@ class Publisher:
         return text
 
     # ------------------------------------------------------------------ Discord
-    # The publisher keeps only ids of what it posts, so it speaks to Discord through
-    # discord.py's low-level routes (``client.http``): a ``discord.Message`` made of each
-    # answer (its author, embeds, components parsed) would be thrown away at once. The
-    # views sent hold only dynamic items, routed by their custom_id, so none is stored.
     async def _send(self, channel_id: int, reply: Reply,
                     mentions: discord.AllowedMentions | None = None) -> Message:
-        """Post ``reply`` in the channel; returns Discord's answer (the new message)."""
-        with _params(self.client, reply, mentions or reply.allowed_mentions,
-                     files=reply.files(), nonce=secrets.randbits(64)) as params:
-            data = await self.client.http.send_message(channel_id, params=params)
-        return data
+        return await channel_api.send(self.client, channel_id, reply, mentions)
 
     async def _edit(self, channel_id: int, message_id: int, reply: Reply, *,
                     kept: Kept | None = None) -> Message | None:
-        """Edit a message (its picture ``kept`` by id, not uploaded again, when given; a
-        reply without pictures leaves the attachments as they are); None when it is
-        gone, else the answer."""
-        files = reply.files() if reply.pictures and kept is None else discord.utils.MISSING
-        try:
-            with _params(self.client, reply, reply.allowed_mentions, files=files,
-                         kept=kept) as params:
-                return await self.client.http.edit_message(channel_id, message_id,
-                                                           params=params)
-        except discord.NotFound:
-            return None
+        """Edit a message; None when it is gone."""
+        return await channel_api.edit(self.client, channel_id, message_id, reply, kept=kept)
 
     async def _delete(self, channel_id: int, message_id: int) -> None:
-        with contextlib.suppress(discord.NotFound):  # already gone: done
-            await self.client.http.delete_message(channel_id, message_id)
-
-
-@dataclass(frozen=True, slots=True)
-class Kept:
-    """An attachment a message has, kept by an edit that lists it (Discord keeps the
-    attachments an edit lists by id and drops the others)."""
-
-    id: int
-
-    def to_dict(self) -> dict[str, Any]:  # what discord.py asks of an attachment kept
-        return {"id": self.id}
-
-
-def _params(client: discord.Client, reply: Reply, mentions: discord.AllowedMentions, *,
-            files: list[discord.File] | Any, kept: Kept | None = None,
-            nonce: int | Any = discord.utils.MISSING) -> MultipartParameters:
-    """The body of a channel message posted or edited to ``reply`` (as ``send`` and
-    ``edit`` of discord.py build it)."""
-    return handle_message_parameters(
-        content=reply.content, embeds=list(reply.embeds),
-        attachments=[kept] if kept is not None else files,  # type: ignore[list-item]
-        view=reply.view, allowed_mentions=mentions, nonce=nonce,
-        previous_allowed_mentions=client.allowed_mentions,
-    )
-
-
-def _attachment(message: Message | None) -> Kept | None:
-    """The first attachment of an answer (the table's picture), to keep it by id."""
-    attachments = message.get("attachments") if message is not None else None
-    return Kept(int(attachments[0]["id"])) if attachments else None
+        await channel_api.delete(self.client, channel_id, message_id)
 
 
 def _refused(error: Exception) -> bool:
