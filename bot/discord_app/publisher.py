@@ -15,7 +15,8 @@ others, and every job shows the latest saved state, so the channel converges to 
   move, :data:`~bot.discord_app.board.COMPUTERS_PACE` times less often (their moves in a
   row show as one edit; a human's turn is shown at the usual pace); its id is saved with the table
   (``Tables.set_ui``) so it is edited again after a restart; the picture is drawn once
-  per state shown, in a worker thread;
+  per state shown, in a worker thread, and uploaded once (an edit showing it again keeps
+  the message's attachment by id);
 - when a human is to play, a short message mentions them, and only them; its id and turn
   are saved with the table, and the previous reminder is deleted, after a restart too;
 - a finished round posts the round's scores with a Next round button, a finished match
@@ -35,8 +36,9 @@ from typing import TYPE_CHECKING, Any
 import aiohttp
 import discord
 
-from bot.discord_app import pictures, present
+from bot.discord_app import channel_api, pictures, present
 from bot.discord_app.board import Board, Job, Result, reminder_key
+from bot.discord_app.channel_api import Kept, first_attachment
 from bot.discord_app.i18n import t
 from bot.discord_app.replies import Picture, Reply
 from bot.session import Event, EventKind, Snapshot, Status
@@ -44,6 +46,8 @@ from engine.notation import is_action
 from engine.views import PublicView
 
 if TYPE_CHECKING:
+    from discord.types.message import Message
+
     from bot.discord_app.views import Components
     from bot.session.prefs import Preferences
     from bot.session.tables import Tables
@@ -86,6 +90,8 @@ class Publisher:
         self._workers: dict[int, asyncio.Task[None]] = {}
         self._waiters: dict[int, list[asyncio.Future[Posted]]] = {}
         self._pictures: dict[int, tuple[tuple[int, PublicView, str], Picture]] = {}
+        # Per channel: the table message, the picture it shows and that attachment's id.
+        self._uploaded: dict[int, tuple[int, Picture, Kept | None]] = {}
         self._progress = asyncio.Condition()
 
     # ------------------------------------------------------------------ taking in
@@ -185,6 +191,7 @@ class Publisher:
         """The channel's game is over and shown so: keep nothing of it."""
         self._boards.pop(channel_id, None)
         self._pictures.pop(channel_id, None)
+        self._uploaded.pop(channel_id, None)
         self._wake.pop(channel_id, None)
         self._workers.pop(channel_id, None)
 
@@ -252,20 +259,29 @@ class Publisher:
         """Edit the table message to the latest state, or post it (anew, never posted, or
         deleted meanwhile)."""
         channel = snapshot.channel_id
+        picture = await self._table_picture(snapshot, lang)
         reply = present.table(snapshot, lang, self.components, self._move(board.last_move, lang),
-                              await self._table_picture(snapshot, lang))
+                              picture)
         board.table_shown_at = asyncio.get_running_loop().time()
         message_id = board.table_message
-        if not board.table_anew and message_id is not None and await self._edit(
-                channel, message_id, reply):
-            return
-        message = await self._send(channel, reply)
+        if not board.table_anew and message_id is not None:
+            # The picture already on the message is kept by id, not uploaded again.
+            uploaded = self._uploaded.get(channel)
+            kept = (uploaded[2] if uploaded is not None and uploaded[0] == message_id
+                    and uploaded[1] is picture else None)
+            edited = await self._edit(channel, message_id, reply, kept=kept)
+            if edited is not None:
+                self._uploaded[channel] = (message_id, picture, first_attachment(edited))
+                return
+        sent = await self._send(channel, reply)
+        message_id = int(sent["id"])
+        self._uploaded[channel] = (message_id, picture, first_attachment(sent))
         self._answer_waiters(channel, Posted.POSTED)
         if board.ended or board.snapshot.game_id != snapshot.game_id:
             return  # the game ended meanwhile: this message is not its table any more
-        board.table_message = message.id
+        board.table_message = message_id
         if snapshot.status in (Status.PLAYING, Status.MATCH_OVER):
-            await self._save_ui(snapshot, table_message=message.id)
+            await self._save_ui(snapshot, table_message=message_id)
 
     async def _table_picture(self, snapshot: Snapshot, lang: str) -> Picture:
         """The table's picture, drawn once per table seen and language shown (a save that
@@ -292,7 +308,7 @@ class Publisher:
                                                 replied_user=False,
                                                 users=[discord.Object(user_id)])
             try:
-                message = await self._send(channel, Reply(content=found[0]), mentions=only_them)
+                sent = await self._send(channel, Reply(content=found[0]), mentions=only_them)
             finally:
                 if board.turn_heard != key:  # once per turn, even when the send failed
                     board.turn_heard = key
@@ -300,12 +316,13 @@ class Publisher:
                         await self.on_turn(channel, user_id)
             if board.ended or board.snapshot.game_id != snapshot.game_id:
                 if board.closing is not None:
-                    board.closing.reminders.append(message.id)
+                    board.closing.reminders.append(int(sent["id"]))
                 return
             if board.reminder_message is not None:
                 board.stale_reminders.append(board.reminder_message)
-            board.reminder_message, board.reminder_turn = message.id, key
-            await self._save_ui(snapshot, reminder_message=message.id, reminder_turn=key)
+            board.reminder_message, board.reminder_turn = int(sent["id"]), key
+            await self._save_ui(snapshot, reminder_message=board.reminder_message,
+                                reminder_turn=key)
         while board.stale_reminders:
             stale = board.stale_reminders[0]
             await self._delete(channel, stale)
@@ -373,33 +390,17 @@ class Publisher:
         return text
 
     # ------------------------------------------------------------------ Discord
-    def _channel(self, channel_id: int) -> discord.PartialMessageable:
-        return self.client.get_partial_messageable(channel_id)
-
     async def _send(self, channel_id: int, reply: Reply,
-                    mentions: discord.AllowedMentions | None = None) -> discord.Message:
-        return await self._channel(channel_id).send(
-            content=reply.content, embeds=list(reply.embeds), files=reply.files(),
-            view=reply.view or discord.utils.MISSING,
-            allowed_mentions=mentions or reply.allowed_mentions,
-        )
+                    mentions: discord.AllowedMentions | None = None) -> Message:
+        return await channel_api.send(self.client, channel_id, reply, mentions)
 
-    async def _edit(self, channel_id: int, message_id: int, reply: Reply) -> bool:
-        """Edit a message; False when it is gone."""
-        message = self._channel(channel_id).get_partial_message(message_id)
-        try:
-            await message.edit(
-                content=reply.content, embeds=list(reply.embeds),
-                attachments=reply.files() if reply.pictures else discord.utils.MISSING,
-                view=reply.view, allowed_mentions=reply.allowed_mentions,
-            )
-        except discord.NotFound:
-            return False
-        return True
+    async def _edit(self, channel_id: int, message_id: int, reply: Reply, *,
+                    kept: Kept | None = None) -> Message | None:
+        """Edit a message; None when it is gone."""
+        return await channel_api.edit(self.client, channel_id, message_id, reply, kept=kept)
 
     async def _delete(self, channel_id: int, message_id: int) -> None:
-        with contextlib.suppress(discord.NotFound):  # already gone: done
-            await self._channel(channel_id).get_partial_message(message_id).delete()
+        await channel_api.delete(self.client, channel_id, message_id)
 
 
 def _refused(error: Exception) -> bool:

@@ -186,3 +186,24 @@ async def test_a_hand_is_drawn_again_only_when_it_changed(
     assert [a.data for a in again.attachments] == [a.data for a in first.attachments]
     await fake.click(other, again, "rami:hand:sort:")  # sorted otherwise: drawn anew
     assert len(drawn) == 3
+
+
+async def test_a_table_edit_keeps_the_picture_already_shown(fake: FakeDiscord,
+                                                            harness: BotHarness) -> None:
+    """An edit of the table whose picture did not change lists the attachment by id
+    (Discord keeps it) instead of uploading it again; a move uploads the new picture."""
+    channel, alice, bob, _ = await open_table(fake, harness)
+    player, _ = await whose_turn(harness, channel, alice, bob)
+    await harness.idle()
+    (table,) = tables(fake, channel)
+    [shown] = table.attachments
+    edits = len(table.payloads)
+    assert harness.bot is not None
+    await harness.bot.front_end.publisher.refresh(channel)  # the same table, edited again
+    await harness.idle()
+    assert len(table.payloads) == edits + 1 and table.attachments[0] is shown
+    await next_human_turn(fake, harness, channel, (alice, bob), player)
+    await harness.idle()
+    [moved] = table.attachments
+    assert moved.id != shown.id and moved.data != shown.data
+    assert await table_is_current(fake, harness, channel)

@@ -115,6 +115,7 @@ class Attachment:
     filename: str
     data: bytes
     description: str | None
+    id: int = field(default_factory=snowflake)
 
 
 @dataclass
@@ -155,10 +156,14 @@ class Message:
             self.flags = int(body["flags"]) | (self.flags & EPHEMERAL)
         if "allowed_mentions" in body:
             self.allowed_mentions = body["allowed_mentions"]
-        if files:
+        listed = body.get("attachments")
+        if isinstance(listed, list):
+            # As on Discord: the attachments listed by id stay, the others go, and the
+            # files uploaded with the body are added.
+            ids = {str(a.get("id")) for a in listed}
+            self.attachments = [a for a in self.attachments if str(a.id) in ids] + files
+        elif files:
             self.attachments = files
-        elif body.get("attachments") == []:
-            self.attachments = []
 
     def text(self) -> str:
         """Content plus every embed's title, description and fields, for assertions."""
@@ -207,14 +212,14 @@ class Message:
             "mention_roles": [],
             "attachments": [
                 {
-                    "id": str(i),
+                    "id": str(a.id),
                     "filename": a.filename,
                     "size": len(a.data),
                     "url": f"https://cdn.invalid/{a.filename}",
                     "proxy_url": f"https://cdn.invalid/{a.filename}",
                     "description": a.description,
                 }
-                for i, a in enumerate(self.attachments)
+                for a in self.attachments
             ],
             "embeds": self.embeds,
             "components": self.components,
