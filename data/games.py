@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-import json
+import orjson
 
 from data.errors import CorruptRow, GameExists, GameNotActive, GameNotFound, StaleState
 from data.jobs import Job, try_job_lock
@@ -21,8 +21,8 @@ def check_json(state: str) -> None:
     if not isinstance(state, str):
         raise ValueError(f"a game state must be JSON text, not {type(state).__name__}")
     try:
-        json.loads(state)
-    except ValueError as error:
+        orjson.loads(state)
+    except orjson.JSONDecodeError as error:
         raise ValueError(f"a game state must be valid JSON: {error}") from None
 
 
