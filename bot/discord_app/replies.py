@@ -91,6 +91,21 @@ class Reply:
         return replace(self, ephemeral=True, update=False)
 
 
+@dataclass(frozen=True, slots=True)
+class Sent:
+    """The message an answer sent or edited, as Discord's answer says: its id and the ids
+    of its attachments (a picture shown there can be kept by id in a later edit)."""
+
+    message_id: int
+    attachments: tuple[int, ...] = ()
+
+    @classmethod
+    def of(cls, message: discord.Message | None, message_id: int | None = None) -> Sent | None:
+        if message is None:
+            return None if message_id is None else cls(message_id)
+        return cls(message.id, tuple(a.id for a in message.attachments))
+
+
 def error_reply(text: str) -> Reply:
     return Reply(content=text, ephemeral=True)
 
@@ -167,12 +182,12 @@ Handler = Callable[[], Awaitable[Reply]]
 async def answer(
     interaction: discord.Interaction, work: Handler, *, lang: str, what: str,
     public: bool = False,
-) -> int | None:
+) -> Sent | None:
     """Run ``work`` and answer ``interaction`` with its reply (or a friendly error).
 
     ``what`` names the command or component in the logs; ``public`` says that a command's
     reply is meant for the channel (a deferral then shows publicly "thinking"). Returns
-    the id of the message sent (None when Discord did not say).
+    the message sent (None when Discord did not say).
     """
     started = time.perf_counter()
     task = asyncio.ensure_future(_guarded(work, lang, what, interaction))
@@ -182,13 +197,13 @@ async def answer(
         deferred = True
         await _defer(interaction, update=_probably_update(interaction), public=public)
     reply = await task
-    message_id = None
+    sent = None
     try:
         if deferred and public and reply.ephemeral and not _probably_update(interaction):
             # Deferred in public, but the answer is private (a refusal): say it privately.
             await interaction.delete_original_response()
             deferred = False
-        message_id = await send(interaction, reply, deferred=deferred)
+        sent = await send(interaction, reply, deferred=deferred)
     except discord.HTTPException:
         log.exception("reply failed what=%s", what)
     elapsed_ms = (time.perf_counter() - started) * 1000
@@ -197,7 +212,7 @@ async def answer(
         "answered what=%s user=%s channel=%s ms=%.1f deferred=%s",
         what, interaction.user.id, interaction.channel_id, elapsed_ms, deferred,
     )
-    return message_id
+    return sent
 
 
 def _probably_update(interaction: discord.Interaction) -> bool:
@@ -232,10 +247,10 @@ async def _defer(interaction: discord.Interaction, *, update: bool, public: bool
 
 async def send(
     interaction: discord.Interaction, reply: Reply, *, deferred: bool = False
-) -> int | None:
+) -> Sent | None:
     """Send ``reply`` as the interaction's answer (or a follow-up once answered).
 
-    Returns the id of the message sent or edited, when Discord says it.
+    Returns the message sent or edited, when Discord says it.
     """
     response = interaction.response
     if not response.is_done():
@@ -250,11 +265,15 @@ async def send(
                 ephemeral=reply.ephemeral,
                 allowed_mentions=reply.allowed_mentions,
             )
-        return callback.message_id if callback is not None else None
+        if callback is None:
+            return None
+        resource = callback.resource
+        return Sent.of(resource if isinstance(resource, discord.Message) else None,
+                       callback.message_id)
     if deferred and (reply.update or interaction.type is not discord.InteractionType.component):
         # A deferred answer is filled in: the clicked message, or the "thinking" one.
         edited = await interaction.edit_original_response(**_edit(reply))
-        return edited.id
+        return Sent.of(edited)
     sent = await interaction.followup.send(
         content=reply.content or discord.utils.MISSING,
         embeds=list(reply.embeds),
@@ -264,7 +283,7 @@ async def send(
         allowed_mentions=reply.allowed_mentions,
         wait=True,
     )
-    return sent.id
+    return Sent.of(sent)
 
 
 def _edit(reply: Reply) -> dict[str, Any]:

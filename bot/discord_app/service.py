@@ -23,8 +23,9 @@ from typing import TYPE_CHECKING, TypeVar, cast
 import discord
 
 from bot.discord_app import permissions, pictures, present
+from bot.discord_app.channel_api import Kept
 from bot.discord_app.i18n import t
-from bot.discord_app.replies import Picture, Reply, answer, error_reply
+from bot.discord_app.replies import Picture, Reply, Sent, answer, error_reply
 from bot.discord_app.views import owner_of
 from bot.session import Player, SessionError
 from engine import RuleSet, RummyError
@@ -55,14 +56,19 @@ class Service:
         self.components = components
         self.client = client  # its connection edits hand messages from a stored token
         # The hand message an interaction is answering with, kept in the store once sent:
-        # interaction id -> (channel, user, language).
-        self._pending_hands: dict[int, tuple[int, int, str]] = {}
+        # interaction id -> (channel, user, language, the picture it shows, if it sends one).
+        self._pending_hands: dict[int, tuple[int, int, str, Picture | None]] = {}
         # What each player's latest hand message shows picked in its menus: a refresh that
         # lands after the player picked (its turn event came late) keeps their picks.
         self._selections: dict[tuple[int, int], dict[str, set[str]]] = {}
         # Each player's latest hand picture and what it was drawn from: the hand message
         # is sent again at each turn and often shows the same hand (drawing it costs ~10 ms).
         self._hand_pictures: dict[tuple[int, int], tuple[tuple[object, ...], Picture]] = {}
+        # Where each player's latest hand picture was uploaded: (message id, the picture,
+        # its attachment id). A refresh of that message showing the same picture keeps the
+        # attachment by id instead of uploading it again (in this process's memory: after a
+        # failover the picture is uploaded once more).
+        self._uploaded: dict[tuple[int, int], tuple[int, Picture, int]] = {}
 
     # ------------------------------------------------------------------ answering
     async def language(self, interaction: discord.Interaction) -> str:
@@ -85,16 +91,40 @@ class Service:
             log.exception("language lookup failed user=%s", interaction.user.id)
             lang = "en"
         if interaction.channel_id is None or interaction.guild_id is None:
-            return await answer(interaction, _const(error_reply(t("bot.error.guild_only", lang))),
+            sent = await answer(interaction, _const(error_reply(t("bot.error.guild_only", lang))),
                                 lang=lang, what=what)
-        message_id = await answer(interaction, lambda: work(lang), lang=lang, what=what,
-                                  public=public)
+            return None if sent is None else sent.message_id
+        sent = await answer(interaction, lambda: work(lang), lang=lang, what=what,
+                            public=public)
         if warn:
             await self.warn_permissions(interaction, lang)
         pending = self._pending_hands.pop(interaction.id, None)
-        if pending is not None and message_id is not None:
-            await self._keep_hand(interaction, message_id, *pending)
-        return message_id
+        if pending is not None and sent is not None:
+            channel_id, user_id, hand_lang, picture = pending
+            self._uploaded_to(channel_id, user_id, sent, picture)
+            await self._keep_hand(interaction, sent.message_id, channel_id, user_id, hand_lang)
+        return None if sent is None else sent.message_id
+
+    def _uploaded_to(self, channel_id: int, user_id: int, sent: Sent,
+                     picture: Picture | None) -> None:
+        """Note the hand picture a message sent or edited now shows (``picture`` None: the
+        message's attachments were left as they were)."""
+        key = (channel_id, user_id)
+        if picture is not None and sent.attachments:
+            self._uploaded.pop(key, None)
+            self._uploaded[key] = (sent.message_id, picture, sent.attachments[0])
+            if len(self._uploaded) > KEPT_HAND_PICTURES:
+                del self._uploaded[next(iter(self._uploaded))]  # the least recent
+        elif picture is not None or self._uploaded.get(key, (None,))[0] != sent.message_id:
+            self._uploaded.pop(key, None)  # another message, or not said: upload next time
+
+    def _kept_attachment(self, channel_id: int, user_id: int, message_id: int,
+                         picture: Picture) -> Kept | None:
+        """The attachment of ``message_id`` that already shows ``picture``, if known."""
+        uploaded = self._uploaded.get((channel_id, user_id))
+        if uploaded is None or uploaded[0] != message_id or uploaded[1].png != picture.png:
+            return None
+        return Kept(uploaded[2])
 
     async def _keep_hand(self, interaction: discord.Interaction, message_id: int,
                          channel_id: int, user_id: int, lang: str) -> None:
@@ -214,7 +244,8 @@ class Service:
         channel = interaction.channel_id or 0
         reply = await self._hand(view, channel, interaction.user.id, lang, note=note,
                                  selected=selected, picture=picture)
-        self._pending_hands[interaction.id] = (channel, interaction.user.id, lang)
+        shown = reply.pictures[0] if reply.pictures else None
+        self._pending_hands[interaction.id] = (channel, interaction.user.id, lang, shown)
         self._selections[(channel, interaction.user.id)] = selected or {}
         if update:
             return Reply(content=reply.content, pictures=reply.pictures, view=reply.view,
@@ -269,9 +300,15 @@ class Service:
             view = await self.tables.hand(channel_id, user_id)
             reply = await self._hand(view, channel_id, user_id, kept.language,
                                      selected=self._selections.get(key))
-            await self._webhook(kept).edit_message(
-                kept.message_id, content=reply.content, attachments=reply.files(),
+            shown = reply.pictures[0] if reply.pictures else None
+            same = (None if shown is None else
+                    self._kept_attachment(channel_id, user_id, kept.message_id, shown))
+            edited = await self._webhook(kept).edit_message(
+                kept.message_id, content=reply.content,
+                attachments=[same] if same is not None else reply.files(),  # type: ignore[list-item]
                 view=reply.view or discord.utils.MISSING, allowed_mentions=reply.allowed_mentions)
+            self._uploaded_to(channel_id, user_id, Sent.of(edited) or Sent(kept.message_id),
+                              shown)
         except (RummyError, discord.HTTPException) as error:
             log.info("hand not refreshed channel=%s user=%s error=%s", channel_id, user_id,
                      type(error).__name__)

@@ -163,6 +163,37 @@ async def test_a_late_turn_refresh_keeps_the_cards_picked(fake: FakeDiscord,
     assert len(after.hand) == len(view.hand) - 1 and after.discard_top == view.hand[0]
 
 
+async def test_a_turn_refresh_keeps_the_hand_picture_already_shown(
+        fake: FakeDiscord, harness: BotHarness) -> None:
+    """When the turn comes back, the hand message is refreshed: a picture it already shows
+    is kept by id (not uploaded again), a changed hand uploads the new picture."""
+    channel, alice, bob, _ = await open_table(fake, harness)
+    player, _ = await whose_turn(harness, channel, alice, bob)
+    assert harness.bot is not None
+    service = harness.bot.front_end.service
+    hand = assert_ok(await fake.slash(player, channel, "rummy hand"))
+    [shown] = hand.attachments
+    store = harness.bot.tables.store
+    async with asyncio.timeout(5):  # the message is kept for refreshes once answered
+        while await store.hand_message(channel, player.id) is None:
+            await asyncio.sleep(0.01)
+    edits = len(hand.payloads)
+    await service.refresh_hand(channel, player.id)  # the same hand: the same picture
+    assert len(hand.payloads) == edits + 1 and hand.attachments[0] is shown
+    assert is_hand(hand)
+
+    await fake.click(player, hand, "rami:hand:draw:")  # a card more: a new picture
+    [drawn] = hand.attachments
+    assert drawn.id != shown.id and drawn.data != shown.data
+    await service.refresh_hand(channel, player.id)
+    assert hand.attachments[0] is drawn
+
+    service._uploaded.clear()  # as after a failover: another process, nothing in memory
+    await service.refresh_hand(channel, player.id)
+    [again] = hand.attachments
+    assert again.id != drawn.id and again.data == drawn.data
+
+
 async def test_two_clicks_at_the_same_instant_apply_once(fake: FakeDiscord,
                                                          harness: BotHarness) -> None:
     channel, alice, bob, _ = await open_table(fake, harness)
