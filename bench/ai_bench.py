@@ -9,8 +9,8 @@ card variants, under 100 ms for tiles.
 
 from __future__ import annotations
 
+import argparse
 import statistics
-import sys
 
 from bot.simulator.simulate import percentile, play_match
 from engine.ai import LEVELS
@@ -36,4 +36,7 @@ def main(matches: int) -> None:
 
 
 if __name__ == "__main__":
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 3)
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("matches", nargs="?", type=int, default=3,
+                        help="seeded heads-up matches per variant and level (default 3)")
+    main(parser.parse_args().matches)

@@ -8,6 +8,7 @@ full matches per second for each card variant. Goals: apply < 50 µs, meld_value
 
 from __future__ import annotations
 
+import argparse
 import random
 import statistics
 import time
@@ -133,4 +134,5 @@ def main() -> None:
 
 
 if __name__ == "__main__":
+    argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0]).parse_args()
     main()

@@ -15,6 +15,7 @@ Goal: < 10 ms median total, < 100 KB.
 
 from __future__ import annotations
 
+import argparse
 import functools
 import random
 import statistics
@@ -89,7 +90,10 @@ def _p99(values: list[float]) -> float:
 
 
 def main(argv: list[str]) -> int:
-    runs = int(argv[0]) if argv else 300
+    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
+    parser.add_argument("runs", nargs="?", type=int, default=300,
+                        help="runs per picture (default 300)")
+    runs = parser.parse_args(argv).runs
     theme = THEMES["classic"]
     start = time.perf_counter()
     theme_palette(theme)
