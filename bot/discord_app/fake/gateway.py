@@ -1,7 +1,9 @@
 """The fake Discord's gateway: one WebSocket per connection, plain JSON text frames.
 
 HELLO, then IDENTIFY → READY + a GUILD_CREATE per guild (its channels and members),
-HEARTBEAT → HEARTBEAT_ACK, RESUME → RESUMED (or INVALID_SESSION when ``refuse_resume``).
+HEARTBEAT → HEARTBEAT_ACK (:data:`ACK_DELAY` later, as over a network: an ack within
+the instant reaches discord.py before it notes the heartbeat sent, and it then warns that
+it "can't keep up"), RESUME → RESUMED (or INVALID_SESSION when ``refuse_resume``).
 Sharding as Discord does it: an IDENTIFY with ``shard: [id, count]`` gets READY with that
 shard and only the guilds where ``(guild_id >> 22) % count == id``; ``dispatch`` sends a
 guild's event (``guild_id`` in its data, as ``INTERACTION_CREATE``) only to the
@@ -19,6 +21,8 @@ no heartbeat deadline.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import json
 from typing import Any
 
@@ -28,6 +32,7 @@ from bot.discord_app.fake.model import MEMBER_PERMISSIONS, TIMESTAMP, Guild, sha
 from bot.discord_app.fake.state import DiscordState
 
 Shard = tuple[int, int]  # (shard id, shard count)
+ACK_DELAY = 0.05  # seconds between a HEARTBEAT and its HEARTBEAT_ACK
 
 
 class Gateway:
@@ -46,6 +51,7 @@ class Gateway:
         self._transports: dict[web.WebSocketResponse, Any] = {}
         self._shards: dict[web.WebSocketResponse, Shard | None] = {}  # by connection
         self._sessions: dict[str, Shard | None] = {}  # a RESUME names its session
+        self._pending: set[asyncio.Task[None]] = set()
         self._seq = 0
 
     async def handle(self, request: web.Request) -> web.WebSocketResponse:
@@ -62,7 +68,7 @@ class Gateway:
                 data = json.loads(msg.data)
                 op = data.get("op")
                 if op == 1:
-                    await ws.send_str(json.dumps({"op": 11}))
+                    self._later(ws, {"op": 11}, ACK_DELAY)
                 elif op == 2:
                     await self._identify(ws, data.get("d") or {})
                 elif op == 6:
@@ -80,6 +86,17 @@ class Gateway:
             self._shards.pop(ws, None)
             await self.state.changed()
         return ws
+
+    def _later(self, ws: web.WebSocketResponse, frame: dict[str, Any], delay: float) -> None:
+        """Send ``frame`` ``delay`` seconds from now (a closed connection drops it)."""
+        async def later() -> None:
+            await asyncio.sleep(delay)
+            with contextlib.suppress(ConnectionError, RuntimeError):
+                await ws.send_str(json.dumps(frame))
+
+        task = asyncio.get_running_loop().create_task(later())
+        self._pending.add(task)
+        task.add_done_callback(self._pending.discard)
 
     async def _identify(self, ws: web.WebSocketResponse, data: dict[str, Any]) -> None:
         """READY for the connection's shard, then its guilds; one session start spent."""
@@ -145,6 +162,8 @@ class Gateway:
 
     async def close(self) -> None:
         """Close every connection (the bots see the gateway go away)."""
+        for task in list(self._pending):
+            task.cancel()
         for ws in list(self.sockets):
             await ws.close()
 
