@@ -8,6 +8,7 @@ here talks to Discord or to the session.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Sequence
 
 import discord
@@ -72,6 +73,7 @@ def variant_name(variant: str, lang: str) -> str:
     return t(f"variant.{variant}", lang)
 
 
+@functools.lru_cache(maxsize=4096)  # the names at the tables: every message shows them
 def escaped(text: str) -> str:
     """Text a member typed (a name) as a message shows it: markdown and mentions escaped,
     so that a member called ``[Free Nitro](https://evil.example)`` or ``@everyone`` is

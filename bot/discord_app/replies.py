@@ -159,20 +159,27 @@ def _over(embeds: Sequence[discord.Embed]) -> int:
 
 
 def _fit_view(view: discord.ui.View) -> None:
+    """Cut what exceeds Discord's limits in the view's menus and buttons (only what does:
+    discord.py checks every value set again)."""
+    most = LIMITS["option"]
     for child in view.children:
         item = getattr(child, "item", child)  # a DynamicItem wraps its button or menu
         if isinstance(item, discord.ui.Select):
-            options = item.options[: LIMITS["options"]]
-            for option in options:
-                option.label = cut(option.label, LIMITS["option"])
-                option.value = option.value[: LIMITS["option"]]
-                if option.description:
-                    option.description = cut(option.description, LIMITS["option"])
-            item.options = options
-            item.max_values = min(item.max_values, len(options))
-            if item.placeholder:
+            if len(item.options) > LIMITS["options"]:
+                item.options = item.options[: LIMITS["options"]]
+            for option in item.options:
+                if len(option.label) > most:
+                    option.label = cut(option.label, most)
+                if len(option.value) > most:
+                    option.value = option.value[:most]
+                if option.description and len(option.description) > most:
+                    option.description = cut(option.description, most)
+            if item.max_values > len(item.options):
+                item.max_values = len(item.options)
+            if item.placeholder and len(item.placeholder) > LIMITS["placeholder"]:
                 item.placeholder = cut(item.placeholder, LIMITS["placeholder"])
-        elif isinstance(item, discord.ui.Button) and item.label:
+        elif isinstance(item, discord.ui.Button) and item.label and len(
+                item.label) > LIMITS["label"]:
             item.label = cut(item.label, LIMITS["label"])
 
 
