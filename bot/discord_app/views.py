@@ -409,8 +409,15 @@ def _options(pairs: Sequence[tuple[str, str]], selected: dict[str, set[str]],
              slot: str) -> list[discord.SelectOption]:
     """A menu's options (the first 25 ``(value, label)`` pairs), picked ones as defaults."""
     chosen = selected.get(slot, set())
-    return [discord.SelectOption(label=label[:100], value=value, default=value in chosen)
+    return [_option(label[:100], value, value in chosen)
             for value, label in list(pairs)[:MAX_OPTIONS]]
+
+
+@functools.lru_cache(maxsize=8192)
+def _option(label: str, value: str, default: bool) -> discord.SelectOption:
+    """A menu option, made once (discord.py never changes an option it is given, and
+    building one costs as much as the rest of a hand's menu)."""
+    return discord.SelectOption(label=label, value=value, default=default)
 
 
 def _rows(buttons: list[ChannelButton], *, first: int) -> list[ChannelButton]:
