@@ -187,8 +187,9 @@ def _cell(theme: Theme, size: tuple[int, int], lang: str, base: tuple[int, ...],
     return image
 
 
-# Cells on the palette: a piece's ~25 KB, a pill's ~5 KB, one byte a pixel.
-_CELLS = Blocks(maxsize=1024)
+# Cells on the palette: a piece's ~25 KB, a pill's ~5 KB, one byte a pixel. A hand is ~26
+# cells (pieces and their numbers); sized for the hands of a few hundred players at once.
+_CELLS = Blocks(maxsize=2048)
 
 
 def paste_row(image: Image.Image, ops: Sequence[Op], band: tuple[int, int, int],
