@@ -12,14 +12,13 @@ from __future__ import annotations
 
 import contextlib
 import secrets
-from collections.abc import Hashable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord.http import MultipartParameters, handle_message_parameters
 
-from bot.discord_app.replies import Picture, Reply
+from bot.discord_app.replies import Reply
 
 if TYPE_CHECKING:
     from discord.types.message import Message
@@ -34,43 +33,6 @@ class Kept:
 
     def to_dict(self) -> dict[str, Any]:  # what discord.py asks of an attachment kept
         return {"id": self.id}
-
-
-K = TypeVar("K", bound=Hashable)
-
-
-class Uploads(Generic[K]):
-    """Where a picture was last uploaded, per key (a channel's table, a player's hand): the
-    message and its attachment, so that an edit of that message showing the same picture
-    keeps the attachment by id instead of uploading it again. In memory: after a restart
-    or a failover the picture is uploaded once more. ``most`` keys at most (the least
-    recently noted forgotten first), or unbounded."""
-
-    def __init__(self, most: int | None = None) -> None:
-        self.most = most
-        self._shown: dict[K, tuple[int, bytes, int]] = {}  # message, PNG, attachment
-
-    def kept(self, key: K, message_id: int, picture: Picture) -> Kept | None:
-        """The attachment of ``message_id`` that already shows ``picture``, if known."""
-        shown = self._shown.get(key)
-        if shown is None or shown[0] != message_id or shown[1] != picture.png:
-            return None
-        return Kept(shown[2])
-
-    def note(self, key: K, message_id: int, picture: Picture | None,
-             attachment: int | None) -> None:
-        """``message_id`` was sent or edited showing ``picture`` as ``attachment`` (None:
-        Discord did not say); ``picture`` None: its attachments were left as they were."""
-        if picture is not None and attachment is not None:
-            self._shown.pop(key, None)
-            self._shown[key] = (message_id, picture.png, attachment)
-            if self.most is not None and len(self._shown) > self.most:
-                del self._shown[next(iter(self._shown))]  # the least recent
-        elif picture is not None or self._shown.get(key, (None,))[0] != message_id:
-            self._shown.pop(key, None)  # another message, or not said: upload next time
-
-    def forget(self, key: K) -> None:
-        self._shown.pop(key, None)
 
 
 async def send(client: discord.Client, channel_id: int, reply: Reply,
@@ -113,10 +75,10 @@ async def delete(client: discord.Client, channel_id: int, message_id: int) -> No
         await client.http.delete_message(channel_id, message_id)
 
 
-def first_attachment(message: Message | None) -> int | None:
-    """The id of the first attachment of an answer (a table's picture)."""
+def first_attachment(message: Message | None) -> Kept | None:
+    """The first attachment of an answer (a table's picture), to keep it by id."""
     attachments = message.get("attachments") if message is not None else None
-    return int(attachments[0]["id"]) if attachments else None
+    return Kept(int(attachments[0]["id"])) if attachments else None
 
 
 def _params(client: discord.Client, reply: Reply, mentions: discord.AllowedMentions, *,
