@@ -1,0 +1,178 @@
+"""The floor under the bot's CPU per interaction: a discord.py bot that plays no game.
+
+    python bench/floor_bot.py      # run by bench/floor_bench.py, pointed at its fake Discord
+
+It answers every interaction as Rami does — ``/rummy hand`` with a private message, a
+click or a pick by editing the clicked message, each time with a picture attached and
+the hand's menu and buttons — and after each answer sends the channel requests Rami sends
+per interaction on average (``bench/bot_bench.py`` counts them): a table edit with its
+picture, a turn reminder sent and the previous one deleted, an earlier hand message
+refreshed. Its pictures are fixed bytes and it keeps no game: what it costs is discord.py,
+aiohttp and asyncio doing Rami's traffic, the part of Rami's CPU no change inside Rami can
+remove while it speaks to Discord through discord.py.
+
+The mix per interaction comes from ``FLOOR_MIX`` (``edit,send,delete,webhook_edit``
+requests per interaction, default Rami's: ``0.83,0.34,0.31,0.26``) and the sizes from
+``FLOOR_SIZES`` (KiB of the answer's and the table's pictures, default ``23.6,18.5``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+import os
+import random
+
+import discord
+import yarl
+from discord import app_commands
+from discord.http import handle_message_parameters
+
+NO_PINGS = discord.AllowedMentions.none()
+KINDS = ("edit", "send", "delete", "webhook_edit")
+
+
+def _png(kib: float, seed: int) -> bytes:
+    """``kib`` KiB of PNG-looking bytes (nothing decodes them: only their size counts)."""
+    body = random.Random(seed).randbytes(int(kib * 1024))
+    return b"\x89PNG\r\n\x1a\n" + body
+
+
+def _hand_view() -> discord.ui.View:
+    """A hand message's components as Rami sends them: the card menu and two rows of
+    buttons. Stopped, as Rami's are, so that discord.py keeps no view per message."""
+    view = discord.ui.View(timeout=None)
+    cards = ["A♠", "2♥", "3♥", "4♥", "7♣", "8♣", "9♣", "10♦", "V♦", "D♠", "R♠", "R♥", "🃏"]
+    view.add_item(discord.ui.Select(
+        custom_id="rami:pick:a:1", placeholder="Pick cards to meld or discard",
+        min_values=1, max_values=len(cards),
+        options=[discord.SelectOption(label=f"{n}. {c}", value=f"{n}:{c}")
+                 for n, c in enumerate(cards, 1)]))
+    for number, label in enumerate(("Draw from stock", "Take the discard", "Meld",
+                                    "Lay off", "Swap a joker", "Discard", "Sort")):
+        view.add_item(discord.ui.Button(label=label, custom_id=f"rami:hand:{label}:1",
+                                        row=1 + number // 4))
+    view.stop()
+    return view
+
+
+def _table_view() -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    for label in ("My hand", "Rules", "Scores"):
+        view.add_item(discord.ui.Button(label=label, custom_id=f"rami:table:{label}:1"))
+    view.stop()
+    return view
+
+
+class Channel:
+    """What the floor bot keeps of a channel: its table, reminder and latest answer."""
+
+    def __init__(self) -> None:
+        self.table: int | None = None
+        self.reminders: list[int] = []  # posted, not yet deleted
+        self.answered: discord.Interaction | None = None
+        self.debt = dict.fromkeys(KINDS, 0.0)
+        self.lock = asyncio.Lock()
+
+
+class FloorBot(discord.Client):
+    def __init__(self, mix: dict[str, float], sizes: tuple[float, float]) -> None:
+        discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
+        intents = discord.Intents.none()
+        intents.guilds = True  # as Rami's client
+        super().__init__(intents=intents, allowed_mentions=NO_PINGS)
+        self.tree = app_commands.CommandTree(self)
+        self.mix = mix
+        self.hand_png, self.table_png = _png(sizes[0], 1), _png(sizes[1], 2)
+        self.hand_view, self.table_view = _hand_view(), _table_view()
+        self.channels: dict[int, Channel] = {}
+        self.tasks: set[asyncio.Task[None]] = set()
+        rummy = app_commands.Group(name="rummy", description="Play rummy")
+
+        @rummy.command(name="hand", description="Your hand")
+        async def hand(interaction: discord.Interaction) -> None:
+            await interaction.response.send_message(
+                "Your hand — your turn: draw a card.", file=self._hand_file(),
+                view=self.hand_view, ephemeral=True)
+            self._publish(interaction)
+
+        self.tree.add_command(rummy)
+
+    def _hand_file(self) -> discord.File:
+        return discord.File(io.BytesIO(self.hand_png), filename="hand.png",
+                            description="Your hand")
+
+    async def setup_hook(self) -> None:
+        guild = discord.Object(int(os.environ["DISCORD_DEV_GUILD"]))
+        self.tree.copy_global_to(guild=guild)
+        await self.tree.sync(guild=guild)
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        if interaction.type is not discord.InteractionType.component:
+            return  # the command tree answers the commands
+        await interaction.response.edit_message(
+            content="You drew 7♣. Pick the card to discard.", attachments=[self._hand_file()],
+            view=self.hand_view)
+        self._publish(interaction)
+
+    def _publish(self, interaction: discord.Interaction) -> None:
+        """The channel's requests for one interaction, in a task of their own (as Rami's
+        publisher works apart from the answers)."""
+        channel = self.channels.setdefault(interaction.channel_id or 0, Channel())
+        task = asyncio.create_task(self._channel_work(interaction, channel))
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
+    async def _channel_work(self, interaction: discord.Interaction, channel: Channel) -> None:
+        async with channel.lock:
+            due = []
+            for kind in KINDS:
+                channel.debt[kind] += self.mix[kind]
+                if channel.debt[kind] >= 1:
+                    channel.debt[kind] -= 1
+                    due.append(kind)
+            channel_id = interaction.channel_id or 0
+            if channel.table is None or "edit" in due:
+                await self._table(channel_id, channel)
+            if "send" in due:
+                params = handle_message_parameters(
+                    content=f"<@{interaction.user.id}> it is your turn: draw a card "
+                    "(stock or discard pile), then discard.", view=self.table_view,
+                    allowed_mentions=discord.AllowedMentions(users=True))
+                sent = await self.http.send_message(channel_id, params=params)
+                channel.reminders.append(int(sent["id"]))
+            if "delete" in due and len(channel.reminders) > 1:
+                await self.http.delete_message(channel_id, channel.reminders.pop(0))
+            if "webhook_edit" in due and channel.answered is not None:
+                await channel.answered.edit_original_response(
+                    content="Your hand — your turn: draw a card.", view=self.hand_view)
+            channel.answered = interaction
+
+    async def _table(self, channel_id: int, channel: Channel) -> None:
+        params = handle_message_parameters(
+            content="**Rami 51** · round 2 · Alice to play\nLast move: Bob discarded 7♣.",
+            file=discord.File(io.BytesIO(self.table_png), filename="table.png",
+                              description="The table"),
+            view=self.table_view, allowed_mentions=NO_PINGS)
+        with params:
+            if channel.table is None:
+                sent = await self.http.send_message(channel_id, params=params)
+                channel.table = int(sent["id"])
+            else:
+                await self.http.edit_message(channel_id, channel.table, params=params)
+
+
+def main() -> None:
+    logging.basicConfig(level=logging.WARNING)
+    discord.http.Route.BASE = os.environ["DISCORD_API_BASE"]
+    discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(
+        os.environ["DISCORD_GATEWAY_URL"])
+    mix = dict(zip(KINDS, map(float, os.environ.get(
+        "FLOOR_MIX", "0.83,0.34,0.31,0.26").split(",")), strict=True))
+    hand_kib, table_kib = map(float, os.environ.get("FLOOR_SIZES", "23.6,18.5").split(","))
+    FloorBot(mix, (hand_kib, table_kib)).run(os.environ["DISCORD_TOKEN"], log_handler=None)
+
+
+if __name__ == "__main__":
+    main()
