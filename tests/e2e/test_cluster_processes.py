@@ -139,9 +139,14 @@ async def test_whole_games_then_a_process_killed_mid_turn_is_replaced(
 
     await cluster.start(1)  # the replacement
 
+    async def table_edited() -> bool:
+        return _table_edits(fake, waiting.channel) > table
+
     async def after_the_timeout() -> None:
-        await until(lambda: _timed_out(store, waiting))  # the open turn timed out…
-        assert _table_edits(fake, waiting.channel) > table  # …and the table shows it
+        # The open turn timed out: the bot drew and discarded for Alice (two saves, so the
+        # people wait until her turn is over)…
+        await until(lambda: _timed_out(store, waiting, alice[0]))
+        await until(table_edited)  # …and the table shows it
         await waiting.play()
 
     # The computer goes on, then the people, to the end; the other game after its timer.
@@ -185,9 +190,11 @@ async def test_two_processes_on_one_shard_never_fork_a_game(
     await assert_sound(store, [game])
 
 
-async def _timed_out(store: Store, game: ClusterGame) -> bool:
+async def _timed_out(store: Store, game: ClusterGame, user: int) -> bool:
+    """The bot played ``user``'s turn for them, and that turn is over."""
     now = await game.now()
-    return turns_played_for(await store.game_log(game.game_id), now.doc) >= 1
+    return (turns_played_for(await store.game_log(game.game_id), now.doc) >= 1
+            and now.current_user != user)
 
 
 def _table_edits(fake: FakeDiscord, channel: int) -> int:
