@@ -12,13 +12,14 @@ from __future__ import annotations
 
 import contextlib
 import secrets
+from collections.abc import Awaitable, Callable, Hashable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 import discord
 from discord.http import MultipartParameters, handle_message_parameters
 
-from bot.discord_app.replies import Reply
+from bot.discord_app.replies import Picture, Reply
 
 if TYPE_CHECKING:
     from discord.types.message import Message
@@ -33,6 +34,82 @@ class Kept:
 
     def to_dict(self) -> dict[str, Any]:  # what discord.py asks of an attachment kept
         return {"id": self.id}
+
+
+K = TypeVar("K", bound=Hashable)
+
+
+class Uploads(Generic[K]):
+    """Where a picture was last uploaded, per key (a channel's table, a player's hand): the
+    message and its attachment, so that an edit of that message showing the same picture
+    keeps the attachment by id instead of uploading it again. In memory: after a restart
+    or a failover the picture is uploaded once more. ``most`` keys at most (the least
+    recently noted forgotten first), or unbounded."""
+
+    def __init__(self, most: int | None = None) -> None:
+        self.most = most
+        self._shown: dict[K, tuple[int, bytes, int]] = {}  # message, PNG, attachment
+
+    def kept(self, key: K, message_id: int, picture: Picture) -> Kept | None:
+        """The attachment of ``message_id`` that already shows ``picture``, if known."""
+        shown = self._shown.get(key)
+        if shown is None or shown[0] != message_id or shown[1] != picture.png:
+            return None
+        return Kept(shown[2])
+
+    def note(self, key: K, message_id: int, picture: Picture | None,
+             attachments: Sequence[int]) -> None:
+        """``message_id`` was sent or edited showing ``picture`` as the first of
+        ``attachments`` (empty: Discord did not say); ``picture`` None: its attachments
+        were left as they were."""
+        if picture is not None and attachments:
+            self._shown.pop(key, None)
+            self._shown[key] = (message_id, picture.png, attachments[0])
+            if self.most is not None and len(self._shown) > self.most:
+                del self._shown[next(iter(self._shown))]  # the least recent
+        elif picture is not None or self._shown.get(key, (None,))[0] != message_id:
+            self._shown.pop(key, None)  # another message, or not said: upload next time
+
+    def forget(self, key: K) -> None:
+        self._shown.pop(key, None)
+
+    async def edit(self, key: K, message_id: int, picture: Picture | None,
+                   edit: Callable[[Kept | None], Awaitable[Sequence[int] | None]],
+                   ) -> Sequence[int] | None:
+        """Edit ``message_id`` to show ``picture``: ``edit(kept)`` sends the edit, keeping
+        that attachment by id, or uploading the picture when ``kept`` is None, and
+        returns the attachments Discord's answer lists (None: the message is gone).
+
+        The picture is kept by id when the message already shows it. When Discord no
+        longer has that attachment (another process edited the message meanwhile, as in
+        a failover: the answer lacks it, or Discord refuses the edit), the edit is sent
+        again with the picture uploaded, so a message never loses its picture.
+        """
+        try:
+            kept = None if picture is None else self.kept(key, message_id, picture)
+            if kept is not None:
+                try:
+                    shown = await edit(kept)
+                except discord.HTTPException as error:
+                    if error.status != 400:
+                        raise
+                    shown = ()  # refused: that attachment is not the message's any more
+                if shown is None or kept.id in shown:
+                    self._after(key, message_id, picture, shown)
+                    return shown
+            shown = await edit(None)
+        except BaseException:
+            self.forget(key)  # what the message shows now is not known
+            raise
+        self._after(key, message_id, picture, shown)
+        return shown
+
+    def _after(self, key: K, message_id: int, picture: Picture | None,
+               shown: Sequence[int] | None) -> None:
+        if shown is None:
+            self.forget(key)
+        else:
+            self.note(key, message_id, picture, shown)
 
 
 async def send(client: discord.Client, channel_id: int, reply: Reply,
@@ -75,10 +152,9 @@ async def delete(client: discord.Client, channel_id: int, message_id: int) -> No
         await client.http.delete_message(channel_id, message_id)
 
 
-def first_attachment(message: Message | None) -> Kept | None:
-    """The first attachment of an answer (a table's picture), to keep it by id."""
-    attachments = message.get("attachments") if message is not None else None
-    return Kept(int(attachments[0]["id"])) if attachments else None
+def attachment_ids(message: Message) -> tuple[int, ...]:
+    """The ids of the attachments of a message in Discord's answer."""
+    return tuple(int(a["id"]) for a in message.get("attachments") or ())
 
 
 def _params(client: discord.Client, reply: Reply, mentions: discord.AllowedMentions, *,

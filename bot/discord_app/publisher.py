@@ -38,7 +38,7 @@ import discord
 
 from bot.discord_app import channel_api, pictures, present
 from bot.discord_app.board import Board, Job, Result, reminder_key
-from bot.discord_app.channel_api import Kept, first_attachment
+from bot.discord_app.channel_api import Kept, Uploads, attachment_ids
 from bot.discord_app.i18n import t
 from bot.discord_app.replies import Picture, Reply
 from bot.session import Event, EventKind, Snapshot, Status
@@ -90,8 +90,7 @@ class Publisher:
         self._workers: dict[int, asyncio.Task[None]] = {}
         self._waiters: dict[int, list[asyncio.Future[Posted]]] = {}
         self._pictures: dict[int, tuple[tuple[int, PublicView, str], Picture]] = {}
-        # Per channel: the table message, the picture it shows and that attachment's id.
-        self._uploaded: dict[int, tuple[int, Picture, Kept | None]] = {}
+        self._uploaded: Uploads[int] = Uploads()  # per channel: the table's picture
         self._progress = asyncio.Condition()
 
     # ------------------------------------------------------------------ taking in
@@ -191,7 +190,7 @@ class Publisher:
         """The channel's game is over and shown so: keep nothing of it."""
         self._boards.pop(channel_id, None)
         self._pictures.pop(channel_id, None)
-        self._uploaded.pop(channel_id, None)
+        self._uploaded.forget(channel_id)
         self._wake.pop(channel_id, None)
         self._workers.pop(channel_id, None)
 
@@ -266,16 +265,16 @@ class Publisher:
         message_id = board.table_message
         if not board.table_anew and message_id is not None:
             # The picture already on the message is kept by id, not uploaded again.
-            uploaded = self._uploaded.get(channel)
-            kept = (uploaded[2] if uploaded is not None and uploaded[0] == message_id
-                    and uploaded[1] is picture else None)
-            edited = await self._edit(channel, message_id, reply, kept=kept)
-            if edited is not None:
-                self._uploaded[channel] = (message_id, picture, first_attachment(edited))
+            async def edit(kept: Kept | None) -> tuple[int, ...] | None:
+                assert message_id is not None
+                edited = await self._edit(channel, message_id, reply, kept=kept)
+                return None if edited is None else attachment_ids(edited)
+
+            if await self._uploaded.edit(channel, message_id, picture, edit) is not None:
                 return
         sent = await self._send(channel, reply)
         message_id = int(sent["id"])
-        self._uploaded[channel] = (message_id, picture, first_attachment(sent))
+        self._uploaded.note(channel, message_id, picture, attachment_ids(sent))
         self._answer_waiters(channel, Posted.POSTED)
         if board.ended or board.snapshot.game_id != snapshot.game_id:
             return  # the game ended meanwhile: this message is not its table any more

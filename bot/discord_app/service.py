@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, TypeVar, cast
 import discord
 
 from bot.discord_app import permissions, pictures, present
-from bot.discord_app.channel_api import Kept
+from bot.discord_app.channel_api import Kept, Uploads
 from bot.discord_app.i18n import t
 from bot.discord_app.replies import Picture, Reply, Sent, answer, error_reply
 from bot.discord_app.views import owner_of
@@ -64,11 +64,9 @@ class Service:
         # Each player's latest hand picture and what it was drawn from: the hand message
         # is sent again at each turn and often shows the same hand (drawing it costs ~10 ms).
         self._hand_pictures: dict[tuple[int, int], tuple[tuple[object, ...], Picture]] = {}
-        # Where each player's latest hand picture was uploaded: (message id, the picture,
-        # its attachment id). A refresh of that message showing the same picture keeps the
-        # attachment by id instead of uploading it again (in this process's memory: after a
-        # failover the picture is uploaded once more).
-        self._uploaded: dict[tuple[int, int], tuple[int, Picture, int]] = {}
+        # Where each player's latest hand picture was uploaded: a refresh of that message
+        # showing the same picture keeps the attachment by id.
+        self._uploaded: Uploads[tuple[int, int]] = Uploads(KEPT_HAND_PICTURES)
 
     # ------------------------------------------------------------------ answering
     async def language(self, interaction: discord.Interaction) -> str:
@@ -109,22 +107,7 @@ class Service:
                      picture: Picture | None) -> None:
         """Note the hand picture a message sent or edited now shows (``picture`` None: the
         message's attachments were left as they were)."""
-        key = (channel_id, user_id)
-        if picture is not None and sent.attachments:
-            self._uploaded.pop(key, None)
-            self._uploaded[key] = (sent.message_id, picture, sent.attachments[0])
-            if len(self._uploaded) > KEPT_HAND_PICTURES:
-                del self._uploaded[next(iter(self._uploaded))]  # the least recent
-        elif picture is not None or self._uploaded.get(key, (None,))[0] != sent.message_id:
-            self._uploaded.pop(key, None)  # another message, or not said: upload next time
-
-    def _kept_attachment(self, channel_id: int, user_id: int, message_id: int,
-                         picture: Picture) -> Kept | None:
-        """The attachment of ``message_id`` that already shows ``picture``, if known."""
-        uploaded = self._uploaded.get((channel_id, user_id))
-        if uploaded is None or uploaded[0] != message_id or uploaded[1].png != picture.png:
-            return None
-        return Kept(uploaded[2])
+        self._uploaded.note((channel_id, user_id), sent.message_id, picture, sent.attachments)
 
     async def _keep_hand(self, interaction: discord.Interaction, message_id: int,
                          channel_id: int, user_id: int, lang: str) -> None:
@@ -301,14 +284,16 @@ class Service:
             reply = await self._hand(view, channel_id, user_id, kept.language,
                                      selected=self._selections.get(key))
             shown = reply.pictures[0] if reply.pictures else None
-            same = (None if shown is None else
-                    self._kept_attachment(channel_id, user_id, kept.message_id, shown))
-            edited = await self._webhook(kept).edit_message(
-                kept.message_id, content=reply.content,
-                attachments=[same] if same is not None else reply.files(),  # type: ignore[list-item]
-                view=reply.view or discord.utils.MISSING, allowed_mentions=reply.allowed_mentions)
-            self._uploaded_to(channel_id, user_id, Sent.of(edited) or Sent(kept.message_id),
-                              shown)
+
+            async def edit(same: Kept | None) -> tuple[int, ...]:
+                edited = await self._webhook(kept).edit_message(
+                    kept.message_id, content=reply.content,
+                    attachments=[same] if same is not None else reply.files(),  # type: ignore[list-item]
+                    view=reply.view or discord.utils.MISSING,
+                    allowed_mentions=reply.allowed_mentions)
+                return tuple(a.id for a in edited.attachments)
+
+            await self._uploaded.edit(key, kept.message_id, shown, edit)
         except (RummyError, discord.HTTPException) as error:
             log.info("hand not refreshed channel=%s user=%s error=%s", channel_id, user_id,
                      type(error).__name__)

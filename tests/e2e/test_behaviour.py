@@ -8,7 +8,14 @@ import re
 
 import pytest
 
-from bot.discord_app.fake import MANAGE_GUILD, MEMBER_PERMISSIONS, FakeDiscord, Message, User
+from bot.discord_app.fake import (
+    MANAGE_GUILD,
+    MEMBER_PERMISSIONS,
+    Attachment,
+    FakeDiscord,
+    Message,
+    User,
+)
 from bot.session import Status
 from engine import format_card, format_cards
 from engine.cards.card import write_codes
@@ -188,10 +195,17 @@ async def test_a_turn_refresh_keeps_the_hand_picture_already_shown(
     await service.refresh_hand(channel, player.id)
     assert hand.attachments[0] is drawn
 
-    service._uploaded.clear()  # as after a failover: another process, nothing in memory
+    service._uploaded.forget((channel, player.id))  # as after a failover: nothing in memory
     await service.refresh_hand(channel, player.id)
     [again] = hand.attachments
     assert again.id != drawn.id and again.data == drawn.data
+
+    # Another process refreshed the message meanwhile (a failover): the attachment this
+    # one remembers is gone from it, so the picture is uploaded again, never left out.
+    hand.attachments = [Attachment("hand.png", b"another process's upload", None)]
+    await service.refresh_hand(channel, player.id)
+    [last] = hand.attachments
+    assert last.data == drawn.data and is_hand(hand)
 
 
 async def test_two_clicks_at_the_same_instant_apply_once(fake: FakeDiscord,

@@ -14,6 +14,7 @@ from bot.discord_app.fake import (
     ATTACH_FILES,
     EMBED_LINKS,
     SEND_MESSAGES,
+    Attachment,
     FakeDiscord,
     Interaction,
     User,
@@ -206,4 +207,22 @@ async def test_a_table_edit_keeps_the_picture_already_shown(fake: FakeDiscord,
     await harness.idle()
     [moved] = table.attachments
     assert moved.id != shown.id and moved.data != shown.data
+    assert await table_is_current(fake, harness, channel)
+
+
+async def test_a_table_picture_replaced_meanwhile_is_uploaded_again(
+        fake: FakeDiscord, harness: BotHarness) -> None:
+    """Another process edited the table meanwhile (a failover): the attachment this one
+    remembers is not the message's any more, so its picture is uploaded again rather
+    than the table left without one."""
+    channel, _, _, _ = await open_table(fake, harness)
+    await harness.idle()
+    (table,) = tables(fake, channel)
+    [shown] = table.attachments
+    table.attachments = [Attachment("table.png", b"another process's upload", None)]
+    assert harness.bot is not None
+    await harness.bot.front_end.publisher.refresh(channel)  # the same table, edited again
+    await harness.idle()
+    [again] = table.attachments
+    assert again.data == shown.data and again.id != shown.id
     assert await table_is_current(fake, harness, channel)
