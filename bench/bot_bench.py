@@ -32,7 +32,7 @@ import sys
 import tempfile
 import time
 import tracemalloc
-from collections import deque
+from collections import Counter, deque
 from pathlib import Path
 
 from bot.discord_app.fake import FakeDiscord, Interaction, Message, User
@@ -354,12 +354,7 @@ def report(options: argparse.Namespace, record: list[tuple[str, float]], elapsed
         for line in growth:
             print(f"  {line}")
     print(f"unknown routes         {len(fake.unknown_routes)}")
-    requests = fake.rest.requests
-    print(f"requests to Discord    {sum(requests.values())} "
-          f"({sum(requests.values()) / len(record):.2f} per interaction); per interaction:")
-    for kind, count in requests.most_common():
-        print(f"  {kind:<20} {count / len(record):5.2f}  "
-              f"{fake.rest.request_bytes[kind] / count / 1024:6.1f} KiB each")
+    print_requests(fake.rest.requests, fake.rest.request_bytes, len(record))
     by_label: dict[str, list[float]] = {}
     for label, ms in record:
         by_label.setdefault(label, []).append(ms)
@@ -367,6 +362,17 @@ def report(options: argparse.Namespace, record: list[tuple[str, float]], elapsed
     for label, values in sorted(by_label.items()):
         print(f"  {label:<20} {len(values):>6} {statistics.median(values):>7.1f} "
               f"{percentile(values, 99):>6.1f}")
+
+
+def print_requests(requests: Counter[str], sizes: Counter[str], interactions: int) -> None:
+    """The requests the bot sent to Discord (as the fake counted them, by kind, with their
+    bytes), per interaction."""
+    print(f"requests to Discord    {sum(requests.values())} "
+          f"({sum(requests.values()) / interactions:.2f} per interaction, the answers "
+          "included); per interaction:")
+    for kind, count in requests.most_common():
+        print(f"  {kind:<20} {count / interactions:5.2f}  "
+              f"{sizes[kind] / count / 1024:6.1f} KiB each")
 
 
 if __name__ == "__main__":

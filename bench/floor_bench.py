@@ -27,7 +27,7 @@ import time
 from collections import deque
 from pathlib import Path
 
-from bot_bench import cpu_seconds, percentile, quiet, rss_mib
+from bot_bench import cpu_seconds, percentile, print_requests, quiet, rss_mib
 
 from bot.discord_app.fake import FakeDiscord, Interaction
 
@@ -83,7 +83,6 @@ async def main(options: argparse.Namespace) -> None:
         peak = rss_mib(bot.pid)
         requests = fake.rest.requests - before
         sizes = fake.rest.request_bytes - bytes_before
-        sent = sum(requests.values())
     finally:
         bot.send_signal(signal.SIGINT)
         try:
@@ -103,11 +102,7 @@ async def main(options: argparse.Namespace) -> None:
           "the latency is measured here)")
     print(f"machine load average   {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     print(f"floor bot memory (RSS) {base_rss:.0f} MiB idle, {peak:.0f} MiB at the end")
-    print(f"requests to Discord    {sent} ({sent / len(record):.2f} per interaction, the "
-          "answers included); per interaction:")
-    for kind, count in requests.most_common():
-        print(f"  {kind:<20} {count / len(record):5.2f}  "
-              f"{sizes[kind] / count / 1024:6.1f} KiB each")
+    print_requests(requests, sizes, len(record))
 
 
 if __name__ == "__main__":
