@@ -25,7 +25,7 @@ import discord
 from bot.discord_app import permissions, pictures, present
 from bot.discord_app.channel_api import Kept, Uploads
 from bot.discord_app.i18n import t
-from bot.discord_app.replies import Picture, Reply, Sent, answer, error_reply
+from bot.discord_app.replies import Picture, Reply, answer, error_reply
 from bot.discord_app.views import owner_of
 from bot.session import Player, SessionError
 from engine import RuleSet, RummyError
@@ -99,15 +99,10 @@ class Service:
         pending = self._pending_hands.pop(interaction.id, None)
         if pending is not None and sent is not None:
             channel_id, user_id, hand_lang, picture = pending
-            self._uploaded_to(channel_id, user_id, sent, picture)
+            self._uploaded.note((channel_id, user_id), sent.message_id, picture,
+                                sent.attachments)
             await self._keep_hand(interaction, sent.message_id, channel_id, user_id, hand_lang)
         return None if sent is None else sent.message_id
-
-    def _uploaded_to(self, channel_id: int, user_id: int, sent: Sent,
-                     picture: Picture | None) -> None:
-        """Note the hand picture a message sent or edited now shows (``picture`` None: the
-        message's attachments were left as they were)."""
-        self._uploaded.note((channel_id, user_id), sent.message_id, picture, sent.attachments)
 
     async def _keep_hand(self, interaction: discord.Interaction, message_id: int,
                          channel_id: int, user_id: int, lang: str) -> None:
