@@ -183,6 +183,15 @@ async def claim_due(tx: Tx, now: float, lease_s: float, shards: Shards | None,
     return sorted(turns, key=lambda turn: (turn.deadline, turn.game_id))
 
 
+# What a save does to the lease on the game's turn (the one place that decides it): a turn
+# is known by its deadline, which stands for as long as the turn goes on (a timed-out turn's
+# draw, a tile draft, the front end's message ids keep it). A save that keeps the deadline
+# keeps the lease, so the process that claimed the turn plays it to its end and no other
+# takes it between its saves; a save that sets another deadline (the next turn, or none)
+# frees it. SET expressions read the row as it was before the UPDATE, on both dialects.
+LEASE_AFTER_SAVE = "CASE WHEN turn_deadline = ?6 THEN turn_claimed_until END"
+
+
 def _why_not_saved(row: Row | None, game_id: int, expected: int | None) -> Exception:
     if row is None:
         return GameNotFound(game_id)
@@ -204,7 +213,8 @@ async def save(
     deadline: float | None = None,
 ) -> int:
     """Write the state and the turn's deadline, bump the version and log the action;
-    return the new version. A game that ends keeps no deadline.
+    return the new version. A game that ends keeps no deadline. A claim on the turn holds
+    while the deadline stands (:data:`LEASE_AFTER_SAVE`).
 
     In PostgreSQL the game's row is locked first (``FOR UPDATE``): a save in another
     process waits for this transaction, then finds the version moved on (``StaleState``).
@@ -220,7 +230,7 @@ async def save(
             raise _why_not_saved(locked, game_id, expected_version)
     version = await tx.fetchval(
         "UPDATE games SET state = ?1, version = version + 1, updated_at = ?2, status = ?3,"
-        " turn_deadline = ?6, turn_claimed_until = NULL"
+        f" turn_deadline = ?6, turn_claimed_until = {LEASE_AFTER_SAVE}"
         " WHERE id = ?4 AND status = 'active' AND (CAST(?5 AS BIGINT) IS NULL OR version = ?5)"
         " RETURNING version",
         (state, now, str(status), game_id, expected_version,

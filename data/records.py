@@ -54,7 +54,7 @@ class LogEntry:
 @dataclass(frozen=True, slots=True)
 class DueTurn:
     """A turn whose deadline has passed, claimed by this process to time it out (its lease
-    runs until a save of the game, or until it ends). ``version``: the game's, when claimed."""
+    runs until the turn is over, or until it ends). ``version``: the game's, when claimed."""
 
     game_id: int
     channel_id: int

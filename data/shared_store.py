@@ -73,7 +73,7 @@ class SharedStore(StoreBase):
     ) -> list[DueTurn]:
         """Claim, in one write transaction, the active games whose turn deadline is ``now``
         (default: the store's clock) or earlier and whose lease is free (never taken, or
-        ended): each is leased until ``now + lease_s`` (a save of the game frees it), so
+        ended): each is leased until ``now + lease_s`` (a save that ends the turn frees it), so
         that no other process claims it meanwhile, and one that dies holding it lets
         another take the turn once the lease ends. ``shards`` = (shard count, shard ids):
         only the guilds Discord sends to those shards (``(guild_id >> 22) % count``);

@@ -35,12 +35,45 @@ async def test_a_due_turn_is_claimed_once_until_its_lease_ends(
     assert [t.game_id for t in await store.claim_due_turns()] == [game.id]
 
 
-async def test_a_save_frees_the_lease(store: Store, clock: Clock) -> None:
-    game = await store.create_game(10, 20, 30, "rami51", STATE, deadline=clock.now - 1)
-    assert len(await store.claim_due_turns()) == 1
-    # The turn was not played (a bug, a refusal) but the game was saved: still due.
-    await store.save(game.id, STATE, actor=None, action="ui", deadline=clock.now - 1)
+async def test_a_save_that_keeps_the_turn_keeps_its_lease(store: Store, clock: Clock) -> None:
+    due = clock.now - 1
+    game = await store.create_game(10, 20, 30, "rami51", STATE, deadline=due)
+    assert len(await store.claim_due_turns(lease_s=30)) == 1
+    # The holder's first save of the turn (a timed-out turn's draw): the deadline stands.
+    await store.save(game.id, STATE, actor=None, action="draw", deadline=due)
+    assert await store.claim_due_turns() == []  # still the holder's
+    clock.advance(30)  # the holder died between its saves: another takes the turn
     assert [t.version for t in await store.claim_due_turns()] == [1]
+
+
+@pytest.mark.parametrize("next_deadline", [None, 60.0, -5.0], ids=["none", "later", "due"])
+async def test_a_save_that_ends_the_turn_frees_the_lease(
+        store: Store, clock: Clock, next_deadline: float | None) -> None:
+    game = await store.create_game(10, 20, 30, "rami51", STATE, deadline=clock.now - 1)
+    assert len(await store.claim_due_turns(lease_s=30)) == 1
+    deadline = None if next_deadline is None else clock.now + next_deadline
+    await store.save(game.id, STATE, actor=None, action="discard", deadline=deadline)
+    clock.advance(61)
+    # The next turn (if any) is free to claim at once once due: the lease was the last one's.
+    claimed = await store.claim_due_turns(lease_s=30)
+    assert [t.deadline for t in claimed] == ([] if deadline is None else [deadline])
+
+
+async def test_the_lease_is_kept_or_freed_only_by_the_deadline(
+        store: Store, where: Where, clock: Clock) -> None:
+    due = clock.now - 1
+    game = await store.create_game(10, 20, 30, "rami51", STATE, deadline=due)
+    assert len(await store.claim_due_turns(lease_s=30)) == 1
+    for version in range(1, 4):  # any number of saves within the turn
+        await store.save(game.id, STATE, actor=None, action=f"edit {version}",
+                         deadline=due, expected_version=version - 1)
+        assert await store.claim_due_turns() == []
+    (held,) = await raw(where, "SELECT turn_claimed_until FROM games WHERE id = ?", game.id)
+    assert held[0] == clock.now + 30  # the claim's own lease, neither extended nor cut
+    await store.save(game.id, STATE, actor=None, action="discard", deadline=due - 1)
+    (freed,) = await raw(where, "SELECT turn_claimed_until FROM games WHERE id = ?", game.id)
+    assert freed[0] is None
+    assert [t.deadline for t in await store.claim_due_turns()] == [due - 1]
 
 
 async def test_claims_are_the_most_overdue_first_within_the_limit(

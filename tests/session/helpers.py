@@ -3,7 +3,9 @@ recorder, a clock the test moves, and a table snapshot as a front end receives i
 
 from __future__ import annotations
 
+import asyncio
 import random
+from collections.abc import Callable
 
 from bot.session import Event, Player, Seat, Snapshot, Status, Tables, TableUi
 from data import Store
@@ -27,6 +29,17 @@ class Clock:
 
     def advance(self, seconds: float) -> None:
         self.now += seconds
+
+
+async def until(condition: Callable[[], bool], timeout: float = 30.0) -> None:
+    """Wait until ``condition()`` holds, looking between the event loop's other tasks;
+    fail after ``timeout`` seconds (a bound for a broken test, not a pace: a slow machine
+    only waits longer)."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while not condition():
+        assert loop.time() < deadline, "the condition never held"
+        await asyncio.sleep(0.005)
 
 
 def make_tables(store: Store, *, seed: int = 11, **options: object) -> Tables:

@@ -7,6 +7,9 @@ The clock is the test's (but where the poller's own sleep is the point)."""
 from __future__ import annotations
 
 import asyncio
+import math
+import os
+import sys
 import time
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
@@ -14,13 +17,14 @@ from pathlib import Path
 import pytest
 
 from bot.session import Event, EventKind, Tables
-from data import Store
-from tests.session.helpers import ALICE, BOB, CHANNEL, Clock, make_tables, recorded
+from data import DueTurn, Store
+from tests.session.helpers import ALICE, BOB, CHANNEL, Clock, make_tables, recorded, until
 
 TIMEOUT = 60.0
 LEASE = 30.0
 SHARD_1_OF_2 = (3 << 22) + 99  # a guild Discord sends to shard 1 of 2
-
+CHILD = Path(__file__).with_name("timeout_child.py")
+ROOT = Path(__file__).resolve().parents[2]
 
 
 class Cluster:
@@ -96,19 +100,33 @@ async def test_two_processes_play_a_due_turn_once(cluster: Cluster, clock: Clock
     assert sum(bool(timeouts(events)) for events in heard) == 1
 
 
+def count_looks(tables: Tables) -> list[int]:
+    """How many times the poller of ``tables`` has looked for due turns (one counter)."""
+    looks = [0]
+    claim = tables._claim
+
+    async def counted(now: float) -> list[DueTurn]:
+        looks[0] += 1
+        return await claim(now)
+
+    tables._claim = counted  # type: ignore[method-assign]
+    return looks
+
+
 async def test_two_pollers_play_a_due_turn_once(cluster: Cluster, clock: Clock) -> None:
     first = await cluster.process(poll_interval=0.01)
     second = await cluster.process(poll_interval=0.01)
     seat = await two_humans(first)
     await second.resume()
+    looks = count_looks(first), count_looks(second)
     second.start_timers()
     heard = recorded(first), recorded(second)
     clock.advance(TIMEOUT)  # both pollers look every 10 ms
-    for _ in range(1000):
-        if any(timeouts(events) for events in heard):
-            break
-        await asyncio.sleep(0.01)
-    await asyncio.sleep(0.2)  # twenty more looks each: nothing more is due
+    await until(lambda: any(timeouts(events) for events in heard))
+    # Both pollers look twenty more times after the turn was played: nothing more is due.
+    wanted = [count[0] + 20 for count in looks]
+    await until(lambda: all(count[0] >= at_least
+                            for count, at_least in zip(looks, wanted, strict=True)))
     assert sum(bool(timeouts(events)) for events in heard) == 1
     assert await timed_out_draws(cluster.stores[0], seat) == 1
 
@@ -127,6 +145,36 @@ async def test_a_dead_process_turn_is_taken_over_when_its_lease_ends(
     assert await heir.play_overdue() == [CHANNEL]
     assert timeouts(events)[0].seat == seat
     assert await timed_out_draws(cluster.stores[1], seat) == 1
+
+
+async def test_a_process_killed_between_the_saves_of_a_timed_out_turn_leaves_it_to_another(
+        cluster: Cluster, clock: Clock, where: str | Path) -> None:
+    first = await cluster.process(poll_interval=None)
+    seat = await two_humans(first)
+    started = await cluster.stores[0].active_game(CHANNEL)
+    assert started is not None
+    clock.advance(TIMEOUT)
+    child = await asyncio.create_subprocess_exec(
+        sys.executable, str(CHILD), str(where), repr(clock.now), repr(LEASE),
+        stdout=asyncio.subprocess.PIPE, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert child.stdout is not None
+    try:
+        line = await asyncio.wait_for(child.stdout.readline(), 60)
+    finally:
+        child.kill()  # SIGKILL: between the draw it saved and the discard it never made
+        await child.wait()
+    assert line.decode().split() == ["saved", str(started.version + 1)]  # the draw, only
+    heir = await cluster.process(poll_interval=None)
+    events = recorded(heir)
+    assert await heir.play_overdue() == []  # the dead process's lease still holds the turn
+    assert await timed_out_draws(cluster.stores[0], seat) == 1
+    clock.advance(LEASE)
+    assert await heir.play_overdue() == [CHANNEL]  # the discard that finishes the turn
+    assert [event.seat for event in timeouts(events)] == [seat]
+    assert await timed_out_draws(cluster.stores[1], seat) == 1  # drawn once, by the dead one
+    snapshot = await heir.snapshot(CHANNEL)
+    assert snapshot is not None and snapshot.view is not None
+    assert snapshot.view.current != seat  # the turn is over: the other player's now
 
 
 async def test_a_process_held_table_older_than_the_claim_is_loaded_afresh(
@@ -162,14 +210,12 @@ async def test_a_save_with_a_nearer_deadline_wakes_the_poller(where: str | Path)
     cluster = Cluster(where, time.time)
     try:
         tables = await cluster.process(turn_timeout=0.05, poll_interval=3600.0)
-        tables.start_timers()  # asleep for an hour: nothing is due
-        await asyncio.sleep(0.05)
+        looks = count_looks(tables)
+        tables.start_timers()
+        # It looked, found nothing due, and went to sleep for an hour.
+        await until(lambda: looks[0] == 1 and math.isfinite(tables._next_look))
         events = recorded(tables)
         await two_humans(tables)  # the first turn's deadline: 50 ms from now
-        for _ in range(1000):
-            if timeouts(events):
-                break
-            await asyncio.sleep(0.01)
-        assert timeouts(events)
+        await until(lambda: bool(timeouts(events)))  # long before the hour: woken
     finally:
         await cluster.close()
