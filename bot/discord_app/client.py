@@ -16,8 +16,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import hashlib
-import json
 import logging
 import random
 import time
@@ -31,6 +29,7 @@ from discord import app_commands
 import render
 from bot.config import Settings
 from bot.discord_app import pictures
+from bot.discord_app.command_sync import same_commands
 from bot.discord_app.daily_poster import DailyPoster
 from bot.discord_app.front_end import FrontEnd
 from bot.discord_app.i18n import RamiTranslator, t
@@ -290,33 +289,42 @@ class RamiBot(discord.Client):
     async def sync_commands(self, *, force: bool = False) -> None:
         """Register the commands: instantly in the development guild, else globally.
 
-        Global commands are registered again only when they changed since the last
-        start (Discord limits how often they may be), as remembered in a small file next
-        to the database; ``force`` registers them anyway (``rummy-bot sync``).
+        They are registered only when the ones Discord holds for this application differ
+        (one request to read them, with their translations: a fresh application, another
+        application behind a new token, or deleted commands get them again); ``force``
+        registers them anyway (``rummy-bot sync``).
         """
-        if self.settings.dev_guild:
-            guild = discord.Object(self.settings.dev_guild)
+        guild = discord.Object(self.settings.dev_guild) if self.settings.dev_guild else None
+        if guild is not None:
             self.tree.copy_global_to(guild=guild)
-            synced = await self.tree.sync(guild=guild)
-            log.info("commands synced count=%d guild=%s", len(synced), self.settings.dev_guild)
+        where = "global" if guild is None else str(guild.id)
+        if not force and same_commands(await self.command_payload(guild),
+                                       await self.registered_commands(guild)):
+            log.info("commands unchanged, not synced guild=%s", where)
             return
-        digest = await self.command_digest()
-        marker = self.settings.db_path.with_name(self.settings.db_path.name + ".commands")
-        if (not force and marker.is_file()
-                and marker.read_text(encoding="utf-8").strip() == digest):
-            log.info("commands unchanged, not synced")
-            return
-        synced = await self.tree.sync()
-        marker.write_text(digest + "\n", encoding="utf-8")
-        log.info("commands synced count=%d guild=global", len(synced))
+        synced = await self.tree.sync(guild=guild)
+        log.info("commands synced count=%d guild=%s", len(synced), where)
 
-    async def command_digest(self) -> str:
-        """A fingerprint of every command as Discord would receive it (both languages)."""
+    async def command_payload(self, guild: discord.abc.Snowflake | None) -> list[dict[str, Any]]:
+        """Every command as ``CommandTree.sync`` would send it (both languages)."""
         translator = self.tree.translator or RamiTranslator()
-        payload = [await command.get_translated_payload(self.tree, translator)
-                   for command in self.tree.get_commands()]
-        text = json.dumps(payload, sort_keys=True, ensure_ascii=False)
-        return hashlib.sha256(text.encode()).hexdigest()
+        return [dict(await command.get_translated_payload(self.tree, translator))
+                for command in self.tree.get_commands(guild=guild)]
+
+    async def registered_commands(self, guild: discord.abc.Snowflake | None
+                                  ) -> list[dict[str, Any]]:
+        """The commands Discord holds for this application (in ``guild``, or global),
+        with their translations."""
+        app_id = self.application_id
+        if guild is None:
+            route = discord.http.Route("GET", "/applications/{application_id}/commands",
+                                       application_id=app_id)
+        else:
+            route = discord.http.Route(
+                "GET", "/applications/{application_id}/guilds/{guild_id}/commands",
+                application_id=app_id, guild_id=guild.id)
+        held = await self.http.request(route, params={"with_localizations": "true"})
+        return cast("list[dict[str, Any]]", held or [])
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         """Answer a click that no component of the bot takes (a forged or stale custom

@@ -45,15 +45,46 @@ async def test_french_client_gets_french_text(fake: FakeDiscord, harness: BotHar
     assert "2 jeux de 52 et 4 jokers" in it.reply.text()
 
 
-async def test_global_commands_are_synced_again_only_when_changed(
+async def test_global_commands_are_registered_only_when_discord_holds_others(
         fake: FakeDiscord, tmp_path: Path) -> None:
     runner = BotHarness(fake, tmp_path / "rami.sqlite3", dev_guild=False)
     await runner.start()
     try:
-        assert fake.command_syncs == 1 and fake.global_commands
+        assert fake.command_puts == [None] and fake.global_commands
         alice = fake.add_user("alice")
         assert (await fake.slash(alice, fake.channels[0], "rummy rules")).reply.ephemeral
         await runner.restart()
-        assert fake.command_syncs == 1  # unchanged: not registered again
+        assert fake.command_puts == [None]  # Discord holds them already: not registered
+        fake.commands.clear()  # deleted in the Developer Portal (or a fresh Discord)
+        await runner.restart()
+        assert fake.command_puts == [None, None] and fake.global_commands
+        fake.switch_application()  # the token now belongs to another application
+        await runner.restart()
+        assert fake.command_puts == [None, None, None] and fake.global_commands
+        await runner.restart()
+        assert len(fake.command_puts) == 3
     finally:
         await runner.stop()
+    assert not list(tmp_path.glob("*.commands"))  # decided from Discord, never from a file
+
+
+async def test_a_changed_command_is_registered_again(
+        fake: FakeDiscord, tmp_path: Path) -> None:
+    runner = BotHarness(fake, tmp_path / "rami.sqlite3", dev_guild=False)
+    await runner.start()
+    try:
+        (group,) = fake.global_commands
+        group["options"][0]["description_localizations"]["fr"] = "Autre chose"  # older text
+        await runner.restart()
+        assert fake.command_puts == [None, None]
+        (group,) = fake.global_commands
+        assert group["options"][0]["description_localizations"]["fr"] != "Autre chose"
+    finally:
+        await runner.stop()
+
+
+async def test_the_development_guild_is_registered_only_on_a_difference(
+        fake: FakeDiscord, harness: BotHarness) -> None:
+    assert fake.command_puts == [fake.guild_id]
+    await harness.restart()
+    assert fake.command_puts == [fake.guild_id]

@@ -148,20 +148,10 @@ class RestApi:
                                       "session_start_limit": dict(state.session_start_limit)})
             case ("GET", ["gateway"]):
                 return json_response({"url": state.gateway_url})
-            case ("PUT", ["applications", _, "commands"]):
-                state.command_syncs += 1
-                state.command_puts.append(None)
-                state.global_commands = self._register(await request.json())
-                return json_response(state.global_commands)
-            case ("PUT", ["applications", _, "guilds", guild, "commands"]):
-                state.command_syncs += 1
-                state.command_puts.append(int(guild))
-                state.guild_commands = self._register(await request.json())
-                return json_response(state.guild_commands)
-            case ("GET", ["applications", _, "commands"]):
-                return json_response(state.global_commands)
-            case ("GET", ["applications", _, "guilds", _, "commands"]):
-                return json_response(state.guild_commands)
+            case ("PUT" | "GET", ["applications", app, "commands"]):
+                return await self._commands(method, int(app), None, request)
+            case ("PUT" | "GET", ["applications", app, "guilds", guild, "commands"]):
+                return await self._commands(method, int(app), int(guild), request)
             case ("POST", ["interactions", _, token, "callback"]):
                 return await self._callback(state.interactions[token], request)
             case ("POST", ["webhooks", _, token]):
@@ -229,17 +219,42 @@ class RestApi:
             "summary": "",
         }
 
-    def _register(self, commands: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    async def _commands(self, method: str, app: int, guild: int | None,
+                        request: web.Request) -> web.Response:
+        """List (``with_localizations``: with the translations' dictionaries, else only
+        the ``*_localized`` fields) or overwrite the application's commands."""
+        state = self.state
+        if app != state.app_id:  # another application's commands: not this token's
+            return json_response({"message": "Missing Access", "code": 50001}, 403)
+        if method == "GET":
+            held = state.commands.get((app, guild), [])
+            if request.query.get("with_localizations", "").lower() == "true":
+                return json_response(held)
+            return json_response([_localized(command) for command in held])
+        state.command_syncs += 1
+        state.command_puts.append(guild)
+        state.commands[(app, guild)] = self._register(await request.json(), guild)
+        return json_response(state.commands[(app, guild)])
+
+    def _register(self, commands: list[dict[str, Any]],
+                  guild: int | None) -> list[dict[str, Any]]:
+        """The commands as Discord keeps them: with ids, defaults filled in, and options
+        that are not required left without ``required``."""
         return [
             {
                 "id": str(snowflake()),
                 "application_id": str(self.state.app_id),
-                "version": "1",
+                "version": str(snowflake()),
                 "default_member_permissions": None,
                 "dm_permission": True,
                 "nsfw": False,
                 "type": 1,
+                "integration_types": [0],
+                "contexts": None,
+                **({} if guild is None else {"guild_id": str(guild)}),
                 **command,
+                **({"options": [_kept_option(o) for o in command["options"]]}
+                   if command.get("options") else {}),
             }
             for command in commands
         ]
@@ -315,3 +330,23 @@ class RestApi:
         message.apply(body, files)
         it.settled.set()
         return json_response(message.payload())
+
+
+def _kept_option(option: dict[str, Any]) -> dict[str, Any]:
+    kept = {name: value for name, value in option.items()
+            if not (name in ("required", "autocomplete") and value is False)}
+    if option.get("options"):
+        kept["options"] = [_kept_option(o) for o in option["options"]]
+    return kept
+
+
+def _localized(item: dict[str, Any]) -> dict[str, Any]:
+    """A command (or option, or choice) as listed without ``with_localizations``."""
+    shown = {name: value for name, value in item.items() if not name.endswith("_localizations")}
+    for name in ("options", "choices"):
+        if item.get(name):
+            shown[name] = [_localized(inner) for inner in item[name]]
+    for name in ("name", "description"):
+        if f"{name}_localizations" in item:
+            shown[f"{name}_localized"] = item[name]
+    return shown

@@ -54,8 +54,9 @@ class DiscordState:
         self.messages: dict[int, Message] = {}
         self.channel_log: list[Message] = []  # channel messages in creation order
         self.interactions: dict[str, Interaction] = {}  # by token
-        self.global_commands: list[dict[str, Any]] = []
-        self.guild_commands: list[dict[str, Any]] = []
+        # The commands registered, by application and guild (None: global), as Discord
+        # keeps them: another application (a new token) starts with none.
+        self.commands: dict[tuple[int, int | None], list[dict[str, Any]]] = {}
         self.command_syncs = 0
         self.command_puts: list[int | None] = []  # each sync's guild (None: global)
         # What GET /gateway/bot answers; each IDENTIFY spends one of ``remaining``.
@@ -67,6 +68,21 @@ class DiscordState:
         self.bot_permissions: dict[int, int] = {}  # by channel; absent: every permission
         self.port = 0  # set once the server listens
         self._changed = asyncio.Condition()
+
+    @property
+    def global_commands(self) -> list[dict[str, Any]]:
+        """The application's global commands."""
+        return self.commands.get((self.app_id, None), [])
+
+    @property
+    def guild_commands(self) -> list[dict[str, Any]]:
+        """The application's commands in the first guild (the development guild)."""
+        return self.commands.get((self.app_id, self.guild_id), [])
+
+    def switch_application(self) -> None:
+        """The token now belongs to another application, which has no command yet (a
+        host who moved the bot to a new application)."""
+        self.app_id = snowflake()
 
     @property
     def api_base(self) -> str:
