@@ -47,7 +47,7 @@ def _dump_on_signal(folder: Path) -> None:
 def count_work() -> collections.Counter[str]:
     """Count the pictures drawn and the games serialised (wrapping their functions), and
     the CPU time they took (their thread's, in µs)."""
-    from bot.discord_app import pictures
+    from bot.discord_app.core import pictures
     from engine.game import Game
 
     counts: collections.Counter[str] = collections.Counter()

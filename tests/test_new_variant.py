@@ -18,7 +18,7 @@ from babel.messages.pofile import read_po
 from discord import app_commands
 
 from bot.discord_app import present
-from bot.discord_app.i18n import RamiTranslator
+from bot.discord_app.core.i18n import RamiTranslator
 from engine import Game, RuleSet, rules_summary, server_rules, variant, variant_names
 from engine.ai import choose_action
 from engine.i18n import LOCALE_DIR, Catalog, t, use_catalog

@@ -17,9 +17,9 @@ import discord
 from discord import app_commands
 from discord.app_commands import Choice
 
-from bot.discord_app.choices import BuiltCommand
-from bot.discord_app.i18n import language_name, loc, t
-from bot.discord_app.replies import Reply, error_reply
+from bot.discord_app.core.choices import BuiltCommand
+from bot.discord_app.core.i18n import language_name, loc, t
+from bot.discord_app.core.replies import Reply, error_reply
 from engine import RuleError, RuleSet, server_rules, variant
 from engine.i18n import quote
 

@@ -28,11 +28,11 @@ from discord import app_commands
 
 import render
 from bot.config import Settings
-from bot.discord_app import pictures
 from bot.discord_app.command_sync import same_commands
+from bot.discord_app.core import pictures
+from bot.discord_app.core.i18n import RamiTranslator, t
 from bot.discord_app.daily_poster import DailyPoster
 from bot.discord_app.front_end import FrontEnd
-from bot.discord_app.i18n import RamiTranslator, t
 from bot.discord_app.shards import shard_filter
 from bot.discord_app.starting import IdentifyPacer, check_budget
 from bot.discord_app.views import routed

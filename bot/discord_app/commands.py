@@ -4,7 +4,7 @@ Each subcommand only declares its options and hands the interaction to the handl
 group is built with (:class:`~bot.discord_app.table_controller.TableUI` for the lobby and
 the table, :class:`~bot.discord_app.controller.Controller` for a card turn). Names and
 descriptions are ``locale_str`` keyed in the message catalog, translated by
-:class:`bot.discord_app.i18n.RamiTranslator`; the variant choices are read when the group
+:class:`bot.discord_app.core.i18n.RamiTranslator`; the variant choices are read when the group
 is built.
 
 Tile rummy's turn commands are the subgroup ``/rummy tiles …`` (``bot.discord_app.tile_commands``);
@@ -20,8 +20,8 @@ import discord
 from discord import app_commands
 from discord.app_commands import Choice
 
-from bot.discord_app.choices import BuiltCommand
-from bot.discord_app.i18n import loc
+from bot.discord_app.core.choices import BuiltCommand
+from bot.discord_app.core.i18n import loc
 from bot.discord_app.tile_commands import TilesGroup
 from engine.rules import BOUNDS
 

@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.discord_app import present
-from bot.discord_app.i18n import t
-from bot.discord_app.replies import Reply, error_reply
+from bot.discord_app.core.i18n import t
+from bot.discord_app.core.replies import Reply, error_reply
 from bot.discord_app.service import or_none
 from bot.discord_app.views import selection_of
 from bot.session import SessionError, check_length, display_order, read_card, read_pieces

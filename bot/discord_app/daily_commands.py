@@ -15,8 +15,8 @@ import discord
 from discord import app_commands
 from discord.app_commands import Choice
 
-from bot.discord_app.choices import BuiltCommand
-from bot.discord_app.i18n import loc
+from bot.discord_app.core.choices import BuiltCommand
+from bot.discord_app.core.i18n import loc
 from bot.session.daily import DAILY_LEVELS
 from engine.rules import Kind
 from engine.variants import variant

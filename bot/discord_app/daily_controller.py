@@ -17,10 +17,11 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.discord_app import daily_present, pictures, present
+from bot.discord_app import daily_present, present
 from bot.discord_app.controller import click_action, cycle_sort
-from bot.discord_app.i18n import t
-from bot.discord_app.replies import Reply, error_reply
+from bot.discord_app.core import pictures
+from bot.discord_app.core.i18n import t
+from bot.discord_app.core.replies import Reply, error_reply
 from bot.discord_app.views import selection_of
 from bot.session.daily import Daily, DayRanking, TryState, check_settings, read_close
 from engine.variants import variant

@@ -2,7 +2,7 @@
 close's post and the server's settings, as replies.
 
 Pure functions from the session's values (:mod:`bot.session.daily`) to
-:class:`~bot.discord_app.replies.Reply` objects, with the pictures and components they are
+:class:`~bot.discord_app.core.replies.Reply` objects, with the pictures and components they are
 given; a try reuses the hand (:func:`bot.discord_app.present.hand`, its components named
 after the try) and the table in words (:func:`bot.discord_app.present.table_embed`).
 """
@@ -14,8 +14,8 @@ from collections.abc import Sequence
 import discord
 
 from bot.discord_app import present
-from bot.discord_app.i18n import t
-from bot.discord_app.replies import Picture, Reply
+from bot.discord_app.core.i18n import t
+from bot.discord_app.core.replies import Picture, Reply
 from bot.discord_app.views import Components
 from bot.session.daily import (
     TRIES_A_DAY,

@@ -17,12 +17,12 @@ import discord
 from discord import app_commands
 
 from bot.discord_app.admin import SettingsGroup
-from bot.discord_app.choices import variant_choices
 from bot.discord_app.commands import RummyGroup
 from bot.discord_app.controller import Controller
+from bot.discord_app.core.choices import variant_choices
+from bot.discord_app.core.i18n import language_choices
 from bot.discord_app.daily_commands import DailyGroup
 from bot.discord_app.daily_controller import DailyUI
-from bot.discord_app.i18n import language_choices
 from bot.discord_app.player_commands import PlayerCommands
 from bot.discord_app.publisher import RETRY_DELAYS, Publisher
 from bot.discord_app.service import Service

@@ -20,8 +20,8 @@ from typing import Any
 import discord
 
 from bot.config import EXIT_BUDGET, EXIT_FAILED, EXIT_TOKEN, HOW_TO_GET_A_TOKEN, Settings
-from bot.discord_app import pictures
 from bot.discord_app.client import RamiBot, make_bot, point_at
+from bot.discord_app.core import pictures
 from bot.discord_app.starting import IdentifyBudgetLow
 
 log = logging.getLogger("rami.bot")

@@ -18,10 +18,10 @@ import discord
 from discord import app_commands
 from discord.app_commands import Choice
 
-from bot.discord_app.choices import BuiltCommand
-from bot.discord_app.i18n import language_name, loc, t
+from bot.discord_app.core.choices import BuiltCommand
+from bot.discord_app.core.i18n import language_name, loc, t
+from bot.discord_app.core.replies import Picture, Reply, error_reply
 from bot.discord_app.present import escaped
-from bot.discord_app.replies import Picture, Reply, error_reply
 from engine import RummyError
 from engine.i18n import count, quote
 from render import BACKS, SORTS, THEMES, LeaderboardEntry, render_leaderboard

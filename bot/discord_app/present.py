@@ -1,7 +1,7 @@
 """What the bot shows: lobby, table, hand, round and match results, rules, as replies.
 
 Pure functions from session snapshots and engine views to :class:`bot.replies.Reply`
-objects (text in the player's language, pictures drawn by ``bot.discord_app.pictures``,
+objects (text in the player's language, pictures drawn by ``bot.discord_app.core.pictures``,
 components from the :class:`~bot.discord_app.views.Components` they are given); nothing
 here talks to Discord or to the session.
 """
@@ -14,9 +14,9 @@ from collections.abc import Iterable, Sequence
 import discord
 
 from bot.discord_app import tile_present
-from bot.discord_app.choices import variant_names
-from bot.discord_app.i18n import t
-from bot.discord_app.replies import Picture, Reply
+from bot.discord_app.core.choices import variant_names
+from bot.discord_app.core.i18n import t
+from bot.discord_app.core.replies import Picture, Reply
 from bot.discord_app.views import MAX_OPTIONS, Components
 from bot.session import Seat, Snapshot, Status, display_order, round_ending, round_seat_lines
 from engine import RuleSet, rules_summary

@@ -36,11 +36,12 @@ from typing import TYPE_CHECKING, Any
 import aiohttp
 import discord
 
-from bot.discord_app import channel_api, pictures, present
+from bot.discord_app import present
 from bot.discord_app.board import Board, Job, Result, reminder_key
-from bot.discord_app.channel_api import Kept, Uploads, attachment_ids
-from bot.discord_app.i18n import t
-from bot.discord_app.replies import Picture, Reply
+from bot.discord_app.core import channel_api, pictures
+from bot.discord_app.core.channel_api import Kept, Uploads, attachment_ids
+from bot.discord_app.core.i18n import t
+from bot.discord_app.core.replies import Picture, Reply
 from bot.session import Event, EventKind, Snapshot, Status
 from engine.notation import is_action
 from engine.views import PublicView

@@ -3,7 +3,7 @@
 The card handlers (:mod:`bot.discord_app.controller`), the lobby and table handlers
 (:mod:`bot.discord_app.table_controller`) and tile rummy's (:mod:`bot.discord_app.
 tile_controller`) are peers over one :class:`Service`: it answers an interaction through
-the one error path (:func:`bot.discord_app.replies.answer`) in the player's language,
+the one error path (:func:`bot.discord_app.core.replies.answer`) in the player's language,
 reads the player's view and the table's rules, builds the private hand message and keeps
 it up to date when the player's turn comes back.
 
@@ -22,10 +22,11 @@ from typing import TYPE_CHECKING, TypeVar, cast
 
 import discord
 
-from bot.discord_app import permissions, pictures, present
-from bot.discord_app.channel_api import Kept, Uploads
-from bot.discord_app.i18n import t
-from bot.discord_app.replies import Picture, Reply, answer, error_reply
+from bot.discord_app import present
+from bot.discord_app.core import permissions, pictures
+from bot.discord_app.core.channel_api import Kept, Uploads
+from bot.discord_app.core.i18n import t
+from bot.discord_app.core.replies import Picture, Reply, answer, error_reply
 from bot.discord_app.views import owner_of
 from bot.session import Player, SessionError
 from engine import RuleSet, RummyError
@@ -79,7 +80,7 @@ class Service:
         """Answer ``interaction`` with ``work(lang)``; returns the reply's message id.
 
         Outside a server the answer is a refusal; errors become private messages
-        (:func:`bot.discord_app.replies.answer`), so this raises nothing. When the
+        (:func:`bot.discord_app.core.replies.answer`), so this raises nothing. When the
         channel has a table the bot may not show (a permission missing), the caller is
         told privately, unless ``warn`` is False (the reply said it already).
         """

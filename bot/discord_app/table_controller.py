@@ -13,10 +13,11 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.discord_app import permissions, pictures, present
-from bot.discord_app.i18n import t
+from bot.discord_app import present
+from bot.discord_app.core import permissions, pictures
+from bot.discord_app.core.i18n import t
+from bot.discord_app.core.replies import Reply
 from bot.discord_app.publisher import Posted
-from bot.discord_app.replies import Reply
 from bot.discord_app.service import or_none
 from bot.discord_app.views import COMPUTER_LEVELS
 from bot.session import SessionError, Snapshot

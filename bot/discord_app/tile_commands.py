@@ -17,7 +17,7 @@ import discord
 from discord import app_commands
 from discord.app_commands import Choice
 
-from bot.discord_app.i18n import loc
+from bot.discord_app.core.i18n import loc
 
 if TYPE_CHECKING:
     from bot.discord_app.controller import Controller

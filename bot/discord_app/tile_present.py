@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.discord_app.i18n import t
-from bot.discord_app.replies import Reply
+from bot.discord_app.core.i18n import t
+from bot.discord_app.core.replies import Reply
 from engine.i18n import count
 from engine.solver.exact import Solution
 from engine.tiles.actions import (

@@ -37,7 +37,7 @@ from typing import Any, ClassVar, Protocol, Self, cast
 import discord
 from discord import ButtonStyle
 
-from bot.discord_app.i18n import t
+from bot.discord_app.core.i18n import t
 
 LOBBY_ACTIONS = ("join", "leave", "start", "cancel", "aieasy", "ai", "aihard")
 COMPUTER_LEVELS = {"aieasy": "easy", "ai": "medium", "aihard": "hard"}

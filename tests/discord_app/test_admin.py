@@ -9,8 +9,8 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.discord_app import i18n
 from bot.discord_app.admin import RULE_PARAMETERS, parameter_choices
+from bot.discord_app.core import i18n
 from engine import RuleSet
 from tests.discord_app.helpers import front_end
 

@@ -9,8 +9,8 @@ from unittest.mock import Mock
 import discord
 import pytest
 
-from bot.discord_app.channel_api import Kept, Uploads
-from bot.discord_app.replies import Picture
+from bot.discord_app.core.channel_api import Kept, Uploads
+from bot.discord_app.core.replies import Picture
 
 TABLE = Picture(b"png of the table", "the table", "table.png")
 MOVED = Picture(b"png after a move", "the table", "table.png")

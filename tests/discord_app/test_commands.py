@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from discord import app_commands
 
-from bot.discord_app import choices
-from bot.discord_app.i18n import language_choices
+from bot.discord_app.core import choices
+from bot.discord_app.core.i18n import language_choices
 from engine.variants import variant_names
 from tests.discord_app.helpers import front_end
 from tests.engine.helpers import RAMI40, registered

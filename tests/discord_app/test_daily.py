@@ -12,8 +12,9 @@ import discord
 import pytest
 from discord import app_commands
 
-from bot.discord_app import daily_present, i18n
+from bot.discord_app import daily_present
 from bot.discord_app.controller import click_action
+from bot.discord_app.core import i18n
 from bot.discord_app.daily_poster import DailyPoster
 from bot.session import Seat, SessionError
 from bot.session.daily import ClosedDay, Daily, DayInfo, TryResult, TryState

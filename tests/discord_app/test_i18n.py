@@ -7,7 +7,7 @@ import discord
 import pytest
 from discord import app_commands
 
-from bot.discord_app import i18n
+from bot.discord_app.core import i18n
 from bot.session.prefs import player_language
 from tests.discord_app.helpers import front_end
 

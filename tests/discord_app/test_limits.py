@@ -9,7 +9,7 @@ import discord
 import pytest
 
 from bot.discord_app import present
-from bot.discord_app.replies import LIMITS, Picture, Reply, safe_filename
+from bot.discord_app.core.replies import LIMITS, Picture, Reply, safe_filename
 from bot.session import Seat, Snapshot, Status, TableUi
 from engine import Draw, variant
 from engine.game import Game

@@ -7,8 +7,9 @@ from dataclasses import replace
 import discord
 import pytest
 
-from bot.discord_app import pictures, present, tile_present
+from bot.discord_app import present, tile_present
 from bot.discord_app.controller import _card_of_value, arrange_meld
+from bot.discord_app.core import pictures
 from bot.discord_app.views import MAX_OPTIONS, selection_of
 from bot.session import (
     Seat,

@@ -8,9 +8,9 @@ from unittest.mock import MagicMock
 
 import pytest
 
-from bot.discord_app import pictures
+from bot.discord_app.core import pictures
+from bot.discord_app.core.replies import Picture
 from bot.discord_app.publisher import Publisher
-from bot.discord_app.replies import Picture
 from bot.session import Event, EventKind, Seat, Snapshot, Status
 from engine.cards.actions import Draw
 from engine.tiles.actions import Play

@@ -23,6 +23,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot.discord_app.core.replies import LIMITS
 from bot.discord_app.fake import (
     MANAGE_GUILD,
     MEMBER_PERMISSIONS,
@@ -33,7 +34,6 @@ from bot.discord_app.fake import (
     option_type,
     snowflake,
 )
-from bot.discord_app.replies import LIMITS
 from bot.session import Status
 from data import Store
 from engine import format_cards

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from bot.discord_app import pictures
+from bot.discord_app.core import pictures
 from bot.discord_app.fake import (
     ALL_PERMISSIONS,
     ATTACH_FILES,

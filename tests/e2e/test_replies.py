@@ -6,7 +6,7 @@ import asyncio
 
 import pytest
 
-from bot.discord_app import replies
+from bot.discord_app.core import replies
 from bot.discord_app.fake import FakeDiscord
 from tests.e2e.harness import BotHarness
 from tests.e2e.players import assert_hands_private, assert_ok, is_hand

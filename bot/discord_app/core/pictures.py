@@ -14,7 +14,7 @@ import multiprocessing
 from collections.abc import Callable
 from typing import Any
 
-from bot.discord_app.replies import Picture
+from bot.discord_app.core.replies import Picture
 from engine.views import PlayerView, PublicView
 from render import hand_picture_key, render_hand, render_scores, render_table
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from discord import app_commands
 from discord.app_commands import Choice
 
-from bot.discord_app.i18n import loc
+from bot.discord_app.core.i18n import loc
 from engine import variants
 
 # A command made when its group is built, so that its choices are those of that time.

@@ -27,7 +27,7 @@ from typing import Any
 
 import discord
 
-from bot.discord_app.i18n import t
+from bot.discord_app.core.i18n import t
 from engine import RummyError
 
 log = logging.getLogger("rami.bot")

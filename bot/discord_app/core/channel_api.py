@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar
 import discord
 from discord.http import MultipartParameters, handle_message_parameters
 
-from bot.discord_app.replies import Picture, Reply
+from bot.discord_app.core.replies import Picture, Reply
 
 if TYPE_CHECKING:
     from discord.types.message import Message

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import discord
 
-from bot.discord_app.i18n import t
+from bot.discord_app.core.i18n import t
 
 # The permission names (discord.Permissions attributes) a table needs, in the order the
 # message lists them; in a thread, sending is its own permission.
