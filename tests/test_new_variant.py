@@ -17,14 +17,14 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from discord import app_commands
 
-from bot.discord_app import present
 from bot.discord_app.core.i18n import RamiTranslator
+from bot.discord_app.table import present as table_present
 from engine import Game, RuleSet, rules_summary, server_rules, variant, variant_names
 from engine.ai import choose_action
 from engine.i18n import LOCALE_DIR, Catalog, t, use_catalog
 from engine.views import Phase
 from render import render_scores, render_table
-from tests.discord_app.helpers import components, front_end
+from tests.discord_app.helpers import features
 from tests.engine.helpers import RAMI40, registered
 
 NAMES = {"en": "Rami 40", "fr": "Rami à 40"}
@@ -104,7 +104,7 @@ def _choices(payload: dict[str, Any], *path: str) -> list[dict[str, Any]]:
 
 
 async def test_discord_offers_it_in_every_variant_choice(rami40: RuleSet) -> None:
-    group = front_end().command_group()  # built now: the registry as it stands
+    group = features().command_group()  # built now: the registry as it stands
     tree = app_commands.CommandTree(discord.Client(intents=discord.Intents.none()))
     payload = await group.get_translated_payload(tree, RamiTranslator())
     for path in (("new", "variant"), ("rules", "variant"), ("settings", "variant", "variant"),
@@ -117,7 +117,7 @@ async def test_discord_offers_it_in_every_variant_choice(rami40: RuleSet) -> Non
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_discord_shows_its_rules_as_a_server_plays_them(rami40: RuleSet, lang: str) -> None:
     played = server_rules("rami40", {"rami40": {"opening_minimum": 45}})
-    (embed,) = present.rules(played, lang, components()).embeds
+    (embed,) = table_present.rules(played, lang).embeds
     assert embed.title == NAMES[lang]
     assert embed.description == "\n".join(rules_summary(played, lang))
     assert "45" in embed.description

@@ -4,38 +4,42 @@
 settings name shards (``SHARD_COUNT``), a :class:`ShardedRamiBot` connecting this
 cluster's shards. Its start checks Discord's budget of session starts
 (:mod:`~bot.discord_app.starting`), opens the store, builds the session layer's
-:class:`Tables` and :class:`~bot.session.daily.Daily` and the
-:class:`~bot.discord_app.front_end.FrontEnd`, registers its persistent components and
-its ``/rummy`` group, syncs the commands (cluster 0 only; to ``DISCORD_DEV_GUILD`` only
-when set), resumes the saved games and posts the daily championship's closes
-(:class:`~bot.discord_app.daily_poster.DailyPoster`). ``sync_only`` stops after the sync
+:class:`Tables` and :class:`~bot.session.daily.Daily`, then the front end's features (one
+package each: ``table``, ``cards``, ``tiles``, ``daily``, ``settings``, ``player``), each
+given what it needs, puts their commands in the ``/rummy`` group and routes their
+components' clicks to them (:mod:`~bot.discord_app.core.feature`), syncs the commands
+(cluster 0 only; to ``DISCORD_DEV_GUILD`` only when set), resumes the saved games and
+posts the daily championship's closes (:class:`~bot.discord_app.daily.poster.
+DailyPoster`). ``sync_only`` stops after the sync
 (``rummy-bot sync``).
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import random
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from typing import Any, cast
 
 import discord
 import yarl
-from discord import app_commands
 
 import render
 from bot.config import Settings
 from bot.discord_app.command_sync import same_commands
 from bot.discord_app.core import pictures
+from bot.discord_app.core.components import routed
+from bot.discord_app.core.feature import Route, Routed
 from bot.discord_app.core.i18n import RamiTranslator, t
-from bot.discord_app.daily_poster import DailyPoster
-from bot.discord_app.front_end import FrontEnd
+from bot.discord_app.core.replies import error_reply
+from bot.discord_app.core.tree import RamiTree
+from bot.discord_app.daily.poster import DailyPoster
+from bot.discord_app.features import Features, build
 from bot.discord_app.shards import shard_filter
 from bot.discord_app.starting import IdentifyPacer, check_budget
-from bot.discord_app.views import routed
+from bot.discord_app.table.publisher import RETRY_DELAYS
 from bot.session import Daily, IdleSweeper, Tables
 from data import Store
 
@@ -51,127 +55,12 @@ def point_at(settings: Settings) -> None:
         discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(settings.gateway_url)
 
 
-# What Discord sends as the value of each option type (subcommands carry options instead);
-# a snowflake (user, channel, role…) comes as text.
-_VALUE_TYPES: dict[int, tuple[type, ...]] = {3: (str,), 4: (int,), 5: (bool,), 6: (str,),
-                                             7: (str,), 8: (str,), 9: (str,), 10: (int, float),
-                                             11: (str,)}
-_LARGEST = 2**53  # Discord's integers and numbers stay within ±2^53
-
-
-class MalformedOptions(app_commands.AppCommandError):
-    """A command's options are not what Discord sends: a value of another type, a number
-    beyond Discord's range (a forged or broken client). Answered as out of date."""
-
-
-def well_formed(options: object, *, typing: bool = False) -> bool:
-    """Whether a command's ``options`` (its interaction data's) have the shape and the
-    value types Discord gives them. ``typing``: an autocomplete, whose numbers may come as
-    the text being typed."""
-    if options is None:
-        return True
-    if not isinstance(options, list):
-        return False
-    for option in options:
-        if not isinstance(option, dict) or not isinstance(option.get("name"), str):
-            return False
-        kind, value = option.get("type"), option.get("value")
-        if kind in (1, 2):
-            if not well_formed(option.get("options"), typing=typing):
-                return False
-            continue
-        accepted = _VALUE_TYPES.get(kind) if isinstance(kind, int) else None
-        if accepted is None:
-            return False
-        if typing and kind in (4, 10) and isinstance(value, str):
-            continue
-        if isinstance(value, bool) is not (kind == 5) or not isinstance(value, accepted):
-            return False
-        if isinstance(value, int | float) and not -_LARGEST <= value <= _LARGEST:
-            return False
-    return True
-
-
-def _focused(options: object) -> str | None:
-    """The name of the option being typed in an autocomplete's (well-formed) options."""
-    for option in cast("list[dict[str, object]]", options or []):
-        if option.get("focused"):
-            return str(option["name"])
-        if (inner := _focused(option.get("options"))) is not None:
-            return inner
-    return None
-
-
-def _suggests(command: object, name: str | None) -> bool:
-    """Whether ``command`` has an option called ``name`` that offers suggestions."""
-    if not isinstance(command, app_commands.Command) or name is None:
-        return False
-    return any(p.display_name == name and p.autocomplete for p in command.parameters)
-
-
-class RamiTree(app_commands.CommandTree["RamiBot"]):
-    """The command tree; its error path answers in the caller's ``language``."""
-
-    def __init__(self, client: RamiBot,
-                 language: Callable[[discord.Interaction], Awaitable[str]]) -> None:
-        super().__init__(client)
-        self.language = language
-
-    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
-        """Refuse, as out of date, a command whose options Discord would never send.
-
-        Raises:
-            MalformedOptions: an option's value is of another type or beyond range.
-        """
-        data = cast("dict[str, object]", interaction.data or {})
-        typing = interaction.type is discord.InteractionType.autocomplete
-        if not well_formed(data.get("options"), typing=typing):
-            raise MalformedOptions("options Discord would not send")
-        if typing and not _suggests(interaction.command, _focused(data.get("options"))):
-            raise MalformedOptions("an autocomplete for an option that has none")
-        return True
-
-    async def _call(self, interaction: discord.Interaction[RamiBot]) -> None:
-        """discord.py logs and drops what fails in an autocomplete (a focused option
-        without suggestions, one it cannot find): answer it with no suggestions."""
-        await super()._call(interaction)
-        if (interaction.type is discord.InteractionType.autocomplete
-                and not interaction.response.is_done()):
-            with contextlib.suppress(discord.HTTPException):
-                await interaction.response.autocomplete([])
-
-    async def on_error(self, interaction: discord.Interaction,
-                       error: app_commands.AppCommandError) -> None:
-        """Errors before a handler ran: a bad option value, a command this bot does not
-        have (any more), or one whose options changed since the client fetched them."""
-        stale = isinstance(error, app_commands.CommandNotFound
-                           | app_commands.CommandSignatureMismatch | MalformedOptions)
-        if stale or isinstance(error, app_commands.TransformerError | app_commands.CheckFailure):
-            log.info("refused command=%s error=%s", getattr(interaction.command, "name", "?"),
-                     type(error).__name__)
-        else:
-            log.error("command failed command=%s", getattr(interaction.command, "name", "?"),
-                      exc_info=error)
-        if interaction.response.is_done():
-            return
-        if interaction.type is discord.InteractionType.autocomplete:
-            await interaction.response.autocomplete([])  # no hint; the command checks
-            return
-        try:
-            lang = await self.language(interaction)
-        except Exception:  # the error path must answer even when the store does not
-            log.exception("language lookup failed user=%s", interaction.user.id)
-            lang = "en"
-        code = ("bot.error.stale" if stale else "bot.error.option" if isinstance(
-            error, app_commands.TransformerError) else "bot.error.internal")
-        await interaction.response.send_message(t(code, lang), ephemeral=True)
-
-
 class RamiBot(discord.Client):
-    """The bot on one gateway connection (see :func:`make_bot`). ``front_end``,
-    ``tables``, ``store`` and ``tree`` exist once ``setup_hook`` has run."""
+    """The bot on one gateway connection (see :func:`make_bot`). ``features``,
+    ``routes``, ``tables``, ``store`` and ``tree`` exist once ``setup_hook`` has run."""
 
-    front_end: FrontEnd
+    features: Features
+    routes: dict[type[Routed], Route]  # where each component class's clicks go
     tables: Tables
     daily: Daily
     daily_poster: DailyPoster
@@ -227,11 +116,11 @@ class RamiBot(discord.Client):
         for channel_id in resumed:
             # What the channel shows may be older than the saved game (a crash between a
             # save and its messages): bring it up to date.
-            await self.front_end.publisher.refresh(channel_id)
+            await self.features.publisher.refresh(channel_id)
         # Turns time out from the database, those of tables no process holds too.
         self.tables.start_timers()
         self.idle_sweeper = IdleSweeper(self.store, self.tables).start()
-        self.daily_poster = DailyPoster(self, self.daily, self.front_end.service.prefs,
+        self.daily_poster = DailyPoster(self, self.daily, self.features.prefs,
                                         clock=self._clock).start()
         log.info("ready to serve games_resumed=%d db=%s", len(resumed), self.store.path)
 
@@ -275,16 +164,17 @@ class RamiBot(discord.Client):
                              seed_source=self._seed_source, turn_timeout=self._turn_timeout,
                              shards=shard_filter(self))
         self.daily = Daily(self.store, clock=self._clock, secret_source=self._secret_source)
-        self.front_end = FrontEnd(self, self.tables, self.store, daily=self.daily,
-                                  min_edit_interval=self._min_edit_interval,
-                                  retry_delays=self._retry_delays)
-        self.tables.subscribe(self.front_end.publisher.on_event)
+        self.features = features = build(self, self.tables, self.store, self.daily,
+                                         min_edit_interval=self._min_edit_interval,
+                                         retry_delays=self._retry_delays or RETRY_DELAYS)
+        self.tables.subscribe(features.publisher.on_event)
         # Settings changed by another process sharing the database reach this one's cache.
-        await self.front_end.service.prefs.listen(self.settings.database_listen_url)
-        self.add_dynamic_items(*self.front_end.dynamic_items())
-        self.tree = RamiTree(self, self.front_end.service.language)
+        await features.prefs.listen(self.settings.database_listen_url)
+        self.routes = features.routes  # the components' callbacks find their feature here
+        self.add_dynamic_items(*features.component_classes)
+        self.tree = RamiTree(self, features.replies.language)
         await self.tree.set_translator(RamiTranslator())
-        self.tree.add_command(self.front_end.command_group())
+        self.tree.add_command(features.command_group())
 
     async def sync_commands(self, *, force: bool = False) -> None:
         """Register the commands: instantly in the development guild, else globally.
@@ -333,12 +223,13 @@ class RamiBot(discord.Client):
         kind = interaction.type
         if kind is discord.InteractionType.component:
             data = cast("dict[str, object]", interaction.data or {})
-            if routed(self.front_end.dynamic_items(), interaction.message,
+            if routed(self.features.component_classes, interaction.message,
                       str(data.get("custom_id", "")), data.get("component_type")):
                 return  # its component class answers
         elif kind is not discord.InteractionType.modal_submit:
             return  # commands and autocomplete go through the command tree
-        await self.front_end.service.stale(interaction)
+        async with self.features.replies.to(interaction, "stale") as answer:
+            answer.reply = error_reply(t("bot.error.stale", answer.lang))
 
     async def on_ready(self) -> None:
         log.info("connected user=%s guilds=%d", self.user, len(self.guilds))
@@ -353,7 +244,7 @@ class RamiBot(discord.Client):
         are waited for until neither has anything left."""
         while True:
             played = await self.tables.idle()
-            shown = await self.front_end.publisher.wait_idle(retries=retries)
+            shown = await self.features.publisher.wait_idle(retries=retries)
             if not played and not shown:
                 return
 
@@ -366,9 +257,9 @@ class RamiBot(discord.Client):
             await self.daily_poster.stop()
         if hasattr(self, "tables"):
             await self.tables.close()
-        if hasattr(self, "front_end"):
-            await self.front_end.publisher.close()
-            await self.front_end.service.prefs.close()
+        if hasattr(self, "features"):
+            await self.features.publisher.close()
+            await self.features.prefs.close()
         if hasattr(self, "store"):
             await self.store.close()
         await super().close()

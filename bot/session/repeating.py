@@ -1,6 +1,6 @@
 """A round of work repeated in the background until stopped: the archiving of idle games
 (:class:`bot.session.IdleSweeper`), the daily championship's closes
-(:class:`bot.discord_app.daily_poster.DailyPoster`). A round that fails is logged and
+(:class:`bot.discord_app.daily.poster.DailyPoster`). A round that fails is logged and
 tried again after ``after_failure`` seconds; a stop waits for nothing but the cancel.
 """
 

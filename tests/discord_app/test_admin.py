@@ -9,10 +9,10 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.discord_app.admin import RULE_PARAMETERS, parameter_choices
 from bot.discord_app.core import i18n
+from bot.discord_app.settings.cog import RULE_PARAMETERS, parameter_choices
 from engine import RuleSet
-from tests.discord_app.helpers import front_end
+from tests.discord_app.helpers import features
 
 
 def _walk(node: dict[str, Any]) -> list[dict[str, Any]]:
@@ -24,7 +24,7 @@ def _walk(node: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 async def test_extra_commands_have_valid_names_in_both_languages() -> None:
-    group = front_end().command_group()
+    group = features().command_group()
     tree = app_commands.CommandTree(discord.Client(intents=discord.Intents.none()))
     payload = await group.get_translated_payload(tree, i18n.RamiTranslator())
     top = {option["name"]: option for option in payload["options"]}

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from bot.discord_app.board import COMPUTERS_PACE, Board, Job, reminder_key, results_due
+from bot.discord_app.table.board import COMPUTERS_PACE, Board, Job, reminder_key, results_due
 from bot.session import Event, EventKind, Seat, Snapshot, Status, TableUi
 from engine import variant
 from engine.game import Game

@@ -8,7 +8,7 @@ from discord import app_commands
 from bot.discord_app.core import choices
 from bot.discord_app.core.i18n import language_choices
 from engine.variants import variant_names
-from tests.discord_app.helpers import front_end
+from tests.discord_app.helpers import features
 from tests.engine.helpers import RAMI40, registered
 
 # (command path, option): every option whose choices are the variants.
@@ -31,15 +31,15 @@ def _choices(group: app_commands.Group, path: tuple[str, ...], option: str) -> l
 @pytest.mark.parametrize(("path", "option"), VARIANT_OPTIONS)
 def test_every_variant_choice_lists_the_engines_variants(path: tuple[str, ...],
                                                          option: str) -> None:
-    assert _choices(front_end().command_group(), path, option) == list(variant_names())
-    assert "tiles" in _choices(front_end().command_group(), path, option)
+    assert _choices(features().command_group(), path, option) == list(variant_names())
+    assert "tiles" in _choices(features().command_group(), path, option)
 
 
 def test_a_variant_registered_before_the_bot_is_built_is_offered() -> None:
-    before = front_end().command_group()
+    before = features().command_group()
     with registered(RAMI40):
         assert choices.variant_names()[-1] == "rami40"
-        after = front_end().command_group()
+        after = features().command_group()
     for path, option in VARIANT_OPTIONS:
         assert _choices(after, path, option)[-1] == "rami40"
         assert "rami40" not in _choices(before, path, option)  # built earlier: unchanged
@@ -48,5 +48,5 @@ def test_a_variant_registered_before_the_bot_is_built_is_offered() -> None:
 @pytest.mark.parametrize(("path", "option"), LANGUAGE_OPTIONS)
 def test_the_language_choices_come_from_the_catalog(path: tuple[str, ...], option: str) -> None:
     expected = [str(choice.value) for choice in language_choices()]
-    assert _choices(front_end().command_group(), path, option) == expected
+    assert _choices(features().command_group(), path, option) == expected
     assert expected[-1] == "auto" and {"en", "fr"} <= set(expected)

@@ -12,10 +12,10 @@ import discord
 import pytest
 from discord import app_commands
 
-from bot.discord_app import daily_present
-from bot.discord_app.controller import click_action
+from bot.discord_app.cards.clicks import click_action
 from bot.discord_app.core import i18n
-from bot.discord_app.daily_poster import DailyPoster
+from bot.discord_app.daily import present as daily_present
+from bot.discord_app.daily.poster import DailyPoster
 from bot.session import Seat, SessionError
 from bot.session.daily import ClosedDay, Daily, DayInfo, TryResult, TryState
 from bot.session.prefs import Preferences
@@ -24,7 +24,7 @@ from engine.cards.actions import Discard, Draw
 from engine.game import Game
 from engine.names import computer_name
 from engine.variants import variant
-from tests.discord_app.helpers import components, front_end
+from tests.discord_app.helpers import features
 
 DAY = DayInfo(7, "2026-03-03", 1_772_568_000.0, "Europe/Paris")  # 21:00 in Paris
 RULES = variant("rami30").with_overrides(target=0)
@@ -40,7 +40,7 @@ def a_try(**changes: object) -> TryState:
 
 
 def daily_group() -> app_commands.Group:
-    group = front_end().command_group().get_command("daily")
+    group = features().command_group().get_command("daily")
     assert isinstance(group, app_commands.Group)
     return group
 
@@ -66,7 +66,7 @@ def test_the_championship_offers_only_card_variants() -> None:
 
 def test_a_try_shows_the_day_the_computers_the_hand_and_the_table() -> None:
     moves = tuple((1, Draw("stock")) for _ in range(200))  # far more than a message holds
-    reply = daily_present.try_message(a_try(moves=moves), "en", components(), sort="suit",
+    reply = daily_present.try_message(a_try(moves=moves), "en", sort="suit",
                                       note="You discarded 7♥.")
     assert reply.ephemeral and reply.content is not None and len(reply.content) <= 2000
     lines = reply.content.splitlines()
@@ -82,7 +82,7 @@ def test_a_try_shows_the_day_the_computers_the_hand_and_the_table() -> None:
 
 
 def test_a_try_names_the_computers_in_the_readers_language() -> None:
-    reply = daily_present.try_message(a_try(moves=((1, Draw("stock")),)), "fr", components(),
+    reply = daily_present.try_message(a_try(moves=((1, Draw("stock")),)), "fr",
                                       sort="suit")
     assert reply.content is not None and "Ordi 1 a pioché." in reply.content
     assert "Ordi 1 · facile" in str(reply.embeds[0].fields[0].value)
@@ -91,7 +91,7 @@ def test_a_try_names_the_computers_in_the_readers_language() -> None:
 def test_a_finished_try_says_how_it_ended_and_offers_another() -> None:
     result = TryResult(score=-12, turns=9, counted=False, went_out=False, rami_sec=False,
                        place=None, players=4)
-    reply = daily_present.try_message(a_try(result=result, tries_left=0), "fr", components(),
+    reply = daily_present.try_message(a_try(result=result, tries_left=0), "fr",
                                       sort="suit")
     assert reply.content is not None
     assert "Score de cet essai : -12 (9 tours)." in reply.content

@@ -9,7 +9,7 @@ from discord import app_commands
 
 from bot.discord_app.core import i18n
 from bot.session.prefs import player_language
-from tests.discord_app.helpers import front_end
+from tests.discord_app.helpers import features
 
 
 @pytest.mark.parametrize(("pref", "locale", "guild", "expected"), [
@@ -41,7 +41,7 @@ async def test_translator_gives_french_command_names() -> None:
 async def test_command_names_are_valid_for_discord() -> None:
     import re
 
-    group = front_end().command_group()
+    group = features().command_group()
     translator = i18n.RamiTranslator()
     tree = app_commands.CommandTree(discord.Client(intents=discord.Intents.none()))
     payload = await group.get_translated_payload(tree, translator)

@@ -8,12 +8,12 @@ from dataclasses import replace
 import discord
 import pytest
 
-from bot.discord_app import present
+from bot.discord_app.core import text as core_text
 from bot.discord_app.core.replies import LIMITS, Picture, Reply, safe_filename
+from bot.discord_app.table import present as table_present
 from bot.session import Seat, Snapshot, Status, TableUi
 from engine import Draw, variant
 from engine.game import Game
-from tests.discord_app.helpers import components
 from tests.session.helpers import finished_round
 
 EVIL = "[Free Nitro](https://evil.example) @everyone **x**"
@@ -68,12 +68,12 @@ def test_filenames_are_ones_discord_keeps(name: str, safe: str) -> None:
 
 
 def test_a_name_is_shown_as_typed_never_as_markdown_or_a_ping() -> None:
-    shown = present.safe_name(EVIL, "en")
+    shown = core_text.safe_name(EVIL, "en")
     assert shown.startswith(r"\[Free Nitro]") and r"\*\*x\*\*" in shown
     assert "@everyone" not in shown
     # A name the game gave is put in words first; a stand-in keeps its person's name safe.
-    assert present.safe_name("[cpu 1]", "fr") == "Ordi 1"
-    assert present.safe_name("**Bo** [cpu]", "en") == r"\*\*Bo\*\* (CPU)"
+    assert core_text.safe_name("[cpu 1]", "fr") == "Ordi 1"
+    assert core_text.safe_name("**Bo** [cpu]", "en") == r"\*\*Bo\*\* (CPU)"
 
 
 def _snapshot(names: list[str]) -> Snapshot:
@@ -86,17 +86,16 @@ def _snapshot(names: list[str]) -> Snapshot:
 
 def test_every_public_message_escapes_names() -> None:
     snapshot = _snapshot([EVIL, "ann"])
-    built = components()
     texts = [
-        present.table(snapshot, "en", built).embeds[0],
-        present.lobby(snapshot, "en", built, variant("classic")).embeds[0],
-        present.match_over(snapshot, "en", built).embeds[0],
-        present.round_over(replace(finished_round("classic"), seats=(
-            Seat(EVIL, 1), Seat("bob", None, "easy"))), "en", built).embeds[0],
+        table_present.table(snapshot, "en").embeds[0],
+        table_present.lobby(snapshot, "en", variant("classic")).embeds[0],
+        table_present.match_over(snapshot, "en").embeds[0],
+        table_present.round_over(replace(finished_round("classic"), seats=(
+            Seat(EVIL, 1), Seat("bob", None, "easy"))), "en").embeds[0],
     ]
     for embed in texts:
         text = " ".join([embed.description or "", *(f.value or "" for f in embed.fields)])
         assert "[Free Nitro](" not in text.replace(r"\[Free Nitro](", ""), text
         assert "@everyone" not in text
-    line = present.move_text(present.safe_name(EVIL, "fr"), Draw("stock"), "fr")
+    line = table_present.move_text(core_text.safe_name(EVIL, "fr"), Draw("stock"), "fr")
     assert line.startswith(r"\[Free Nitro]") and "@everyone" not in line

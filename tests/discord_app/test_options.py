@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.discord_app.client import well_formed
+from bot.discord_app.core.tree import well_formed
 
 
 def _option(kind: int, value: object, **extra: object) -> dict[str, object]:

@@ -7,10 +7,12 @@ from dataclasses import replace
 import discord
 import pytest
 
-from bot.discord_app import present, tile_present
-from bot.discord_app.controller import _card_of_value, arrange_meld
+from bot.discord_app.cards.clicks import _card_of_value, arrange_meld
 from bot.discord_app.core import pictures
-from bot.discord_app.views import MAX_OPTIONS, selection_of
+from bot.discord_app.core import text as core_text
+from bot.discord_app.core.components import MAX_OPTIONS, selection_of
+from bot.discord_app.hand import present as hand_present
+from bot.discord_app.table import present as table_present
 from bot.session import (
     Seat,
     Snapshot,
@@ -27,7 +29,6 @@ from engine.game import Game
 from engine.tiles.actions import Add, Confirm, DrawTile, Move, NewSet, Pass, Play, Split, Undo
 from engine.tiles.tile import Tile
 from render import sorted_hand
-from tests.discord_app.helpers import components
 from tests.session.helpers import finished_round
 
 
@@ -67,8 +68,8 @@ def tiles(text: str) -> tuple[Tile, ...]:
     (Pass(), "ann passed.", "ann a passé."),
 ])
 def test_moves_in_words(move: Action, en: str, fr: str) -> None:
-    assert present.move_text("ann", move, "en") == en
-    assert present.move_text("ann", move, "fr") == fr
+    assert table_present.move_text("ann", move, "en") == en
+    assert table_present.move_text("ann", move, "fr") == fr
 
 
 @pytest.mark.parametrize(("action", "en", "fr"), [
@@ -83,8 +84,9 @@ def test_moves_in_words(move: Action, en: str, fr: str) -> None:
     (DrawTile(), None, None),
 ])
 def test_tile_notes_in_words(action: Action, en: str | None, fr: str | None) -> None:
-    assert tile_present.tile_note(action, "en") == en
-    assert tile_present.tile_note(action, "fr") == fr
+    view = _view()  # a tile action's note says nothing of the view
+    assert hand_present.action_note(action, view, "en") == en
+    assert hand_present.action_note(action, view, "fr") == fr
 
 
 @pytest.mark.parametrize(("action", "en", "fr"), [
@@ -97,8 +99,8 @@ def test_tile_notes_in_words(action: Action, en: str | None, fr: str | None) -> 
 ])
 def test_card_notes_in_words(action: Action, en: str | None, fr: str | None) -> None:
     view = _view()
-    assert present.action_note(action, view, "en") == en
-    assert present.action_note(action, view, "fr") == fr
+    assert hand_present.action_note(action, view, "en") == en
+    assert hand_present.action_note(action, view, "fr") == fr
 
 
 @pytest.mark.parametrize(("picked", "expected"), [
@@ -116,8 +118,8 @@ def test_menu_picks_are_arranged_into_a_meld(picked: str, expected: str) -> None
 
 async def test_hand_message_fits_discord_limits() -> None:
     view = _view()
-    reply = present.hand(view, 123456789012345678, "en", components(), selected={
-        "a": {"1:" + present.piece_code(view.hand[display_order(view, "suit")[0]])}})
+    reply = hand_present.hand(view, 123456789012345678, "en", selected={
+        "a": {"1:" + core_text.piece_code(view.hand[display_order(view, "suit")[0]])}})
     assert reply.ephemeral
     assert reply.view is not None
     rows = {item.row for item in reply.view.children}
@@ -133,7 +135,7 @@ async def test_hand_message_fits_discord_limits() -> None:
     message = discord.Message.__new__(discord.Message)
     message.components = [discord.ActionRow(row) for row in payload]  # type: ignore[arg-type]
     assert selection_of(message)["a"] == [next(iter(
-        {"1:" + present.piece_code(view.hand[display_order(view, "suit")[0]])}))]
+        {"1:" + core_text.piece_code(view.hand[display_order(view, "suit")[0]])}))]
 
 
 def test_a_huge_hand_keeps_menus_to_25_options() -> None:
@@ -141,7 +143,7 @@ def test_a_huge_hand_keeps_menus_to_25_options() -> None:
 
     view = _view()
     big = replace(view, hand=view.hand * 3)  # 39 cards
-    reply = present.hand(big, 1, "en", components())
+    reply = hand_present.hand(big, 1, "en")
     assert reply.view is not None
     selects = [i.item for i in reply.view.children
                if isinstance(getattr(i, "item", None), discord.ui.Select)]
@@ -164,14 +166,14 @@ async def test_pictures_drawn_in_a_painting_process_are_the_same() -> None:
 @pytest.mark.parametrize("lang", ["en", "fr"])
 @pytest.mark.parametrize("name", variant_names())
 def test_the_rules_message_is_the_rule_sets_summary(name: str, lang: str) -> None:
-    (embed,) = present.rules(variant(name), lang, components()).embeds
+    (embed,) = table_present.rules(variant(name), lang).embeds
     assert embed.description == "\n".join(rules_summary(variant(name), lang))
     assert len(embed.description) <= 4096
 
 
 def test_the_rules_message_shows_the_rules_as_played() -> None:
     played = variant("rami51").with_overrides(hand_sizes=9)
-    (embed,) = present.rules(played, "en", components()).embeds
+    (embed,) = table_present.rules(played, "en").embeds
     assert "Deal: 9 cards each." in (embed.description or "")
 
 
@@ -186,23 +188,23 @@ SEATS = (Seat("ann", 4), Seat(computer_name(1), None, "hard"))
 
 
 def test_the_french_table_names_computers_and_says_who_has_opened() -> None:
-    (embed,) = present.table(_snapshot("rami51", SEATS), "fr", components()).embeds
+    (embed,) = table_present.table(_snapshot("rami51", SEATS), "fr").embeds
     seats = embed.fields[0].value or ""
     assert seats.splitlines() == ["ann : 13 cartes, 0 point, pas encore posé",
                                   "Ordi 1 · difficile : 13 cartes, 0 point, pas encore posé"]
-    (english,) = present.table(_snapshot("rami51", SEATS), "en", components()).embeds
+    (english,) = table_present.table(_snapshot("rami51", SEATS), "en").embeds
     assert "CPU 1 · hard: 13 cards, 0 points, not opened yet" in (english.fields[0].value or "")
 
 
 def test_a_variant_without_opening_minimum_says_nothing_of_opening() -> None:
-    (embed,) = present.table(_snapshot("classic", SEATS), "fr", components()).embeds
+    (embed,) = table_present.table(_snapshot("classic", SEATS), "fr").embeds
     seats = (embed.fields[0].value or "").splitlines()
     assert seats[1] == "Ordi 1 · difficile : 10 cartes, 0 point"
 
 
 def test_the_french_hand_writes_cards_with_v_d_r_and_menus_keep_codes() -> None:
     view = replace(_view(), hand=tuple(parse_cards("jc qs kh 10d jk")))
-    reply = present.hand(view, 1, "fr", components())
+    reply = hand_present.hand(view, 1, "fr")
     assert "`1` V♣" in (reply.content or "") and "R♥" in (reply.content or "")
     assert reply.view is not None
     (cards, *_) = [i.item for i in reply.view.children
@@ -220,8 +222,8 @@ def test_menu_values_read_back_whatever_the_language(value: str, card: str) -> N
 
 
 def test_autocomplete_matches_what_a_french_player_types() -> None:
-    assert present.piece_text(parse_cards("qs")[0], "fr", ascii=True) == "Dp"
-    assert present.piece_text(parse_cards("qs")[0], "en", ascii=True) == "Qs"
+    assert core_text.piece_text(parse_cards("qs")[0], "fr", ascii=True) == "Dp"
+    assert core_text.piece_text(parse_cards("qs")[0], "en", ascii=True) == "Qs"
 
 
 @pytest.mark.parametrize(("name", "held"), [("rami51", "left in hand"),
@@ -229,11 +231,11 @@ def test_autocomplete_matches_what_a_french_player_types() -> None:
 def test_a_finished_round_shows_what_every_player_still_held(name: str, held: str) -> None:
     snapshot = finished_round(name)
     assert snapshot.hands is not None
-    reply = present.round_over(snapshot, "en", components())
-    text = reply.embeds[0].description or ""
-    assert text.splitlines()[0] == round_ending(snapshot, "en")
+    reply = table_present.round_over(snapshot, "en")
+    description = reply.embeds[0].description or ""
+    assert description.splitlines()[0] == round_ending(snapshot, "en")
     for seat, left in enumerate(snapshot.hands):
         if left:
             shown = [left[index] for index in sorted_hand(left, "suit")]
-            assert f"{snapshot.seats[seat].name}: " in text
-            assert f"{held}: {present.pieces_text(shown, 'en')}" in text
+            assert f"{snapshot.seats[seat].name}: " in description
+            assert f"{held}: {core_text.pieces_text(shown, 'en')}" in description

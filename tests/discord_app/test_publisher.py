@@ -10,7 +10,7 @@ import pytest
 
 from bot.discord_app.core import pictures
 from bot.discord_app.core.replies import Picture
-from bot.discord_app.publisher import Publisher
+from bot.discord_app.table.publisher import Publisher
 from bot.session import Event, EventKind, Seat, Snapshot, Status
 from engine.cards.actions import Draw
 from engine.tiles.actions import Play
@@ -49,7 +49,7 @@ async def test_the_table_is_drawn_once_per_table_seen(monkeypatch: pytest.Monkey
         return Picture(png=b"png", alt="alt", filename="table.png")
 
     monkeypatch.setattr(pictures, "draw", draw)
-    publisher = Publisher(MagicMock(), MagicMock(), MagicMock(), MagicMock())
+    publisher = Publisher(MagicMock(), MagicMock(), MagicMock())
     view = public(3)
     first = replace(SNAPSHOT, view=view)
     resaved = replace(first, version=first.version + 1)

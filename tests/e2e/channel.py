@@ -3,8 +3,8 @@ turn reminders, and whether the table shows the game as it is saved."""
 
 from __future__ import annotations
 
-from bot.discord_app import present
 from bot.discord_app.fake import FakeDiscord, Message
+from bot.discord_app.table import present as table_present
 from tests.e2e.harness import BotHarness
 from tests.e2e.players import with_component
 from tests.e2e.tile_players import table_message
@@ -28,7 +28,7 @@ async def table_is_current(fake: FakeDiscord, harness: BotHarness, channel: int)
     assert harness.bot is not None
     snapshot = await harness.bot.tables.snapshot(channel)
     assert snapshot is not None and snapshot.view is not None
-    expected = present.table(snapshot, "en", harness.bot.front_end.components).embeds[0]
+    expected = table_present.table(snapshot, "en").embeds[0]
     try:
         shown = table_message(fake, channel).embeds[0]
     except AssertionError:

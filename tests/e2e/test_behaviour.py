@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import re
+import sys
 
 import pytest
 
@@ -18,7 +19,9 @@ from bot.discord_app.fake import (
 )
 from bot.session import Status
 from engine import format_card, format_cards
+from engine.cards.actions import Discard
 from engine.cards.card import write_codes
+from engine.game import Game
 from engine.views import Phase
 from tests.e2e.harness import BotHarness
 from tests.e2e.players import (
@@ -163,7 +166,7 @@ async def test_a_late_turn_refresh_keeps_the_cards_picked(fake: FakeDiscord,
     view = await harness.bot.tables.hand(channel, player.id)
     value = menu_values(hand, "rami:pick:a:", (view.hand[0],))
     assert (await fake.select(player, hand, "rami:pick:a:", value)).response_type == 7
-    await harness.bot.front_end.service.refresh_hand(channel, player.id)  # the late edit
+    await harness.bot.features.hands.refresh(channel, player.id)  # the late edit
     it = await fake.click(player, hand, "rami:hand:discard:")  # the message as it stands
     assert is_hand(it.reply), it.reply.text()
     after = await harness.bot.tables.hand(channel, player.id)
@@ -177,7 +180,7 @@ async def test_a_turn_refresh_keeps_the_hand_picture_already_shown(
     channel, alice, bob, _ = await open_table(fake, harness)
     player, _ = await whose_turn(harness, channel, alice, bob)
     assert harness.bot is not None
-    service = harness.bot.front_end.service
+    hands = harness.bot.features.hands
     hand = assert_ok(await fake.slash(player, channel, "rummy hand"))
     [shown] = hand.attachments
     store = harness.bot.tables.store
@@ -185,25 +188,25 @@ async def test_a_turn_refresh_keeps_the_hand_picture_already_shown(
         while await store.hand_message(channel, player.id) is None:
             await asyncio.sleep(0.01)
     edits = len(hand.payloads)
-    await service.refresh_hand(channel, player.id)  # the same hand: the same picture
+    await hands.refresh(channel, player.id)  # the same hand: the same picture
     assert len(hand.payloads) == edits + 1 and hand.attachments[0] is shown
     assert is_hand(hand)
 
     await fake.click(player, hand, "rami:hand:draw:")  # a card more: a new picture
     [drawn] = hand.attachments
     assert drawn.id != shown.id and drawn.data != shown.data
-    await service.refresh_hand(channel, player.id)
+    await hands.refresh(channel, player.id)
     assert hand.attachments[0] is drawn
 
-    service._uploaded.forget((channel, player.id))  # as after a failover: nothing in memory
-    await service.refresh_hand(channel, player.id)
+    hands._uploaded.forget((channel, player.id))  # as after a failover: nothing in memory
+    await hands.refresh(channel, player.id)
     [again] = hand.attachments
     assert again.id != drawn.id and again.data == drawn.data
 
     # Another process refreshed the message meanwhile (a failover): the attachment this
     # one remembers is gone from it, so the picture is uploaded again, never left out.
     hand.attachments = [Attachment("hand.png", b"another process's upload", None)]
-    await service.refresh_hand(channel, player.id)
+    await hands.refresh(channel, player.id)
     [last] = hand.attachments
     assert last.data == drawn.data and is_hand(hand)
 
@@ -429,13 +432,49 @@ async def test_a_public_hand_would_fail_the_privacy_check(
     """The guard used by every test notices a hand sent without the ephemeral flag."""
     from dataclasses import replace
 
-    from bot.discord_app import present
+    from bot.discord_app import hand as hands
 
     channel, alice, _bob, _ = await open_table(fake, harness)
-    real_hand = present.hand
-    monkeypatch.setattr(present, "hand",
+    real_hand = hands.hand
+    monkeypatch.setattr(hands, "hand",
                         lambda *a, **k: replace(real_hand(*a, **k), ephemeral=False))
     await fake.slash(alice, channel, "rummy hand")
     with pytest.raises(AssertionError, match="public"):
         assert_hands_private(fake)
     fake.messages.clear()  # keep the fixture's own check about the real bot
+
+
+# How far a click travels before a rule is checked: the Discard button of a hand reaches
+# the engine's Game.apply through the feature's method and one call into the session layer.
+MOST_CALLS = 8
+
+
+async def test_a_discard_click_reaches_the_engine_in_at_most_eight_calls(
+        fake: FakeDiscord, harness: BotHarness, monkeypatch: pytest.MonkeyPatch) -> None:
+    channel, alice, bob, _ = await open_table(fake, harness)
+    player, _ = await whose_turn(harness, channel, alice, bob)
+    assert harness.bot is not None
+    hand = assert_ok(await fake.click(player, assert_ok(
+        await fake.slash(player, channel, "rummy hand")), "rami:hand:draw:"))
+    view = await harness.bot.tables.hand(channel, player.id)
+    value = menu_values(hand, "rami:pick:a:", (view.hand[0],))
+    assert (await fake.select(player, hand, "rami:pick:a:", value)).response_type == 7
+    paths: list[list[str]] = []
+    real_apply = Game.apply
+
+    def apply(game: Game, seat: int, action: object) -> None:
+        if isinstance(action, Discard):
+            frame, path = sys._getframe(1), ["Game.apply"]
+            while frame is not None and path[-1] != "Routed.callback":
+                path.append(frame.f_code.co_qualname)
+                frame = frame.f_back  # type: ignore[assignment]
+            paths.append(path[::-1])
+        real_apply(game, seat, action)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Game, "apply", apply)
+    assert assert_ok(await fake.click(player, hand, "rami:hand:discard:"))
+    (path,) = paths
+    assert path == ["Routed.callback", "CardTurn.on_button", "Tables.act",
+                    "retried.<locals>.run", "Tables.act_many", "TableKeeper._play",
+                    "Game.apply"]
+    assert len(path) <= MOST_CALLS

@@ -200,7 +200,7 @@ async def test_a_table_edit_keeps_the_picture_already_shown(fake: FakeDiscord,
     [shown] = table.attachments
     edits = len(table.payloads)
     assert harness.bot is not None
-    await harness.bot.front_end.publisher.refresh(channel)  # the same table, edited again
+    await harness.bot.features.publisher.refresh(channel)  # the same table, edited again
     await harness.idle()
     assert len(table.payloads) == edits + 1 and table.attachments[0] is shown
     await next_human_turn(fake, harness, channel, (alice, bob), player)
@@ -221,7 +221,7 @@ async def test_a_table_picture_replaced_meanwhile_is_uploaded_again(
     [shown] = table.attachments
     table.attachments = [Attachment("table.png", b"another process's upload", None)]
     assert harness.bot is not None
-    await harness.bot.front_end.publisher.refresh(channel)  # the same table, edited again
+    await harness.bot.features.publisher.refresh(channel)  # the same table, edited again
     await harness.idle()
     [again] = table.attachments
     assert again.data == shown.data and again.id != shown.id

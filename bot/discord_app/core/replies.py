@@ -66,6 +66,8 @@ class Reply:
     ephemeral: bool = False
     update: bool = False  # edit the clicked message instead of sending a new one
     allowed_mentions: discord.AllowedMentions = field(default_factory=lambda: NO_PINGS)
+    # The player's hand this message shows (its channel and owner), to refresh it later.
+    hand: tuple[int, int] | None = None
 
     def __post_init__(self) -> None:
         # Within Discord's limits from the start (the embeds and the view are fitted in
@@ -183,64 +185,107 @@ def _fit_view(view: discord.ui.View) -> None:
             item.label = cut(item.label, LIMITS["label"])
 
 
-Handler = Callable[[], Awaitable[Reply]]
+class Answer:
+    """Answering one interaction, once: ``async with replies.to(interaction, what) as
+    answer:`` runs the handler's body, which sets ``answer.reply``; leaving the block sends
+    it. It is the single error path of the bot's handlers: a :class:`~engine.RummyError`
+    raised in the body (bad notation, illegal move, not your turn…) becomes a private
+    message in the player's language and nothing changes; any other exception is logged
+    with its traceback and the player gets an apology. A body that takes longer than
+    :data:`DEFER_AFTER` seconds is deferred meanwhile (Discord wants a first answer within
+    3), and its reply then fills the deferred answer in. ``lang`` is the player's
+    language (``language(interaction)``, English when it cannot be read).
 
-
-async def answer(
-    interaction: discord.Interaction, work: Handler, *, lang: str, what: str,
-    public: bool = False,
-) -> Sent | None:
-    """Run ``work`` and answer ``interaction`` with its reply (or a friendly error).
-
-    ``what`` names the command or component in the logs; ``public`` says that a command's
-    reply is meant for the channel (a deferral then shows publicly "thinking"). Returns
-    the message sent (None when Discord did not say).
+    ``what`` names the command or component in the logs; ``public``: a command's reply
+    meant for the channel (a deferral then shows publicly "thinking"). Once the block is
+    left, ``sent`` is the message Discord says was sent (None: not said, or it failed)
+    and ``refused`` whether the reply was the error path's.
     """
-    started = time.perf_counter()
-    task = asyncio.ensure_future(_guarded(work, lang, what, interaction))
-    done, _ = await asyncio.wait({task}, timeout=DEFER_AFTER)
-    deferred = False
-    if not done:
-        deferred = True
-        await _defer(interaction, update=_probably_update(interaction), public=public)
-    reply = await task
-    sent = None
-    try:
-        if deferred and public and reply.ephemeral and not _probably_update(interaction):
-            # Deferred in public, but the answer is private (a refusal): say it privately.
-            await interaction.delete_original_response()
-            deferred = False
-        sent = await send(interaction, reply, deferred=deferred)
-    except discord.HTTPException:
-        log.exception("reply failed what=%s", what)
-    elapsed_ms = (time.perf_counter() - started) * 1000
-    log.log(
-        logging.WARNING if elapsed_ms > SLOW_MS else logging.DEBUG,
-        "answered what=%s user=%s channel=%s ms=%.1f deferred=%s",
-        what, interaction.user.id, interaction.channel_id, elapsed_ms, deferred,
-    )
-    return sent
+
+    def __init__(self, interaction: discord.Interaction, what: str,
+                 language: Callable[[discord.Interaction], Awaitable[str]], *,
+                 public: bool = False,
+                 after: Callable[[Answer], Awaitable[None]] | None = None) -> None:
+        self.interaction, self.what, self.public = interaction, what, public
+        self._language = language
+        self.lang = "en"  # the player's, once the block is entered
+        self.reply: Reply | None = None
+        self.sent: Sent | None = None
+        self.refused = False
+        self._after = after
+        self._started = 0.0
+        self._timer: asyncio.TimerHandle | None = None
+        self._deferring: asyncio.Future[None] | None = None
+
+    async def __aenter__(self) -> Answer:
+        self._started = time.perf_counter()
+        try:
+            self.lang = await self._language(self.interaction)
+        except Exception:  # the error path must answer even when the store does not
+            log.exception("language lookup failed user=%s", self.interaction.user.id)
+        self._timer = asyncio.get_running_loop().call_later(DEFER_AFTER, self._defer)
+        return self
+
+    def _defer(self) -> None:
+        update = _probably_update(self.interaction)
+        self._deferring = asyncio.ensure_future(
+            _defer(self.interaction, update=update, public=self.public))
+
+    async def __aexit__(self, kind: type[BaseException] | None, error: BaseException | None,
+                        traceback: object) -> bool:
+        if self._timer is not None:
+            self._timer.cancel()
+        if error is not None and not isinstance(error, Exception):
+            return False  # cancelled, or the process is stopping: nothing to answer
+        reply = self._refusal(error) if error is not None else self.reply
+        if reply is None:
+            log.error("handler gave no reply what=%s", self.what)
+            reply = error_reply(t("bot.error.internal", self.lang))
+        deferred = await self._deferred()
+        interaction = self.interaction
+        try:
+            if deferred and self.public and reply.ephemeral and not _probably_update(
+                    interaction):
+                # Deferred in public, but the answer is private (a refusal): say it privately.
+                await interaction.delete_original_response()
+                deferred = False
+            self.sent = await send(interaction, reply, deferred=deferred)
+        except discord.HTTPException:
+            log.exception("reply failed what=%s", self.what)
+        elapsed_ms = (time.perf_counter() - self._started) * 1000
+        log.log(
+            logging.WARNING if elapsed_ms > SLOW_MS else logging.DEBUG,
+            "answered what=%s user=%s channel=%s ms=%.1f deferred=%s",
+            self.what, interaction.user.id, interaction.channel_id, elapsed_ms, deferred,
+        )
+        if self._after is not None:
+            await self._after(self)
+        return True
+
+    async def _deferred(self) -> bool:
+        """Whether the answer was deferred (waiting for the deferral under way, if any)."""
+        if self._deferring is None:
+            return False
+        try:
+            await self._deferring
+        except discord.HTTPException:
+            log.warning("deferral failed what=%s", self.what)
+        return self.interaction.response.is_done()
+
+    def _refusal(self, error: Exception) -> Reply:
+        interaction = self.interaction
+        self.refused = True
+        if isinstance(error, RummyError):
+            log.info("refused what=%s user=%s channel=%s code=%s", self.what,
+                     interaction.user.id, interaction.channel_id, error.code)
+            return error_reply(error.message(self.lang))
+        log.error("handler failed what=%s user=%s channel=%s", self.what, interaction.user.id,
+                  interaction.channel_id, exc_info=error)
+        return error_reply(t("bot.error.internal", self.lang))
 
 
 def _probably_update(interaction: discord.Interaction) -> bool:
     return interaction.type is discord.InteractionType.component
-
-
-async def _guarded(work: Handler, lang: str, what: str, interaction: discord.Interaction) -> Reply:
-    try:
-        return await work()
-    except RummyError as error:
-        log.info(
-            "refused what=%s user=%s channel=%s code=%s",
-            what, interaction.user.id, interaction.channel_id, error.code,
-        )
-        return error_reply(error.message(lang))
-    except Exception:
-        log.exception(
-            "handler failed what=%s user=%s channel=%s",
-            what, interaction.user.id, interaction.channel_id,
-        )
-        return error_reply(t("bot.error.internal", lang))
 
 
 async def _defer(interaction: discord.Interaction, *, update: bool, public: bool) -> None:

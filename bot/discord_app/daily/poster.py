@@ -19,8 +19,8 @@ from collections.abc import Callable
 
 import discord
 
-from bot.discord_app import daily_present
 from bot.discord_app.core import pictures
+from bot.discord_app.daily import present as daily_present
 from bot.discord_app.shards import serves, shard_filter
 from bot.session.daily import ClosedDay, Daily
 from bot.session.prefs import Preferences

@@ -3,7 +3,7 @@
 A :class:`Board` takes in the session's events (``absorb``), a restart (``refresh``) and
 ``/rummy table`` (``repost``), and says which :class:`Job` is due: the lobby edit, the
 results to post, the table to edit or post, the turn reminder, the closing edits. Each
-job is done, or failed and retried, on its own (:class:`~bot.discord_app.publisher.
+job is done, or failed and retried, on its own (:class:`~bot.discord_app.table.publisher.
 Publisher` does them): a failed reminder never skips the table, and since every job
 shows the latest state, a job that succeeds at last shows the table as it is saved.
 

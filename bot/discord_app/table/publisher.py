@@ -2,7 +2,7 @@
 
 The session layer calls :meth:`Publisher.on_event` after every saved change (a player's
 action, a computer turn, a timeout); the publisher notes it on the channel's
-:class:`~bot.discord_app.board.Board` and returns at once, so an interaction is answered
+:class:`~bot.discord_app.table.board.Board` and returns at once, so an interaction is answered
 without waiting for these channel updates. One worker per channel then does the jobs due,
 each on its own: a job that fails (Discord down, rate limited, the bot not allowed to
 post) is retried after a growing pause (:data:`RETRY_DELAYS`) without holding back the
@@ -12,7 +12,7 @@ others, and every job shows the latest saved state, so the channel converges to 
 - the table message is posted once and edited in place, at most once per
   ``min_edit_interval`` seconds (Discord limits edits per channel; a run of changes
   meanwhile becomes one edit of the latest state), and while computer players are to
-  move, :data:`~bot.discord_app.board.COMPUTERS_PACE` times less often (their moves in a
+  move, :data:`~bot.discord_app.table.board.COMPUTERS_PACE` times less often (their moves in a
   row show as one edit; a human's turn is shown at the usual pace); its id is saved with the table
   (``Tables.set_ui``) so it is edited again after a restart; the picture is drawn once
   per state shown, in a worker thread, and uploaded once (an edit showing it again keeps
@@ -36,12 +36,13 @@ from typing import TYPE_CHECKING, Any
 import aiohttp
 import discord
 
-from bot.discord_app import present
-from bot.discord_app.board import Board, Job, Result, reminder_key
 from bot.discord_app.core import channel_api, pictures
 from bot.discord_app.core.channel_api import Kept, Uploads, attachment_ids
 from bot.discord_app.core.i18n import t
 from bot.discord_app.core.replies import Picture, Reply
+from bot.discord_app.core.text import safe_name
+from bot.discord_app.table import present
+from bot.discord_app.table.board import Board, Job, Result, reminder_key
 from bot.session import Event, EventKind, Snapshot, Status
 from engine.notation import is_action
 from engine.views import PublicView
@@ -49,7 +50,6 @@ from engine.views import PublicView
 if TYPE_CHECKING:
     from discord.types.message import Message
 
-    from bot.discord_app.views import Components
     from bot.session.prefs import Preferences
     from bot.session.tables import Tables
 
@@ -76,13 +76,12 @@ class Publisher:
     """Keeps each channel's public messages in step with its table."""
 
     def __init__(self, client: discord.Client, tables: Tables, prefs: Preferences,
-                 components: Components, *, on_turn: TurnListener | None = None,
+                 *, on_turn: TurnListener | None = None,
                  min_edit_interval: float = 1.0,
                  retry_delays: tuple[float, ...] = RETRY_DELAYS) -> None:
         self.client = client
         self.tables = tables
         self.prefs = prefs
-        self.components = components
         self.min_edit_interval = min_edit_interval
         self.retry_delays = retry_delays
         self.on_turn = on_turn
@@ -249,7 +248,7 @@ class Publisher:
         if board.lobby_message is None:
             return
         if board.lobby == "open" and snapshot.status is Status.LOBBY:
-            reply = present.lobby(snapshot, lang, self.components,
+            reply = present.lobby(snapshot, lang,
                                   self.tables.rules_of(snapshot))
         else:
             reply = present.lobby_closed(snapshot, lang, "bot.lobby.started")
@@ -260,7 +259,7 @@ class Publisher:
         deleted meanwhile)."""
         channel = snapshot.channel_id
         picture = await self._table_picture(snapshot, lang)
-        reply = present.table(snapshot, lang, self.components, self._move(board.last_move, lang),
+        reply = present.table(snapshot, lang, self._move(board.last_move, lang),
                               picture)
         board.table_shown_at = asyncio.get_running_loop().time()
         message_id = board.table_message
@@ -334,9 +333,9 @@ class Publisher:
         snapshot = result.snapshot
         if result.kind == "round":
             picture = await pictures.draw(pictures.scores_picture, snapshot.view, lang)
-            reply = present.round_over(snapshot, lang, self.components, picture)
+            reply = present.round_over(snapshot, lang, picture)
         else:
-            reply = present.match_over(snapshot, lang, self.components)
+            reply = present.match_over(snapshot, lang)
         await self._send(snapshot.channel_id, reply)
         if result in board.results:
             board.results.remove(result)
@@ -378,7 +377,7 @@ class Publisher:
         if event is None or event.seat is None:
             return None
         seats = event.snapshot.seats
-        name = present.safe_name(seats[event.seat].name, lang) if event.seat < len(seats) else "?"
+        name = safe_name(seats[event.seat].name, lang) if event.seat < len(seats) else "?"
         if is_action(event.move):
             text = present.move_text(name, event.move, lang)
         elif event.action == "leave":  # the session's event for a player who left

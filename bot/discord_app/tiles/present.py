@@ -1,13 +1,14 @@
 """What the bot shows of tile rummy: the lines of the private rack message that a hand of
-cards has not (the draft, what to do on one's turn; :func:`bot.discord_app.present.hand`
-writes the rest), the hint, and the notes after an action.
+cards has not (the draft, what to do on one's turn; :func:`bot.discord_app.hand.present.
+hand` writes the rest), the hint, and a play or a draft edit in words.
 
-Pure functions, like :mod:`bot.discord_app.present`.
+Pure functions: no Discord call, no session.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import assert_never
 
 from bot.discord_app.core.i18n import t
 from bot.discord_app.core.replies import Reply
@@ -15,16 +16,13 @@ from engine.i18n import count
 from engine.solver.exact import Solution
 from engine.tiles.actions import (
     Add,
-    Confirm,
-    DrawTile,
+    EditAction,
     Move,
     NewSet,
-    Pass,
     Play,
     Reset,
     Split,
     TakeBack,
-    TileAction,
     Undo,
 )
 from engine.tiles.tile import Tile, format_tiles
@@ -75,43 +73,24 @@ def play_change(play: Play, lang: str) -> str:
              numbers=", ".join(str(index + 1) for index in play.replacing))
 
 
-def tile_move_text(player: str, move: TileAction, lang: str) -> str:
-    """A tile move as the table's "last move" line (a draft edit stays private)."""
-    if isinstance(move, Play):
-        return t("bot.move.tiles_played", lang, player=player, change=play_change(move, lang))
-    if isinstance(move, Confirm):
-        return t("bot.move.tiles_laid", lang, player=player)
-    if isinstance(move, DrawTile):
-        return t("bot.move.draw_tile", lang, player=player)
-    if isinstance(move, Pass):
-        return t("bot.move.pass", lang, player=player)
-    return t("bot.move.tiles_edit", lang, player=player)
-
-
-def tile_note(action: object, lang: str) -> str | None:
-    """What the player just did (the first line of the refreshed rack)."""
-    if isinstance(action, Play):
-        return t("bot.note.tiles.played", lang, change=play_change(action, lang))
-    if isinstance(action, Confirm):
-        return t("bot.note.tiles.laid", lang)
-    if isinstance(action, NewSet):
-        what = t("bot.note.tiles.newset", lang, tiles=tiles_text(action.tiles))
-    elif isinstance(action, Add):
-        what = t("bot.note.tiles.add", lang, tiles=tiles_text(action.tiles), set=action.set + 1)
-    elif isinstance(action, Move):
-        target = (t("bot.note.tiles.new_set", lang) if action.target is None
-                  else str(action.target + 1))
-        what = t("bot.note.tiles.move", lang, tiles=tiles_text(action.tiles),
-                 source=action.source + 1, target=target)
-    elif isinstance(action, Split):
-        what = t("bot.note.tiles.split", lang, set=action.set + 1, at=action.at + 1)
-    elif isinstance(action, TakeBack):
-        what = t("bot.note.tiles.takeback", lang, tiles=tiles_text(action.tiles),
-                 set=action.set + 1)
-    elif isinstance(action, Undo):
-        what = t("bot.note.tiles.undo", lang)
-    elif isinstance(action, Reset):
-        what = t("bot.note.tiles.reset", lang)
-    else:
-        return None
-    return t("bot.note.tiles.edit", lang, what=what)
+def set_edit(action: EditAction | Undo | Reset, lang: str) -> str:
+    """A draft edit in words."""
+    match action:
+        case NewSet(tiles=tiles):
+            return t("bot.note.tiles.newset", lang, tiles=tiles_text(tiles))
+        case Add(tiles=tiles, set=index):
+            return t("bot.note.tiles.add", lang, tiles=tiles_text(tiles), set=index + 1)
+        case Move(tiles=tiles, source=source, target=target):
+            shown = t("bot.note.tiles.new_set", lang) if target is None else str(target + 1)
+            return t("bot.note.tiles.move", lang, tiles=tiles_text(tiles), source=source + 1,
+                     target=shown)
+        case Split(set=index, at=at):
+            return t("bot.note.tiles.split", lang, set=index + 1, at=at + 1)
+        case TakeBack(tiles=tiles, set=index):
+            return t("bot.note.tiles.takeback", lang, tiles=tiles_text(tiles), set=index + 1)
+        case Undo():
+            return t("bot.note.tiles.undo", lang)
+        case Reset():
+            return t("bot.note.tiles.reset", lang)
+        case _:
+            assert_never(action)

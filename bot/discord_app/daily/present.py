@@ -3,8 +3,9 @@ close's post and the server's settings, as replies.
 
 Pure functions from the session's values (:mod:`bot.session.daily`) to
 :class:`~bot.discord_app.core.replies.Reply` objects, with the pictures and components they are
-given; a try reuses the hand (:func:`bot.discord_app.present.hand`, its components named
-after the try) and the table in words (:func:`bot.discord_app.present.table_embed`).
+given; a try reuses the hand (:func:`bot.discord_app.hand.present.hand`, its components
+named after the try) and the table in words (:func:`bot.discord_app.table.present.
+table_embed`).
 """
 
 from __future__ import annotations
@@ -13,10 +14,12 @@ from collections.abc import Sequence
 
 import discord
 
-from bot.discord_app import present
 from bot.discord_app.core.i18n import t
 from bot.discord_app.core.replies import Picture, Reply
-from bot.discord_app.views import Components
+from bot.discord_app.core.text import escaped
+from bot.discord_app.daily.components import TryButton, TryPick, try_over_view
+from bot.discord_app.hand.present import hand as hand_message
+from bot.discord_app.table.present import move_text, table_embed
 from bot.session.daily import (
     TRIES_A_DAY,
     ClosedDay,
@@ -37,7 +40,7 @@ MAX_TEXT = 2000  # Discord's limit of a message's text
 
 def _name(text: str) -> str:
     """A name as these messages show it: markdown and mentions escaped."""
-    return present.escaped(text)
+    return escaped(text)
 
 
 def title(day: DayInfo, lang: str) -> str:
@@ -52,7 +55,7 @@ def _header(state: TryState, lang: str) -> str:
 
 def _moves(state: TryState, lang: str) -> list[str]:
     """The computers' moves since the player's, as the table's move lines."""
-    return [present.move_text(_name(shown_name(state.seats[seat].name, lang)), move, lang)
+    return [move_text(_name(shown_name(state.seats[seat].name, lang)), move, lang)
             for seat, move in state.moves]
 
 
@@ -68,14 +71,14 @@ def _fit(head: Sequence[str], moves: Sequence[str], tail: Sequence[str]) -> str:
 
 def _table(state: TryState, lang: str, picture: Picture | None) -> tuple[discord.Embed,
                                                                          list[Picture]]:
-    embed = present.table_embed(state.view, state.view.variant, state.seats, lang)
+    embed = table_embed(state.view, state.view.variant, state.seats, lang)
     if picture is None:
         return embed, []
     embed.set_image(url=f"attachment://{picture.filename}")
     return embed, [picture]
 
 
-def try_message(state: TryState, lang: str, components: Components, *, sort: str,
+def try_message(state: TryState, lang: str, *, sort: str,
                 note: str | None = None, selected: dict[str, set[str]] | None = None,
                 hand_picture: Picture | None = None,
                 table_picture: Picture | None = None) -> Reply:
@@ -86,25 +89,24 @@ def try_message(state: TryState, lang: str, components: Components, *, sort: str
     if state.dropped is not None:
         head.append(t("bot.daily.dropped", lang, day=state.dropped))
     if state.result is not None:
-        return _try_over(state, lang, components, head, table_picture)
+        return _try_over(state, lang, head, table_picture)
     if note:
         head.append(note)
-    hand = present.hand(state.view, state.ref, lang, components, sort=sort,
+    hand = hand_message(state.view, state.ref, lang, sort=sort,
                         names=[seat.name for seat in state.seats], selected=selected,
-                        picture=hand_picture, daily=True)
+                        picture=hand_picture, button=TryButton, pick=TryPick)
     embed, table = _table(state, lang, table_picture)
     return Reply(content=_fit(head, _moves(state, lang), [hand.content or ""]),
                  embeds=[embed], pictures=[*hand.pictures, *table], view=hand.view,
                  ephemeral=True)
 
 
-def _try_over(state: TryState, lang: str, components: Components, head: list[str],
+def _try_over(state: TryState, lang: str, head: list[str],
               table_picture: Picture | None) -> Reply:
     lines = [line.text(lang) for line in result_lines(state, _name)]
     embed, table = _table(state, lang, table_picture)
     return Reply(content=_fit(head, _moves(state, lang), lines), embeds=[embed],
-                 pictures=table, view=components.try_over_view(state.ref, lang,
-                                                               again=state.tries_left > 0),
+                 pictures=table, view=try_over_view(state.ref, lang, again=state.tries_left > 0),
                  ephemeral=True)
 
 

@@ -1,0 +1,145 @@
+"""The components of a player's private hand: its buttons and its menus.
+
+- ``rami:hand:<action>:<channel>`` (:class:`HandButton`, actions :class:`HandAction`):
+  draw, take the discard, meld, lay off, swap a joker, discard, sort. The rack of tile
+  rummy has its own buttons (:mod:`bot.discord_app.tiles.components`) and this sort
+  button;
+- ``rami:pick:<slot>:<channel>:<owner>`` (:class:`HandPick`): the hand's menus, cards
+  (or tiles) of a first meld, of a second meld, a table meld, of the player ``owner``
+  (older messages lack it); see :mod:`bot.discord_app.core.components`.
+
+A click is checked against the game as it is now (the session layer refuses a stale
+one); a pick or a button on someone else's hand message is refused.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Sequence
+from enum import StrEnum
+from typing import Any, ClassVar, Self
+
+import discord
+from discord import ButtonStyle
+
+from bot.discord_app.core.components import (
+    MENU_TEMPLATE,
+    Slot,
+    alternatives,
+    in_rows,
+    options,
+    view_of,
+)
+from bot.discord_app.core.feature import Routed
+from bot.discord_app.core.i18n import t
+
+
+class HandAction(StrEnum):
+    """What a hand button does."""
+
+    DRAW = "draw"
+    TAKE = "take"
+    MELD = "meld"
+    LAYOFF = "layoff"
+    SWAP = "swap"
+    DISCARD = "discard"
+    SORT = "sort"
+
+
+class HandButton(
+    Routed,
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=rf"rami:hand:(?P<action>{alternatives(list(HandAction))}):(?P<channel>\d+)",
+):
+    """A button under a player's hand: ``rami:hand:<action>:<channel>``."""
+
+    family: ClassVar[str] = "hand"
+
+    def __init__(self, action: HandAction, channel_id: int, label: str = "",
+                 style: ButtonStyle = ButtonStyle.secondary, disabled: bool = False) -> None:
+        super().__init__(discord.ui.Button(
+            label=label or action, style=style, disabled=disabled,
+            custom_id=f"rami:{self.family}:{action}:{channel_id}"))
+        self.action, self.channel_id = action, channel_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction,
+                             item: discord.ui.Item[Any], match: re.Match[str]) -> Self:
+        return cls(HandAction(match["action"]), int(match["channel"]))
+
+
+class HandPick(
+    Routed,
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=r"rami:pick:(?P<slot>a|b|m):(?P<channel>\d+)(?::(?P<owner>\d+))?",
+):
+    """A menu of ``owner``'s hand (``rami:pick:<slot>:<channel>:<owner>``, without the
+    owner on messages sent before it was added)."""
+
+    family: ClassVar[str] = "pick"
+
+    def __init__(self, slot: Slot, channel_id: int,
+                 choices: Sequence[discord.SelectOption] = (), placeholder: str = "",
+                 max_values: int | None = None, row: int | None = None,
+                 owner: int | None = None) -> None:
+        choices = list(choices) or [discord.SelectOption(label="-", value="-")]
+        mine = "" if owner is None else f":{owner}"
+        super().__init__(discord.ui.Select(
+            custom_id=f"rami:{self.family}:{slot}:{channel_id}{mine}",
+            placeholder=placeholder or None, options=choices, min_values=0,
+            max_values=max_values or len(choices), row=row))
+        self.slot, self.channel_id, self.owner = slot, channel_id, owner
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction,
+                             item: discord.ui.Item[Any], match: re.Match[str]) -> Self:
+        owner = match["owner"]
+        return cls(Slot(match["slot"]), int(match["channel"]),
+                   owner=int(owner) if owner is not None else None)
+
+
+assert MENU_TEMPLATE.fullmatch("rami:pick:a:1:2")  # the one pattern of every hand menu
+
+
+def hand_view(
+    channel_id: int,
+    lang: str,
+    *,
+    cards: Sequence[tuple[str, str]],  # (value, label) per position, in display order
+    melds: Sequence[tuple[str, str]],  # (value, label) per table meld
+    selected: dict[str, set[str]],
+    sort: str,
+    can_draw: bool,
+    can_play: bool,
+    owner: int | None = None,
+    button: type[HandButton] = HandButton,
+    pick: type[HandPick] = HandPick,
+) -> discord.ui.View:
+    """The components under ``owner``'s hand: card menus, a table meld menu, then the
+    buttons (``button`` and ``pick``: the classes of a try of the daily championship,
+    ``channel_id`` then naming the try)."""
+    items: list[discord.ui.Item[Any]] = []
+    if cards:
+        for row, (slot, code) in enumerate(((Slot.FIRST, "bot.select.cards"),
+                                            (Slot.SECOND, "bot.select.cards2"))):
+            items.append(pick(slot, channel_id, options(cards, selected, slot),
+                              t(code, lang), row=row, owner=owner))
+    if melds:
+        items.append(pick(Slot.MELD, channel_id, options(melds, selected, Slot.MELD),
+                          t("bot.select.meld", lang), max_values=1, row=2, owner=owner))
+    make = functools.partial(button, channel_id=channel_id)
+    no_play = not can_play
+    buttons = [
+        make(HandAction.DRAW, label=t("bot.button.draw", lang), style=ButtonStyle.primary,
+             disabled=not can_draw),
+        make(HandAction.TAKE, label=t("bot.button.take", lang), disabled=not can_draw),
+        make(HandAction.MELD, label=t("bot.button.meld", lang), style=ButtonStyle.success,
+             disabled=no_play),
+        make(HandAction.LAYOFF, label=t("bot.button.layoff", lang), disabled=no_play),
+        make(HandAction.SWAP, label=t("bot.button.swap", lang), disabled=no_play),
+        make(HandAction.DISCARD, label=t("bot.button.discard", lang),
+             style=ButtonStyle.danger, disabled=no_play),
+        make(HandAction.SORT, label=t("bot.button.sort", lang, sort=t(f"sort.{sort}", lang))),
+    ]
+    return view_of(*items, *in_rows(buttons, first=3))

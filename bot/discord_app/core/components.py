@@ -1,0 +1,121 @@
+"""What every feature's components share: a view of dynamic items that discord.py need
+not keep, menu options within Discord's limits, buttons laid out in rows, and what a hand
+message's menus say (what is picked, whose hand it is).
+
+Every ``custom_id`` is namespaced ``rami:<family>:…`` (the families and their actions are
+in each feature's ``components`` module); the hand's menus are
+``rami:pick:<slot>:<channel>:<owner>`` (``rami:dpick:…`` for a try of the daily
+championship): a pick is stored as the menu's default options by editing the hand
+message, so that the next button click reads the selection from the message itself.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Sequence
+from enum import StrEnum
+from typing import Any, TypeVar
+
+import discord
+
+B = TypeVar("B", bound=discord.ui.DynamicItem[Any])
+MAX_OPTIONS = 25  # Discord's limit of a menu's options
+MENU_TEMPLATE = re.compile(
+    r"rami:(?P<family>d?pick):(?P<slot>a|b|m):(?P<channel>\d+)(?::(?P<owner>\d+))?")
+
+
+class Slot(StrEnum):
+    """A hand message's menus: the cards (or tiles) of a first meld, of a second meld,
+    and a table meld."""
+
+    FIRST = "a"
+    SECOND = "b"
+    MELD = "m"
+
+
+def view_of(*items: discord.ui.Item[Any]) -> discord.ui.View:
+    """A view of dynamic items, stopped before it is sent.
+
+    Clicks on these items are routed by their classes (registered once with
+    :meth:`discord.Client.add_dynamic_items`), never through the view, so discord.py need
+    not keep it: a stopped view is sent as it is but not stored. Otherwise discord.py keeps
+    every view sent with an ephemeral message (each hand message) for 15 minutes, each with
+    its own timer task: tens of thousands of views and tasks alive at a few hundred games.
+    """
+    view = discord.ui.View(timeout=None)
+    for item in items:
+        view.add_item(item)
+    view.stop()
+    return view
+
+
+def options(pairs: Sequence[tuple[str, str]], selected: dict[str, set[str]],
+            slot: str) -> list[discord.SelectOption]:
+    """A menu's options (the first 25 ``(value, label)`` pairs), picked ones as defaults."""
+    chosen = selected.get(slot, set())
+    return [_option(label[:100], value, value in chosen)
+            for value, label in list(pairs)[:MAX_OPTIONS]]
+
+
+@functools.lru_cache(maxsize=8192)
+def _option(label: str, value: str, default: bool) -> discord.SelectOption:
+    """A menu option, made once (discord.py never changes an option it is given, and
+    building one costs as much as the rest of a hand's menu)."""
+    return discord.SelectOption(label=label, value=value, default=default)
+
+
+def in_rows(buttons: list[B], *, first: int) -> list[B]:
+    """Buttons five to a row, from row ``first`` on."""
+    for index, button in enumerate(buttons):
+        button.item.row = first + index // 5
+    return buttons
+
+
+def _menus(message: discord.Message | None) -> list[tuple[re.Match[str], Any]]:
+    """The hand menus of ``message``: each one's custom_id match and the menu."""
+    found: list[tuple[re.Match[str], Any]] = []
+    if message is None:
+        return found
+    for row in message.components:
+        for child in getattr(row, "children", [row]):
+            match = MENU_TEMPLATE.fullmatch(getattr(child, "custom_id", None) or "")
+            if match is not None:
+                found.append((match, child))
+    return found
+
+
+def selection_of(message: discord.Message | None) -> dict[str, list[str]]:
+    """The options picked in a hand message's menus: ``{slot: [values]}``."""
+    return {match["slot"]: [o.value for o in getattr(menu, "options", []) if o.default]
+            for match, menu in _menus(message)}
+
+
+def owner_of(message: discord.Message | None) -> int | None:
+    """Whose hand ``message`` shows, as its menus say (None: no menu names an owner)."""
+    for match, _ in _menus(message):
+        if match["owner"] is not None:
+            return int(match["owner"])
+    return None
+
+
+def routed(classes: Sequence[type[discord.ui.DynamicItem[Any]]],
+           message: discord.Message | None, custom_id: str, component_type: object) -> bool:
+    """Whether discord.py hands this click to one of ``classes``: one's template matches
+    the custom_id, and the clicked message holds a component of that id and type
+    (discord.py drops the click silently otherwise, leaving it unanswered)."""
+    if message is None or not any(
+            cls.__discord_ui_compiled_template__.fullmatch(custom_id) for cls in classes):
+        return False
+    for row in message.components:
+        for child in getattr(row, "children", [row]):
+            kind = getattr(child, "type", None)
+            if getattr(child, "custom_id", None) == custom_id and getattr(
+                    kind, "value", kind) == component_type:
+                return True
+    return False
+
+
+def alternatives(values: Sequence[str]) -> str:
+    """A regular expression matching one of ``values`` (a template's actions)."""
+    return "|".join(re.escape(value) for value in values)

@@ -1,0 +1,70 @@
+"""The components of a try of the daily championship, played in one private message:
+``rami:daily:<action>:<try>`` (:class:`TryButton`: the hand's actions, then a finished
+try's *Another try* and *Ranking*) and ``rami:dpick:<slot>:<try>`` (:class:`TryPick`: the
+hand's menus). ``try`` names the try (:func:`bot.session.daily.try_ref`), so that a click
+on an older try's message is refused; a try's message is its player's own (ephemeral;
+the try checks its player)."""
+
+from __future__ import annotations
+
+import re
+from enum import StrEnum
+from typing import Any, ClassVar, Self
+
+import discord
+from discord import ButtonStyle
+
+from bot.discord_app.cards.components import HandAction, HandButton, HandPick
+from bot.discord_app.core.components import Slot, alternatives, view_of
+from bot.discord_app.core.i18n import t
+
+
+class TryEnd(StrEnum):
+    """The buttons of a finished try."""
+
+    AGAIN = "again"
+    RANKING = "ranking"
+
+
+TRY_ACTIONS = (*HandAction, *TryEnd)
+
+
+class TryButton(
+    HandButton,
+    template=rf"rami:daily:(?P<action>{alternatives(list(TRY_ACTIONS))}):(?P<channel>\d+)",
+):
+    """A button of a try's message: ``rami:daily:<action>:<try>`` (``channel_id`` is the
+    try's reference)."""
+
+    family: ClassVar[str] = "daily"
+    action: HandAction | TryEnd  # type: ignore[assignment]
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction,
+                             item: discord.ui.Item[Any], match: re.Match[str]) -> Self:
+        name = match["action"]
+        action = TryEnd(name) if name in TryEnd.__members__.values() else HandAction(name)
+        return cls(action, int(match["channel"]))  # type: ignore[arg-type]
+
+
+class TryPick(
+    HandPick,
+    template=r"rami:dpick:(?P<slot>a|b|m):(?P<channel>\d+)(?::(?P<owner>\d+))?",
+):
+    """A menu of a try's hand: ``rami:dpick:<slot>:<try>``."""
+
+    family: ClassVar[str] = "dpick"
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction,
+                             item: discord.ui.Item[Any], match: re.Match[str]) -> Self:
+        return cls(Slot(match["slot"]), int(match["channel"]))
+
+
+def try_over_view(ref: int, lang: str, *, again: bool) -> discord.ui.View:
+    """The buttons under a finished try: another try (when one is left), the ranking."""
+    return view_of(
+        TryButton(TryEnd.AGAIN, ref, t("bot.daily.button.again", lang),  # type: ignore[arg-type]
+                  ButtonStyle.success, disabled=not again),
+        TryButton(TryEnd.RANKING, ref, t("bot.daily.button.ranking", lang)),  # type: ignore[arg-type]
+    )

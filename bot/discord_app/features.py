@@ -1,0 +1,83 @@
+"""The front end of one bot: its features, each built with what it needs, and what they
+share (the player's preferences, the answering, the hand messages, the publisher of the
+channels' messages).
+
+:func:`build` is the one place the features are wired together (the client calls it once
+its store and session layer exist; the tests call it over doubles): each feature's
+constructor receives its dependencies, nothing is looked up on the client.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, cast
+
+import discord
+from discord import app_commands
+
+from bot.discord_app.cards.cog import CardTurn
+from bot.discord_app.core import choices
+from bot.discord_app.core.answering import Replies
+from bot.discord_app.core.feature import Feature, Route, Routed, routes_of
+from bot.discord_app.core.i18n import loc
+from bot.discord_app.daily.cog import Championship
+from bot.discord_app.hand import HandMessages
+from bot.discord_app.player.cog import PlayerCommands
+from bot.discord_app.settings.cog import ServerSettings
+from bot.discord_app.table.cog import TableDesk
+from bot.discord_app.table.publisher import RETRY_DELAYS, Publisher
+from bot.discord_app.tiles.cog import TileTurn
+from bot.session.prefs import Preferences
+
+if TYPE_CHECKING:
+    from bot.session import Daily, Tables
+    from data import Store
+
+
+@dataclass(frozen=True, slots=True)
+class Features:
+    """The features of one bot and what they share."""
+
+    prefs: Preferences
+    replies: Replies
+    hands: HandMessages
+    publisher: Publisher
+    all: tuple[Feature, ...]
+    routes: dict[type[Routed], Route]  # where each component class's clicks go
+
+    @property
+    def component_classes(self) -> list[type[discord.ui.DynamicItem[Any]]]:
+        """Every persistent component class, for :meth:`discord.Client.add_dynamic_items`."""
+        return cast("list[type[discord.ui.DynamicItem[Any]]]", list(self.routes))
+
+    def command_group(self) -> app_commands.Group:
+        """The ``/rummy`` group (``/rami`` in French): every feature's commands, with the
+        choices (variants, languages) of now."""
+        group = app_commands.Group(name=loc("bot.cmd.rummy"),
+                                   description=loc("bot.cmd.rummy.desc"), guild_only=True)
+        for feature in self.all:
+            for command in feature.get_app_commands():
+                group.add_command(command)
+        choices.fill(group)
+        return group
+
+
+def build(client: discord.Client, tables: Tables, store: Store, daily: Daily, *,
+          min_edit_interval: float = 1.0,
+          retry_delays: tuple[float, ...] = RETRY_DELAYS) -> Features:
+    """Every feature of the bot ``client``, over its session layer and store."""
+    prefs = Preferences(store)
+    replies = Replies(tables, prefs)
+    hands = HandMessages(tables, prefs, client)
+    publisher = Publisher(client, tables, prefs, on_turn=hands.refresh,
+                          min_edit_interval=min_edit_interval, retry_delays=retry_delays)
+    tiles = TileTurn(tables, prefs, replies, hands)
+    features = (
+        TableDesk(tables, prefs, replies, hands, publisher),
+        CardTurn(tables, prefs, replies, hands, tiles),
+        tiles,
+        Championship(daily, prefs, replies),
+        ServerSettings(store, prefs, replies),
+        PlayerCommands(store, prefs, replies),
+    )
+    return Features(prefs, replies, hands, publisher, features, routes_of(list(features)))

@@ -1,0 +1,190 @@
+"""A player's private hand message: drawn, sent, kept, and refreshed when their turn
+comes back.
+
+The card turn, the tile turn and the table's *My hand* button answer with
+:meth:`HandMessages.reply`; once sent, :meth:`HandMessages.keep` keeps the message and the
+interaction token that edits it in the store (:meth:`data.Store.save_hand_message`), not
+in this process's memory: whichever process serves the channel when the turn comes back
+(this one, or its replacement after a crash) refreshes the hand
+(:meth:`HandMessages.refresh`). A token is a secret: it is never logged.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+import discord
+from discord.app_commands import Choice
+
+from bot.discord_app.core import pictures
+from bot.discord_app.core.channel_api import Kept, Uploads
+from bot.discord_app.core.replies import Answer, Picture, Reply
+from bot.discord_app.core.text import MAX_CHOICES, piece_text
+from bot.discord_app.hand.present import hand
+from bot.session import display_order
+from engine import RummyError
+from engine.views import PlayerView
+
+if TYPE_CHECKING:
+    from bot.session import Tables
+    from bot.session.prefs import Preferences
+    from data import HandMessage, PlayerPrefs
+
+log = logging.getLogger("rami.bot")
+
+HAND_TOKEN_LIFETIME = 14 * 60.0  # seconds; Discord's interaction tokens last 15 minutes
+KEPT_HAND_PICTURES = 1000  # the latest hand pictures kept (~30 KB each: 30 MB at most)
+
+
+def piece_choices(view: PlayerView, lang: str, current: str, *,
+                  several: bool) -> list[Choice[str]]:
+    """Pieces of the player's own hand completing what they typed, for an autocomplete
+    (``several``: the last word of a list of pieces; a hint only, the command reads the
+    text again)."""
+    if several:
+        head, _, last = current.rpartition(" ")
+        head = (head + " ") if head else ""
+    else:
+        head, last = "", current.strip()
+    used = head.split()
+    order = display_order(view, "suit")
+    texts = [piece_text(view.hand[i], lang) for i in order]
+    typed = [piece_text(view.hand[i], lang, ascii=True).lower() for i in order]
+    seen: set[str] = set()
+    choices = []
+    for text, ascii_text in zip(texts, typed, strict=True):
+        if text in seen or used.count(text) >= texts.count(text):
+            continue
+        if last and not (text.lower().startswith(last.lower())
+                         or ascii_text.startswith(last.lower())):
+            continue
+        seen.add(text)
+        value = (head + text)[:100]
+        choices.append(Choice(name=value, value=value))
+    return choices[:MAX_CHOICES]
+
+
+class HandMessages:
+    """Every player's latest hand message, for one bot."""
+
+    def __init__(self, tables: Tables, prefs: Preferences, client: discord.Client) -> None:
+        self.tables = tables
+        self.prefs = prefs
+        self.client = client  # its connection edits hand messages from a stored token
+        # What each player's latest hand message shows picked in its menus: a refresh that
+        # lands after the player picked (its turn event came late) keeps their picks.
+        self._selections: dict[tuple[int, int], dict[str, set[str]]] = {}
+        # Each player's latest hand picture and what it was drawn from: the hand message
+        # is sent again at each turn and often shows the same hand (drawing it costs ~10 ms).
+        self._pictures: dict[tuple[int, int], tuple[tuple[object, ...], Picture]] = {}
+        # Where each player's latest hand picture was uploaded: a refresh of that message
+        # showing the same picture keeps the attachment by id.
+        self._uploaded: Uploads[tuple[int, int]] = Uploads(KEPT_HAND_PICTURES)
+
+    async def reply(self, interaction: discord.Interaction, view: PlayerView, lang: str,
+                    note: str | None = None, *, update: bool = False,
+                    selected: dict[str, set[str]] | None = None,
+                    picture: bool = True) -> Reply:
+        """The caller's private hand message (``update``: in place of the clicked one;
+        ``picture``: drawn, else the message keeps the one it shows)."""
+        channel, user = interaction.channel_id or 0, interaction.user.id
+        reply = await self._message(view, channel, user, lang, note=note, selected=selected,
+                                    picture=picture)
+        self._selections[(channel, user)] = selected or {}
+        return replace(reply, update=update, hand=(channel, user))
+
+    async def keep(self, answer: Answer) -> None:
+        """Once a hand message is sent (``answer``'s reply, when it was one), keep it and
+        its token in the store for its refreshes (a failure costs only those: the reply is
+        sent)."""
+        reply, sent = answer.reply, answer.sent
+        if answer.refused or reply is None or reply.hand is None or sent is None:
+            return
+        shown = reply.pictures[0] if reply.pictures else None
+        self._uploaded.note(reply.hand, sent.message_id, shown, sent.attachments)
+        channel_id, user_id = reply.hand
+        interaction = answer.interaction
+        try:
+            await self.tables.store.save_hand_message(
+                channel_id, user_id, token=interaction.token, message_id=sent.message_id,
+                language=answer.lang, lifetime_s=HAND_TOKEN_LIFETIME,
+                application_id=interaction.application_id)
+        except Exception as error:  # never the token in the log: it is a secret
+            log.warning("hand message not kept channel=%s user=%s error=%s", channel_id,
+                        user_id, type(error).__name__)
+
+    async def _message(self, view: PlayerView, channel_id: int, user_id: int, lang: str, *,
+                       note: str | None = None, selected: dict[str, set[str]] | None = None,
+                       picture: bool = True) -> Reply:
+        prefs = await self.prefs.player(user_id)
+        drawn = None
+        if picture:
+            drawn = await self._picture(view, channel_id, user_id, lang, prefs)
+        return hand(view, channel_id, lang, sort=prefs.sort, note=note,
+                    names=[seat.name for seat in view.seats], selected=selected,
+                    picture=drawn, owner=user_id)
+
+    async def _picture(self, view: PlayerView, channel_id: int, user_id: int, lang: str,
+                       prefs: PlayerPrefs) -> Picture:
+        """The player's hand picture, drawn only when it differs from the one kept."""
+        key = pictures.hand_key(view, lang, sort=prefs.sort, theme=prefs.theme,
+                                back=prefs.back)
+        kept = self._pictures.pop((channel_id, user_id), None)
+        if kept is not None and kept[0] == key:
+            drawn = kept[1]
+        else:
+            drawn = await pictures.draw(pictures.hand_picture, view, lang, sort=prefs.sort,
+                                        theme=prefs.theme, back=prefs.back)
+        self._pictures[(channel_id, user_id)] = (key, drawn)  # now the most recent
+        if len(self._pictures) > KEPT_HAND_PICTURES:
+            del self._pictures[next(iter(self._pictures))]  # the least recent
+        return drawn
+
+    async def refresh(self, channel_id: int, user_id: int) -> None:
+        """Bring the player's latest hand message up to date (their turn has come),
+        keeping what it shows picked in its menus.
+
+        Discord lets an interaction's token edit its messages for 15 minutes; an older
+        hand message is left as it is (the turn reminder says to open the hand again).
+        """
+        key = (channel_id, user_id)
+        try:
+            kept = await self.tables.store.hand_message(channel_id, user_id)
+        except Exception as error:  # the store is away: the reminder still says to open it
+            log.warning("hand message not read channel=%s user=%s error=%s", channel_id,
+                        user_id, type(error).__name__)
+            return
+        if kept is None:  # none, or its token has expired
+            self._selections.pop(key, None)
+            return
+        try:
+            view = await self.tables.hand(channel_id, user_id)
+            reply = await self._message(view, channel_id, user_id, kept.language,
+                                        selected=self._selections.get(key))
+            shown = reply.pictures[0] if reply.pictures else None
+
+            async def edit(same: Kept | None) -> tuple[int, ...]:
+                edited = await self._webhook(kept).edit_message(
+                    kept.message_id, content=reply.content,
+                    attachments=[same] if same is not None else reply.files(),  # type: ignore[list-item]
+                    view=reply.view or discord.utils.MISSING,
+                    allowed_mentions=reply.allowed_mentions)
+                return tuple(a.id for a in edited.attachments)
+
+            await self._uploaded.edit(key, kept.message_id, shown, edit)
+        except (RummyError, discord.HTTPException) as error:
+            log.info("hand not refreshed channel=%s user=%s error=%s", channel_id, user_id,
+                     type(error).__name__)
+            self._selections.pop(key, None)
+            with contextlib.suppress(Exception):  # it expires anyway
+                await self.tables.store.forget_hand_message(channel_id, user_id)
+
+    def _webhook(self, kept: HandMessage) -> discord.Webhook:
+        """The interaction's follow-up webhook, rebuilt from the stored token: the same
+        as ``interaction.followup`` (the client's connection, so that the hand's
+        components are routed back to the bot)."""
+        application_id = kept.application_id or self.client.application_id or 0
+        return discord.Webhook.partial(application_id, kept.token, client=self.client)

@@ -1,0 +1,172 @@
+"""A player's private hand message (the rack in tile rummy), and what they just did in
+words (its first line).
+
+Pure functions from an engine view to a :class:`~bot.discord_app.core.replies.Reply`:
+the picture (drawn by the caller), its text with the pieces numbered from 1 as the
+menus number them, and the components of the game's kind (a try of the daily
+championship passes its own button and menu classes).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import assert_never
+
+import discord
+
+from bot.discord_app.cards.components import HandButton, HandPick, hand_view
+from bot.discord_app.core.components import MAX_OPTIONS
+from bot.discord_app.core.i18n import t
+from bot.discord_app.core.replies import Picture, Reply
+from bot.discord_app.core.text import (
+    discard_top,
+    melds_text,
+    piece_code,
+    piece_text,
+    pieces_text,
+    safe_name,
+)
+from bot.discord_app.tiles import present as tiles_present
+from bot.discord_app.tiles.components import rack_view
+from bot.session import display_order
+from engine.actions import Action
+from engine.cards.actions import Discard, Draw, LayOff, Meld, SwapJoker
+from engine.rules import Kind
+from engine.tiles.actions import (
+    Add,
+    Confirm,
+    DrawTile,
+    Move,
+    NewSet,
+    Pass,
+    Play,
+    Reset,
+    Split,
+    TakeBack,
+    Undo,
+)
+from engine.views import Phase, Piece, PlayerView
+
+
+def hand(
+    view: PlayerView,
+    channel_id: int,
+    lang: str,
+    *,
+    sort: str = "suit",
+    note: str | None = None,
+    names: Sequence[str] = (),
+    selected: dict[str, set[str]] | None = None,
+    picture: Picture | None = None,
+    owner: int | None = None,
+    button: type[HandButton] = HandButton,
+    pick: type[HandPick] = HandPick,
+) -> Reply:
+    """``owner``'s private hand message (the rack in tile rummy): picture, alt text,
+    numbered notation and components (``button`` and ``pick``: a try's classes,
+    ``channel_id`` then naming the try)."""
+    order = display_order(view, sort)
+    texts = [piece_text(view.hand[i], lang) for i in order]
+    choices = _piece_options([view.hand[i] for i in order], texts)
+    chosen = selected or {}
+    my_turn = _is_my_turn(view)
+    components: discord.ui.View
+    if view.kind is Kind.TILES:
+        title, turn = "bot.tiles.title", tiles_present.turn_lines(view, lang)
+        board = tiles_present.draft_lines(view, lang)
+        components = rack_view(
+            channel_id, lang, tiles=choices, selected=chosen, sort=sort, my_turn=my_turn,
+            pool_empty=view.stock_size == 0, editing=view.draft is not None, owner=owner)
+    else:
+        title, turn, board = "bot.hand.title", _turn_lines(view, lang), []
+        melds = [(str(m.number), t("bot.select.meld_option", lang, number=m.number,
+                                    cards=pieces_text(m.pieces, lang))) for m in view.melds]
+        components = hand_view(
+            channel_id, lang, cards=choices, melds=melds, selected=chosen, sort=sort,
+            can_draw=my_turn and view.phase is Phase.DRAW,
+            can_play=my_turn and view.phase is Phase.PLAY, owner=owner, button=button,
+            pick=pick)
+    text = _hand_text(view, texts, lang, title=t(title, lang, count=len(texts)), turn=turn,
+                      board=board, note=note, names=names)
+    return Reply(content=text, pictures=[picture] if picture is not None else [],
+                 view=components, ephemeral=True)
+
+
+def _is_playing(view: PlayerView) -> bool:
+    return view.phase in (Phase.DRAW, Phase.PLAY)
+
+
+def _is_my_turn(view: PlayerView) -> bool:
+    return _is_playing(view) and view.current == view.seat
+
+
+def _hand_text(view: PlayerView, texts: Sequence[str], lang: str, *, title: str,
+               turn: Sequence[str], board: Sequence[str], note: str | None,
+               names: Sequence[str]) -> str:
+    """The hand message's text: ``note``, ``title``, the pieces numbered from 1, ``board``
+    (the tile draft), then ``turn`` on the player's turn, whom they wait for otherwise."""
+    lines = [note] if note else []
+    lines.append(f"**{title}**")
+    lines.append("  ".join(f"`{pos}` {text}" for pos, text in enumerate(texts, 1)))
+    lines += board
+    if not _is_playing(view):
+        lines.append(t("bot.hand.over", lang))
+    elif _is_my_turn(view):
+        lines += turn
+    else:
+        name = names[view.current] if view.current < len(names) else view.seats[view.current].name
+        lines.append(t("bot.hand.waiting", lang, player=safe_name(name, lang)))
+    if _is_playing(view) and view.opening_needed:
+        lines.append(t("bot.hand.opening", lang, count=view.opening_needed))
+    if len(texts) > MAX_OPTIONS:
+        lines.append(t("bot.hand.too_many", lang))
+    return "\n".join(lines)[:2000]  # Discord's limit
+
+
+def _piece_options(pieces: Sequence[Piece], texts: Sequence[str]) -> list[tuple[str, str]]:
+    """The pieces menu's options (value, label), numbered as in the message: the label in
+    the player's language, the value the piece's code (the same in every language)."""
+    return [(f"{pos}:{piece_code(piece)}", f"{pos}. {text}")
+            for pos, (piece, text) in enumerate(zip(pieces, texts, strict=True), 1)]
+
+
+def _turn_lines(view: PlayerView, lang: str) -> list[str]:
+    """What the player whose turn it is does now: draw, or play (after the card drawn)."""
+    if view.phase is Phase.DRAW:
+        return [t("bot.hand.draw", lang, top=discard_top(view, lang))]
+    lines = []
+    if view.drawn is not None:
+        lines.append(t("bot.hand.drawn", lang, card=piece_text(view.drawn, lang)))
+    if view.must_lay is not None:
+        lines.append(t("bot.hand.must_lay", lang, card=piece_text(view.must_lay, lang)))
+    lines.append(t("bot.hand.play", lang))
+    return lines
+
+
+def action_note(action: Action, view: PlayerView, lang: str) -> str | None:
+    """What the player just did, in words (the first line of the refreshed hand; None:
+    the hand says it already)."""
+    match action:
+        case Draw(source=source):
+            if source == "discard" and view.drawn is not None:
+                return t("bot.note.take", lang, card=piece_text(view.drawn, lang))
+            return None  # the hand says "You drew …"
+        case Meld(melds=melds):
+            return t("bot.note.meld", lang, cards=melds_text(melds, lang))
+        case LayOff(cards=cards, meld=meld):
+            return t("bot.note.layoff", lang, cards=pieces_text(cards, lang), meld=meld + 1)
+        case SwapJoker(card=card, meld=meld):
+            return t("bot.note.swap", lang, card=piece_text(card, lang), meld=meld + 1)
+        case Discard(card=card):
+            return t("bot.note.discard", lang, card=piece_text(card, lang))
+        case Play():
+            return t("bot.note.tiles.played", lang,
+                     change=tiles_present.play_change(action, lang))
+        case Confirm():
+            return t("bot.note.tiles.laid", lang)
+        case DrawTile() | Pass():
+            return None
+        case NewSet() | Add() | Move() | Split() | TakeBack() | Undo() | Reset():
+            return t("bot.note.tiles.edit", lang, what=tiles_present.set_edit(action, lang))
+        case _:
+            assert_never(action)

@@ -1,0 +1,178 @@
+"""``/rummy prefs``, ``leaderboard``, ``stats`` and ``forget-me``: what a player keeps.
+
+Preferences go through :class:`bot.session.prefs.Preferences`, so the next hand picture
+uses them at once. The leaderboard is public (a picture with its alt text and a short
+text table); everything else only concerns the caller and is private. ``forget-me`` asks
+first, with buttons only the caller may press (persistent: they work after a restart).
+:class:`PlayerCommands` is built with the store and the shared answering when the bot
+is.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.app_commands import Choice
+
+from bot.discord_app.core.answering import Replies
+from bot.discord_app.core.choices import LANGUAGES, VARIANTS, variant_names
+from bot.discord_app.core.feature import Feature, Route, Routed
+from bot.discord_app.core.i18n import loc, t
+from bot.discord_app.core.replies import Reply, error_reply
+from bot.discord_app.core.text import escaped
+from bot.discord_app.player.components import ForgetButton
+from bot.discord_app.player.present import board_lines, board_picture, prefs_text, stats_line
+from engine import RummyError
+from engine.i18n import count, quote
+from render import BACKS, SORTS, THEMES
+
+if TYPE_CHECKING:
+    from bot.session.prefs import Preferences
+    from data import Store
+
+# What render draws (bot.session.prefs checks a change against the same names).
+THEME_CHOICES = [Choice(name=loc(f"bot.admin.theme.{n}"), value=n) for n in THEMES]
+BACK_CHOICES = [Choice(name=loc(f"bot.admin.back.{n}"), value=n) for n in BACKS]
+SORT_CHOICES = [Choice(name=loc(f"sort.{n}"), value=n) for n in SORTS]
+PERIODS = ("all", "month", "week")
+PERIOD_CHOICES = [Choice(name=loc(f"bot.admin.choice.{p}"), value=p) for p in PERIODS]
+BOARD_SIZE = 10
+
+
+class PlayerCommands(Feature):
+    """What a player keeps: preferences, the leaderboards, statistics, forgetting them."""
+
+    def __init__(self, store: Store, prefs: Preferences, replies: Replies) -> None:
+        self.store, self.prefs, self.replies = store, prefs, replies
+
+    def routes(self) -> dict[type[Routed], Route]:
+        return {ForgetButton: self.on_forget_button}
+
+    @app_commands.command(name=loc("bot.admin.cmd.prefs"),
+                          description=loc("bot.admin.cmd.prefs.desc"))
+    @app_commands.rename(theme=loc("bot.admin.opt.theme"), back=loc("bot.admin.opt.back"),
+                         sort=loc("bot.admin.opt.sort"), language=loc("bot.admin.opt.language"))
+    @app_commands.describe(theme=loc("bot.admin.opt.theme.desc"),
+                           back=loc("bot.admin.opt.back.desc"),
+                           sort=loc("bot.admin.opt.sort.desc"),
+                           language=loc("bot.admin.opt.language.desc"))
+    @app_commands.choices(theme=THEME_CHOICES, back=BACK_CHOICES, sort=SORT_CHOICES,
+                          language=LANGUAGES)
+    async def prefs_command(self, interaction: discord.Interaction, theme: str | None = None,
+                            back: str | None = None, sort: str | None = None,
+                            language: str | None = None) -> None:
+        """Change some preferences (none given: show them); privately."""
+        async with self.replies.to(interaction, "prefs") as answer:
+            changes: dict[str, object] = {k: v for k, v in (("theme", theme), ("back", back),
+                                                             ("sort", sort)) if v is not None}
+            if language is not None:
+                changes["language"] = None if language == "auto" else language
+            if not changes:
+                shown = await self.prefs.player(interaction.user.id)
+                answer.reply = Reply(content=f"**{t('bot.prefs.title', answer.lang)}**\n"
+                                     f"{prefs_text(shown, answer.lang)}", ephemeral=True)
+                return
+            try:
+                saved = await self.prefs.update_player(interaction.user.id, **changes)
+            except ValueError as error:  # choices are a hint: the session and store check
+                detail = (error.message(answer.lang) if isinstance(error, RummyError)
+                          else str(error))
+                answer.reply = error_reply(t("bot.prefs.bad", answer.lang, detail=detail))
+                return
+            lang = await self.replies.language(interaction)  # the new language answers
+            answer.reply = Reply(content="\n".join([t("bot.prefs.saved", lang),
+                                                    prefs_text(saved, lang)]), ephemeral=True)
+
+    @app_commands.command(name=loc("bot.admin.cmd.leaderboard"),
+                          description=loc("bot.admin.cmd.leaderboard.desc"))
+    @app_commands.rename(name=loc("bot.opt.variant"), period=loc("bot.admin.opt.period"))
+    @app_commands.describe(name=loc("bot.opt.variant.desc"),
+                           period=loc("bot.admin.opt.period.desc"))
+    @app_commands.choices(name=VARIANTS, period=PERIOD_CHOICES)
+    async def leaderboard(self, interaction: discord.Interaction, name: str | None = None,
+                          period: str = "all") -> None:
+        """The server's best players, for everyone to see."""
+        async with self.replies.to(interaction, "leaderboard") as answer:
+            lang = answer.lang
+            names = variant_names()
+            if name is not None and name not in names:
+                answer.reply = error_reply(t("bot.error.bad_variant", lang, name=quote(name),
+                                             names=", ".join(names)))
+                return
+            chosen_period = period if period in PERIODS else "all"
+            rows = await self.store.leaderboard(
+                interaction.guild_id or 0, name, chosen_period,  # type: ignore[arg-type]
+                limit=BOARD_SIZE)
+            scope = t(f"variant.{name}", lang) if name else t("bot.board.all_variants", lang)
+            when = t(f"bot.admin.choice.{chosen_period}", lang)
+            if not rows:
+                answer.reply = Reply(content=t("bot.board.empty", lang, scope=scope,
+                                               period=when), ephemeral=True)
+                return
+            title = t("bot.board.title", lang, scope=scope, period=when)
+            theme = (await self.prefs.player(interaction.user.id)).theme
+            picture = await asyncio.to_thread(board_picture, rows, title, theme, lang)
+            answer.reply = Reply(content="\n".join([f"**{title}**", *board_lines(rows, lang)]),
+                                 pictures=[picture])
+
+    @app_commands.command(name=loc("bot.admin.cmd.stats"),
+                          description=loc("bot.admin.cmd.stats.desc"))
+    @app_commands.rename(member=loc("bot.admin.opt.member"))
+    @app_commands.describe(member=loc("bot.admin.opt.member.desc"))
+    async def stats(self, interaction: discord.Interaction,
+                    member: discord.Member | None = None) -> None:
+        """A player's statistics per variant on this server, and their daily
+        championship's closed days, privately."""
+        who = member or interaction.user
+        async with self.replies.to(interaction, "stats") as answer:
+            lang, store, guild = answer.lang, self.store, interaction.guild_id or 0
+            name = escaped(who.display_name)
+            total = await store.player_stats(guild, who.id)
+            daily = await store.challenge_stats(guild, who.id)
+            if total.matches_played == 0 and daily.days == 0:
+                answer.reply = Reply(content=t("bot.stats.none", lang, name=name),
+                                     ephemeral=True)
+                return
+            lines = [f"**{t('bot.stats.title', lang, name=name)}**"]
+            for variant_name in variant_names():
+                stats = await store.player_stats(guild, who.id, variant_name)
+                if stats.matches_played:
+                    lines.append(stats_line(stats, t(f"variant.{variant_name}", lang), lang))
+            if total.matches_played:
+                lines.append(stats_line(total, t("bot.stats.total", lang), lang))
+            if daily.days:
+                lines.append(t("bot.stats.daily", lang, days=count("days", daily.days),
+                               firsts=count("firsts", daily.wins),
+                               podiums=count("podiums", daily.podiums), best=daily.best_rank))
+            answer.reply = Reply(content="\n".join(lines), ephemeral=True)
+
+    @app_commands.command(name=loc("bot.admin.cmd.forget"),
+                          description=loc("bot.admin.cmd.forget.desc"))
+    async def forget(self, interaction: discord.Interaction) -> None:
+        """Ask before deleting the caller's preferences and statistics."""
+        async with self.replies.to(interaction, "forget") as answer:
+            view = discord.ui.View(timeout=None)
+            view.add_item(ForgetButton(interaction.user.id, "yes", answer.lang))
+            view.add_item(ForgetButton(interaction.user.id, "no", answer.lang))
+            answer.reply = Reply(content=t("bot.forget.ask", answer.lang), view=view,
+                                 ephemeral=True)
+
+    async def on_forget_button(self, interaction: discord.Interaction,
+                               button: ForgetButton) -> None:
+        """A click on a forget-me button (yes or no) asked by ``button.user_id``."""
+        async with self.replies.to(interaction, f"forget.{button.answer}") as answer:
+            lang = answer.lang
+            if interaction.user.id != button.user_id:
+                answer.reply = error_reply(t("bot.forget.not_yours", lang))
+                return
+            if button.answer != "yes":
+                answer.reply = Reply(content=t("bot.forget.kept", lang),
+                                     view=discord.ui.View(), update=True)
+                return
+            deleted = await self.store.delete_user_data(button.user_id)
+            self.prefs.forget_player(button.user_id)
+            answer.reply = Reply(content=t("bot.forget.done", lang, count=deleted.total),
+                                 view=discord.ui.View(), update=True)

@@ -1,0 +1,241 @@
+"""``/rummy settings …`` (``/rami reglages …``): a server's variant, rules and limits.
+
+Only members with Manage Server may use it. ``default_permissions`` hides the group from
+others where Discord honours it (it ignores it below the top level), so every handler
+checks the permission again; a refusal is a private message saying who may do it.
+Every value is checked in full (the engine's :meth:`RuleSet.with_overrides` for rules,
+the store for the rest) before anything is saved: a bad value changes nothing.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.app_commands import Choice
+
+from bot.discord_app.core.answering import Replies
+from bot.discord_app.core.choices import LANGUAGES, VARIANTS
+from bot.discord_app.core.feature import Feature
+from bot.discord_app.core.i18n import language_name, loc, t
+from bot.discord_app.core.replies import Answer, Reply, error_reply
+from bot.discord_app.core.text import MAX_CHOICES
+from bot.discord_app.settings.present import (
+    FIXED_FIELDS,
+    rules_embed,
+    settings_text,
+    shown_value,
+)
+from bot.session import SessionError
+from engine import RuleError, RuleSet, server_rules, variant
+from engine.i18n import quote
+
+if TYPE_CHECKING:
+    from bot.session.prefs import Preferences
+    from data import GuildSettings, Store
+
+CHANNEL_ACTIONS = [Choice(name=loc(f"bot.admin.choice.{code}"), value=code)
+                   for code in ("add", "remove", "clear")]
+# The parameters servers change most come first (autocomplete shows 25 of them).
+COMMON_PARAMETERS = ("target", "opening_minimum", "opening_minimum_two_players", "jokers",
+                     "hand_sizes", "joker_swap", "meld_jokers", "ace_high")
+RULE_PARAMETERS: tuple[str, ...] = tuple(sorted(
+    (f.name for f in dataclasses.fields(RuleSet) if f.name not in FIXED_FIELDS),
+    key=lambda name: (COMMON_PARAMETERS.index(name) if name in COMMON_PARAMETERS
+                      else len(COMMON_PARAMETERS), name)))
+
+
+async def parameter_choices(interaction: discord.Interaction,
+                            current: str) -> list[Choice[str]]:
+    """Rule parameters containing what was typed (a hint: the handler checks again)."""
+    typed = current.strip().lower().replace(" ", "_")
+    starts = [p for p in RULE_PARAMETERS if p.startswith(typed)]
+    inside = [p for p in RULE_PARAMETERS if typed in p and p not in starts]
+    return [Choice(name=p, value=p) for p in starts + inside][:MAX_CHOICES]
+
+
+def check_moderator(interaction: discord.Interaction) -> None:
+    """Check that the caller may change the server's settings (``default_permissions``
+    only hides the group, and Discord ignores it below the top level).
+
+    Raises:
+        SessionError: ``bot.admin.refused``, the caller lacks Manage Server.
+    """
+    if not interaction.permissions.manage_guild:
+        raise SessionError("bot.admin.refused")
+
+
+class ServerSettings(Feature):
+    """``/rummy settings``: what a moderator chooses for the whole server (the variants
+    offered are those a lobby can be opened with: the same as ``/rummy new``)."""
+
+    settings = app_commands.Group(
+        name=loc("bot.admin.cmd.settings"), description=loc("bot.admin.cmd.settings.desc"),
+        guild_only=True, default_permissions=discord.Permissions(manage_guild=True))
+
+    def __init__(self, store: Store, prefs: Preferences, replies: Replies) -> None:
+        self.store, self.prefs, self.replies = store, prefs, replies
+
+
+    @settings.command(name=loc("bot.admin.cmd.show"), description=loc("bot.admin.cmd.show.desc"))
+    async def show(self, interaction: discord.Interaction) -> None:
+        async with self.replies.to(interaction, "settings.show") as answer:
+            check_moderator(interaction)
+            settings = await self.store.guild_settings(interaction.guild_id or 0)
+            answer.reply = Reply(content=settings_text(settings, answer.lang),
+                                 embeds=[rules_embed(settings.default_variant, settings,
+                                                     answer.lang)], ephemeral=True)
+
+    @settings.command(name=loc("bot.admin.cmd.variant"),
+                      description=loc("bot.admin.cmd.variant.desc"))
+    @app_commands.rename(name=loc("bot.opt.variant"))
+    @app_commands.describe(name=loc("bot.opt.variant.desc"))
+    @app_commands.choices(name=VARIANTS)
+    async def default_variant(self, interaction: discord.Interaction, name: str) -> None:
+        """The variant ``/rummy new`` opens when none is named."""
+        async with self.replies.to(interaction, "settings.variant") as answer:
+            check_moderator(interaction)
+            rules = variant(name)  # RuleError for a name autocomplete did not offer
+            saved = await self._save(answer, default_variant=rules.name)
+            answer.reply = Reply(content=t("bot.admin.variant_set", answer.lang,
+                                           variant=t(f"variant.{rules.name}", answer.lang)),
+                                 embeds=[rules_embed(rules.name, saved, answer.lang)],
+                                 ephemeral=True)
+
+    @settings.command(name=loc("bot.admin.cmd.rule"), description=loc("bot.admin.cmd.rule.desc"))
+    @app_commands.rename(parameter=loc("bot.admin.opt.parameter"),
+                         value=loc("bot.admin.opt.value"), name=loc("bot.opt.variant"))
+    @app_commands.describe(parameter=loc("bot.admin.opt.parameter.desc"),
+                           value=loc("bot.admin.opt.value.desc"),
+                           name=loc("bot.admin.opt.variant.desc"))
+    @app_commands.autocomplete(parameter=parameter_choices)
+    @app_commands.choices(name=VARIANTS)
+    async def rule(self, interaction: discord.Interaction, parameter: str, value: str,
+                   name: str | None = None) -> None:
+        """Change one rule parameter of a variant (the default one when none is named)."""
+        async with self.replies.to(interaction, "settings.rule") as answer:
+            check_moderator(interaction)
+            lang = answer.lang
+            settings = await self.store.guild_settings(interaction.guild_id or 0)
+            chosen = variant(name or settings.default_variant).name
+            key = parameter.strip().lower()
+            current = dict(settings.rule_overrides.get(chosen, {}))
+            # The engine reads the text ("13" or "2:10, 3:7" for hand_sizes) and checks it
+            # with the whole rule set; RuleError: nothing saved.
+            rules = server_rules(chosen, {chosen: {**current, key: value.strip()}})
+            # Saved as the engine read it ("Yes" -> true, "ONE" -> "one"); the store keeps
+            # plain values, so hand sizes as their text ("13" -> "2:13, 3:13, …").
+            read = rules.to_dict()[key]
+            stored = shown_value(read) if isinstance(read, list) else read
+            overrides = {k: dict(v) for k, v in settings.rule_overrides.items()}
+            overrides[chosen] = {**current, key: stored}
+            saved = await self._save(answer, rule_overrides=overrides)
+            answer.reply = Reply(content=t("bot.admin.rule_set", lang,
+                                           variant=t(f"variant.{chosen}", lang), parameter=key,
+                                           value=shown_value(read)),
+                                 embeds=[rules_embed(chosen, saved, lang)], ephemeral=True)
+
+    @settings.command(name=loc("bot.admin.cmd.rule_reset"),
+                      description=loc("bot.admin.cmd.rule_reset.desc"))
+    @app_commands.rename(parameter=loc("bot.admin.opt.parameter"), name=loc("bot.opt.variant"))
+    @app_commands.describe(parameter=loc("bot.admin.opt.parameter.desc"),
+                           name=loc("bot.admin.opt.variant.desc"))
+    @app_commands.autocomplete(parameter=parameter_choices)
+    @app_commands.choices(name=VARIANTS)
+    async def rule_reset(self, interaction: discord.Interaction, parameter: str | None = None,
+                         name: str | None = None) -> None:
+        """Back to the variant's own rule (every one when no parameter is named)."""
+        async with self.replies.to(interaction, "settings.rule_reset") as answer:
+            check_moderator(interaction)
+            lang = answer.lang
+            settings = await self.store.guild_settings(interaction.guild_id or 0)
+            chosen = variant(name or settings.default_variant).name
+            shown = t(f"variant.{chosen}", lang)
+            overrides = {k: dict(v) for k, v in settings.rule_overrides.items()}
+            current = overrides.pop(chosen, {})
+            if parameter is None:
+                text = t("bot.admin.rules_reset", lang, variant=shown)
+            else:
+                key = parameter.strip().lower()
+                if key not in current:
+                    answer.reply = error_reply(t("bot.admin.rule_not_set", lang, variant=shown,
+                                                 parameter=quote(key)))
+                    return
+                del current[key]
+                if current:
+                    overrides[chosen] = current
+                text = t("bot.admin.rule_reset", lang, variant=shown, parameter=key)
+            saved = await self._save(answer, rule_overrides=overrides)
+            answer.reply = Reply(content=text, embeds=[rules_embed(chosen, saved, lang)],
+                                 ephemeral=True)
+
+    @settings.command(name=loc("bot.admin.cmd.timeout"),
+                      description=loc("bot.admin.cmd.timeout.desc"))
+    @app_commands.rename(seconds=loc("bot.admin.opt.seconds"))
+    @app_commands.describe(seconds=loc("bot.admin.opt.seconds.desc"))
+    async def timeout(self, interaction: discord.Interaction,
+                      seconds: app_commands.Range[int, 15, 86_400]) -> None:
+        async with self.replies.to(interaction, "settings.timeout") as answer:
+            check_moderator(interaction)
+            await self._save(answer, turn_timeout_s=seconds)
+            answer.reply = Reply(content=t("bot.admin.timeout_set", answer.lang,
+                                           seconds=seconds), ephemeral=True)
+
+    @settings.command(name=loc("bot.admin.cmd.language"),
+                      description=loc("bot.admin.cmd.language.desc"))
+    @app_commands.rename(language=loc("bot.admin.opt.language"))
+    @app_commands.describe(language=loc("bot.admin.opt.language.desc"))
+    @app_commands.choices(language=LANGUAGES)
+    async def language(self, interaction: discord.Interaction, language: str) -> None:
+        """The server's language (``auto``: each player's own)."""
+        async with self.replies.to(interaction, "settings.language") as answer:
+            check_moderator(interaction)
+            code = None if language == "auto" else language
+            await self._save(answer, language=code)
+            lang = await self.replies.language(interaction)  # the new language answers
+            shown = language_name(code) if code else t("bot.admin.language.none", lang)
+            answer.reply = Reply(content=t("bot.admin.language_set", lang, language=shown),
+                                 ephemeral=True)
+
+    @settings.command(name=loc("bot.admin.cmd.channels"),
+                      description=loc("bot.admin.cmd.channels.desc"))
+    @app_commands.rename(action=loc("bot.admin.opt.action"), channel=loc("bot.admin.opt.channel"))
+    @app_commands.describe(action=loc("bot.admin.opt.action.desc"),
+                           channel=loc("bot.admin.opt.channel.desc"))
+    @app_commands.choices(action=CHANNEL_ACTIONS)
+    async def channels(self, interaction: discord.Interaction, action: str,
+                       channel: discord.TextChannel | None = None) -> None:
+        async with self.replies.to(interaction, "settings.channels") as answer:
+            check_moderator(interaction)
+            settings = await self.store.guild_settings(interaction.guild_id or 0)
+            target = channel.id if channel is not None else interaction.channel_id or 0
+            allowed = set(settings.allowed_channels)
+            if action == "add":
+                allowed.add(target)
+                code = "bot.admin.channel_added"
+            elif action == "remove":
+                allowed.discard(target)
+                code = "bot.admin.channel_removed"
+            else:
+                allowed.clear()
+                code = "bot.admin.channels_cleared"
+            saved = await self._save(answer, allowed_channels=allowed)
+            answer.reply = Reply(content="\n".join([t(code, answer.lang, channel=f"<#{target}>"),
+                                                    settings_text(saved, answer.lang)]),
+                                 ephemeral=True)
+
+    async def _save(self, answer: Answer, **changes: object) -> GuildSettings:
+        """Save guild settings through the preferences cache, so the bot sees them at once.
+
+        Raises:
+            RuleError: the engine refuses a rule (its own message, in the player's language).
+            SessionError: the store refuses a value (its check's words, in English).
+        """
+        try:
+            return await self.prefs.update_guild(answer.interaction.guild_id or 0, **changes)
+        except RuleError:
+            raise
+        except ValueError as error:
+            raise SessionError("bot.admin.bad_setting", detail=str(error)) from None

@@ -1,0 +1,58 @@
+"""What the moderators' settings show: every setting of a server, and a variant's rules
+as the server plays them (changed ones starred). Pure functions."""
+
+from __future__ import annotations
+
+import discord
+
+from bot.discord_app.core.i18n import language_name, t
+from data import GuildSettings
+from engine import server_rules
+
+FIXED_FIELDS = frozenset({"name", "kind"})  # what makes a variant, not a rule to change
+
+
+def shown_value(value: object) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, list):
+        return ", ".join(f"{n}:{size}" for n, size in value)
+    return str(value)
+
+
+def rules_embed(name: str, settings: GuildSettings, lang: str) -> discord.Embed:
+    """Every parameter of a variant as this server plays it; changed ones are starred."""
+    changed = set(settings.rule_overrides.get(name, {}))
+    rules = server_rules(name, settings.rule_overrides)
+    lines = []
+    for key, value in rules.to_dict().items():
+        if key in FIXED_FIELDS:
+            continue
+        star = "★ " if key in changed else ""
+        lines.append(f"{star}`{key}` = {shown_value(value)}")
+    embed = discord.Embed(title=t("bot.admin.effective", lang,
+                                  variant=t(f"variant.{name}", lang)),
+                          description="\n".join(lines)[:4000])
+    embed.set_footer(text=t("bot.admin.effective.legend", lang))
+    return embed
+
+
+def settings_text(settings: GuildSettings, lang: str) -> str:
+    """Every setting of the server, one per line."""
+    overrides = []
+    for name, changes in sorted(settings.rule_overrides.items()):
+        pairs = ", ".join(f"{key}={shown_value(value)}" for key, value in changes.items())
+        overrides.append(f"{t(f'variant.{name}', lang)} ({pairs})")
+    channels = ", ".join(f"<#{c}>" for c in sorted(settings.allowed_channels))
+    language = (language_name(settings.language) if settings.language
+                else t("bot.admin.language.none", lang))
+    return "\n".join([
+        f"**{t('bot.admin.title', lang)}**",
+        t("bot.admin.default_variant", lang,
+          variant=t(f"variant.{settings.default_variant}", lang)),
+        t("bot.admin.overrides", lang,
+          changes="; ".join(overrides) or t("bot.admin.overrides.none", lang)),
+        t("bot.admin.timeout", lang, seconds=settings.turn_timeout_s),
+        t("bot.admin.language", lang, language=language),
+        t("bot.admin.channels", lang, channels=channels or t("bot.admin.channels.all", lang)),
+    ])

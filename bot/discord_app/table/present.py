@@ -1,0 +1,256 @@
+"""What the channel shows of a table, and the table's private answers: the lobby, the
+table, a round's and a match's results, the score sheet, the rules.
+
+Pure functions from session snapshots to :class:`~bot.discord_app.core.replies.Reply`
+objects (text in the reader's language, pictures drawn by the caller, the components of
+:mod:`.components`); nothing here talks to Discord or to the session.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import assert_never
+
+import discord
+
+from bot.discord_app.core.choices import variant_names
+from bot.discord_app.core.i18n import t
+from bot.discord_app.core.replies import Picture, Reply
+from bot.discord_app.core.text import (
+    COLOUR,
+    attach,
+    code_name,
+    discard_top,
+    melds_text,
+    mention,
+    piece_text,
+    pieces_text,
+    safe_name,
+    seat_name,
+    seat_title,
+    variant_name,
+)
+from bot.discord_app.table.components import (
+    lobby_view,
+    match_over_view,
+    round_over_view,
+    rules_view,
+    table_view,
+)
+from bot.discord_app.tiles.present import play_change
+from bot.session import Seat, Snapshot, Status, round_ending, round_seat_lines
+from engine import RuleSet, rules_summary
+from engine.actions import Action
+from engine.cards.actions import Discard, Draw, LayOff, Meld, SwapJoker
+from engine.i18n import count
+from engine.rules import Kind
+from engine.tiles.actions import (
+    Add,
+    Confirm,
+    DrawTile,
+    Move,
+    NewSet,
+    Pass,
+    Play,
+    Reset,
+    Split,
+    TakeBack,
+    Undo,
+)
+from engine.views import MeldView, Phase, PublicView, SeatView, opening_status
+
+
+# ---------------------------------------------------------------------- lobby
+def lobby(snapshot: Snapshot, lang: str, played: RuleSet) -> Reply:
+    """The lobby message: the rules the table will deal with (``played``: the server's
+    overrides and the chosen target included), the seats, and what to do."""
+    players = ", ".join(
+        f"<@{s.user_id}>" if s.user_id is not None else seat_title(s, lang)
+        for s in snapshot.seats
+    ) or t("bot.lobby.nobody", lang)
+    lines = [*rules_summary(played, lang), ""]
+    lines.append(t("bot.lobby.target", lang, count=played.target) if played.target
+                 else t("bot.lobby.single_round", lang))
+    lines.append(t("bot.lobby.players", lang, count=len(snapshot.seats), players=players))
+    lines.append(t("bot.lobby.howto", lang, creator=f"<@{snapshot.created_by}>"))
+    embed = discord.Embed(
+        title=t("bot.lobby.title", lang, variant=variant_name(snapshot.variant, lang)),
+        description="\n".join(lines)[:4096], colour=COLOUR,  # Discord's limit
+    )
+    return Reply(embeds=[embed], view=lobby_view(snapshot.channel_id, lang))
+
+
+def lobby_closed(snapshot: Snapshot, lang: str, code: str) -> Reply:
+    embed = discord.Embed(
+        title=t("bot.lobby.title", lang, variant=variant_name(snapshot.variant, lang)),
+        description=t(code, lang), colour=COLOUR,
+    )
+    return Reply(embeds=[embed], view=discord.ui.View())
+
+
+# ---------------------------------------------------------------------- table
+def _meld_lines(melds: Sequence[MeldView], lang: str) -> str:
+    return "\n".join(f"`{m.number}` {pieces_text(m.pieces, lang)}" for m in melds)
+
+
+def table(snapshot: Snapshot, lang: str,
+          last_move: str | None = None, picture: Picture | None = None) -> Reply:
+    """The public table: whose turn, piles, seats and melds, plus the table picture."""
+    view = snapshot.view
+    assert view is not None
+    turn = None
+    if snapshot.status is Status.PLAYING and view.phase in (Phase.DRAW, Phase.PLAY):
+        turn = mention(snapshot, view.current, lang)
+    embed = table_embed(view, snapshot.variant, snapshot.seats, lang, turn, last_move)
+    return Reply(embeds=[embed], pictures=attach(embed, picture),
+                 view=table_view(snapshot.channel_id, lang))
+
+
+def table_embed(view: PublicView, variant: str, seats: Sequence[Seat], lang: str,
+                turn: str | None = None, last_move: str | None = None) -> discord.Embed:
+    """A table in words: whose ``turn`` it is (who to name, when it is someone's), the
+    piles, ``last_move``, each seat (``seats``: as saved, for a computer's level) and the
+    melds."""
+    lines = []
+    if turn is not None:
+        lines.append(t("bot.table.turn", lang, player=turn))
+    tiles = view.kind is Kind.TILES
+    lines.append(t("bot.tiles.table.pool", lang, count=view.stock_size) if tiles
+                 else t("bot.table.piles", lang, stock=count("cards", view.stock_size),
+                        top=discard_top(view, lang)))
+    if last_move:
+        lines.append(t("bot.table.last", lang, move=last_move))
+    embed = discord.Embed(
+        title=t("bot.table.title", lang, variant=variant_name(variant, lang),
+                round=view.round_number),
+        description="\n".join(lines), colour=COLOUR,
+    )
+    listed = "\n".join(_seat_line(seats, view, s, lang) for s in view.seats)
+    embed.add_field(name="\u200b", value=listed[:1024], inline=False)
+    words = "bot.tiles.table" if tiles else "bot.table"
+    embed.add_field(name=t(f"{words}.melds", lang),
+                    value=_meld_lines(view.melds, lang)[:1024] or t(f"{words}.no_melds", lang),
+                    inline=False)
+    return embed
+
+
+def _seat_line(seats: Sequence[Seat], view: PublicView, seat: SeatView, lang: str) -> str:
+    """A seat on the table message: name (a computer's level in words), pieces, score,
+    and whether it has opened where that matters."""
+    noun = "tiles" if view.kind is Kind.TILES else "cards"
+    params = {"name": seat_title(seats[seat.seat], lang),
+              "pieces": count(noun, seat.hand_size),
+              "score": count("points", view.totals[seat.seat])}
+    status = opening_status(view, seat)
+    if status is None:
+        return t("bot.table.seat", lang, **params)
+    return t("bot.table.seat.opening", lang, status=status, **params)
+
+
+def move_text(player: str, move: Action, lang: str) -> str:
+    """A move as the table's "last move" line, in the reader's language (a draft edit
+    stays private: only "working on the table" is said of it); ``player`` is the name as
+    shown (:func:`~bot.discord_app.core.text.safe_name`)."""
+    match move:
+        case Draw(source=source):
+            code = "bot.move.take" if source == "discard" else "bot.move.draw"
+            return t(code, lang, player=player)
+        case Meld(melds=melds):
+            return t("bot.move.meld", lang, player=player, cards=melds_text(melds, lang))
+        case LayOff(cards=cards, meld=meld):
+            return t("bot.move.layoff", lang, player=player, cards=pieces_text(cards, lang),
+                     meld=meld + 1)
+        case SwapJoker(card=card, meld=meld):
+            return t("bot.move.swap", lang, player=player, card=piece_text(card, lang),
+                     meld=meld + 1)
+        case Discard(card=card):
+            return t("bot.move.discard", lang, player=player, card=piece_text(card, lang))
+        case Play():
+            return t("bot.move.tiles_played", lang, player=player,
+                     change=play_change(move, lang))
+        case Confirm():
+            return t("bot.move.tiles_laid", lang, player=player)
+        case DrawTile():
+            return t("bot.move.draw_tile", lang, player=player)
+        case Pass():
+            return t("bot.move.pass", lang, player=player)
+        case NewSet() | Add() | Move() | Split() | TakeBack() | Undo() | Reset():
+            return t("bot.move.tiles_edit", lang, player=player)
+        case _:
+            assert_never(move)
+
+
+def table_closed(snapshot: Snapshot, lang: str, by: str | None) -> Reply:
+    text = t("bot.match.ended", lang, player=by) if by else t("bot.lobby.cancelled", lang)
+    embed = discord.Embed(title=variant_name(snapshot.variant, lang), description=text,
+                          colour=COLOUR)
+    return Reply(embeds=[embed], view=discord.ui.View())
+
+
+def ping(snapshot: Snapshot, lang: str) -> tuple[str, int] | None:
+    """The turn reminder and the one user it may ping, when a human is to play."""
+    seat = snapshot.current_seat
+    if seat is None or seat.user_id is None:
+        return None
+    return t("bot.table.ping", lang, mention=f"<@{seat.user_id}>"), seat.user_id
+
+
+# ---------------------------------------------------------------------- scores
+def round_over(snapshot: Snapshot, lang: str,
+               picture: Picture | None = None) -> Reply:
+    view = snapshot.view
+    assert view is not None and view.rounds
+    last = view.rounds[-1]
+    lines = [round_ending(snapshot, lang, name=safe_name),
+             *round_seat_lines(snapshot, lang, lambda pieces: pieces_text(pieces, lang),
+                               name=safe_name)]
+    embed = discord.Embed(title=t("bot.round.title", lang, round=last.number),
+                          description="\n".join(lines), colour=COLOUR)
+    pictures = attach(embed, picture)
+    over = snapshot.status is Status.MATCH_OVER or view.phase is Phase.MATCH_OVER
+    component = None if over else round_over_view(snapshot.channel_id, lang)
+    return Reply(embeds=[embed], pictures=pictures, view=component)
+
+
+def ranking(view: PublicView) -> list[int]:
+    """Seats from first to last."""
+    return sorted(range(len(view.seats)), key=lambda s: view.totals[s],
+                  reverse=view.high_wins)
+
+
+def match_over(snapshot: Snapshot, lang: str) -> Reply:
+    view = snapshot.view
+    assert view is not None
+    order = ranking(view)
+    lines = [t("bot.match.winner", lang, player=seat_name(snapshot, order[0], lang))]
+    lines += [t("bot.match.line", lang, place=place, name=seat_name(snapshot, seat, lang),
+                total=view.totals[seat]) for place, seat in enumerate(order, 1)]
+    embed = discord.Embed(title=t("bot.match.title", lang), description="\n".join(lines),
+                          colour=COLOUR)
+    return Reply(embeds=[embed], view=match_over_view(snapshot.channel_id, lang))
+
+
+def score_sheet(snapshot: Snapshot, lang: str, picture: Picture | None = None) -> Reply:
+    view = snapshot.view
+    embed = discord.Embed(title=t("score.title", lang), colour=COLOUR)
+    if view is None or not view.rounds:
+        embed.description = t("bot.score.none", lang)
+        return Reply(embeds=[embed], ephemeral=True)
+    header = " | ".join(["#", *(code_name(s.name, lang) for s in snapshot.seats)])
+    rows = [" | ".join([str(r.number), *(str(p) for p in r.points)]) for r in view.rounds]
+    rows.append(" | ".join(["=", *(str(total) for total in view.totals)]))
+    embed.description = "```\n" + "\n".join([header, *rows])[:4000] + "\n```"
+    return Reply(embeds=[embed], pictures=attach(embed, picture), ephemeral=True)
+
+
+# ---------------------------------------------------------------------- rules
+def rules(played: RuleSet, lang: str) -> Reply:
+    """The rules of a variant as ``played`` (a server's overrides applied), with buttons
+    for the other variants."""
+    # One line per topic; an embed description holds 4,096 characters at most.
+    embed = discord.Embed(title=variant_name(played.name, lang),
+                          description="\n".join(rules_summary(played, lang))[:4096], colour=COLOUR)
+    footer = "bot.rules.tiles.commands" if played.kind is Kind.TILES else "bot.rules.commands"
+    embed.set_footer(text=t(footer, lang))
+    return Reply(embeds=[embed], ephemeral=True,
+                 view=rules_view(variant_names(), played.name, lang))

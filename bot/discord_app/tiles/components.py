@@ -1,0 +1,93 @@
+"""The components of a player's tile rack: ``rami:tiles:<action>:<channel>``
+(:class:`TileButton`, actions :class:`TileButtonAction`: draw, pass, undo, reset, confirm,
+hint, arrange), its tile menu (``rami:pick:a``, the hand's, :class:`~bot.discord_app.
+cards.components.HandPick`) and the hand's Sort button."""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Sequence
+from enum import StrEnum
+from typing import Any, ClassVar, Self
+
+import discord
+from discord import ButtonStyle
+
+from bot.discord_app.cards.components import HandAction, HandButton, HandPick
+from bot.discord_app.core.components import Slot, alternatives, in_rows, options, view_of
+from bot.discord_app.core.feature import Routed
+from bot.discord_app.core.i18n import t
+
+
+class TileButtonAction(StrEnum):
+    """What a rack button does."""
+
+    DRAW = "draw"
+    PASS = "pass"
+    UNDO = "undo"
+    RESET = "reset"
+    CONFIRM = "confirm"
+    HINT = "hint"
+    ARRANGE = "arrange"
+
+
+class TileButton(
+    Routed,
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=rf"rami:tiles:(?P<action>{alternatives(list(TileButtonAction))}):(?P<channel>\d+)",
+):
+    """A button under a player's rack: ``rami:tiles:<action>:<channel>``."""
+
+    family: ClassVar[str] = "tiles"
+
+    def __init__(self, action: TileButtonAction, channel_id: int, label: str = "",
+                 style: ButtonStyle = ButtonStyle.secondary, disabled: bool = False) -> None:
+        super().__init__(discord.ui.Button(
+            label=label or action, style=style, disabled=disabled,
+            custom_id=f"rami:{self.family}:{action}:{channel_id}"))
+        self.action, self.channel_id = action, channel_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction,
+                             item: discord.ui.Item[Any], match: re.Match[str]) -> Self:
+        return cls(TileButtonAction(match["action"]), int(match["channel"]))
+
+
+def rack_view(
+    channel_id: int,
+    lang: str,
+    *,
+    tiles: Sequence[tuple[str, str]],  # (value, label) per rack position, in display order
+    selected: dict[str, set[str]],
+    sort: str,
+    my_turn: bool,
+    pool_empty: bool,
+    editing: bool,
+    owner: int | None = None,
+) -> discord.ui.View:
+    """The components under ``owner``'s tile rack: a tile menu, then the turn's
+    buttons."""
+    items: list[discord.ui.Item[Any]] = []
+    if tiles:
+        items.append(HandPick(Slot.FIRST, channel_id, options(tiles, selected, Slot.FIRST),
+                              t("bot.tiles.select", lang), row=0, owner=owner))
+    idle = not my_turn
+    make = functools.partial(TileButton, channel_id=channel_id)
+    draw, draw_label = ((TileButtonAction.PASS, "bot.tiles.button.pass") if pool_empty
+                        else (TileButtonAction.DRAW, "bot.tiles.button.draw"))
+    buttons: list[discord.ui.DynamicItem[Any]] = [
+        make(draw, label=t(draw_label, lang), style=ButtonStyle.primary, disabled=idle),
+        make(TileButtonAction.UNDO, label=t("bot.tiles.button.undo", lang),
+             disabled=idle or not editing),
+        make(TileButtonAction.RESET, label=t("bot.tiles.button.reset", lang),
+             disabled=idle or not editing),
+        make(TileButtonAction.CONFIRM, label=t("bot.tiles.button.confirm", lang),
+             style=ButtonStyle.success, disabled=idle or not editing),
+        make(TileButtonAction.ARRANGE, label=t("bot.tiles.button.arrange", lang),
+             disabled=idle),
+        make(TileButtonAction.HINT, label=t("bot.tiles.button.hint", lang), disabled=idle),
+        HandButton(HandAction.SORT, channel_id,
+                   t("bot.button.sort", lang, sort=t(f"sort.tiles.{sort}", lang))),
+    ]
+    return view_of(*items, *in_rows(buttons, first=1))
