@@ -232,9 +232,26 @@ def add_catalog(directory: Path, domain: str) -> None:
     The folder is read when the catalog is next loaded, which raises
     ``FileNotFoundError`` if it holds no compiled English file."""
     source = (Path(directory), domain)
+    if source not in _hosts:
+        _hosts.append(source)
+        _reload()
+
+
+def remove_catalog(directory: Path, domain: str) -> None:
+    """Stop searching a catalog added by :func:`add_catalog` (one never added: nothing)."""
+    source = (Path(directory), domain)
     if source in _hosts:
-        return
-    _hosts.append(source)
+        _hosts.remove(source)
+        _reload()
+
+
+def added_catalogs() -> tuple[tuple[Path, str], ...]:
+    """The catalogs the hosts added (:func:`add_catalog`), as ``(folder, domain)``."""
+    return tuple(_hosts)
+
+
+def _reload() -> None:
+    """Read the package's catalog afresh on next use (not one given to use_catalog)."""
     if not _replaced[0]:
         _active.clear()
         language_of.cache_clear()
