@@ -123,7 +123,7 @@ class Catalog:
             keys = {key for key in entries if isinstance(key, str) and key} | ours
             plurals = (plurals - keys) | ours
             self._owner.update(dict.fromkeys(keys, translations))
-            self._first = translations
+        self._first = translations  # the first catalog's, where an unknown key is read
         self.plurals = frozenset(plurals)
         self.keys = frozenset(self._owner)
         # English first, then the others by their code.
