@@ -9,7 +9,7 @@ STAMP := $(VENV)/.installed
 
 # Installing also compiles the C module and the text catalogs (setup.py): redo it when
 # one of their sources changes.
-CATALOGS := $(wildcard engine/locales/*/LC_MESSAGES/rami.po)
+CATALOGS := $(wildcard engine/locales/*/LC_MESSAGES/rami.po bot/locales/*/LC_MESSAGES/rami_bot.po)
 CORE := $(wildcard engine/solver/_dpcore*.c engine/solver/_dpcore.h)
 
 $(STAMP): pyproject.toml setup.py $(CORE) $(CATALOGS)
@@ -39,4 +39,5 @@ bench: $(STAMP)
 	for b in bench/*_bench.py; do $(BIN)/python $$b || exit 1; done
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache build engine/solver/*.so engine/locales/*/LC_MESSAGES/*.mo
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache build engine/solver/*.so engine/locales/*/LC_MESSAGES/*.mo \
+		bot/locales/*/LC_MESSAGES/*.mo

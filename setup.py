@@ -1,5 +1,6 @@
 """Build steps that pyproject.toml cannot declare: the solver's compiled dynamic program
-(engine/solver/_dpcore*.c, one module) and the text catalogs (engine/locales/*/LC_MESSAGES/rami.po).
+(engine/solver/_dpcore*.c, one module) and the text catalogs: the engine's
+(engine/locales/*/LC_MESSAGES/rami.po) and the interfaces' (bot/locales/*/LC_MESSAGES/rami_bot.po).
 
 The compiled module is optional: where no C compiler is found, the install still
 succeeds and the solver runs its Python program (same answer). The catalogs are compiled
@@ -12,7 +13,8 @@ from pathlib import Path
 from setuptools import Extension, setup
 from setuptools.command.build_py import build_py
 
-LOCALES = Path("engine") / "locales"
+# Every catalog folder: the engine's words, and the interfaces' beside them (bot/__init__.py).
+LOCALES = (Path("engine") / "locales", Path("bot") / "locales")
 
 
 class BuildWithCatalogs(build_py):
@@ -23,7 +25,7 @@ class BuildWithCatalogs(build_py):
         from babel.messages.mofile import write_mo
         from babel.messages.pofile import read_po
 
-        for source in sorted(LOCALES.glob("*/LC_MESSAGES/*.po")):
+        for source in sorted(po for folder in LOCALES for po in folder.glob("*/LC_MESSAGES/*.po")):
             target = source.with_suffix(".mo")
             if not self.editable_mode:
                 target = Path(self.build_lib) / target

@@ -1,98 +1,91 @@
-"""The one catalog of texts: complete in every language, the same placeholders everywhere,
-real plural forms, every key the code names, and a language added by one file."""
+"""How the catalogs are read: real plural forms, a message quoting another in its own
+language, fallbacks, a language added by one file, and a host's catalog searched beside the
+engine's (:func:`engine.i18n.add_catalog`). What the catalogs hold is checked in
+tests/test_catalogs.py."""
 
 from __future__ import annotations
 
 import shutil
-import string
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 
 import pytest
 from babel.messages.catalog import Catalog as PoCatalog
-from babel.messages.catalog import Message
-from babel.messages.extract import extract_from_dir
 from babel.messages.mofile import write_mo
-from babel.messages.pofile import read_po
 
 from engine import i18n
-from engine.i18n import LOCALE_DIR, Catalog, Msg, count, t, use_catalog
+from engine.errors import IllegalMove
+from engine.i18n import (
+    DOMAIN,
+    LOCALE_DIR,
+    Catalog,
+    Msg,
+    add_catalog,
+    count,
+    remove_catalog,
+    t,
+    use_catalog,
+)
 
-ROOT = Path(__file__).resolve().parents[2]
-PO_FILES = sorted(LOCALE_DIR.glob("*/LC_MESSAGES/rami.po"))
-
-
-def read(path: Path) -> PoCatalog:
-    with path.open("rb") as stream:
-        # The language and plural rule come from the header; a malformed entry fails.
-        return read_po(stream, abort_invalid=True)
-
-
-def forms(message: Message) -> list[str]:
-    return list(message.string) if isinstance(message.string, tuple | list) else [message.string]
-
-
-def fields(template: str) -> set[str]:
-    return {name for _, name, _, _ in string.Formatter().parse(template) if name}
+Entries = Mapping[str, str | tuple[str, str]]
+# The plural rules of the catalogs' headers (Babel's own for French has a third form).
+PLURAL_FORMS = {"en": "nplurals=2; plural=(n != 1);", "fr": "nplurals=2; plural=(n > 1);"}
 
 
-def entries(catalog: PoCatalog) -> dict[str, Message]:
-    return {message.id[0] if isinstance(message.id, tuple) else message.id: message
-            for message in catalog if message.id}
+def write_catalog(folder: Path, domain: str, texts: Mapping[str, Entries]) -> Path:
+    """A compiled catalog in ``folder``: ``{lang: {key: text or (one, many)}}``, as the
+    install writes it from the .po files."""
+    for lang, entries in texts.items():
+        book = PoCatalog(locale=lang)
+        if lang in PLURAL_FORMS:
+            book.mime_headers = [("Plural-Forms", PLURAL_FORMS[lang])]
+        for key, text in entries.items():
+            book.add((key, key) if isinstance(text, tuple) else key, text)
+        target = folder / lang / "LC_MESSAGES" / f"{domain}.mo"
+        target.parent.mkdir(parents=True, exist_ok=True)
+        with target.open("wb") as stream:
+            write_mo(stream, book)
+    return folder
 
 
-SOURCE = entries(read(LOCALE_DIR / "en" / "LC_MESSAGES" / "rami.po"))
+HOST = {
+    "en": {"host.hello": "Hello {name}", "host.hand": ("Your hand ({count} card)",
+                                                       "Your hand ({count} cards)"),
+           "host.seat": "{name}: {pieces}, {status}"},
+    "fr": {"host.hello": "Bonjour {name}", "host.hand": ("Votre main ({count} carte)",
+                                                         "Votre main ({count} cartes)"),
+           "host.seat": "{name} : {pieces}, {status}"},
+}
 
 
-def test_there_are_english_and_french_catalogs() -> None:
-    assert {path.parent.parent.name for path in PO_FILES} == {"en", "fr"}
-    assert i18n.languages() == ("en", "fr")
-    assert len(SOURCE) > 500
+@pytest.fixture
+def host(tmp_path: Path) -> Iterator[Path]:
+    """A host's catalog (domain ``host``, English and French) added for the test."""
+    folder = write_catalog(tmp_path / "host", "host", HOST)
+    add_catalog(folder, "host")
+    try:
+        yield folder
+    finally:
+        remove_catalog(folder, "host")
 
 
-@pytest.mark.parametrize("path", PO_FILES, ids=lambda p: p.parent.parent.name)
-def test_every_language_has_every_key_and_nothing_else(path: Path) -> None:
-    found = entries(read(path))
-    assert sorted(set(SOURCE) - set(found)) == []
-    assert sorted(set(found) - set(SOURCE)) == []
-    empty = [key for key, message in found.items() if not all(forms(message))]
-    assert empty == []
+def engine_only() -> Catalog:
+    return Catalog(beside=())
 
 
-@pytest.mark.parametrize("path", PO_FILES, ids=lambda p: p.parent.parent.name)
-def test_every_language_uses_the_placeholders_of_english(path: Path) -> None:
-    found = entries(read(path))
-    differ = {}
-    for key, message in found.items():
-        theirs = set().union(*(fields(text) for text in forms(message)))
-        ours = set().union(*(fields(text) for text in forms(SOURCE[key])))
-        if theirs != ours:
-            differ[key] = (sorted(ours), sorted(theirs))
-        assert message.pluralizable == SOURCE[key].pluralizable, key
-    assert differ == {}
-
-
-def test_plural_entries_are_chosen_by_count() -> None:
-    plural = [key for key, message in SOURCE.items() if message.pluralizable]
-    assert len(plural) >= 15
-    for key in plural:
-        assert all("count" in fields(text) for text in forms(SOURCE[key])), key
+def test_the_engine_catalog_alone_speaks_english_and_french() -> None:
+    book = engine_only()
+    assert book.languages == ("en", "fr")
+    assert not any(key.startswith(("bot.", "local.")) for key in book.keys)
+    assert book.text("score.title", "fr") == "Feuille de marque"
 
 
 @pytest.mark.parametrize(("lang", "number", "expected"), [
-    ("en", 0, "Your hand (0 cards)"), ("en", 1, "Your hand (1 card)"),
-    ("en", 2, "Your hand (2 cards)"), ("fr", 0, "Votre main (0 carte)"),
-    ("fr", 1, "Votre main (1 carte)"), ("fr", 2, "Votre main (2 cartes)"),
+    ("en", 0, "0 cards"), ("en", 1, "1 card"), ("en", 2, "2 cards"),
+    ("fr", 0, "0 carte"), ("fr", 1, "1 carte"), ("fr", 2, "2 cartes"),
 ])
 def test_real_plural_forms(lang: str, number: int, expected: str) -> None:
-    assert t("bot.hand.title", lang, count=number) == expected
-
-
-def test_a_message_quotes_another_in_its_own_language() -> None:
-    seat = Msg("bot.table.seat.opening", name="Ada", pieces=count("cards", 1),
-               score=count("points", 12), status=Msg("seat.not_opened"))
-    assert seat.text("en") == "Ada: 1 card, 12 points, not opened yet"
-    assert seat.text("fr") == "Ada : 1 carte, 12 points, pas encore posé"
+    assert t("count.cards", lang, count=number) == expected
 
 
 def test_an_unknown_key_or_language_falls_back() -> None:
@@ -100,66 +93,71 @@ def test_an_unknown_key_or_language_falls_back() -> None:
     assert t("score.title", "xx") == t("score.title", "en") == "Score sheet"
 
 
-def test_the_compiled_catalogs_are_those_of_the_po_files() -> None:
-    """The install compiles the .po files: a stale .mo would show old texts."""
-    for path in PO_FILES:
-        lang = path.parent.parent.name
-        for key, message in entries(read(path)).items():
-            if message.pluralizable:
-                assert i18n.catalog().template(key, lang, 1) == forms(message)[0], key
-            else:
-                assert i18n.catalog().template(key, lang) == message.string, key
+def test_a_host_catalog_is_searched_by_t_msg_and_errors(host: Path) -> None:
+    assert t("host.hello", "fr", name="Ada") == "Bonjour Ada"
+    assert Msg("host.hello", name="Ada").text("en") == "Hello Ada"
+    assert IllegalMove("host.hello", name="Ada").message("fr") == "Bonjour Ada"
+    assert [t("host.hand", "fr", count=n) for n in (1, 2)] == [
+        "Votre main (1 carte)", "Votre main (2 cartes)"]
+    assert t("score.title", "fr") == "Feuille de marque"  # the engine's words still found
+    assert i18n.catalog().has("host.hello", "fr") and not i18n.catalog().has("host.x", "fr")
+    assert i18n.added_catalogs()[-1] == (host, "host")
 
 
-def _literal_keys() -> Iterator[tuple[str, str, int]]:
-    keywords = {name: (1,) for name in (
-        "t", "Msg", "loc", "RummyError", "NotationError", "IllegalMeld", "IllegalMove",
-        "RuleError", "CorruptGame", "SessionError", "error_reply")}
-    for package in ("engine", "render", "data", "bot"):
-        for filename, line, key, _, _ in extract_from_dir(  # warns of f-strings: not keys
-            ROOT / package, method_map=[("**.py", "python")], keywords=keywords,
-            comment_tags=(), strip_comment_tags=True,
-        ):
-            yield key, f"{package}/{filename}", line
+def test_a_message_quotes_another_from_the_other_catalog(host: Path) -> None:
+    seat = Msg("host.seat", name="Ada", pieces=count("cards", 1), status=Msg("seat.not_opened"))
+    assert seat.text("en") == "Ada: 1 card, not opened yet"
+    assert seat.text("fr") == "Ada : 1 carte, pas encore posé"
 
 
-def _known(key: str) -> bool:
-    """Whether ``key`` is a catalog key, or several run together: Babel joins the strings
-    of ``t("a.b" if x else "a.c")`` into one (``a.ba.c``)."""
-    if key in SOURCE:
-        return True
-    return any(key[:end] in SOURCE and _known(key[end:]) for end in range(1, len(key)))
+def test_a_removed_catalog_is_no_longer_searched(tmp_path: Path) -> None:
+    folder = write_catalog(tmp_path / "host", "host", HOST)
+    add_catalog(folder, "host")
+    add_catalog(folder, "host")  # twice: still once
+    assert i18n.added_catalogs().count((folder, "host")) == 1
+    assert t("host.hello", "en", name="Ada") == "Hello Ada"
+    remove_catalog(folder, "host")
+    assert t("host.hello", "en") == "host.hello"
 
 
-def test_every_key_the_code_names_is_in_the_catalog() -> None:
-    """Babel extracts the keys the code passes literally; each must be translated."""
-    found = list(_literal_keys())
-    assert len(found) > 300
-    missing = [(key, where, line) for key, where, line in found
-               if "." in key and " " not in key and not _known(key)]
-    assert missing == []
+def test_a_language_in_one_catalog_only_reads_the_other_in_english(tmp_path: Path) -> None:
+    folder = write_catalog(tmp_path / "host", "host", {
+        **HOST, "de": {"host.hello": "Hallo {name}"}})
+    book = Catalog(beside=[(folder, "host")])
+    assert book.languages == ("en", "de", "fr")
+    assert book.text("host.hello", "de", name="Ada") == "Hallo Ada"
+    assert book.text("host.hand", "de", count=2) == "Your hand (2 cards)"  # not translated
+    assert book.text("score.title", "de") == "Score sheet"  # the engine has no German
+
+
+def test_a_key_in_two_catalogs_is_read_from_the_first(tmp_path: Path) -> None:
+    folder = write_catalog(tmp_path / "host", "host", {
+        "en": {"score.title": "Not this one", "host.only": "Mine"}})
+    book = Catalog(beside=[(folder, "host")])
+    assert book.text("score.title", "en") == "Score sheet"
+    assert book.text("host.only", "fr") == "Mine"
+
+
+def test_a_catalog_without_english_is_refused(tmp_path: Path) -> None:
+    folder = write_catalog(tmp_path / "host", "host", {"fr": {"host.hello": "Bonjour"}})
+    with pytest.raises(FileNotFoundError, match=r"en/LC_MESSAGES/host\.mo"):
+        Catalog(beside=[(folder, "host")])
 
 
 def test_a_language_is_added_by_adding_one_file(tmp_path: Path) -> None:
     locales = tmp_path / "locales"
     shutil.copytree(LOCALE_DIR, locales)
-    german = PoCatalog(locale="de")
-    german.add("score.title", "Spielbericht")
-    german.add(("bot.hand.title", "bot.hand.title"),
-               ("Deine Hand ({count} Karte)", "Deine Hand ({count} Karten)"))
-    german.add("bot.cmd.discard", "abwerfen")
-    target = locales / "de" / "LC_MESSAGES" / "rami.mo"
-    target.parent.mkdir(parents=True)
-    with target.open("wb") as stream:  # what the install does with a de.po
-        write_mo(stream, german)
+    write_catalog(locales, DOMAIN, {"de": {
+        "score.title": "Spielbericht",
+        "count.cards": ("{count} Karte", "{count} Karten")}})  # what the install does
     try:
-        use_catalog(Catalog(locales))
+        use_catalog(Catalog(locales, beside=()))
         assert i18n.languages() == ("en", "de", "fr")
         assert t("score.title", "de") == "Spielbericht"
-        assert t("bot.hand.title", "de", count=1) == "Deine Hand (1 Karte)"
-        assert t("bot.hand.title", "de", count=3) == "Deine Hand (3 Karten)"
-        assert t("bot.lobby.joined", "de") == t("bot.lobby.joined", "en")  # not translated yet
+        assert t("count.cards", "de", count=1) == "1 Karte"
+        assert t("count.cards", "de", count=3) == "3 Karten"
+        assert t("seat.not_opened", "de") == t("seat.not_opened", "en")  # not translated yet
         assert i18n.language_of("de-DE") == "de"
     finally:
         use_catalog(None)
-    assert i18n.languages() == ("en", "fr")
+    assert "de" not in i18n.languages()
