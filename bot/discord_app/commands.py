@@ -23,6 +23,7 @@ from discord.app_commands import Choice
 from bot.discord_app.choices import BuiltCommand
 from bot.discord_app.i18n import loc
 from bot.discord_app.tile_commands import TilesGroup
+from engine.ai import LEVELS
 from engine.rules import BOUNDS
 
 if TYPE_CHECKING:
@@ -33,8 +34,7 @@ if TYPE_CHECKING:
 # The engine's bounds (engine.rules.BOUNDS), so Discord offers exactly what it accepts.
 MOST_SEATS = BOUNDS["max_players"][1]
 MOST_TARGET = BOUNDS["target"][1]
-LEVEL_CHOICES = [Choice(name=loc(f"bot.level.{level}"), value=level)
-                 for level in ("easy", "medium", "hard")]
+LEVEL_CHOICES = [Choice(name=loc(f"bot.level.{level}"), value=str(level)) for level in LEVELS]
 SOURCE_CHOICES = [
     Choice(name=loc("bot.choice.stock"), value="stock"),
     Choice(name=loc("bot.choice.discard"), value="discard"),

@@ -38,9 +38,10 @@ import discord
 from discord import ButtonStyle
 
 from bot.discord_app.i18n import t
+from engine.ai import Level
 
 LOBBY_ACTIONS = ("join", "leave", "start", "cancel", "aieasy", "ai", "aihard")
-COMPUTER_LEVELS = {"aieasy": "easy", "ai": "medium", "aihard": "hard"}
+COMPUTER_LEVELS = {"aieasy": Level.EASY, "ai": Level.MEDIUM, "aihard": Level.HARD}
 TABLE_ACTIONS = ("hand", "score", "next", "rematch")
 HAND_ACTIONS = ("draw", "take", "meld", "layoff", "swap", "discard", "sort")
 TILE_ACTIONS = ("draw", "pass", "undo", "reset", "confirm", "hint", "arrange")
