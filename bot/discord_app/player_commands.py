@@ -23,8 +23,9 @@ from bot.discord_app.i18n import language_name, loc, t
 from bot.discord_app.present import escaped
 from bot.discord_app.replies import Picture, Reply, error_reply
 from engine import RummyError
+from engine.hand_order import Sort
 from engine.i18n import count, quote
-from render import BACKS, SORTS, THEMES, LeaderboardEntry, render_leaderboard
+from render import BACKS, THEMES, LeaderboardEntry, render_leaderboard
 
 if TYPE_CHECKING:
     from bot.discord_app.service import Service
@@ -35,7 +36,7 @@ THEME_NAMES = tuple(THEMES)
 BACK_NAMES = tuple(BACKS)
 THEME_CHOICES = [Choice(name=loc(f"bot.admin.theme.{n}"), value=n) for n in THEME_NAMES]
 BACK_CHOICES = [Choice(name=loc(f"bot.admin.back.{n}"), value=n) for n in BACK_NAMES]
-SORT_CHOICES = [Choice(name=loc(f"sort.{n}"), value=n) for n in SORTS]
+SORT_CHOICES = [Choice(name=loc(f"sort.{n}"), value=str(n)) for n in Sort]
 PERIOD_CHOICES = [Choice(name=loc(f"bot.admin.choice.{p}"), value=p)
                   for p in ("all", "month", "week")]
 BOARD_SIZE = 10

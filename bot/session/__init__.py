@@ -17,7 +17,7 @@ computer seat's checked move); and the daily championship, :mod:`bot.session.dai
 from bot.session.daily import Daily
 from bot.session.describe import describe_action
 from bot.session.document import DOC_FORMAT, TableDoc
-from bot.session.hand import check_length, display_order, read_card, read_pieces
+from bot.session.hand import check_length, display_order, next_sort, read_card, read_pieces
 from bot.session.idle import IdleSweeper
 from bot.session.model import (
     DEFAULT_LEVEL,
@@ -57,6 +57,7 @@ __all__ = [
     "computer_name",
     "describe_action",
     "display_order",
+    "next_sort",
     "player_language",
     "read_card",
     "read_pieces",

@@ -23,9 +23,9 @@ from engine import classify, parse_cards, parse_tiles, rules_summary, variant, v
 from engine.actions import Action
 from engine.cards.actions import Discard, Draw, LayOff, Meld, SwapJoker
 from engine.game import Game
+from engine.hand_order import sorted_hand
 from engine.tiles.actions import Add, Confirm, DrawTile, Move, NewSet, Pass, Play, Split, Undo
 from engine.tiles.tile import Tile
-from render import sorted_hand
 from tests.discord_app.helpers import components
 from tests.session.helpers import finished_round
 
