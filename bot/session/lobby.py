@@ -140,7 +140,7 @@ class Lobby(TableKeeper):
             else:
                 seats[index] = Seat(stand_in_name(seats[index].name), None, DEFAULT_LEVEL)
                 # the name stays: the others know whose hand the computer plays on
-                kind = EventKind.ACTION
+                kind = EventKind.LEFT
             if all(seat.is_computer for seat in seats):  # nobody left to play with
                 snapshot = await self._finish(table, user_id, "cancelled", "leave")
                 kind = EventKind.ENDED

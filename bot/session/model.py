@@ -41,6 +41,7 @@ class EventKind(enum.StrEnum):
     ROUND_OVER = "round_over"
     ROUND_STARTED = "round_started"
     MATCH_OVER = "match_over"
+    LEFT = "left"  # a player left a match; a computer took their seat
     ENDED = "ended"  # cancelled or stopped
 
 
