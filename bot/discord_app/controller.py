@@ -9,8 +9,7 @@ rummy too (``bot.discord_app.tile_controller``), peers over the same service.
 
 from __future__ import annotations
 
-import itertools
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import discord
@@ -20,22 +19,19 @@ from bot.discord_app.i18n import t
 from bot.discord_app.replies import Reply, error_reply
 from bot.discord_app.service import or_none
 from bot.discord_app.views import selection_of
-from bot.session import SessionError, check_length, display_order, read_card, read_pieces
-from engine import Card, NotationError, RuleSet, RummyError, classify
+from bot.session import check_length, display_order, read_card, read_pieces
+from bot.session.card_clicks import HandAction, click_action, cycle_sort
+from engine import Card, NotationError
 from engine.actions import Action
 from engine.cards.actions import Discard, Draw, LayOff, Meld, SwapJoker
-from engine.cards.card import read_codes
-from engine.i18n import Msg, quote
+from engine.i18n import quote
 from engine.notation_words import Word, fold, words_read
-from engine.numbers import whole
 from engine.rules import Kind
 
 if TYPE_CHECKING:
     from bot.discord_app.service import Service
     from bot.discord_app.tile_controller import TileUI
-    from bot.session.prefs import Preferences
 
-SORT_CYCLE = {"suit": "rank", "rank": "own", "own": "suit"}
 SOURCES = {Word.STOCK: "stock", Word.PILE: "discard"}  # the notation's words of the piles
 
 
@@ -127,7 +123,7 @@ class Controller:
                 view = await self.service.player_view(interaction)
                 return await self.service.hand_reply(interaction, view, lang, update=True)
             rules = await self.service.table_rules(interaction) if action == "meld" else None
-            chosen = click_action(action, selection_of(interaction.message), rules)
+            chosen = click_action(HandAction(action), selection_of(interaction.message), rules)
             return await self._act(interaction, chosen, lang, update=True)
 
         await self.service.run(interaction, f"hand.{action}", work)
@@ -185,94 +181,3 @@ class Controller:
         if snapshot is None or snapshot.view is None or lang is None:
             return []
         return present.meld_choices(snapshot.view.melds, current, lang)
-
-
-async def cycle_sort(prefs: Preferences, user_id: int) -> None:
-    """The hand's Sort button: the player's next way of sorting, saved."""
-    current = (await prefs.player(user_id)).sort
-    await prefs.update_player(user_id, sort=SORT_CYCLE.get(current, "suit"))
-
-
-def click_action(action: str, picked: dict[str, list[str]], rules: RuleSet | None) -> Action:
-    """The card action a hand button stands for (draw, take, meld, layoff, swap, discard),
-    made of what is ``picked`` in the message's menus (``rules``: for a meld's order).
-
-    Raises:
-        SessionError: what the button needs is not picked (the message says what).
-    """
-    if action in ("draw", "take"):
-        return Draw("discard" if action == "take" else "stock")
-    button = Msg(f"bot.button.{action}")
-    first = [_card_of_value(v) for v in picked.get("a", [])]
-    second = [_card_of_value(v) for v in picked.get("b", [])]
-    meld = [n for n in (whole(v) for v in picked.get("m", [])) if n is not None]
-    if not first:
-        raise SessionError("bot.error.pick_cards", button=button)
-    if action == "meld":
-        assert rules is not None
-        return Meld(tuple(arrange_meld(cards, rules) for cards in (first, second) if cards))
-    if action == "discard":
-        if len(first) != 1:
-            raise SessionError("bot.error.pick_one")
-        return Discard(first[0])
-    if not meld:
-        raise SessionError("bot.error.pick_meld", button=button)
-    if action == "layoff":
-        return LayOff(tuple(first), meld[0] - 1)
-    if len(first) != 1:
-        raise SessionError("bot.error.pick_one_swap")
-    return SwapJoker(first[0], meld[0] - 1)
-
-
-def _card_of_value(value: str) -> Card:
-    """A menu value ``"3:Qh"`` (position:card code, the same in every language) back to
-    its card; older menus hold ``"3:Q♥"``, which reads the same.
-
-    Raises:
-        NotationError: not one card's code (a value no menu of the bot holds).
-    """
-    cards = read_codes(check_length(value.partition(":")[2] or value))
-    if len(cards) != 1:
-        raise NotationError("notation.card", token=quote(value))
-    return cards[0]
-
-
-def arrange_meld(cards: Sequence[Card], rules: RuleSet) -> tuple[Card, ...]:
-    """Cards picked in a menu (which keeps no order) in an order that makes a meld.
-
-    Jokers are tried in every place between and around the real cards sorted by rank
-    (ace high, then ace low), the high end first; the first valid arrangement wins. Cards
-    that form no meld are returned sorted, for the engine to explain what is wrong.
-    """
-    reals = [c for c in cards if not c.is_joker]
-    jokers = [c for c in cards if c.is_joker]
-    orders = [sorted(reals, key=lambda c: 14 if c.rank == 1 else c.rank),
-              sorted(reals, key=lambda c: c.rank)]
-    for order in orders:
-        if not jokers:
-            candidates: Iterable[tuple[Card, ...]] = [tuple(order)]
-        else:
-            size = len(cards)
-            candidates = (
-                _with_jokers(order, jokers, places)
-                for places in reversed(list(
-                    itertools.combinations(range(size), len(jokers))))
-            )
-        for candidate in candidates:
-            try:
-                classify(candidate, rules)
-            except RummyError:
-                continue
-            return candidate
-    return tuple(orders[1] + jokers)
-
-
-def _with_jokers(reals: list[Card], jokers: list[Card], places: tuple[int, ...]
-                 ) -> tuple[Card, ...]:
-    out: list[Card] = []
-    it = iter(reals)
-    jk = iter(jokers)
-    for index in range(len(reals) + len(jokers)):
-        out.append(next(jk) if index in places else next(it))
-    return tuple(out)
-

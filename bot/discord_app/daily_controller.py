@@ -18,10 +18,10 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.discord_app import daily_present, pictures, present
-from bot.discord_app.controller import click_action, cycle_sort
 from bot.discord_app.i18n import t
 from bot.discord_app.replies import Reply, error_reply
 from bot.discord_app.views import selection_of
+from bot.session.card_clicks import HandAction, click_action, cycle_sort
 from bot.session.daily import Daily, DayRanking, TryState, check_settings, read_close
 from engine.variants import variant
 
@@ -141,7 +141,8 @@ class DailyUI:
                 state = await self.daily.current(guild, user, ref)
                 return await self._try(interaction, state, lang, update=True)
             shown = await self.daily.current(guild, user, ref)
-            chosen = click_action(action, selection_of(interaction.message), shown.rules)
+            chosen = click_action(HandAction(action), selection_of(interaction.message),
+                                  shown.rules)
             state = await self.daily.act(guild, user, [chosen], ref)
             note = present.action_note(chosen, state.view, lang)
             return await self._try(interaction, state, lang, note=note, update=True)

@@ -8,7 +8,8 @@ Modules, each one job: :mod:`~bot.session.model` (the values), :mod:`~bot.sessio
 saving), :mod:`~bot.session.lobby`, :mod:`~bot.session.autoplay` (computer turns and the
 turn timer), :mod:`~bot.session.booking` (scores to the store), :mod:`~bot.session.tables`
 (:class:`Tables`, the front door), :mod:`~bot.session.idle` (archiving idle games),
-:mod:`~bot.session.prefs`, :mod:`~bot.session.hand`, :mod:`~bot.session.tile_edits` and
+:mod:`~bot.session.prefs`, :mod:`~bot.session.hand`, :mod:`~bot.session.card_clicks` (a
+card hand's buttons and menus into an action), :mod:`~bot.session.tile_edits` and
 :mod:`~bot.session.results` (a finished round in words); :mod:`~bot.session.computer` (a
 computer seat's checked move); and the daily championship, :mod:`bot.session.daily`
 (:class:`~bot.session.daily.Daily`).
