@@ -22,8 +22,8 @@ from engine.variants import server_rules, variant_names
 
 log = logging.getLogger(__name__)
 
-# Theme, card back and sort names are render's (the session layer checks a choice against
-# them before saving): the store checks only that a name looks like one.
+# Theme and card back names are render's, sort names the engine's (the session layer checks a
+# choice against them before saving): the store checks only that a name looks like one.
 NAME_PATTERN = re.compile(r"[a-z][a-z0-9-]{0,31}")
 MIN_TURN_TIMEOUT_S = 15
 MAX_TURN_TIMEOUT_S = 24 * 3600

@@ -37,7 +37,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import TypeGuard, TypeVar
 
-from engine.actions import Action, CardAction
+from engine.actions import Action, CardAction, unhandled
 from engine.cards.actions import Discard, Draw, LayOff, Meld, SwapJoker
 from engine.cards.card import Card, CardsText, format_card, parse_cards
 from engine.errors import NotationError
@@ -88,45 +88,51 @@ def format_action(action: Action, lang: str = "en", *,
         return word(name, lang)
 
     write = write_pieces or writer(lang)
-    if isinstance(action, Draw):
-        parts = [say(Word.DRAW), say(Word.STOCK if action.source == "stock" else Word.PILE)]
-    elif isinstance(action, Meld):
-        parts = [say(Word.MELD), " | ".join(write(meld) for meld in action.melds)]
-    elif isinstance(action, LayOff):
-        parts = [say(Word.LAYOFF), write(action.cards), _number(action.meld)]
-    elif isinstance(action, SwapJoker):
-        parts = [say(Word.SWAP), write((action.card,)), _number(action.meld)]
-    elif isinstance(action, Discard):
-        parts = [say(Word.DISCARD), write((action.card,))]
-    else:
-        parts = _tile_parts(action, say, write)
-    return " ".join(part for part in parts if part)
+    return " ".join(part for part in _parts(action, say, write) if part)
 
 
-def _tile_parts(action: TileAction, say: Callable[[Word], str], write: PieceWriter) -> list[str]:
-    if isinstance(action, Play):
-        sets = " | ".join(write(tiles) for tiles in action.added)
-        if not action.replacing:
-            return [say(Word.PLAY), sets]
-        return [say(Word.PLAY), sets, say(Word.REPLACING), *map(_number, action.replacing)]
-    if isinstance(action, NewSet):
-        return [say(Word.NEW), write(action.tiles)]
-    if isinstance(action, Add):
-        front = say(Word.FRONT) if action.front else ""
-        return [say(Word.ADD), write(action.tiles), _number(action.set), front]
-    if isinstance(action, Move):
-        target = say(Word.NEW) if action.target is None else _number(action.target)
-        front = say(Word.FRONT) if action.front else ""
-        return [say(Word.MOVE), write(action.tiles), _number(action.source), target, front]
-    if isinstance(action, Split):
-        return [say(Word.SPLIT), _number(action.set), _number(action.at)]
-    if isinstance(action, TakeBack):
-        return [say(Word.TAKEBACK), write(action.tiles), _number(action.set)]
-    alone = {Undo: Word.UNDO, Reset: Word.RESET, Confirm: Word.CONFIRM, DrawTile: Word.DRAW,
-             Pass: Word.PASS}
-    if type(action) not in alone:
-        raise TypeError(f"not an action: {action!r}")
-    return [say(alone[type(action)])]
+def _parts(action: Action, say: Callable[[Word], str], write: PieceWriter) -> list[str]:
+    """The words and pieces of ``action``: one case per action type, checked exhaustive
+    by mypy (:func:`engine.actions.unhandled`)."""
+    match action:
+        case Draw(source=source):
+            return [say(Word.DRAW), say(Word.STOCK if source == "stock" else Word.PILE)]
+        case Meld(melds=melds):
+            return [say(Word.MELD), " | ".join(write(meld) for meld in melds)]
+        case LayOff(cards=cards, meld=meld):
+            return [say(Word.LAYOFF), write(cards), _number(meld)]
+        case SwapJoker(card=card, meld=meld):
+            return [say(Word.SWAP), write((card,)), _number(meld)]
+        case Discard(card=card):
+            return [say(Word.DISCARD), write((card,))]
+        case Play(added=added, replacing=replacing):
+            sets = " | ".join(write(tiles) for tiles in added)
+            return [say(Word.PLAY), sets, *([say(Word.REPLACING)] if replacing else []),
+                    *map(_number, replacing)]
+        case NewSet(tiles=tiles):
+            return [say(Word.NEW), write(tiles)]
+        case Add(tiles=tiles, set=index, front=front):
+            return [say(Word.ADD), write(tiles), _number(index), say(Word.FRONT) if front else ""]
+        case Move(tiles=tiles, source=source, target=target, front=front):
+            to = say(Word.NEW) if target is None else _number(target)
+            return [say(Word.MOVE), write(tiles), _number(source), to,
+                    say(Word.FRONT) if front else ""]
+        case Split(set=index, at=at):
+            return [say(Word.SPLIT), _number(index), _number(at)]
+        case TakeBack(tiles=tiles, set=index):
+            return [say(Word.TAKEBACK), write(tiles), _number(index)]
+        case Undo():
+            return [say(Word.UNDO)]
+        case Reset():
+            return [say(Word.RESET)]
+        case Confirm():
+            return [say(Word.CONFIRM)]
+        case DrawTile():
+            return [say(Word.DRAW)]
+        case Pass():
+            return [say(Word.PASS)]
+        case _:
+            unhandled(action)
 
 
 def quote_piece(piece: Piece) -> CardsText | str:

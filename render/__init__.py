@@ -5,7 +5,6 @@ size, file name). Cards, tiles and text are drawn by code with the bundled DejaV
 costly drawings are cached per theme and size, so a picture takes a few milliseconds.
 """
 
-from render.hand import SORTS, sort_name, sorted_hand
 from render.paint import (
     hand_picture_key,
     render_daily_ranking,
@@ -21,7 +20,6 @@ from render.warm import warm_up
 
 __all__ = [
     "BACKS",
-    "SORTS",
     "THEMES",
     "Back",
     "DailyEntry",
@@ -36,7 +34,5 @@ __all__ = [
     "render_leaderboard",
     "render_scores",
     "render_table",
-    "sort_name",
-    "sorted_hand",
     "warm_up",
 ]

@@ -20,7 +20,7 @@ from functools import lru_cache
 
 from PIL import Image
 
-from engine.cards.card import Card
+from engine.hand_order import read_sort, sorted_hand
 from engine.i18n import t
 from engine.notation import writer
 from engine.rules import Kind
@@ -40,16 +40,6 @@ from render.indexed import Blocks, Quantise, felt
 from render.labels import colon
 from render.themes import RGB, Theme
 
-SORTS = ("suit", "rank", "own")
-_SORT_ALIASES = {
-    "colour": "suit",
-    "color": "suit",
-    "runs": "suit",
-    "number": "rank",
-    "groups": "rank",
-    "custom": "own",
-}
-
 MARGIN = 20
 HEADER = 48
 GAP = 10
@@ -64,57 +54,6 @@ ROW_ABOVE = 5  # the gold frame of a piece just drawn rises this far above its r
 _STRIPS = Blocks(maxsize=128)
 
 _Item = tuple[RGB | None, str]  # a legend entry: swatch colour, text
-
-
-def sort_name(sort: str) -> str:
-    """The sort ``sort`` names (an alias such as ``colour`` or ``number`` included).
-
-    Raises:
-        ValueError: no sort of that name; the message lists them.
-    """
-    name = _SORT_ALIASES.get(sort, sort)
-    if name not in SORTS:
-        raise ValueError(f"unknown sort {sort!r}; choose one of: {', '.join(SORTS)}")
-    return name
-
-
-def _suit_key(piece: Piece) -> tuple[int, int]:
-    return piece.sort_key
-
-
-def _rank_key(piece: Piece) -> tuple[int, int]:
-    if isinstance(piece, Card):
-        return piece.rank_key
-    if piece.colour is None:
-        return (14, 0)
-    return (piece.number, int(piece.colour))
-
-
-def sorted_hand(
-    hand: Sequence[Piece], sort: str = "suit", order: Sequence[int] | None = None
-) -> list[int]:
-    """The indexes of ``hand`` in display order; position ``p`` (1-based) is ``result[p - 1]``.
-
-    ``sort`` is ``"suit"`` (suit then rank; colour then number for tiles, jokers last),
-    ``"rank"`` (rank then suit) or ``"own"``: the player's ``order``, a permutation of the
-    hand's indexes; indexes it lacks (a card drawn since) follow in the engine's order.
-
-    Raises:
-        ValueError: an unknown sort, or an ``order`` with a repeated or out-of-range index.
-    """
-    name = sort_name(sort)
-    indexes = range(len(hand))
-    if name == "suit":
-        return sorted(indexes, key=lambda i: _suit_key(hand[i]))
-    if name == "rank":
-        return sorted(indexes, key=lambda i: _rank_key(hand[i]))
-    chosen = list(order or [])
-    if len(set(chosen)) != len(chosen) or any(not 0 <= i < len(hand) for i in chosen):
-        raise ValueError(
-            f"order {chosen} is not an ordering of the hand's indexes 0–{len(hand) - 1}"
-        )
-    seen = set(chosen)
-    return chosen + [i for i in indexes if i not in seen]
 
 
 def _last_index(hand: Sequence[Piece], piece: Piece | None) -> int | None:
@@ -191,7 +130,7 @@ def hand_key(
     the table, do not show in it)."""
     return (
         view.kind, view.hand, view.drawn, view.taken_from_discard, view.must_lay,
-        view.opening_needed, sort_name(sort), tuple(order) if order is not None else None,
+        view.opening_needed, read_sort(sort), tuple(order) if order is not None else None,
         lang, frozenset(playable) if playable is not None else None,
     )  # fmt: skip
 
@@ -266,7 +205,7 @@ def compose_hand(
     """The hand picture and its alt text (see :func:`render_hand`): in RGB, or with
     ``quantise`` (the theme's palette mapping) directly on the palette, from cells mapped
     once each (:mod:`render.hand_cells`)."""
-    sort = sort_name(sort)
+    sort = read_sort(sort)
     shown = sorted_hand(view.hand, sort, order)
     tiles = view.kind is Kind.TILES
     size = HAND_TILE if tiles else HAND_CARD

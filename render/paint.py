@@ -39,8 +39,9 @@ def render_hand(
 ) -> Picture:
     """The picture of ``view.hand`` (cards or tiles) for its owner.
 
-    ``sort``: ``"suit"``, ``"rank"`` or ``"own"`` with ``order`` (see :func:`sorted_hand`,
-    which gives the same numbering for text replies). ``playable``: hand indexes (engine
+    ``sort``: a :class:`~engine.hand_order.Sort` (``suit``, ``rank``, or ``own`` with
+    ``order``), drawn in :func:`engine.hand_order.sorted_hand`'s order, the same
+    numbering as the text replies'. ``playable``: hand indexes (engine
     order) that can be laid now, shown in green. ``back`` is checked for consistency with
     the other pictures (no back shows in a hand).
 

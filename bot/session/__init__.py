@@ -8,7 +8,8 @@ Modules, each one job: :mod:`~bot.session.model` (the values), :mod:`~bot.sessio
 saving), :mod:`~bot.session.lobby`, :mod:`~bot.session.autoplay` (computer turns and the
 turn timer), :mod:`~bot.session.booking` (scores to the store), :mod:`~bot.session.tables`
 (:class:`Tables`, the front door), :mod:`~bot.session.idle` (archiving idle games),
-:mod:`~bot.session.prefs`, :mod:`~bot.session.hand`, :mod:`~bot.session.tile_edits` and
+:mod:`~bot.session.prefs`, :mod:`~bot.session.hand`, :mod:`~bot.session.card_clicks` (a
+card hand's buttons and menus into an action), :mod:`~bot.session.tile_edits` and
 :mod:`~bot.session.results` (a finished round in words); :mod:`~bot.session.computer` (a
 computer seat's checked move); and the daily championship, :mod:`bot.session.daily`
 (:class:`~bot.session.daily.Daily`).
@@ -17,7 +18,7 @@ computer seat's checked move); and the daily championship, :mod:`bot.session.dai
 from bot.session.daily import Daily
 from bot.session.describe import describe_action
 from bot.session.document import DOC_FORMAT, TableDoc
-from bot.session.hand import check_length, display_order, read_card, read_pieces
+from bot.session.hand import check_length, display_order, next_sort, read_card, read_pieces
 from bot.session.idle import IdleSweeper
 from bot.session.model import (
     DEFAULT_LEVEL,
@@ -57,6 +58,7 @@ __all__ = [
     "computer_name",
     "describe_action",
     "display_order",
+    "next_sort",
     "player_language",
     "read_card",
     "read_pieces",

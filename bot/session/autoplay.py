@@ -34,6 +34,7 @@ from bot.session.model import DEFAULT_LEVEL, Event, EventKind, SessionError, Sta
 from data import DueTurn, Store
 from data.shared_store import CLAIM_LIMIT, LEASE_S, Shards, check_shards
 from engine.actions import Action
+from engine.ai import Level
 from engine.views import Phase
 
 log = logging.getLogger("rami.session")
@@ -163,7 +164,7 @@ class Autoplay(TableKeeper):
         for event in events:
             await self._emit(event)
 
-    async def _decide(self, table: LiveTable, seat: int, level: str) -> Action:
+    async def _decide(self, table: LiveTable, seat: int, level: Level) -> Action:
         """The computer's move, seeded by the game seed and version so a game replays.
 
         It is chosen in a worker thread: a hard player's search takes milliseconds that
@@ -249,7 +250,7 @@ class Autoplay(TableKeeper):
                     if (table.deadline != deadline or game is None or game.current != seat
                             or game.phase not in (Phase.DRAW, Phase.PLAY)):
                         break
-                    action = await self._decide(table, seat, "easy")
+                    action = await self._decide(table, seat, Level.EASY)
                     events += await self._play(table, seat, action, actor=None,
                                                kind=EventKind.TIMEOUT)
             except SessionError:  # the easy player found no legal move: leave the turn open

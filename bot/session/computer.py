@@ -12,13 +12,13 @@ import random
 from bot.session.describe import describe_action
 from bot.session.model import SessionError
 from engine.actions import Action
-from engine.ai import choose_action
+from engine.ai import Level, choose_action
 from engine.game import Game
 
 log = logging.getLogger("rami.session")
 
 
-def computer_action(game: Game, seat: int, level: str, rng: random.Random) -> Action:
+def computer_action(game: Game, seat: int, level: Level, rng: random.Random) -> Action:
     """What the computer at ``seat`` plays now, at ``level``, drawing from ``rng``.
 
     A move the engine would refuse is logged and replaced by the easy player's.
@@ -27,7 +27,7 @@ def computer_action(game: Game, seat: int, level: str, rng: random.Random) -> Ac
         SessionError: ``session.computer_stuck``, no level found a legal move.
     """
     view = game.view(seat)
-    for attempt_level in (level, "easy"):
+    for attempt_level in (level, Level.EASY):
         action = choose_action(view, game.rules, attempt_level, rng)
         if game.is_legal(seat, action):
             return action

@@ -18,7 +18,7 @@ from typing import Any, Literal, TypeVar, cast
 
 from bot.session.model import Seat, Status, TableUi
 from engine import CorruptGame, RuleSet, RummyError, rules_from_dict
-from engine.ai import LEVELS
+from engine.ai import LEVELS, Level
 from engine.game import Game
 
 DOC_FORMAT = 1
@@ -165,6 +165,13 @@ def _text(name: str, value: object) -> str:
     return value
 
 
+def _level(name: str, value: object) -> Level:
+    text = _text(name, value)
+    if text not in LEVELS:
+        raise _corrupt(name, f"unknown level {text!r}")
+    return Level(text)
+
+
 def _optional(name: str, value: object, read: Callable[[str, object], T]) -> T | None:
     return None if value is None else read(name, value)
 
@@ -176,9 +183,7 @@ def _seats(value: object) -> tuple[Seat, ...]:
     for index, item in enumerate(value):
         name = f"seats[{index}]"
         fields = _object(name, item, ("name",), _SEAT_FIELDS)
-        level = _optional(f"{name}.level", fields.get("level"), _text)
-        if level is not None and level not in LEVELS:
-            raise _corrupt(f"{name}.level", f"unknown level {level!r}")
+        level = _optional(f"{name}.level", fields.get("level"), _level)
         seats.append(Seat(_text(f"{name}.name", fields["name"]),
                           _optional(f"{name}.user_id", fields.get("user_id"), _whole), level))
     return tuple(seats)

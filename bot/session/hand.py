@@ -15,23 +15,33 @@ from dataclasses import dataclass
 from typing import TypeVar
 
 from engine import Card, NotationError, Tile, parse_card, parse_tiles
+from engine.hand_order import Sort, sorted_hand
 from engine.i18n import quote
 from engine.numbers import whole
 from engine.views import PlayerView
-from render import sorted_hand
 
 P = TypeVar("P", Card, Tile)
 MAX_TYPED = 300  # characters: a whole hand of 20 pieces, with separators, fits easily
 
 
+# The hand's Sort button: each click shows the next way of sorting.
+SORT_CYCLE = {Sort.SUIT: Sort.RANK, Sort.RANK: Sort.OWN, Sort.OWN: Sort.SUIT}
+
+
 def display_order(view: PlayerView, sort: str, order: Sequence[int] | None = None) -> list[int]:
     """Hand indexes in the order shown (position p is ``result[p - 1]``): sorted by
-    ``sort`` (``suit``, ``rank``, or ``own`` with the player's ``order``) as the hand
-    picture draws it; an unknown sort or an order that no longer fits shows by suit."""
+    ``sort`` (a :class:`~engine.hand_order.Sort`: ``suit``, ``rank``, or ``own`` with the
+    player's ``order``) as the hand picture draws it; an unknown sort or an order that no
+    longer fits shows by suit."""
     try:
         return sorted_hand(view.hand, sort, order)
     except ValueError:
-        return sorted_hand(view.hand, "suit")
+        return sorted_hand(view.hand, Sort.SUIT)
+
+
+def next_sort(sort: str) -> Sort:
+    """The sort after ``sort`` on the hand's Sort button (by suit after a sort unknown)."""
+    return SORT_CYCLE[Sort(sort)] if sort in tuple(Sort) else Sort.SUIT
 
 
 @dataclass(frozen=True, slots=True)

@@ -24,7 +24,7 @@ from bot.session.model import (
     computer_name,
 )
 from engine import RuleSet
-from engine.ai import LEVELS, LevelNames
+from engine.ai import LEVELS, Level, LevelNames
 from engine.game import Game
 from engine.i18n import quote
 from engine.names import stand_in_name
@@ -100,14 +100,13 @@ class Lobby(TableKeeper):
         return await self._lobby_change(channel_id, player.user_id, "join", change)
 
     async def add_computer(self, channel_id: int, user_id: int,
-                           level: str = DEFAULT_LEVEL) -> Snapshot:
+                           level: Level = DEFAULT_LEVEL) -> Snapshot:
         """Seat a computer player of ``level`` (easy, medium, hard).
 
         Raises:
             SessionError: no lobby, the caller is not seated, unknown level, or table full.
         """
-        if level not in LEVELS:
-            raise SessionError("session.unknown_level", level=quote(level), levels=LevelNames())
+        level = _checked_level(level)
 
         def change(table: LiveTable, seats: list[Seat]) -> list[Seat]:
             if not any(seat.user_id == user_id for seat in seats):
@@ -141,7 +140,7 @@ class Lobby(TableKeeper):
             else:
                 seats[index] = Seat(stand_in_name(seats[index].name), None, DEFAULT_LEVEL)
                 # the name stays: the others know whose hand the computer plays on
-                kind = EventKind.ACTION
+                kind = EventKind.LEFT
             if all(seat.is_computer for seat in seats):  # nobody left to play with
                 snapshot = await self._finish(table, user_id, "cancelled", "leave")
                 kind = EventKind.ENDED
@@ -154,7 +153,7 @@ class Lobby(TableKeeper):
         return snapshot
 
     @retried
-    async def set_level(self, channel_id: int, user_id: int, seat: int, level: str, *,
+    async def set_level(self, channel_id: int, user_id: int, seat: int, level: Level, *,
                         is_moderator: bool = False) -> Snapshot:
         """Change a computer seat's level (a seated player or a moderator may); the game
         goes on unchanged (the seat's name does not hold its level: the front ends show
@@ -164,8 +163,7 @@ class Lobby(TableKeeper):
             SessionError: unknown level, not a computer seat, or the caller is neither
                 seated nor a moderator.
         """
-        if level not in LEVELS:
-            raise SessionError("session.unknown_level", level=quote(level), levels=LevelNames())
+        level = _checked_level(level)
         async with self._lock(channel_id):
             table = await self._require(channel_id)
             if not is_moderator:
@@ -234,3 +232,14 @@ class Lobby(TableKeeper):
         await self._emit(Event(EventKind.ENDED, snapshot))
 
     end = cancel
+
+
+def _checked_level(level: str) -> Level:
+    """``level`` as a :class:`Level` (a caller may hold its code as a text).
+
+    Raises:
+        SessionError: no such level (``session.unknown_level``).
+    """
+    if level not in LEVELS:
+        raise SessionError("session.unknown_level", level=quote(level), levels=LevelNames())
+    return Level(level)

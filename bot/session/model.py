@@ -14,10 +14,11 @@ from dataclasses import dataclass
 
 from engine import RummyError
 from engine.actions import Action
+from engine.ai import Level
 from engine.names import computer_name as computer_name
 from engine.views import Piece, PublicView
 
-DEFAULT_LEVEL = "medium"
+DEFAULT_LEVEL = Level.MEDIUM
 
 
 class SessionError(RummyError):
@@ -40,6 +41,7 @@ class EventKind(enum.StrEnum):
     ROUND_OVER = "round_over"
     ROUND_STARTED = "round_started"
     MATCH_OVER = "match_over"
+    LEFT = "left"  # a player left a match; a computer took their seat
     ENDED = "ended"  # cancelled or stopped
 
 
@@ -57,7 +59,7 @@ class Seat:
 
     name: str
     user_id: int | None = None
-    level: str | None = None
+    level: Level | None = None
 
     @property
     def is_computer(self) -> bool:

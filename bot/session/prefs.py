@@ -1,9 +1,10 @@
 """Player preferences and guild settings, read through a short-lived cache, and the one
 rule that says which language someone reads (:func:`player_language`).
 
-The themes, card backs and sorts a player may choose are those ``render`` draws
-(:data:`render.THEMES`, :data:`render.BACKS`, :data:`render.SORTS`): the store only checks
-that a name looks like one, this layer that render knows it.
+The themes and card backs a player may choose are those ``render`` draws
+(:data:`render.THEMES`, :data:`render.BACKS`), the sorts those of
+:class:`engine.hand_order.Sort`: the store only checks that a name looks like one, this
+layer that it is one.
 
 Nearly every interaction needs the player's language and sort, and every table update the
 guild's language: reading them from the store each time would cost a thread hop (SQLite)
@@ -25,8 +26,9 @@ from typing import TYPE_CHECKING
 
 from bot.session.model import SessionError
 from data import Change, PlayerPrefs
+from engine.hand_order import Sort
 from engine.i18n import SOURCE_LANGUAGE, Msg, language_of, languages, quote
-from render import BACKS, SORTS, THEMES
+from render import BACKS, THEMES
 
 if TYPE_CHECKING:
     from data import GuildSettings, Store, Subscription
@@ -37,7 +39,7 @@ log = logging.getLogger("rami.session")
 DRAWN: Mapping[str, tuple[Msg, tuple[str, ...]]] = {
     "theme": (Msg("bot.admin.opt.theme"), tuple(THEMES)),
     "back": (Msg("bot.admin.opt.back"), tuple(BACKS)),
-    "sort": (Msg("bot.admin.opt.sort"), tuple(SORTS)),
+    "sort": (Msg("bot.admin.opt.sort"), tuple(Sort)),
 }
 
 

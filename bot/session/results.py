@@ -7,11 +7,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from bot.session.model import Snapshot
+from engine.hand_order import Sort, sorted_hand
 from engine.i18n import t
 from engine.names import shown_name
 from engine.rules import Kind
 from engine.views import Piece
-from render import sorted_hand
 
 PieceWriter = Callable[[Sequence[Piece]], str]
 NameWriter = Callable[[str, str], str]  # a seat's saved name and a language -> its text
@@ -53,7 +53,7 @@ def round_seat_lines(snapshot: Snapshot, lang: str, write: PieceWriter, *,
     lines = []
     for index, seat in enumerate(snapshot.seats):
         held = snapshot.hands[index] if snapshot.hands is not None else ()
-        left = [held[i] for i in sorted_hand(held, "suit")]  # as the hand picture sorts
+        left = [held[i] for i in sorted_hand(held, Sort.SUIT)]  # as the hand picture sorts
         params = {"name": name(seat.name, lang), "points": last.points[index] if last else 0,
                   "total": view.totals[index]}
         if left:

@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from engine import IllegalMove, RuleError
-from engine.ai import LEVELS, choose_action
+from engine.ai import LEVELS, Level, choose_action
 from engine.game import Game
 from engine.rules import RuleSet
 from engine.variants import variant, variant_names
@@ -52,7 +52,7 @@ class MatchResult:
 class Summary:
     """The figures of many matches."""
 
-    players: list[str]
+    players: list[str]  # each player's level, by its code
     matches: int = 0
     wins: list[float] = field(default_factory=list)
     totals: list[float] = field(default_factory=list)
@@ -89,7 +89,7 @@ def match_seed(seed: int, index: int) -> int:
     return random.Random(f"rami-simulate:{seed}:{index}").getrandbits(48)
 
 
-def play_match(rules: RuleSet, levels: Sequence[str], seed: int, index: int) -> MatchResult:
+def play_match(rules: RuleSet, levels: Sequence[Level], seed: int, index: int) -> MatchResult:
     """Play match ``index`` to its end; players sit in ``levels`` order rotated by ``index``."""
     n = len(levels)
     shift = index % n
@@ -121,7 +121,7 @@ def play_match(rules: RuleSet, levels: Sequence[str], seed: int, index: int) -> 
         except IllegalMove:
             illegal[player] += 1
             try:
-                game.apply(seat, choose_action(view, rules, "easy", rngs[seat]))
+                game.apply(seat, choose_action(view, rules, Level.EASY, rngs[seat]))
             except IllegalMove:
                 stopped = True
                 break
@@ -140,13 +140,13 @@ def play_match(rules: RuleSet, levels: Sequence[str], seed: int, index: int) -> 
     return MatchResult(winners, totals, len(public.rounds), times, cpu, illegal, stopped)
 
 
-def _worker(job: tuple[str, tuple[str, ...], int, int]) -> MatchResult:
+def _worker(job: tuple[str, tuple[Level, ...], int, int]) -> MatchResult:
     name, levels, seed, index = job
     return play_match(variant(name), levels, seed, index)
 
 
 def run(
-    name: str, levels: Sequence[str], matches: int, seed: int, workers: int
+    name: str, levels: Sequence[Level], matches: int, seed: int, workers: int
 ) -> Summary:
     """Play ``matches`` matches and sum them up (in ``workers`` processes)."""
     summary = Summary(list(levels))
@@ -244,15 +244,15 @@ def main(argv: Sequence[str]) -> int:
         print(f"--players: give one level per seat instead, with --levels (for example "
               f"--levels hard,easy); levels: {', '.join(LEVELS)}", file=sys.stderr)
         return 2
-    levels = [level.strip().lower() for level in args.levels.split(",") if level.strip()]
-    bad = [level for level in levels if level not in LEVELS]
-    if bad or len(levels) < 2:
+    named = [level.strip().lower() for level in args.levels.split(",") if level.strip()]
+    bad = [level for level in named if level not in LEVELS]
+    if bad or len(named) < 2:
         print(f"--levels: give 2 or more of {', '.join(LEVELS)}, comma separated "
               f"(for example --levels hard,easy)", file=sys.stderr)
         return 2
     try:
         rules = variant(args.variant)
-        rules.hand_size(len(levels))
+        rules.hand_size(len(named))
     except RuleError as error:
         print(error.message("en"), file=sys.stderr)
         return 2
@@ -260,6 +260,7 @@ def main(argv: Sequence[str]) -> int:
         print("--matches must be at least 1", file=sys.stderr)
         return 2
     start = time.perf_counter()
+    levels = [Level(level) for level in named]
     summary = run(rules.name, levels, args.matches, args.seed, max(1, args.workers))
     print(report(rules.name, summary))
     print(f"({time.perf_counter() - start:.1f} s, {max(1, args.workers)} workers)")

@@ -35,7 +35,7 @@ from bot.terminal import daily as daily
 from bot.terminal.table import LocalTable, SavedGame, TerminalTable, default_db
 from bot.terminal.ui import Terminal
 from engine import RuleError, RuleSet, RummyError
-from engine.ai import LEVELS
+from engine.ai import LEVELS, Level
 from engine.i18n import languages, t
 from engine.names import YOU, shown_name
 from engine.variants import variant, variant_names
@@ -62,7 +62,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--players", type=int, default=2, metavar="N",
                         help="players at the table, you included: "
                         f"{_player_counts()} (default: %(default)s); starts a new game")
-    parser.add_argument("--level", default="medium", choices=LEVELS,
+    parser.add_argument("--level", type=Level, default=Level.MEDIUM, choices=LEVELS,
                         help="the computer players' level (default: %(default)s); starts a "
                         "new game (in a game: level easy|medium|hard)")
     parser.add_argument("--seed", type=int, default=None, metavar="N",

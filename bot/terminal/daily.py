@@ -32,6 +32,7 @@ from bot.terminal.table import (
 from data import Store
 from engine import RuleSet, RummyError
 from engine.actions import Action
+from engine.ai import Level
 from engine.i18n import Msg, t
 from engine.names import YOU
 from engine.views import Phase, PlayerView, PublicView
@@ -108,11 +109,11 @@ class LocalDaily:
     def next_round(self) -> None:
         raise SessionError("daily.one_round")  # a try is one round
 
-    def levels(self) -> tuple[str | None, ...]:
+    def levels(self) -> tuple[Level | None, ...]:
         """Each seat's computer level (None for the player)."""
         return tuple(seat.level for seat in self.state.seats)
 
-    def set_level(self, level: str) -> None:
+    def set_level(self, level: Level) -> None:
         raise SessionError("daily.level_fixed")  # the day's computers are everyone's
 
     def close(self) -> None:

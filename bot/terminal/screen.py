@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 from bot.session import Snapshot, display_order, round_ending, round_seat_lines
 from engine.actions import Action
-from engine.ai import level_name
+from engine.ai import Level, level_name
 from engine.cards.card import Card, format_card
 from engine.i18n import count, t
 from engine.names import shown_name
@@ -66,7 +66,7 @@ def hand_line(view: PlayerView, sort: str, colour: bool, lang: str) -> str:
 
 
 def show_table(view: PlayerView, colour: bool, lang: str,
-               levels: Sequence[str | None] = ()) -> list[str]:
+               levels: Sequence[Level | None] = ()) -> list[str]:
     """Lines describing the table (or the player's draft, its unfinished sets marked),
     the piles and the other seats (a computer's level, from ``levels`` by seat, in
     words)."""
@@ -96,7 +96,7 @@ def show_table(view: PlayerView, colour: bool, lang: str,
     return lines
 
 
-def seat_line(view: PlayerView, seat: SeatView, level: str | None, lang: str) -> str:
+def seat_line(view: PlayerView, seat: SeatView, level: Level | None, lang: str) -> str:
     """Another seat: its name (a computer's level in words), its pieces, its score, and
     whether it has opened where the table has an opening minimum."""
     name = shown_name(seat.name, lang)

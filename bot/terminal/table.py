@@ -42,6 +42,7 @@ from bot.session import (
 from data import Store
 from engine import CorruptGame
 from engine.actions import Action
+from engine.ai import Level
 from engine.ai.tile_plans import view_table
 from engine.game import Game
 from engine.i18n import Msg
@@ -120,9 +121,9 @@ class TerminalTable(Protocol):
 
     def next_round(self) -> None: ...
 
-    def levels(self) -> tuple[str | None, ...]: ...
+    def levels(self) -> tuple[Level | None, ...]: ...
 
-    def set_level(self, level: str) -> None: ...
+    def set_level(self, level: Level) -> None: ...
 
     def set_sort(self, sort: str) -> None: ...
 
@@ -219,7 +220,7 @@ class LocalTable:
         names = ", ".join(saved.name for saved in games) or "—"
         raise SessionError("local.no_such_game", name=name, names=names)
 
-    def start(self, rules: RuleSet, players: int, level: str, name: str, lang: str) -> str:
+    def start(self, rules: RuleSet, players: int, level: Level, name: str, lang: str) -> str:
         """Deal a new game on a number no unfinished game uses; returns its name.
 
         Raises:
@@ -349,11 +350,11 @@ class LocalTable:
     def next_round(self) -> None:
         self._run(self.tables.next_round(self.channel, HUMAN_ID))
 
-    def levels(self) -> tuple[str | None, ...]:
+    def levels(self) -> tuple[Level | None, ...]:
         """Each seat's computer level (None for the human)."""
         return tuple(seat.level for seat in self.snapshot().seats)
 
-    def set_level(self, level: str) -> None:
+    def set_level(self, level: Level) -> None:
         """Every computer seat plays at ``level`` from now on; the game goes on."""
         for seat, who in enumerate(self.snapshot().seats):
             if who.is_computer:

@@ -21,14 +21,14 @@ from engine import RummyError
 from engine.ai import level_name, read_level
 from engine.ai.tile_plans import view_table
 from engine.cards.actions import Draw
+from engine.hand_order import Sort, read_sort
 from engine.i18n import count, t
 from engine.names import shown_name
 from engine.rules import Kind
 from engine.tiles.actions import DrawTile
 from engine.views import Phase
-from render import sort_name
 
-SORTS = ("suit", "rank")
+SORTS = (Sort.SUIT, Sort.RANK)  # "own" needs an order the terminal cannot give
 
 
 class Terminal:
@@ -147,12 +147,13 @@ class Terminal:
     def _sort(self, wanted: str) -> None:
         """Sort by ``wanted`` (suit or rank, colour or number in tile rummy), or switch
         when none is given; the choice is saved for the next games too."""
+        sort: Sort | None
         try:
-            sort = sort_name(wanted) if wanted else (
-                "rank" if self.table.sort == "suit" else "suit")
+            sort = read_sort(wanted) if wanted else (
+                Sort.RANK if self.table.sort == Sort.SUIT else Sort.SUIT)
         except ValueError:
-            sort = ""
-        if sort not in SORTS:  # "own" needs an order the terminal cannot give
+            sort = None
+        if sort not in SORTS:
             raise SessionError("local.sort", sort=wanted, sorts=", ".join(SORTS))
         self.table.set_sort(sort)
         print(screen.hand_line(self.table.view(), self.table.sort, self.colour, self.lang),

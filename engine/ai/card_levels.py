@@ -17,31 +17,80 @@ Nothing is remembered between calls, so a level may change between any two of th
 
 from __future__ import annotations
 
+import enum
 import random
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from engine.ai.hand import Candidate, candidate_melds, near_meld_partners, partitioner
+from engine.ai.levels import Level
 from engine.ai.variant import CardVariant
 from engine.cards.actions import CardAction, Discard, Draw, LayOff, Meld, SwapJoker
 from engine.cards.card import JOKER, Card, Suit
 from engine.cards.moves import joker_places
 from engine.views import Phase, PlayerView
 
-# Hard's weights (tuned with the simulator, see docs/AI.md).
-OUT_WEIGHT = 0.14  # a loose card's points shrink by this per live card that would meld it
-OUT_CAP = 0.7
-PICKUP_RISK = 4.0  # feeding the next player a card near one they took from the pile
-DISCARD_SAFETY = 1.5  # ... near one they threw away themselves
-LAYOFF_RISK = 3.0  # ... that they could lay off at once
-SHORTLIST = 3  # discards weighed with the look-ahead
-LOOKAHEAD = 3.0  # draws the expected gain of one draw stands for (0: pairwise outs instead)
+
+class Discarding(enum.Enum):
+    """How a level chooses the card it throws."""
+
+    HIGHEST = "highest"  # the highest loose card of the greedy melds
+    PARTNERS = "partners"  # the loose card with the fewest partners, weighed by points
+    LOOKAHEAD = "lookahead"  # a scorer: live outs, one draw ahead, the next player's risk
+
+
+@dataclass(frozen=True, slots=True)
+class CardProfile:
+    """Every decision and weight that makes a level, named (one instance per level in
+    :data:`PROFILES`). The weights of the discard are read only by the discard style that
+    uses them; their defaults are the values tuned with the simulator (docs/AI.md)."""
+
+    takes_discard: bool  # may draw the discard when it melds or pairs up both ways
+    searches_melds: bool  # the best partition of the hand, not the first melds found
+    lays_off: bool  # lays off loose cards once opened
+    lays_off_anywhere: bool  # on any player's meld (else its own), jokers too
+    swaps_jokers: bool  # swaps a table joker for the real card when that helps
+    holds_for_rami_sec: bool  # holds an opening back when going out in one go is close
+    discarding: Discarding
+    # PARTNERS: a loose card's points are multiplied by these while it has partners, so
+    # that a card that could join a group and a run is kept longest.
+    keep_both_ways: float = 0.25
+    keep_one_way: float = 0.6
+    # LOOKAHEAD (tuned with the simulator, see docs/AI.md):
+    out_weight: float = 0.14  # a loose card's points shrink by this per live card melding it
+    out_cap: float = 0.7  # ... but never below 30% of them
+    loose_joker: float = 2.0  # a loose joker counts little: it will find a meld
+    opening_gap: float = 0.4  # per point still missing for the opening
+    pickup_risk: float = 4.0  # feeding the next player a card near one they took from the pile
+    discard_safety: float = 1.5  # ... near one they threw away themselves
+    layoff_risk: float = 3.0  # ... that they could lay off at once
+    joker_risk: float = 25.0  # throwing a joker gives the next player the best card there is
+    shortlist: int = 3  # discards weighed with the look-ahead (it is the costly part)
+    lookahead: float = 3.0  # draws one draw's expected gain stands for (0: pairwise outs)
+
+
+PROFILES: dict[Level, CardProfile] = {
+    # Easy plays legally and simply: the stock, the first melds it sees, its highest card.
+    Level.EASY: CardProfile(
+        takes_discard=False, searches_melds=False, lays_off=False, lays_off_anywhere=False,
+        swaps_jokers=False, holds_for_rami_sec=False, discarding=Discarding.HIGHEST),
+    # Medium plays well with its own cards: good melds, useful discards taken, lay-offs on
+    # its own melds, and cards that work both ways kept.
+    Level.MEDIUM: CardProfile(
+        takes_discard=True, searches_melds=True, lays_off=True, lays_off_anywhere=False,
+        swaps_jokers=False, holds_for_rami_sec=False, discarding=Discarding.PARTNERS),
+    # Hard plays to win: the whole table and the next player weighed.
+    Level.HARD: CardProfile(
+        takes_discard=True, searches_melds=True, lays_off=True, lays_off_anywhere=True,
+        swaps_jokers=True, holds_for_rami_sec=True, discarding=Discarding.LOOKAHEAD),
+}
 
 
 def choose_card_action(
-    view: PlayerView, variant: CardVariant, level: str, rng: random.Random
+    view: PlayerView, variant: CardVariant, level: Level, rng: random.Random
 ) -> CardAction:
-    """The next action of ``view.seat`` at ``level``.
+    """The next action of ``view.seat`` at ``level`` (its :data:`PROFILES` entry).
 
     Raises:
         ValueError: it is not this seat's turn, or the round is over.
@@ -49,20 +98,22 @@ def choose_card_action(
     if view.current != view.seat or view.phase not in (Phase.DRAW, Phase.PLAY):
         raise ValueError("not this seat's turn")
     hand = [card for card in view.hand if isinstance(card, Card)]
+    profile = PROFILES[level]
     if view.phase == Phase.DRAW:
-        return _draw(view, variant, level, hand)
-    return _play(view, variant, level, hand, rng)
+        return _draw(view, variant, profile, hand)
+    return _play(view, variant, profile, hand, rng)
 
 
 # ---------------------------------------------------------------- drawing
 
 
-def _draw(view: PlayerView, variant: CardVariant, level: str, hand: list[Card]) -> Draw:
+def _draw(view: PlayerView, variant: CardVariant, profile: CardProfile, hand: list[Card]
+          ) -> Draw:
     top = view.discard_top
     can_take = top is not None and variant.may_take_discard(view)
     if view.stock_size == 0:
         return Draw("discard") if can_take else Draw("stock")
-    if not can_take or top is None or level == "easy":
+    if not can_take or top is None or not profile.takes_discard:
         return Draw("stock")
     if not any(variant.may_discard(view, x, hand=[*hand, top], taken=top) for x in hand):
         return Draw("stock")  # nothing could end the turn after taking it
@@ -74,7 +125,7 @@ def _draw(view: PlayerView, variant: CardVariant, level: str, hand: list[Card]) 
     completes = any(top in meld.cards for meld in with_top.melds) and (
         with_top.loose_points < parts.loose_points(hand)
     )
-    # Medium and hard: take it when it melds, or when it pairs up both ways.
+    # Take it when it melds, or when it pairs up both ways.
     if completes:
         return Draw("discard")
     group, run = near_meld_partners(top, parts.best(hand).loose)
@@ -85,7 +136,8 @@ def _draw(view: PlayerView, variant: CardVariant, level: str, hand: list[Card]) 
 
 
 def _play(
-    view: PlayerView, variant: CardVariant, level: str, hand: list[Card], rng: random.Random
+    view: PlayerView, variant: CardVariant, profile: CardProfile, hand: list[Card],
+    rng: random.Random,
 ) -> CardAction:
     opened = view.seats[view.seat].has_opened
     if view.must_lay is not None and isinstance(view.must_lay, Card):
@@ -93,25 +145,26 @@ def _play(
         if placed is not None:
             return placed
     if variant.may_meld(view):
-        melds = _melds_to_lay(view, variant, level, hand, opened)
+        melds = _melds_to_lay(view, variant, profile, hand, opened)
         if melds:
             return Meld(tuple(meld.cards for meld in melds))
-    if opened and level != "easy" and variant.may_lay_off(view):
-        lay = _lay_off(view, variant, level, hand)
+    if opened and profile.lays_off and variant.may_lay_off(view):
+        lay = _lay_off(view, variant, profile, hand)
         if lay is not None:
             return lay
-    if opened and level == "hard" and variant.may_lay_off(view):
+    if opened and profile.swaps_jokers and variant.may_lay_off(view):
         swap = _swap(view, variant, hand)
         if swap is not None:
             return swap
-    return _discard(view, variant, level, hand, rng)
+    return _discard(view, variant, profile, hand, rng)
 
 
 def _melds_to_lay(
-    view: PlayerView, variant: CardVariant, level: str, hand: list[Card], opened: bool
+    view: PlayerView, variant: CardVariant, profile: CardProfile, hand: list[Card],
+    opened: bool,
 ) -> list[Candidate]:
     """Melds to lay now (all at once), or nothing."""
-    if level == "easy":
+    if not profile.searches_melds:
         melds = _greedy_melds(variant, hand)
     else:
         melds = list(partitioner(variant.kit, hand).best(hand).melds)
@@ -122,7 +175,7 @@ def _melds_to_lay(
         return []
     if not opened and sum(m.value for m in melds) < view.opening_needed:
         return []
-    if not opened and level == "hard" and _wait_for_rami_sec(view, variant, hand, melds):
+    if not opened and profile.holds_for_rami_sec and _wait_for_rami_sec(view, variant, hand, melds):
         return []
     return melds
 
@@ -159,18 +212,18 @@ def _can_end_with(view: PlayerView, variant: CardVariant, rest: list[Card]) -> b
 
 
 def _lay_off(
-    view: PlayerView, variant: CardVariant, level: str, hand: list[Card]
+    view: PlayerView, variant: CardVariant, profile: CardProfile, hand: list[Card]
 ) -> LayOff | None:
     loose = partitioner(variant.kit, hand).best(hand).loose
     for card in sorted(loose, key=lambda c: -variant.kit.points(c)):
-        if card.is_joker and level != "hard":
+        if card.is_joker and not profile.lays_off_anywhere:
             continue
         rest = _without(hand, card)
         if not _can_end_with(view, variant, rest):
             continue
         for index, meld in enumerate(view.melds):
-            if level != "hard" and meld.owner != view.seat:
-                continue  # medium lays off on its own melds only
+            if not profile.lays_off_anywhere and meld.owner != view.seat:
+                continue  # on its own melds only
             if variant.extends(meld, (card,)):
                 return LayOff((card,), index)
     return None
@@ -214,7 +267,7 @@ def _keeps_a_place(
 
 
 def _swap(view: PlayerView, variant: CardVariant, hand: list[Card]) -> SwapJoker | None:
-    """Hard: swap a table joker for the real card when the joker then makes a better hand."""
+    """Swap a table joker for the real card when the joker then makes a better hand."""
     if not variant.swap_allowed:
         return None
     base = partitioner(variant.kit, hand).loose_points(hand)
@@ -243,7 +296,8 @@ def _swap(view: PlayerView, variant: CardVariant, hand: list[Card]) -> SwapJoker
 
 
 def _discard(
-    view: PlayerView, variant: CardVariant, level: str, hand: list[Card], rng: random.Random
+    view: PlayerView, variant: CardVariant, profile: CardProfile, hand: list[Card],
+    rng: random.Random,
 ) -> Discard:
     allowed = [card for card in hand if variant.may_discard(view, card, hand=hand)]
     if not allowed:
@@ -251,17 +305,18 @@ def _discard(
     if len(allowed) == 1:
         return Discard(allowed[0])
     kit = variant.kit
-    if level == "easy":
+    if profile.discarding is Discarding.HIGHEST:
         easy_loose = set(_greedy_loose(variant, hand)) & set(allowed)
         pool = sorted(easy_loose or allowed, key=lambda c: (-kit.points(c), c.sort_key))
         return Discard(pool[0])
-    if level == "medium":
+    if profile.discarding is Discarding.PARTNERS:
         loose = partitioner(kit, hand).best(hand).loose
         choices = [c for c in allowed if c in loose and not c.is_joker] or allowed
 
         def keep_weight(card: Card) -> float:
             group, run = near_meld_partners(card, loose)
-            factor = 0.25 if group and run else (0.6 if group or run else 1.0)
+            factor = (profile.keep_both_ways if group and run
+                      else profile.keep_one_way if group or run else 1.0)
             return kit.points(card) * factor
 
         top = max(keep_weight(c) for c in choices)
@@ -269,13 +324,13 @@ def _discard(
         return Discard(sorted(best, key=lambda c: c.sort_key)[rng.randrange(len(best))])
     quick = partitioner(kit, hand)
     candidates = set(quick.best(hand).loose) & set(allowed) or set(allowed)
-    if len(candidates) > SHORTLIST:
+    if len(candidates) > profile.shortlist:
         # Look ahead only for the few discards that leave the fewest loose points.
         ranked = sorted(
             candidates, key=lambda c: (quick.loose_points(_without(hand, c)), c.sort_key)
         )
-        candidates = set(ranked[:SHORTLIST])
-    scorer = _Scorer(view, variant, hand, lookahead=LOOKAHEAD > 0)
+        candidates = set(ranked[: profile.shortlist])
+    scorer = _Scorer(view, variant, hand, profile)
     scored = sorted(
         (scorer.score(_without(hand, c)) + scorer.danger(c), c.sort_key, c) for c in candidates
     )
@@ -287,18 +342,16 @@ def _greedy_loose(variant: CardVariant, hand: list[Card]) -> list[Card]:
 
 
 class _Scorer:
-    """Hard's measure of a hand: loose points, discounted by live outs, plus opening gap."""
+    """The look-ahead's measure of a hand: loose points, discounted by live outs, plus
+    the opening's gap (the weights are ``profile``'s)."""
 
     def __init__(
-        self,
-        view: PlayerView,
-        variant: CardVariant,
-        pool: Sequence[Card],
-        *,
-        lookahead: bool = False,
+        self, view: PlayerView, variant: CardVariant, pool: Sequence[Card],
+        profile: CardProfile,
     ) -> None:
         self.view = view
         self.variant = variant
+        self.profile = profile
         self.opened = view.seats[view.seat].has_opened
         seen: Counter[Card] = Counter(pool)
         for meld in view.melds:
@@ -308,7 +361,7 @@ class _Scorer:
             seen.subtract(card for _, card in view.pickups)
         self.seen = seen
         self.draws: list[tuple[Card, int]] = []
-        if lookahead:
+        if profile.lookahead > 0:
             self.draws = self._possible_draws(partitioner(variant.kit, pool).best(pool).loose)
         self.unseen = max(1, variant.rules.deck_size - sum(seen.values()))
         self.parts = partitioner(
@@ -346,16 +399,18 @@ class _Scorer:
         loose = part.loose
         for card in loose:
             if card.is_joker:
-                total += 2.0  # a loose joker will find a meld
+                total += self.profile.loose_joker
                 continue
             outs = self._outs(card, loose)
-            total += self.variant.kit.points(card) * (1.0 - min(OUT_CAP, OUT_WEIGHT * outs))
+            shrink = min(self.profile.out_cap, self.profile.out_weight * outs)
+            total += self.variant.kit.points(card) * (1.0 - shrink)
         if not self.opened and self.view.opening_needed:
-            total += 0.4 * max(0, self.view.opening_needed - part.value)
+            total += self.profile.opening_gap * max(0, self.view.opening_needed - part.value)
         return total
 
     def _expected(self, hand: list[Card]) -> float:
-        """Loose points now, less what one draw is expected to meld (times ``LOOKAHEAD``)."""
+        """Loose points now, less what one draw is expected to meld (times the profile's
+        ``lookahead``)."""
         points = self.variant.kit.points
         part = self.parts.best(hand)
         now = part.loose_points
@@ -364,9 +419,9 @@ class _Scorer:
             better = now + points(card) - self.parts.loose_points([*hand, card])
             if better > 0:
                 gain += live * better
-        total = now - LOOKAHEAD * gain / self.unseen
+        total = now - self.profile.lookahead * gain / self.unseen
         if not self.opened and self.view.opening_needed:
-            total += 0.4 * max(0, self.view.opening_needed - part.value)
+            total += self.profile.opening_gap * max(0, self.view.opening_needed - part.value)
         return total
 
     def _outs(self, card: Card, loose: Sequence[Card]) -> int:
@@ -401,20 +456,20 @@ class _Scorer:
             if taken.rank == card.rank or (
                 taken.suit == card.suit and abs(taken.rank - card.rank) <= 2
             ):
-                risk += PICKUP_RISK
+                risk += self.profile.pickup_risk
         for seat, thrown in view.discards:
             if seat != nxt or thrown.is_joker or card.is_joker:
                 continue
             if thrown.rank == card.rank or (
                 thrown.suit == card.suit and abs(thrown.rank - card.rank) <= 1
             ):
-                risk -= DISCARD_SAFETY
+                risk -= self.profile.discard_safety
         if view.seats[nxt].has_opened and any(
             self.variant.extends(meld, (card,)) for meld in view.melds
         ):
-            risk += LAYOFF_RISK
+            risk += self.profile.layoff_risk
         if card.is_joker:
-            risk += 25.0
+            risk += self.profile.joker_risk
         return risk
 
 

@@ -1,6 +1,6 @@
 """The computer players' levels: their codes, their stars, their names in every language.
 
-A level is saved and passed around as its code (``easy``, ``medium``, ``hard``); players
+A level is a :class:`Level`, saved as its code (``easy``, ``medium``, ``hard``); players
 read and type its name in their language (catalog ``level.<code>``: ``facile``,
 ``moyen``, ``difficile``), and its stars (★ to ★★★) mark a computer seat's name.
 """
@@ -8,18 +8,28 @@ read and type its name in their language (catalog ``level.<code>``: ``facile``,
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 
 from engine.errors import RuleError
 from engine.i18n import quote, reading_order, t
 from engine.notation_words import fold
 
-LEVELS: tuple[str, ...] = ("easy", "medium", "hard")
-STARS = {"easy": "★", "medium": "★★", "hard": "★★★"}
+
+class Level(StrEnum):
+    """A computer player's level; its value is the code saved in games and logs."""
+
+    EASY = "easy"
+    MEDIUM = "medium"
+    HARD = "hard"
+
+
+LEVELS: tuple[Level, ...] = tuple(Level)
+STARS = {Level.EASY: "★", Level.MEDIUM: "★★", Level.HARD: "★★★"}
 
 
 def level_name(level: str, lang: str = "en") -> str:
-    """The name of ``level`` in ``lang`` (``difficile`` for ``hard`` in French); an
-    unknown code is shown as it is."""
+    """The name of ``level`` (a :class:`Level` or its code) in ``lang`` (``difficile``
+    for ``hard`` in French); an unknown code is shown as it is."""
     return t(f"level.{level}", lang) if level in LEVELS else level
 
 
@@ -32,8 +42,8 @@ class LevelNames:
         return ", ".join(level_name(level, lang) for level in LEVELS)
 
 
-def read_level(text: str, lang: str = "en") -> str:
-    """The level code named by ``text``: its name in any language (the reader's first,
+def read_level(text: str, lang: str = "en") -> Level:
+    """The level named by ``text``: its name in any language (the reader's first,
     case and accents ignored), its code or its stars.
 
     Raises:

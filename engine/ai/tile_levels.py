@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 
+from engine.ai.levels import Level
 from engine.ai.tile_plans import plan_turn, view_table
 from engine.rules import RuleSet
 from engine.tiles.actions import DrawTile, Pass, Play
@@ -17,7 +18,7 @@ from engine.views import Phase, PlayerView
 
 
 def choose_tile_action(
-    view: PlayerView, rules: RuleSet, level: str, rng: random.Random
+    view: PlayerView, rules: RuleSet, level: Level, rng: random.Random
 ) -> Play | DrawTile | Pass:
     """The next action of ``view.seat`` at ``level``.
 

@@ -17,6 +17,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from engine.ai.levels import Level
 from engine.rules import RuleSet
 from engine.solver.exact import solve
 from engine.tiles.sets import is_valid_set
@@ -26,6 +27,26 @@ from engine.views import PlayerView, PublicView
 TileTable = tuple[tuple[Tile, ...], ...]
 
 SOLVE_ALL_TILES = 60  # table tiles the exact solver rearranges at most in one decision
+
+
+@dataclass(frozen=True, slots=True)
+class TileProfile:
+    """What a level does once it has opened (every level opens with the solver's opening:
+    the rules want new sets only then, so there is nothing to choose)."""
+
+    # Lay single rack tiles at the ends of table sets too: easy sees only its own rack,
+    # so that it stays simple; medium and hard see the table.
+    extends_sets: bool
+    # Let the exact solver rearrange the table sets near the rack: only hard, the one
+    # level meant to play to win (and the only one that may take a solver's time).
+    rearranges_table: bool
+
+
+PROFILES: dict[Level, TileProfile] = {
+    Level.EASY: TileProfile(extends_sets=False, rearranges_table=False),
+    Level.MEDIUM: TileProfile(extends_sets=True, rearranges_table=False),
+    Level.HARD: TileProfile(extends_sets=True, rearranges_table=True),
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,7 +62,7 @@ def view_table(view: PlayerView | PublicView) -> TileTable:
     return tuple(tuple(p for p in meld.pieces if isinstance(p, Tile)) for meld in view.melds)
 
 
-def plan_turn(view: PlayerView, rules: RuleSet, level: str) -> TilePlan | None:
+def plan_turn(view: PlayerView, rules: RuleSet, level: Level) -> TilePlan | None:
     """The play of ``level`` this turn, or None to draw (or pass with an empty pool)."""
     table = view_table(view)
     rack = [piece for piece in view.hand if isinstance(piece, Tile)]
@@ -53,8 +74,9 @@ def plan_turn(view: PlayerView, rules: RuleSet, level: str) -> TilePlan | None:
         if found is None:
             return None
         return _checked(table, found.table, rack)
-    simple = _rack_first(table, rack, rules, extend=level != "easy")
-    if level != "hard":
+    profile = PROFILES[level]
+    simple = _rack_first(table, rack, rules, extend=profile.extends_sets)
+    if not profile.rearranges_table:
         return simple
     best = simple
     for chosen in _nearby_sets(table, rack):

@@ -10,7 +10,7 @@ from unittest.mock import AsyncMock, Mock
 import discord
 import pytest
 
-from bot.discord_app.cards.components import HandAction, HandButton, HandPick, hand_view
+from bot.discord_app.cards.components import HandButton, HandPick, hand_view
 from bot.discord_app.core.components import Slot
 from bot.discord_app.daily.components import TryButton, TryEnd, TryPick, try_over_view
 from bot.discord_app.player.components import ForgetButton
@@ -27,6 +27,7 @@ from bot.discord_app.table.components import (
     table_view,
 )
 from bot.discord_app.tiles.components import TileButton, TileButtonAction, rack_view
+from bot.session.card_clicks import HandAction
 from tests.discord_app.helpers import features
 
 

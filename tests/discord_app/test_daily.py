@@ -12,15 +12,14 @@ import discord
 import pytest
 from discord import app_commands
 
-from bot.discord_app.cards.clicks import click_action
 from bot.discord_app.core import i18n
 from bot.discord_app.daily import present as daily_present
 from bot.discord_app.daily.poster import DailyPoster
-from bot.session import Seat, SessionError
+from bot.session import Seat
 from bot.session.daily import ClosedDay, Daily, DayInfo, TryResult, TryState
 from bot.session.prefs import Preferences
 from data import ChallengeResult, GuildSettings
-from engine.cards.actions import Discard, Draw
+from engine.cards.actions import Draw
 from engine.game import Game
 from engine.names import computer_name
 from engine.variants import variant
@@ -117,26 +116,6 @@ def test_the_settings_in_words() -> None:
                                        "fr")
     assert "Rami 30 contre 2 ordinateurs, niveau varié (tiré chaque jour)." in text
     assert "Clôture chaque jour à 20:30 (Europe/Paris)." in text and "<#42>" in text
-
-
-@pytest.mark.parametrize(("button", "picked", "code"), [
-    ("meld", {}, "bot.error.pick_cards"),
-    ("discard", {"a": ["1:7♥", "2:8♥"]}, "bot.error.pick_one"),
-    ("layoff", {"a": ["1:7♥"]}, "bot.error.pick_meld"),
-    ("swap", {"a": ["1:7♥", "2:8♥"], "m": ["1"]}, "bot.error.pick_one_swap"),
-])
-def test_a_button_without_its_picks_says_what_is_missing(
-        button: str, picked: dict[str, list[str]], code: str) -> None:
-    with pytest.raises(SessionError) as refused:
-        click_action(button, picked, RULES)
-    assert refused.value.code == code
-    assert "{" not in refused.value.message("fr")
-
-
-def test_a_button_with_its_picks_is_an_action() -> None:
-    assert click_action("take", {}, None) == Draw("discard")
-    discard = click_action("discard", {"a": ["3:7♥"]}, None)
-    assert isinstance(discard, Discard) and str(discard.card) == "7♥"
 
 
 def poster_with(send_error: Exception | None) -> tuple[DailyPoster, Any]:

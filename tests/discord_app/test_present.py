@@ -7,7 +7,6 @@ from dataclasses import replace
 import discord
 import pytest
 
-from bot.discord_app.cards.clicks import _card_of_value, arrange_meld
 from bot.discord_app.core import pictures
 from bot.discord_app.core import text as core_text
 from bot.discord_app.core.components import MAX_OPTIONS, selection_of
@@ -22,13 +21,13 @@ from bot.session import (
     display_order,
     round_ending,
 )
-from engine import classify, parse_cards, parse_tiles, rules_summary, variant, variant_names
+from engine import parse_cards, parse_tiles, rules_summary, variant, variant_names
 from engine.actions import Action
 from engine.cards.actions import Discard, Draw, LayOff, Meld, SwapJoker
 from engine.game import Game
+from engine.hand_order import sorted_hand
 from engine.tiles.actions import Add, Confirm, DrawTile, Move, NewSet, Pass, Play, Split, Undo
 from engine.tiles.tile import Tile
-from render import sorted_hand
 from tests.session.helpers import finished_round
 
 
@@ -101,19 +100,6 @@ def test_card_notes_in_words(action: Action, en: str | None, fr: str | None) -> 
     view = _view()
     assert hand_present.action_note(action, view, "en") == en
     assert hand_present.action_note(action, view, "fr") == fr
-
-
-@pytest.mark.parametrize(("picked", "expected"), [
-    ("5h jk 3h", "3h jk 5h"),          # the joker fills the gap
-    ("Kh jk Ah", "jk Kh Ah"),          # ace high, the joker below
-    ("2c jk 3c", "2c 3c jk"),          # no gap: the joker goes at the high end
-    ("7s 7h 7d", "7s 7h 7d"),          # a group stays as picked
-])
-def test_menu_picks_are_arranged_into_a_meld(picked: str, expected: str) -> None:
-    rules = variant("rami51")
-    arranged = arrange_meld(parse_cards(picked), rules)
-    classify(arranged, rules)
-    assert arranged == tuple(parse_cards(expected))
 
 
 async def test_hand_message_fits_discord_limits() -> None:
@@ -211,14 +197,6 @@ def test_the_french_hand_writes_cards_with_v_d_r_and_menus_keep_codes() -> None:
                    if isinstance(getattr(i, "item", None), discord.ui.Select)]
     assert [o.label for o in cards.options][:3] == ["1. V♣", "2. D♠", "3. R♥"]
     assert [o.value for o in cards.options][:3] == ["1:Jc", "2:Qs", "3:Kh"]  # any language
-
-
-@pytest.mark.parametrize(("value", "card"), [
-    ("2:Qs", "qs"), ("3:Q♠", "qs"),  # a code, or a menu written before codes
-    ("1:10h", "10h"), ("5:JK", "jk"),
-])
-def test_menu_values_read_back_whatever_the_language(value: str, card: str) -> None:
-    assert _card_of_value(value) == parse_cards(card)[0]
 
 
 def test_autocomplete_matches_what_a_french_player_types() -> None:

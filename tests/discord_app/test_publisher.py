@@ -31,7 +31,7 @@ PLAY = Play((tuple(parse_tiles("k5 k6 k7")),))
     (Event(EventKind.ACTION, SNAPSHOT, 2, "not read", PLAY), "fr", "Ordi 2 a joué k5 k6 k7."),
     (Event(EventKind.TIMEOUT, SNAPSHOT, 0, "not read", Draw()), "fr",
      "ann a pioché. (temps écoulé)"),
-    (Event(EventKind.ACTION, SNAPSHOT, 0, "leave"), "en",
+    (Event(EventKind.LEFT, SNAPSHOT, 0, "leave"), "en",
      "ann left; a computer player took the seat."),
     (Event(EventKind.ACTION, SNAPSHOT, None, "draw stock", Draw()), "en", None),
 ])

@@ -9,10 +9,11 @@ import pytest
 from engine.ai import choose_action
 from engine.cards.card import Card, format_cards
 from engine.game import Game
+from engine.hand_order import sorted_hand
 from engine.tiles.tile import Tile, format_tiles
 from engine.variants import variant, variant_names
 from engine.views import Phase
-from render import render_hand, render_scores, render_table, sorted_hand
+from render import render_hand, render_scores, render_table
 from tests.render.helpers import decode
 
 

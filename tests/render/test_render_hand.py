@@ -6,48 +6,13 @@ import random
 from dataclasses import replace
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
-from engine.cards.card import Card, Suit, format_cards, full_deck, parse_cards
-from engine.tiles.tile import Tile, format_tiles, parse_tiles
+from engine.cards.card import Card, Suit, format_cards, full_deck
+from engine.hand_order import sorted_hand
+from engine.tiles.tile import Tile, format_tiles
 from engine.views import Piece, PlayerView
-from render import THEMES, hand_picture_key, render_hand, sorted_hand
+from render import THEMES, hand_picture_key, render_hand
 from tests.render.helpers import HAND_13, RACK_14, decode, player, public
-
-
-def test_suit_sort_is_suit_then_rank_jokers_last() -> None:
-    hand = parse_cards("jk 3d Kc 2s 3c")
-    assert [hand[i] for i in sorted_hand(hand, "suit")] == parse_cards("3c Kc 2s 3d jk")
-
-
-def test_rank_sort_is_rank_then_suit_jokers_last() -> None:
-    hand = parse_cards("jk 3d Kc 2s 3c")
-    assert [hand[i] for i in sorted_hand(hand, "rank")] == parse_cards("2s 3c 3d Kc jk")
-
-
-def test_tiles_sort_by_colour_or_by_number() -> None:
-    rack = parse_tiles("r1 jk k5 b1")
-    assert [rack[i] for i in sorted_hand(rack, "suit")] == parse_tiles("k5 b1 r1 jk")
-    assert [rack[i] for i in sorted_hand(rack, "rank")] == parse_tiles("b1 r1 k5 jk")
-
-
-def test_own_order_is_kept_and_new_cards_follow() -> None:
-    hand = parse_cards("3c 4c 5c 6c")
-    assert sorted_hand(hand, "own", [2, 0, 1, 3]) == [2, 0, 1, 3]
-    assert sorted_hand(hand, "own", [3, 1]) == [3, 1, 0, 2]
-    assert sorted_hand(hand, "own", None) == [0, 1, 2, 3]
-
-
-@pytest.mark.parametrize("order", [[0, 0, 1], [4], [-1]])
-def test_a_bad_own_order_raises(order: list[int]) -> None:
-    with pytest.raises(ValueError, match="not an ordering"):
-        sorted_hand(parse_cards("3c 4c 5c 6c"), "own", order)
-
-
-def test_an_unknown_sort_raises() -> None:
-    with pytest.raises(ValueError, match="unknown sort 'size'; choose one of: suit, rank, own"):
-        sorted_hand(parse_cards("3c"), "size")
 
 
 @pytest.mark.parametrize("theme", sorted(THEMES))
@@ -132,19 +97,6 @@ def test_an_empty_rack_is_still_a_rack() -> None:
     picture = render_hand(player(public(tiles=True), []))
     assert picture.filename == "rack.png"
     assert picture.alt.startswith("Your rack, 0 tiles.")
-
-
-@given(
-    st.lists(st.sampled_from(full_deck(1, 1)), max_size=30),
-    st.sampled_from(["suit", "rank", "own"]),
-    st.randoms(use_true_random=False),
-)
-@settings(max_examples=60, deadline=None)
-def test_sorted_hand_is_a_permutation(hand: list[Card], sort: str, rng: random.Random) -> None:
-    order = list(range(len(hand)))
-    rng.shuffle(order)
-    shown = sorted_hand(hand, sort, order[: len(order) // 2])
-    assert sorted(shown) == list(range(len(hand)))
 
 
 @pytest.mark.parametrize("seed", range(8))

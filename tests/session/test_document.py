@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from bot.session import Player, Seat, Status, TableDoc, Tables, TableUi
 from data import GameStatus, Store
 from engine import CorruptGame, variant
+from engine.ai import Level
 from engine.game import Game
 
 SAVED = Path(__file__).parent / "saved"
@@ -50,6 +51,13 @@ def test_a_document_and_its_match_round_trip() -> None:
     again, match = TableDoc.from_json(doc.to_json(game))
     assert again == doc
     assert match is not None and match.to_json() == game.to_json()
+
+
+def test_a_level_is_saved_as_its_code_and_read_back_as_a_level() -> None:
+    doc = a_doc(seats=(Seat("Alice", 1), Seat("CPU 1", None, Level.HARD)))
+    assert json.loads(doc.to_json())["seats"][1]["level"] == "hard"
+    level = TableDoc.from_json(doc.to_json())[0].seats[1].level
+    assert level is Level.HARD
 
 
 def test_a_lobby_has_no_match_and_an_ended_table_says_how() -> None:

@@ -11,8 +11,8 @@ import pytest
 from bot.session import display_order, read_card, read_pieces
 from engine import Card, NotationError, Tile, parse_cards, parse_tiles, variant
 from engine.game import Game
+from engine.hand_order import sorted_hand
 from engine.views import PlayerView
-from render import sorted_hand
 
 
 def card_view() -> PlayerView:

@@ -12,10 +12,11 @@ import pytest
 import render
 from bot.session import Preferences, SessionError
 from data import PlayerPrefs, Store
+from engine.hand_order import Sort
 
 USER = 5
 DRAWN = [("theme", name) for name in render.THEMES] + [
-    ("back", name) for name in render.BACKS] + [("sort", name) for name in render.SORTS]
+    ("back", name) for name in render.BACKS] + [("sort", name) for name in tuple(Sort)]
 
 
 @pytest.fixture
@@ -37,13 +38,13 @@ def test_the_defaults_are_drawn() -> None:
     defaults = PlayerPrefs()
     assert (defaults.theme, defaults.back, defaults.sort) in {
         (theme, back, sort) for theme in render.THEMES for back in render.BACKS
-        for sort in render.SORTS}
+        for sort in tuple(Sort)}
 
 
 @pytest.mark.parametrize(("key", "name", "choices"), [
     ("theme", "neon", render.THEMES),
     ("back", "plaid", render.BACKS),
-    ("sort", "colour", render.SORTS),
+    ("sort", "colour", tuple(Sort)),
 ])
 async def test_a_name_render_does_not_draw_is_refused_before_saving(
         store: Store, key: str, name: str, choices: tuple[str, ...]) -> None:

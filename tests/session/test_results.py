@@ -7,8 +7,8 @@ from dataclasses import replace
 import pytest
 
 from bot.session import round_ending, round_seat_lines
+from engine.hand_order import sorted_hand
 from engine.notation import writer
-from render import sorted_hand
 from tests.session.helpers import finished_round
 
 WRITE = writer()

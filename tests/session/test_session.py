@@ -291,6 +291,21 @@ async def test_a_seat_a_human_left_keeps_their_name_at_any_level(store: Store) -
     await tables.close()
 
 
+async def test_leaving_a_match_is_its_own_event_and_leaving_a_lobby_changes_it(
+        store: Store) -> None:
+    tables = make_tables(store)
+    events = recorded(tables)
+    await tables.open_lobby(CHANNEL, GUILD, ALICE, "classic")
+    await tables.join(CHANNEL, BOB)
+    await tables.join(CHANNEL, CAROL)
+    await tables.leave(CHANNEL, CAROL.user_id)
+    assert (events[-1].kind, events[-1].seat) == (EventKind.LOBBY, 2)
+    await tables.start(CHANNEL, ALICE.user_id)
+    await tables.leave(CHANNEL, BOB.user_id)
+    assert (events[-1].kind, events[-1].seat, events[-1].move) == (EventKind.LEFT, 1, None)
+    await tables.close()
+
+
 async def test_only_the_channel_asked_for_is_resumed(store: Store) -> None:
     tables = make_tables(store)
     for channel in (CHANNEL, CHANNEL + 1):

@@ -8,8 +8,8 @@ import pytest
 from bot.terminal.screen import show_hand
 from engine import variant
 from engine.game import Game
+from engine.hand_order import sorted_hand
 from engine.notation import writer
-from render import sorted_hand
 
 
 @pytest.mark.parametrize("name", ["rami51", "tiles"])

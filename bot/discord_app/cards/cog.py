@@ -15,8 +15,7 @@ import discord
 from discord import app_commands
 from discord.app_commands import Choice
 
-from bot.discord_app.cards.clicks import click_action, cycle_sort
-from bot.discord_app.cards.components import HandAction, HandButton, HandPick
+from bot.discord_app.cards.components import HandButton, HandPick
 from bot.discord_app.core.answering import Replies, check_channel, check_owner, or_none
 from bot.discord_app.core.components import owner_of, selection_of
 from bot.discord_app.core.feature import Feature, Route, Routed
@@ -26,6 +25,7 @@ from bot.discord_app.core.text import meld_choices
 from bot.discord_app.hand import HandMessages, piece_choices
 from bot.discord_app.hand.present import action_note
 from bot.session import check_length, display_order, read_card, read_pieces
+from bot.session.card_clicks import HandAction, click_action, cycle_sort
 from engine import Card, NotationError
 from engine.actions import Action
 from engine.cards.actions import Discard, Draw, LayOff, Meld, SwapJoker

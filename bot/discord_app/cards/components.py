@@ -17,7 +17,6 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Sequence
-from enum import StrEnum
 from typing import Any, ClassVar, Self
 
 import discord
@@ -33,18 +32,7 @@ from bot.discord_app.core.components import (
 )
 from bot.discord_app.core.feature import Routed
 from bot.discord_app.core.i18n import t
-
-
-class HandAction(StrEnum):
-    """What a hand button does."""
-
-    DRAW = "draw"
-    TAKE = "take"
-    MELD = "meld"
-    LAYOFF = "layoff"
-    SWAP = "swap"
-    DISCARD = "discard"
-    SORT = "sort"
+from bot.session.card_clicks import HandAction
 
 
 class HandButton(

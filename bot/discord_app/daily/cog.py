@@ -22,8 +22,6 @@ import discord
 from discord import app_commands
 from discord.app_commands import Choice
 
-from bot.discord_app.cards.clicks import click_action, cycle_sort
-from bot.discord_app.cards.components import HandAction
 from bot.discord_app.core import pictures
 from bot.discord_app.core.answering import Replies, player
 from bot.discord_app.core.choices import CARD_VARIANTS
@@ -35,6 +33,7 @@ from bot.discord_app.core.text import MAX_CHOICES
 from bot.discord_app.daily import present
 from bot.discord_app.daily.components import TryButton, TryEnd, TryPick
 from bot.discord_app.hand.present import action_note
+from bot.session.card_clicks import HandAction, click_action, cycle_sort
 from bot.session.daily import DAILY_LEVELS, Daily, DayRanking, TryState, check_settings, read_close
 from engine.variants import variant
 

@@ -14,9 +14,10 @@ from typing import Any, ClassVar, Self
 import discord
 from discord import ButtonStyle
 
-from bot.discord_app.cards.components import HandAction, HandButton, HandPick
+from bot.discord_app.cards.components import HandButton, HandPick
 from bot.discord_app.core.components import Slot, alternatives, view_of
 from bot.discord_app.core.i18n import t
+from bot.session.card_clicks import HandAction
 
 
 class TryEnd(StrEnum):

@@ -10,7 +10,6 @@ championship passes its own button and menu classes).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import assert_never
 
 import discord
 
@@ -29,7 +28,7 @@ from bot.discord_app.core.text import (
 from bot.discord_app.tiles import present as tiles_present
 from bot.discord_app.tiles.components import rack_view
 from bot.session import display_order
-from engine.actions import Action
+from engine.actions import Action, unhandled
 from engine.cards.actions import Discard, Draw, LayOff, Meld, SwapJoker
 from engine.rules import Kind
 from engine.tiles.actions import (
@@ -169,4 +168,4 @@ def action_note(action: Action, view: PlayerView, lang: str) -> str | None:
         case NewSet() | Add() | Move() | Split() | TakeBack() | Undo() | Reset():
             return t("bot.note.tiles.edit", lang, what=tiles_present.set_edit(action, lang))
         case _:
-            assert_never(action)
+            unhandled(action)

@@ -26,8 +26,9 @@ from bot.discord_app.core.text import escaped
 from bot.discord_app.player.components import ForgetButton
 from bot.discord_app.player.present import board_lines, board_picture, prefs_text, stats_line
 from engine import RummyError
+from engine.hand_order import Sort
 from engine.i18n import count, quote
-from render import BACKS, SORTS, THEMES
+from render import BACKS, THEMES
 
 if TYPE_CHECKING:
     from bot.session.prefs import Preferences
@@ -36,7 +37,7 @@ if TYPE_CHECKING:
 # What render draws (bot.session.prefs checks a change against the same names).
 THEME_CHOICES = [Choice(name=loc(f"bot.admin.theme.{n}"), value=n) for n in THEMES]
 BACK_CHOICES = [Choice(name=loc(f"bot.admin.back.{n}"), value=n) for n in BACKS]
-SORT_CHOICES = [Choice(name=loc(f"sort.{n}"), value=n) for n in SORTS]
+SORT_CHOICES = [Choice(name=loc(f"sort.{n}"), value=str(n)) for n in Sort]
 PERIODS = ("all", "month", "week")
 PERIOD_CHOICES = [Choice(name=loc(f"bot.admin.choice.{p}"), value=p) for p in PERIODS]
 BOARD_SIZE = 10

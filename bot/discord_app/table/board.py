@@ -21,7 +21,7 @@ from typing import Literal
 from bot.session import Event, EventKind, Snapshot, Status
 from engine.views import Phase
 
-TABLE_EVENTS = (EventKind.ACTION, EventKind.TIMEOUT)
+TABLE_EVENTS = (EventKind.ACTION, EventKind.TIMEOUT, EventKind.LEFT)
 
 
 class Job(enum.Enum):

@@ -41,7 +41,7 @@ from bot.discord_app.table.components import (
 from bot.discord_app.table.publisher import Posted, Publisher
 from bot.session import SessionError, Snapshot
 from engine import RuleSet
-from engine.ai import level_name, read_level
+from engine.ai import LEVELS, level_name, read_level
 from engine.rules import BOUNDS
 from engine.variants import server_rules
 
@@ -52,8 +52,7 @@ if TYPE_CHECKING:
 # The engine's bounds (engine.rules.BOUNDS), so Discord offers exactly what it accepts.
 MOST_SEATS = BOUNDS["max_players"][1]
 MOST_TARGET = BOUNDS["target"][1]
-LEVEL_CHOICES = [Choice(name=loc(f"bot.level.{level}"), value=level)
-                 for level in ("easy", "medium", "hard")]
+LEVEL_CHOICES = [Choice(name=loc(f"bot.level.{level}"), value=str(level)) for level in LEVELS]
 
 
 class TableDesk(Feature):

@@ -26,6 +26,7 @@ from discord import ButtonStyle
 from bot.discord_app.core.components import alternatives, view_of
 from bot.discord_app.core.feature import Routed
 from bot.discord_app.core.i18n import t
+from engine.ai import Level
 
 VIEW_CACHE_SIZE = 1024
 
@@ -42,13 +43,13 @@ class LobbyAction(StrEnum):
     CANCEL = "cancel"
 
     @property
-    def level(self) -> str | None:
+    def level(self) -> Level | None:
         """The level of the computer player this button seats (None: not such a button)."""
         return COMPUTER_LEVELS.get(self)
 
 
-COMPUTER_LEVELS = {LobbyAction.EASY: "easy", LobbyAction.MEDIUM: "medium",
-                   LobbyAction.HARD: "hard"}
+COMPUTER_LEVELS = {LobbyAction.EASY: Level.EASY, LobbyAction.MEDIUM: Level.MEDIUM,
+                   LobbyAction.HARD: Level.HARD}
 LOBBY_ORDER = (LobbyAction.JOIN, LobbyAction.LEAVE, LobbyAction.START, LobbyAction.CANCEL,
                LobbyAction.EASY, LobbyAction.MEDIUM, LobbyAction.HARD)
 

@@ -9,7 +9,6 @@ objects (text in the reader's language, pictures drawn by the caller, the compon
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import assert_never
 
 import discord
 
@@ -40,7 +39,7 @@ from bot.discord_app.table.components import (
 from bot.discord_app.tiles.present import play_change
 from bot.session import Seat, Snapshot, Status, round_ending, round_seat_lines
 from engine import RuleSet, rules_summary
-from engine.actions import Action
+from engine.actions import Action, unhandled
 from engine.cards.actions import Discard, Draw, LayOff, Meld, SwapJoker
 from engine.i18n import count
 from engine.rules import Kind
@@ -177,7 +176,7 @@ def move_text(player: str, move: Action, lang: str) -> str:
         case NewSet() | Add() | Move() | Split() | TakeBack() | Undo() | Reset():
             return t("bot.move.tiles_edit", lang, player=player)
         case _:
-            assert_never(move)
+            unhandled(move)
 
 
 def table_closed(snapshot: Snapshot, lang: str, by: str | None) -> Reply:

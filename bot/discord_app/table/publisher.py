@@ -380,7 +380,7 @@ class Publisher:
         name = safe_name(seats[event.seat].name, lang) if event.seat < len(seats) else "?"
         if is_action(event.move):
             text = present.move_text(name, event.move, lang)
-        elif event.action == "leave":  # the session's event for a player who left
+        elif event.kind is EventKind.LEFT:
             text = t("bot.move.leave", lang, player=name)
         else:
             return None

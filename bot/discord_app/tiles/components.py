@@ -14,10 +14,11 @@ from typing import Any, ClassVar, Self
 import discord
 from discord import ButtonStyle
 
-from bot.discord_app.cards.components import HandAction, HandButton, HandPick
+from bot.discord_app.cards.components import HandButton, HandPick
 from bot.discord_app.core.components import Slot, alternatives, in_rows, options, view_of
 from bot.discord_app.core.feature import Routed
 from bot.discord_app.core.i18n import t
+from bot.session.card_clicks import HandAction
 
 
 class TileButtonAction(StrEnum):

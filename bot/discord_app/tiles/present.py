@@ -8,10 +8,10 @@ Pure functions: no Discord call, no session.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import assert_never
 
 from bot.discord_app.core.i18n import t
 from bot.discord_app.core.replies import Reply
+from engine.actions import unhandled
 from engine.i18n import count
 from engine.solver.exact import Solution
 from engine.tiles.actions import (
@@ -93,4 +93,4 @@ def set_edit(action: EditAction | Undo | Reset, lang: str) -> str:
         case Reset():
             return t("bot.note.tiles.reset", lang)
         case _:
-            assert_never(action)
+            unhandled(action)

@@ -26,7 +26,7 @@ from bot.session.document import TableDoc
 from bot.session.model import Player, Seat, SessionError, Status, computer_name
 from data import GuildSettings
 from engine import RuleSet
-from engine.ai import LEVELS
+from engine.ai import LEVELS, Level
 from engine.i18n import Msg
 from engine.rules import Kind
 from engine.variants import server_rules
@@ -90,9 +90,10 @@ def make_setup(secret: bytes, guild_id: int, day: str, settings: GuildSettings) 
     key = day_key(secret, guild_id, day)
     computers = []
     for number in range(1, settings.daily_opponents + 1):
-        level = settings.daily_level
-        if level == MIXED:
+        if settings.daily_level == MIXED:
             level = LEVELS[key[8 + number] % len(LEVELS)]
+        else:
+            level = Level(settings.daily_level)  # checked above
         computers.append(Seat(computer_name(number), None, level))
     seed = int.from_bytes(key[:8], "big") >> 2  # 62 bits: an ordinary JSON number
     return TableDoc(status=Status.LOBBY, variant=rules.name, rules=rules, created_by=0,

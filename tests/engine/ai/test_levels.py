@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.ai import LEVELS, LevelNames, level_name, read_level
+from engine.ai import LEVELS, Level, LevelNames, level_name, read_level
 from engine.errors import RuleError
 
 
@@ -35,3 +35,11 @@ def test_an_unknown_level_lists_the_levels_in_the_readers_language(lang: str,
     assert "genius" in error.value.message(lang) and listed in error.value.message(lang)
     assert LevelNames().text(lang) == listed
     assert set(LEVELS) == {"easy", "medium", "hard"}
+
+
+def test_a_level_is_its_saved_code_and_every_level_has_a_profile() -> None:
+    from engine.ai import card_levels, tile_plans
+
+    assert [str(level) for level in Level] == ["easy", "medium", "hard"]
+    assert Level("hard") is Level.HARD and read_level("difficile", "fr") is Level.HARD
+    assert set(card_levels.PROFILES) == set(tile_plans.PROFILES) == set(Level)

@@ -1,16 +1,25 @@
-"""A card turn's decisions from a click: the action a hand button stands for, made of
-what is picked in the message's menus, and the hand's next sort."""
+"""A card turn decided from the hand's buttons and menus: which engine action a click
+stands for, with no Discord in it.
+
+A hand message holds three menus (``a`` and ``b``: cards, ``m``: a meld of the table) and
+a button per :class:`HandAction`. A front end passes the button's action and the values
+picked (:func:`click_action`), or saves the next sort (:func:`cycle_sort`); a menu value
+is a position and a card code (``3:Qh``, the same in every language:
+:func:`card_of_value`). A menu keeps no order, so the cards picked for a meld are
+arranged into one (:func:`arrange_meld`) before the engine checks it.
+"""
 
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from enum import StrEnum
 from typing import TYPE_CHECKING
 
-from bot.session import SessionError, check_length
+from bot.session.hand import check_length, next_sort
+from bot.session.model import SessionError
 from engine import Card, NotationError, RuleSet, RummyError, classify
-from engine.actions import Action
-from engine.cards.actions import Discard, Draw, LayOff, Meld, SwapJoker
+from engine.cards.actions import CardAction, Discard, Draw, LayOff, Meld, SwapJoker
 from engine.cards.card import read_codes
 from engine.i18n import Msg, quote
 from engine.numbers import whole
@@ -18,47 +27,65 @@ from engine.numbers import whole
 if TYPE_CHECKING:
     from bot.session.prefs import Preferences
 
-SORT_CYCLE = {"suit": "rank", "rank": "own", "own": "suit"}
+
+class HandAction(StrEnum):
+    """A button of a card hand; its value is the action's part of the button's custom id
+    and of its label's catalog key (``bot.button.<action>``)."""
+
+    DRAW = "draw"
+    TAKE = "take"  # the discard pile's top card
+    MELD = "meld"
+    LAYOFF = "layoff"
+    SWAP = "swap"  # a table joker for a card of the hand
+    DISCARD = "discard"
+    SORT = "sort"  # the next way of sorting the hand; no action of the game
 
 
 async def cycle_sort(prefs: Preferences, user_id: int) -> None:
     """The hand's Sort button: the player's next way of sorting, saved."""
     current = (await prefs.player(user_id)).sort
-    await prefs.update_player(user_id, sort=SORT_CYCLE.get(current, "suit"))
+    await prefs.update_player(user_id, sort=next_sort(current))
 
 
-def click_action(action: str, picked: dict[str, list[str]], rules: RuleSet | None) -> Action:
+def click_action(action: HandAction, picked: Mapping[str, Sequence[str]],
+                 rules: RuleSet | None) -> CardAction:
     """The card action a hand button stands for (draw, take, meld, layoff, swap, discard),
     made of what is ``picked`` in the message's menus (``rules``: for a meld's order).
 
     Raises:
         SessionError: what the button needs is not picked (the message says what).
+        NotationError: a picked value that is no card's code (no menu of the bot holds one).
+        ValueError: :attr:`HandAction.SORT`, which is no action of the game
+            (:func:`cycle_sort`).
     """
-    if action in ("draw", "take"):
-        return Draw("discard" if action == "take" else "stock")
+    action = HandAction(action)  # its code, read from a custom id, is taken too
+    if action is HandAction.DRAW or action is HandAction.TAKE:
+        return Draw("discard" if action is HandAction.TAKE else "stock")
+    if action is HandAction.SORT:
+        raise ValueError("the Sort button changes a preference, not the game: cycle_sort")
     button = Msg(f"bot.button.{action}")
-    first = [_card_of_value(v) for v in picked.get("a", [])]
-    second = [_card_of_value(v) for v in picked.get("b", [])]
+    first = [card_of_value(v) for v in picked.get("a", [])]
+    second = [card_of_value(v) for v in picked.get("b", [])]
     meld = [n for n in (whole(v) for v in picked.get("m", [])) if n is not None]
     if not first:
         raise SessionError("bot.error.pick_cards", button=button)
-    if action == "meld":
+    if action is HandAction.MELD:
         assert rules is not None
         return Meld(tuple(arrange_meld(cards, rules) for cards in (first, second) if cards))
-    if action == "discard":
+    if action is HandAction.DISCARD:
         if len(first) != 1:
             raise SessionError("bot.error.pick_one")
         return Discard(first[0])
     if not meld:
         raise SessionError("bot.error.pick_meld", button=button)
-    if action == "layoff":
+    if action is HandAction.LAYOFF:
         return LayOff(tuple(first), meld[0] - 1)
     if len(first) != 1:
         raise SessionError("bot.error.pick_one_swap")
     return SwapJoker(first[0], meld[0] - 1)
 
 
-def _card_of_value(value: str) -> Card:
+def card_of_value(value: str) -> Card:
     """A menu value ``"3:Qh"`` (position:card code, the same in every language) back to
     its card; older menus hold ``"3:Q♥"``, which reads the same.
 
@@ -109,4 +136,3 @@ def _with_jokers(reals: list[Card], jokers: list[Card], places: tuple[int, ...]
     for index in range(len(reals) + len(jokers)):
         out.append(next(jk) if index in places else next(it))
     return tuple(out)
-

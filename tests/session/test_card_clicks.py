@@ -1,0 +1,89 @@
+"""A card turn from the hand's buttons and menus (moved here from tests/discord_app with
+the code): the action a button stands for, a meld arranged from menu picks, menu values
+read back, the Sort button's cycle."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bot.session import SessionError
+from bot.session.card_clicks import (
+    HandAction,
+    arrange_meld,
+    card_of_value,
+    click_action,
+    cycle_sort,
+)
+from bot.session.hand import next_sort
+from bot.session.prefs import Preferences
+from data import Store
+from engine import classify, parse_cards
+from engine.cards.actions import Discard, Draw
+from engine.hand_order import Sort
+from engine.variants import variant
+
+RULES = variant("rami30").with_overrides(target=0)
+
+
+@pytest.mark.parametrize(("button", "picked", "code"), [
+    ("meld", {}, "bot.error.pick_cards"),
+    ("discard", {"a": ["1:7♥", "2:8♥"]}, "bot.error.pick_one"),
+    ("layoff", {"a": ["1:7♥"]}, "bot.error.pick_meld"),
+    ("swap", {"a": ["1:7♥", "2:8♥"], "m": ["1"]}, "bot.error.pick_one_swap"),
+])
+def test_a_button_without_its_picks_says_what_is_missing(
+        button: str, picked: dict[str, list[str]], code: str) -> None:
+    with pytest.raises(SessionError) as refused:
+        click_action(button, picked, RULES)
+    assert refused.value.code == code
+    assert "{" not in refused.value.message("fr")
+
+
+def test_a_button_with_its_picks_is_an_action() -> None:
+    assert click_action("take", {}, None) == Draw("discard")
+    discard = click_action("discard", {"a": ["3:7♥"]}, None)
+    assert isinstance(discard, Discard) and str(discard.card) == "7♥"
+
+
+@pytest.mark.parametrize(("picked", "expected"), [
+    ("5h jk 3h", "3h jk 5h"),          # the joker fills the gap
+    ("Kh jk Ah", "jk Kh Ah"),          # ace high, the joker below
+    ("2c jk 3c", "2c 3c jk"),          # no gap: the joker goes at the high end
+    ("7s 7h 7d", "7s 7h 7d"),          # a group stays as picked
+])
+def test_menu_picks_are_arranged_into_a_meld(picked: str, expected: str) -> None:
+    rules = variant("rami51")
+    arranged = arrange_meld(parse_cards(picked), rules)
+    classify(arranged, rules)
+    assert arranged == tuple(parse_cards(expected))
+
+
+@pytest.mark.parametrize(("value", "card"), [
+    ("2:Qs", "qs"), ("3:Q♠", "qs"),  # a code, or a menu written before codes
+    ("1:10h", "10h"), ("5:JK", "jk"),
+])
+def test_menu_values_read_back_whatever_the_language(value: str, card: str) -> None:
+    assert card_of_value(value) == parse_cards(card)[0]
+
+
+@pytest.mark.parametrize(("sort", "after"), [
+    ("suit", Sort.RANK), ("rank", Sort.OWN), ("own", Sort.SUIT), ("size", Sort.SUIT),
+])
+def test_the_sort_button_shows_the_next_sort(sort: str, after: Sort) -> None:
+    assert next_sort(sort) is after
+
+
+async def test_the_sort_button_saves_the_next_sort(tmp_path: Path) -> None:
+    async with await Store.open(tmp_path / "rami.sqlite3") as store:
+        prefs = Preferences(store)
+        await cycle_sort(prefs, 5)
+        assert (await prefs.player(5)).sort == "rank"
+
+
+def test_every_hand_button_is_an_action_but_sort() -> None:
+    assert [str(a) for a in HandAction] == [
+        "draw", "take", "meld", "layoff", "swap", "discard", "sort"]
+    with pytest.raises(ValueError):
+        click_action(HandAction.SORT, {}, None)
