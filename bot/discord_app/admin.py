@@ -10,7 +10,7 @@ the store for the rest) before anything is saved: a bad value changes nothing.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING
 
 import discord
@@ -57,19 +57,13 @@ def shown_value(value: object) -> str:
     return str(value)
 
 
-def effective_rules(name: str, overrides: Mapping[str, Mapping[str, object]]) -> RuleSet:
-    """A variant's rules with this server's changes (the same as a new lobby gets).
-
-    Raises:
-        RuleError: the stored changes no longer fit the engine's rules.
-    """
-    return server_rules(name, overrides)
-
-
-def rules_embed(name: str, settings: GuildSettings, lang: str) -> discord.Embed:
-    """Every parameter of a variant as this server plays it; changed ones are starred."""
+def rules_embed(name: str, settings: GuildSettings, lang: str,
+                rules: RuleSet | None = None) -> discord.Embed:
+    """Every parameter of a variant as this server plays it (``rules``, when the caller
+    built them already); changed ones are starred."""
     changed = set(settings.rule_overrides.get(name, {}))
-    rules = effective_rules(name, settings.rule_overrides)
+    if rules is None:
+        rules = server_rules(name, settings.rule_overrides)
     lines = []
     for key, value in rules.to_dict().items():
         if key in FIXED_FIELDS:
@@ -177,24 +171,18 @@ class SettingsGroup(app_commands.Group):
                    name: str | None = None) -> None:
         """Change one rule parameter of a variant (the default one when none is named)."""
         async def change(lang: str, guild: int) -> Reply:
-            settings = await self.store.guild_settings(guild)
+            settings = await self._prefs.guild(guild)
             chosen = variant(name or settings.default_variant).name
             key = parameter.strip().lower()
-            current = dict(settings.rule_overrides.get(chosen, {}))
-            # The engine reads the text ("13" or "2:10, 3:7" for hand_sizes) and checks it
-            # with the whole rule set; RuleError: nothing saved.
-            rules = effective_rules(chosen, {chosen: {**current, key: value.strip()}})
-            # Saved as the engine read it ("Yes" -> true, "ONE" -> "one"); the store keeps
-            # plain values, so hand sizes as their text ("13" -> "2:13, 3:13, …").
-            read = rules.to_dict()[key]
-            stored = shown_value(read) if isinstance(read, list) else read
-            overrides = {k: dict(v) for k, v in settings.rule_overrides.items()}
-            overrides[chosen] = {**current, key: stored}
-            saved = await save_guild(self._prefs, guild, rule_overrides=overrides)
+            # The store merges the change in its transaction; the engine reads the text
+            # ("13", "2:10, 3:7" for hand_sizes) and checks it with the whole rule set
+            # (RuleError: nothing saved); saved as the engine read it.
+            saved = await self._prefs.set_rule(guild, chosen, key, value.strip())
+            rules = server_rules(chosen, saved.rule_overrides)
             return Reply(content=t("bot.admin.rule_set", lang,
                                    variant=t(f"variant.{chosen}", lang), parameter=key,
                                    value=shown_value(rules.to_dict()[key])),
-                         embeds=[rules_embed(chosen, saved, lang)], ephemeral=True)
+                         embeds=[rules_embed(chosen, saved, lang, rules)], ephemeral=True)
 
         await self._run(interaction, "rule", change)
 
@@ -202,23 +190,19 @@ class SettingsGroup(app_commands.Group):
                          name: str | None = None) -> None:
         """Back to the variant's own rule (every one when no parameter is named)."""
         async def change(lang: str, guild: int) -> Reply:
-            settings = await self.store.guild_settings(guild)
+            settings = await self._prefs.guild(guild)
             chosen = variant(name or settings.default_variant).name
             shown = t(f"variant.{chosen}", lang)
-            overrides = {k: dict(v) for k, v in settings.rule_overrides.items()}
-            current = overrides.pop(chosen, {})
             if parameter is None:
                 text = t("bot.admin.rules_reset", lang, variant=shown)
+                key = None
             else:
                 key = parameter.strip().lower()
-                if key not in current:
+                if key not in settings.rule_overrides.get(chosen, {}):
                     return error_reply(t("bot.admin.rule_not_set", lang, variant=shown,
                                          parameter=quote(key)))
-                del current[key]
-                if current:
-                    overrides[chosen] = current
                 text = t("bot.admin.rule_reset", lang, variant=shown, parameter=key)
-            saved = await save_guild(self._prefs, guild, rule_overrides=overrides)
+            saved = await self._prefs.reset_rule(guild, chosen, key)
             return Reply(content=text, embeds=[rules_embed(chosen, saved, lang)], ephemeral=True)
 
         await self._run(interaction, "rule_reset", change)
