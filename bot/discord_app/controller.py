@@ -74,7 +74,7 @@ class Controller:
 
     async def meld(self, interaction: discord.Interaction, cards: str) -> None:
         snapshot = await self.tables.snapshot(interaction.channel_id or 0)
-        if snapshot is not None and self.tables.rules_of(snapshot).kind is Kind.TILES:
+        if snapshot is not None and snapshot.rules.kind is Kind.TILES:
             await self.tiles.play(interaction, cards)  # new sets of tiles, confirmed
             return
 
@@ -126,7 +126,8 @@ class Controller:
                 await cycle_sort(self.prefs, interaction.user.id)
                 view = await self.service.player_view(interaction)
                 return await self.service.hand_reply(interaction, view, lang, update=True)
-            rules = await self.service.table_rules(interaction) if action == "meld" else None
+            rules = (await self.service.snapshot(interaction.channel_id or 0)).rules if (
+                action == "meld") else None
             chosen = click_action(action, selection_of(interaction.message), rules)
             return await self._act(interaction, chosen, lang, update=True)
 

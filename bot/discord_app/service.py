@@ -18,7 +18,7 @@ from __future__ import annotations
 import contextlib
 import logging
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, TypeVar, cast
+from typing import TYPE_CHECKING, TypeVar
 
 import discord
 
@@ -28,7 +28,7 @@ from bot.discord_app.i18n import t
 from bot.discord_app.replies import Picture, Reply, answer, error_reply
 from bot.discord_app.views import owner_of
 from bot.session import Player, SessionError
-from engine import RuleSet, RummyError
+from engine import RummyError
 
 if TYPE_CHECKING:
     from bot.discord_app.views import Components
@@ -182,15 +182,6 @@ class Service:
             SessionError: no game here, or the caller does not play in it.
         """
         return await self.tables.hand(interaction.channel_id or 0, interaction.user.id)
-
-    async def table_rules(self, interaction: discord.Interaction) -> RuleSet:
-        """The rules of the channel's game.
-
-        Raises:
-            SessionError: no game here.
-        """
-        snapshot = await self.snapshot(interaction.channel_id or 0)
-        return cast(RuleSet, self.tables.rules_of(snapshot))
 
     async def snapshot(self, channel_id: int) -> Snapshot:
         """The channel's table (its lobby, or its game).

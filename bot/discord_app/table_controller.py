@@ -20,7 +20,6 @@ from bot.discord_app.replies import Reply
 from bot.discord_app.service import or_none
 from bot.discord_app.views import COMPUTER_LEVELS
 from bot.session import SessionError, Snapshot
-from engine import RuleSet
 from engine.ai import level_name, read_level
 from engine.variants import server_rules
 
@@ -49,8 +48,7 @@ class TableUI:
                 channel, guild, self.service.player(interaction), variant, target,
                 parent_id=self.service.home_channel(interaction))
             opened.append(snapshot)
-            return present.lobby(snapshot, lang, self.components,
-                                 self.tables.rules_of(snapshot))
+            return present.lobby(snapshot, lang, self.components, snapshot.rules)
 
         message_id = await self.service.run(interaction, "new", work, public=True)
         if opened and message_id is not None:
@@ -110,8 +108,7 @@ class TableUI:
                 if snapshot_before is None:
                     raise SessionError("session.no_game")
                 return _update(present.lobby_closed(snapshot_before, lang, "bot.lobby.cancelled"))
-            return _update(present.lobby(snapshot, lang, self.components,
-                                         self.tables.rules_of(snapshot)))
+            return _update(present.lobby(snapshot, lang, self.components, snapshot.rules))
 
         await self.service.run(interaction, f"lobby.{action}", work)
 
@@ -150,8 +147,7 @@ class TableUI:
         async def work(lang: str) -> Reply:
             snapshot = await self.service.snapshot(interaction.channel_id or 0)
             if snapshot.view is None:
-                return present.lobby(snapshot, lang, self.components,
-                                     self.tables.rules_of(snapshot))
+                return present.lobby(snapshot, lang, self.components, snapshot.rules)
             posted = await self.publisher.repost(snapshot)
             lacking = permissions.missing(interaction)
             if posted is Posted.POSTED:
@@ -192,27 +188,20 @@ class TableUI:
 
     async def rules(self, interaction: discord.Interaction, variant: str | None) -> None:
         async def work(lang: str) -> Reply:
-            played = await self._server_rules(interaction, variant)
+            settings = await self.service.prefs.guild(interaction.guild_id or 0)
+            # RuleError: no variant has that name (the message lists the known ones)
+            played = server_rules(variant or settings.default_variant, settings.rule_overrides)
             return present.rules(played, lang, self.components)
 
         await self.service.run(interaction, "rules", work)
 
     async def rules_button(self, interaction: discord.Interaction, variant: str) -> None:
         async def work(lang: str) -> Reply:
-            played = await self._server_rules(interaction, variant)
+            settings = await self.service.prefs.guild(interaction.guild_id or 0)
+            played = server_rules(variant or settings.default_variant, settings.rule_overrides)
             return _update(present.rules(played, lang, self.components))
 
         await self.service.run(interaction, "rules.button", work)
-
-    async def _server_rules(self, interaction: discord.Interaction, name: str | None) -> RuleSet:
-        """A variant as the caller's server plays it (its overrides; no name: the server's
-        default variant).
-
-        Raises:
-            RuleError: no variant has that name (the message lists the known ones).
-        """
-        settings = await self.service.prefs.guild(interaction.guild_id or 0)
-        return server_rules(name or settings.default_variant, settings.rule_overrides)
 
 
 async def _score_sheet(snapshot: Snapshot, lang: str) -> Reply:

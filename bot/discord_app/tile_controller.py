@@ -136,7 +136,7 @@ class TileUI:
         view = await self._tile_view(interaction)
         if view.current != view.seat:
             return error_reply(t("bot.tiles.not_your_turn", lang))
-        rules = await self.service.table_rules(interaction)
+        rules = (await self.service.snapshot(interaction.channel_id or 0)).rules
         solution = await asyncio.to_thread(best_play, view, rules)
         return tile_present.hint(solution, not view.seats[view.seat].has_opened, lang)
 
@@ -155,7 +155,7 @@ class TileUI:
         """Fit ``tiles`` into the draft (``arrange``), then build it edit by edit."""
         if view.current != view.seat:
             return error_reply(t("bot.tiles.not_your_turn", lang))
-        rules = await self.service.table_rules(interaction)
+        rules = (await self.service.snapshot(interaction.channel_id or 0)).rules
         edits = await asyncio.to_thread(arranged, view, tiles, rules)
         if edits is None:
             return error_reply(t("bot.tiles.no_arrangement", lang,
