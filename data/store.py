@@ -300,7 +300,7 @@ class Store(SharedStore, ChallengeStore):
                 refuse with the guild's other changes (a ``RuleError``): nothing written.
         """
         name = _known_variant(variant)
-        key = _parameter(parameter)
+        key = _parameter(parameter, known_only=False)  # the engine names an unknown one
         if not isinstance(value, str | int | float | bool | None):
             raise ValueError(f"{key} must be a number, text, true/false or null, "
                              f"not {value!r}")
@@ -363,14 +363,16 @@ def _known_variant(name: str) -> str:
     return engine_variant(name).name
 
 
-def _parameter(parameter: str) -> str:
+def _parameter(parameter: str, *, known_only: bool = True) -> str:
     """``parameter`` as the rules name it (trimmed, lower case).
 
     Raises:
-        ValueError: not a parameter a variant's rules may change.
+        ValueError: not text, what names the variant (``name``, ``kind``), or (with
+            ``known_only``) not a parameter of the rules; without it, the engine's
+            ``RuleError`` names an unknown one in the player's language.
     """
     key = parameter.strip().lower() if isinstance(parameter, str) else None
-    if key not in RULE_PARAMETERS:
+    if key is None or key in ("name", "kind") or (known_only and key not in RULE_PARAMETERS):
         raise ValueError(f"unknown rule parameter {parameter!r}; known: "
                          f"{', '.join(sorted(RULE_PARAMETERS))}")
     return key
