@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from data.changes import Change, notify_change
@@ -33,7 +34,14 @@ async def read_values(tx: Tx, cls: type[S], key: int, *, lock: bool = False) -> 
 
 async def update_values(tx: Tx, now: float, cls: type[S], key: int,
                         changes: dict[str, Any]) -> S:
-    """Apply already validated changes on top of what is stored; return all the values.
+    """Apply already validated changes on top of what is stored; return all the values."""
+    return await edit_values(tx, now, cls, key, lambda _: changes)
+
+
+async def edit_values(tx: Tx, now: float, cls: type[S], key: int,
+                      edit: Callable[[S], Mapping[str, Any]]) -> S:
+    """Apply the changes ``edit`` makes of the stored values (read under the row's lock:
+    ``edit`` returns checked changes, or raises to write nothing); return all the values.
 
     The row is made (empty) first, then locked and read, so two processes changing
     different keys at once both keep their change. Every process hears of it at commit
@@ -43,7 +51,8 @@ async def update_values(tx: Tx, now: float, cls: type[S], key: int,
     await tx.execute(
         f"INSERT INTO {table} ({key_column}, {column}, updated_at) VALUES (?, '{{}}', ?)"
         f" ON CONFLICT ({key_column}) DO NOTHING", (key, now))
-    updated = dataclasses.replace(await read_values(tx, cls, key, lock=True), **changes)
+    current = await read_values(tx, cls, key, lock=True)
+    updated = dataclasses.replace(current, **edit(current))
     await tx.execute(
         f"UPDATE {table} SET {column} = ?, updated_at = ? WHERE {key_column} = ?",
         (encode(updated), now, key),

@@ -79,6 +79,23 @@ class HandMessage:
 
 
 @dataclass(frozen=True, slots=True)
+class GameUi:
+    """What the front end shows of a game in its channel, kept beside the game rather than
+    in its versioned document: the lobby and table messages it edits, the language the
+    table was opened in, the turn reminder it posted (its id, and which turn it was for)
+    and the results it last posted. The front end chooses what ``reminder_turn`` and
+    ``results_shown`` say; the store only keeps them. None: nothing of that kind yet."""
+
+    game_id: int
+    lobby_message: int | None = None
+    table_message: int | None = None
+    lang: str | None = None
+    reminder_message: int | None = None
+    reminder_turn: str | None = None
+    results_shown: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class SeatScore:
     """One seat's score after a round: that round's ``points`` and the running ``total``."""
 

@@ -1,9 +1,10 @@
 """What several processes serving one database share through the store: the turns due to
 time out (claimed under a lease, so one process plays each), the players' hand messages (so
-that any process refreshes them), a game's version to check a table kept in memory
-against, and the change notices of settings and preferences (:mod:`data.changes`). Part of
-:class:`data.Store`; the SQL is in :mod:`data.games` (claims, versions) and
-:mod:`data.hand_messages`.
+that any process refreshes them), what the front end shows of each game in its channel
+(message ids, beside the game and never in its versioned state), a game's version to check
+a table kept in memory against, and the change notices of settings and preferences
+(:mod:`data.changes`). Part of :class:`data.Store`; the SQL is in :mod:`data.games`
+(claims, versions), :mod:`data.hand_messages` and :mod:`data.game_ui`.
 """
 
 from __future__ import annotations
@@ -12,11 +13,12 @@ import math
 import os
 from typing import Any, Self
 
+import data.game_ui as game_ui
 import data.games as games
 import data.hand_messages as hand_messages
 from data.changes import ChangeCallback, Silent, Subscription
 from data.database import StoreBase, is_postgres_url
-from data.records import DueTurn, HandMessage
+from data.records import DueTurn, GameUi, HandMessage
 from data.sqlite import DEFAULT_PATH
 
 Shards = games.Shards  # (shard count, the shard ids a process serves)
@@ -49,6 +51,65 @@ class SharedStore(StoreBase):
         """The game's saved version while it is active; None once it ended (or for an
         unknown id). One read of the primary key."""
         return await self._read(games.active_version, game_id)
+
+    async def game_head(self, game_id: int) -> tuple[int, GameUi] | None:
+        """The active game's version and what its channel shows (:meth:`game_ui`), in one
+        read of both primary keys; None once the game ended (or for an unknown id)."""
+        return await self._read(game_ui.head, game_id)
+
+    async def game_ui(self, game_id: int) -> GameUi:
+        """What the front end shows of the game in its channel (every field None where
+        nothing was saved, or for an unknown game). One read of the primary key."""
+        return await self._read(game_ui.find, game_id)
+
+    async def set_game_ui(
+        self, game_id: int, *, channel_id: int | None = None,
+        lobby_message: int | None = None, table_message: int | None = None,
+        lang: str | None = None, reminder_message: int | None = None,
+        reminder_turn: str | None = None, results_shown: str | None = None,
+        now: float | None = None,
+    ) -> GameUi | None:
+        """Save what the front end shows of an active game in its channel: the values given
+        replace the saved ones, a value left None stays as it was. The game's row, version,
+        turn's lease and log are left alone (one statement on the ``game_ui`` row).
+        Returns what is now saved, or None (nothing written) when the game is not active,
+        or not in ``channel_id`` when that is given: a stale game's ids are ignored.
+
+        Raises:
+            ValueError: nothing given, a message id that is not a whole number from 1 to
+                2**63 - 1, or a ``lang``, ``reminder_turn`` or ``results_shown`` that is not
+                non-empty text.
+        """
+        values = _ui_values(lobby_message=lobby_message, table_message=table_message,
+                            lang=lang, reminder_message=reminder_message,
+                            reminder_turn=reminder_turn, results_shown=results_shown)
+        if not values:
+            raise ValueError("set_game_ui needs at least one value to save")
+        if channel_id is not None:
+            _check_id("channel_id", channel_id)
+        return await self._write(game_ui.save, float(self._now(now)), game_id, channel_id,
+                                 values)
+
+    async def take_over_game_ui(
+        self, game_id: int, *, lobby_message: int | None = None,
+        table_message: int | None = None, lang: str | None = None,
+        reminder_message: int | None = None, reminder_turn: str | None = None,
+        results_shown: str | None = None,
+    ) -> GameUi | None:
+        """Keep what a game saved before schema version 6 held of its channel (in its
+        document) as its :meth:`game_ui`, unless the game has saved some since (then that
+        stays). Returns what is saved, None when the game is not active.
+
+        Raises:
+            ValueError: as :meth:`set_game_ui` (nothing given is allowed: nothing written).
+        """
+        values = _ui_values(lobby_message=lobby_message, table_message=table_message,
+                            lang=lang, reminder_message=reminder_message,
+                            reminder_turn=reminder_turn, results_shown=results_shown)
+        if not values:
+            found = await self.game_head(game_id)
+            return None if found is None else found[1]
+        return await self._write(game_ui.take_over, float(self._now()), game_id, values)
 
     async def listen(self, callback: ChangeCallback, *, url: str | None = None) -> Subscription:
         """Call ``callback(kind, id)`` whenever any process changes a guild's settings or a
@@ -130,6 +191,36 @@ class SharedStore(StoreBase):
     async def expire_hand_messages(self, now: float | None = None) -> int:
         """Delete the hand messages whose tokens have expired; returns how many."""
         return await self._write(hand_messages.expire, float(self._now(now)))
+
+
+MAX_ID = 2**63 - 1  # a BIGINT's largest (Discord's ids are far below it)
+
+
+def _check_id(name: str, value: object) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_ID:
+        raise ValueError(f"{name} must be a Discord id (a whole number from 1 to 2**63 - 1),"
+                         f" not {value!r}")
+    return value
+
+
+def _ui_values(**given: int | str | None) -> dict[str, int | str]:
+    """The values given (not None), checked: ids whole numbers from 1, the rest text.
+
+    Raises:
+        ValueError: a bad value, naming it (nothing is written).
+    """
+    values: dict[str, int | str] = {}
+    for name, kind in game_ui.FIELDS:
+        value = given[name]
+        if value is None:
+            continue
+        if kind == "BIGINT":
+            values[name] = _check_id(name, value)
+        elif not isinstance(value, str) or not value.strip():
+            raise ValueError(f"{name} must be non-empty text, not {value!r}")
+        else:
+            values[name] = value
+    return values
 
 
 def check_limit(limit: int) -> None:

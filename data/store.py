@@ -14,7 +14,8 @@ from __future__ import annotations
 import logging
 import math
 from collections.abc import Sequence
-from typing import Literal
+from dataclasses import fields
+from typing import Any, Literal
 
 import data.accounts as accounts
 import data.games as games
@@ -36,11 +37,16 @@ from data.records import (
 from data.settings import GuildSettings, PlayerPrefs, S, validate_changes
 from data.shared_store import SharedStore, check_limit, check_shards
 from data.tx import Row, Tx
+from engine import RuleSet
+from engine import variant as engine_variant
+from engine.variants import server_rules
 
 log = logging.getLogger(__name__)
 
 IDLE_DAYS = 7.0
 Period = Literal["all", "month", "week"]
+# The rule parameters a server may change: every RuleSet field but what names the variant.
+RULE_PARAMETERS = frozenset(f.name for f in fields(RuleSet)) - {"name", "kind"}
 
 
 class Store(SharedStore, ChallengeStore):
@@ -281,6 +287,61 @@ class Store(SharedStore, ChallengeStore):
         an unknown key or a bad value (nothing is written)."""
         return await self._update_values(PlayerPrefs, user_id, changes)
 
+    async def set_rule(self, guild_id: int, variant: str, parameter: str,
+                       value: str | int | float | bool | None) -> GuildSettings:
+        """Change one rule parameter of a variant as the guild plays it; return all the
+        guild's settings. ``value`` is kept as the engine reads it (text such as ``"13"``
+        or ``"yes"`` is read by :meth:`engine.RuleSet.with_overrides`; hand sizes as their
+        text). The guild's other overrides are merged in the write transaction (its row
+        locked on PostgreSQL), so two changes of different parameters at once both stay.
+
+        Raises:
+            ValueError: an unknown variant or parameter, or a value the engine's rules
+                refuse with the guild's other changes (a ``RuleError``): nothing written.
+        """
+        name = _known_variant(variant)
+        key = _parameter(parameter, known_only=False)  # the engine names an unknown one
+        if not isinstance(value, str | int | float | bool | None):
+            raise ValueError(f"{key} must be a number, text, true/false or null, "
+                             f"not {value!r}")
+
+        def edit(settings: GuildSettings) -> dict[str, Any]:
+            overrides = {v: dict(o) for v, o in settings.rule_overrides.items()}
+            changes = {**overrides.get(name, {}), key: value}
+            try:  # the engine reads the value and checks it with the guild's other changes
+                read = server_rules(name, {name: changes}).to_dict()[key]
+            except (TypeError, KeyError) as error:
+                raise ValueError(f"{key}: {error}") from error
+            overrides[name] = {**changes, key: _as_stored(read)}
+            return validate_changes(GuildSettings, {"rule_overrides": overrides})
+
+        return await self._write(accounts.edit_values, self._now(), GuildSettings, guild_id,
+                                 edit)
+
+    async def reset_rule(self, guild_id: int, variant: str,
+                         parameter: str | None = None) -> GuildSettings:
+        """Back to the variant's own value of ``parameter`` (None: of every parameter) as the
+        guild plays it; return all the guild's settings. Merged in the write transaction as
+        :meth:`set_rule`; resetting what was not changed writes the settings unchanged.
+
+        Raises:
+            ValueError: an unknown variant, or a parameter the rules do not have.
+        """
+        name = _known_variant(variant)
+        key = None if parameter is None else _parameter(parameter)
+
+        def edit(settings: GuildSettings) -> dict[str, Any]:
+            overrides = {v: dict(o) for v, o in settings.rule_overrides.items()}
+            kept = overrides.pop(name, {})
+            if key is not None:
+                kept.pop(key, None)
+                if kept:
+                    overrides[name] = kept
+            return validate_changes(GuildSettings, {"rule_overrides": overrides})
+
+        return await self._write(accounts.edit_values, self._now(), GuildSettings, guild_id,
+                                 edit)
+
     async def _update_values(self, cls: type[S], key: int, changes: dict[str, object]) -> S:
         checked = validate_changes(cls, changes)  # in full, before anything is queued
         return await self._write(accounts.update_values, self._now(), cls, key, checked)
@@ -289,6 +350,40 @@ class Store(SharedStore, ChallengeStore):
         """Remove the player's preferences, statistics and championship tries and places
         (their seats in others' match history are anonymised); return what was removed."""
         return await self._write(accounts.delete_user_data, user_id)
+
+
+def _known_variant(name: str) -> str:
+    """The registered name of the variant ``name`` (or an alias) names.
+
+    Raises:
+        ValueError: not a variant's name (a ``RuleError``, listing the known ones).
+    """
+    if not isinstance(name, str):
+        raise ValueError(f"a variant is named by text, not {name!r}")
+    return engine_variant(name).name
+
+
+def _parameter(parameter: str, *, known_only: bool = True) -> str:
+    """``parameter`` as the rules name it (trimmed, lower case).
+
+    Raises:
+        ValueError: not text, what names the variant (``name``, ``kind``), or (with
+            ``known_only``) not a parameter of the rules; without it, the engine's
+            ``RuleError`` names an unknown one in the player's language.
+    """
+    key = parameter.strip().lower() if isinstance(parameter, str) else None
+    if key is None or key in ("name", "kind") or (known_only and key not in RULE_PARAMETERS):
+        raise ValueError(f"unknown rule parameter {parameter!r}; known: "
+                         f"{', '.join(sorted(RULE_PARAMETERS))}")
+    return key
+
+
+def _as_stored(value: object) -> object:
+    """A parameter's value as the engine read it, in the plain form the store keeps
+    (hand sizes as their text, ``"2:10, 3:7"``, read back the same by the engine)."""
+    if isinstance(value, list):
+        return ", ".join(f"{players}:{size}" for players, size in value)
+    return value
 
 
 def _check_deadline(deadline: float | None) -> None:

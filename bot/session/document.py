@@ -1,11 +1,13 @@
 """The saved document of a table: what the store keeps in a game's ``state`` column.
 
 One JSON object (``"format": 1``) holding the table's status, variant and rules, who
-created it, its seats, the match seed, what the front end keeps with it (:class:`TableUi`),
-how it ended, and under ``"game"`` the engine's own document of the match (``null`` in
-the lobby). :meth:`TableDoc.from_json` checks every field and raises
-:class:`~engine.CorruptGame` naming the first bad one, so that a damaged row is isolated
-(``Store.mark_corrupt``) and never crashes the bot.
+created it, its seats, the match seed, how it ended, and under ``"game"`` the engine's own
+document of the match (``null`` in the lobby). What the front end shows of the table is
+kept apart (``data.Store.game_ui``); a document saved before that still holds it as
+``"ui"``, read as :attr:`TableDoc.old_ui` for the session layer to take over.
+:meth:`TableDoc.from_json` checks every field and raises :class:`~engine.CorruptGame`
+naming the first bad one, so that a damaged row is isolated (``Store.mark_corrupt``) and
+never crashes the bot.
 """
 
 from __future__ import annotations
@@ -46,8 +48,10 @@ class TableDoc:
     created_by: int
     seats: tuple[Seat, ...]
     seed: int
-    ui: TableUi = field(default_factory=TableUi)
     ended: Ending | None = None  # set once the row is closed; a rematch clears it
+    # What a document saved before the store kept the front end's ids apart held of them
+    # (its "ui" object), to be taken over into the store on loading; never written.
+    old_ui: TableUi | None = field(default=None, compare=False)
 
     def to_json(self, game: Game | str | None = None) -> str:
         """The document as saved, with ``game`` (None: no match dealt yet) nested in it;
@@ -62,8 +66,6 @@ class TableDoc:
             "seats": [{"name": s.name, "user_id": s.user_id, "level": s.level}
                       for s in self.seats],
             "seed": self.seed,
-            "ui": {name: getattr(self.ui, name) for name in _UI_FIELDS
-                   if getattr(self.ui, name) is not None},
         }
         if self.ended is not None:
             document["ended"] = self.ended
@@ -98,8 +100,8 @@ class TableDoc:
             created_by=_whole("created_by", fields["created_by"]),
             seats=_seats(fields["seats"]),
             seed=_whole("seed", fields["seed"]),
-            ui=_ui(fields.get("ui", {})),
             ended=_ending(fields.get("ended")),
+            old_ui=_ui(fields["ui"]) if "ui" in fields else None,
         )
         game = fields.get("game")
         if game is None:

@@ -10,7 +10,9 @@ events are sent (``_emit``) once it is released.
 Several processes may hold the same table (Discord may hand a shard to two processes at
 once, for a while): the row wins. On a shared store (:attr:`data.Store.shared`) ``_load``
 checks the table's version against its row and reloads it when another process moved it;
-a save that still finds the version moved (``StaleState``) or the game ended
+what the channel shows of it (:class:`TableUi`) comes with that same read of the row, so
+a message id saved by another process is seen without reloading the game (saving one
+changes no version). A save that still finds the version moved (``StaleState``) or the game ended
 (``GameNotActive``) drops the table, and :func:`retried` runs the whole operation once
 more on the fresh state (an operation that failed changed nothing).
 """
@@ -29,8 +31,17 @@ from typing import Any, Concatenate, ParamSpec, TypeVar
 from bot.session.booking import book_match, book_rounds
 from bot.session.describe import describe_action, shown_action
 from bot.session.document import Ending, TableDoc
-from bot.session.model import Event, EventKind, Listener, Seat, SessionError, Snapshot, Status
-from data import GameExists, GameNotActive, StaleState, Store, StoredGame
+from bot.session.model import (
+    Event,
+    EventKind,
+    Listener,
+    Seat,
+    SessionError,
+    Snapshot,
+    Status,
+    TableUi,
+)
+from data import GameExists, GameNotActive, GameUi, StaleState, Store, StoredGame
 from engine import CorruptGame
 from engine.actions import Action
 from engine.game import Game
@@ -61,6 +72,8 @@ class LiveTable:
     deadline_turn: tuple[int, int, int] | None = None
     tasks: set[asyncio.Task[None]] = field(default_factory=set)
     game_json: str | None = None  # the match as last saved (None: not written since loading)
+    # What the front end shows of the table, as saved in the store beside the game.
+    ui: TableUi = field(default_factory=TableUi)
 
     @property
     def status(self) -> Status:
@@ -84,8 +97,9 @@ class LiveTable:
             created_by=self.doc.created_by,
             seats=self.doc.seats,
             view=self.game.public_view() if self.game is not None else None,
-            ui=self.doc.ui,
+            ui=self.ui,
             version=self.version,
+            rules=self.game.rules if self.game is not None else self.doc.rules,
             hands=self._final_hands(),
         )
 
@@ -132,8 +146,11 @@ class TableKeeper:
     async def _load(self, channel_id: int) -> LiveTable | None:
         table = self._tables.get(channel_id)
         if table is not None:
-            if not self.store.shared or (
-                    await self.store.game_version(table.game_id) == table.version):
+            if not self.store.shared:
+                return table
+            head = await self.store.game_head(table.game_id)
+            if head is not None and head[0] == table.version:
+                table.ui = table_ui(head[1])  # perhaps saved by another process
                 return table
             log.info("table changed elsewhere: reloaded channel=%s game_id=%s version=%s",
                      channel_id, table.game_id, table.version)
@@ -159,11 +176,30 @@ class TableKeeper:
                       stored.id, stored.channel_id, reason)
             await self.store.mark_corrupt(stored.id, reason)
             return None
+        ui = await self._saved_ui(stored.id, doc.old_ui)
+        if doc.old_ui is not None:
+            doc = replace(doc, old_ui=None)
         table = LiveTable(stored.id, stored.channel_id, stored.guild_id, stored.version, doc,
-                          game, stored.state, stored.deadline, human_turn(doc, game))
+                          game, stored.state, stored.deadline, human_turn(doc, game), ui=ui)
         if table.deadline is None:  # saved before turns had deadlines: this one starts now
             table.deadline = await self._deadline_after(None, table.guild_id, doc, game)
         return table
+
+    async def _saved_ui(self, game_id: int, old: TableUi | None) -> TableUi:
+        """What the channel shows of a game, as the store keeps it; a document saved before
+        the store kept it apart hands over what it held (``old``), unless the store has
+        newer ids already (saved since by another process)."""
+        if old is None or old == TableUi():
+            return table_ui(await self.store.game_ui(game_id))
+        values = {name: getattr(old, name) for name in UI_FIELDS}
+        kept = {name: value for name, value in values.items() if _storable(value)}
+        dropped = [name for name, value in values.items() if value is not None
+                   and name not in kept]
+        if dropped:
+            log.warning("game_id=%s: old ui values the store cannot keep left behind: %s",
+                        game_id, dropped)
+        taken = await self.store.take_over_game_ui(game_id, **kept)
+        return TableUi() if taken is None else table_ui(taken)
 
     async def _require(self, channel_id: int) -> LiveTable:
         table = await self._load(channel_id)
@@ -328,6 +364,23 @@ def retried(operation: Callable[Concatenate[K, int, P], Awaitable[R]]
             raise SessionError("session.changed_elsewhere") from error
 
     return run
+
+
+UI_FIELDS = ("lobby_message", "table_message", "lang", "reminder_message", "reminder_turn",
+             "results_shown")
+
+
+def _storable(value: object) -> bool:
+    """Whether the store keeps ``value`` of an old document's ``ui`` (a message id from 1
+    to a BIGINT's largest, or a non-empty text)."""
+    if isinstance(value, int):
+        return 1 <= value < 2**63
+    return isinstance(value, str) and bool(value.strip())
+
+
+def table_ui(saved: GameUi) -> TableUi:
+    """The session's value of what the store keeps of a game's channel."""
+    return TableUi(**{name: getattr(saved, name) for name in UI_FIELDS})
 
 
 def human_turn(doc: TableDoc, game: Game | None) -> tuple[int, int, int] | None:

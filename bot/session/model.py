@@ -12,7 +12,7 @@ import enum
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
-from engine import RummyError
+from engine import RuleSet, RummyError
 from engine.actions import Action
 from engine.ai import Level
 from engine.names import computer_name as computer_name
@@ -68,7 +68,9 @@ class Seat:
 
 @dataclass(frozen=True, slots=True)
 class TableUi:
-    """What a front end keeps with a table so that it survives a restart: the ids of the
+    """What a front end keeps beside a table (saved in the store apart from the game's
+    versioned document, see :meth:`data.Store.set_game_ui`) so that it survives a restart
+    and any process serving the channel sees it: the ids of the
     lobby and table messages it edits, the language the table was opened in, the turn
     reminder it posted (its id, to delete it, and which turn it was for) and which
     results it last posted. The front end chooses what ``reminder_turn`` and
@@ -84,7 +86,9 @@ class TableUi:
 
 @dataclass(frozen=True, slots=True)
 class Snapshot:
-    """What the bot needs to draw a table message."""
+    """What the bot needs to draw a table message. ``rules``: the rules the table plays,
+    its match's, or those the lobby will deal with (the server's overrides and the chosen
+    target included)."""
 
     channel_id: int
     guild_id: int
@@ -96,6 +100,7 @@ class Snapshot:
     view: PublicView | None
     ui: TableUi
     version: int
+    rules: RuleSet
     # every seat's pieces left in hand once a round is over (everybody sees them then, to
     # count the points); None while a round runs
     hands: tuple[tuple[Piece, ...], ...] | None = None

@@ -180,6 +180,31 @@ class Preferences:
         self._guilds[guild_id] = (self._expiry(self.clock()), settings)
         return settings
 
+    async def set_rule(self, guild_id: int, variant: str, parameter: str,
+                       value: str | int | float | bool | None) -> GuildSettings:
+        """Change one rule parameter of a variant as the guild plays it, merged in the
+        store's transaction (:meth:`data.Store.set_rule`); returns the guild's settings.
+
+        Raises:
+            ValueError: an unknown variant or parameter, or a value the rules refuse
+                (``RuleError``): nothing is written.
+        """
+        settings = await self.store.set_rule(guild_id, variant, parameter, value)
+        self._guilds[guild_id] = (self._expiry(self.clock()), settings)
+        return settings
+
+    async def reset_rule(self, guild_id: int, variant: str,
+                         parameter: str | None = None) -> GuildSettings:
+        """Back to the variant's own rule (None: every parameter), merged in the store's
+        transaction (:meth:`data.Store.reset_rule`); returns the guild's settings.
+
+        Raises:
+            ValueError: an unknown variant or parameter.
+        """
+        settings = await self.store.reset_rule(guild_id, variant, parameter)
+        self._guilds[guild_id] = (self._expiry(self.clock()), settings)
+        return settings
+
     async def language(self, user_id: int, locale: str | None, guild_id: int | None) -> str:
         """The language of a reply to ``user_id`` (see :func:`player_language`)."""
         preference = (await self.player(user_id)).language

@@ -39,13 +39,15 @@ from dataclasses import replace
 from typing import Any
 
 from bot.session.autoplay import Autoplay
-from bot.session.keeper import retried
+from bot.session.keeper import LiveTable, retried, table_ui
 from bot.session.lobby import Lobby
 from bot.session.model import Event, EventKind, SessionError, Snapshot, Status
-from engine import variant
 from engine.actions import Action
 from engine.game import Game
 from engine.views import Phase, PlayerView
+
+# What a rematch's new game keeps of what the channel showed of the one before it.
+CARRIED_UI = ("lang", "reminder_message")
 
 
 class Tables(Lobby, Autoplay):
@@ -95,16 +97,6 @@ class Tables(Lobby, Autoplay):
                 return waited
             waited = True
             await asyncio.gather(*pending, return_exceptions=True)
-
-    def rules_of(self, snapshot: Snapshot) -> Any:
-        """The rule set of a table: its game's, or what the lobby will deal with (the
-        server's overrides and the chosen target included)."""
-        table = self._tables.get(snapshot.channel_id)
-        if table is not None and table.game is not None:
-            return table.game.rules
-        if table is not None:
-            return table.doc.rules
-        return variant(snapshot.variant)
 
     async def forget_games(self, game_ids: Iterable[int]) -> list[int]:
         """Drop the in-memory tables of games the store no longer keeps active (expired
@@ -193,36 +185,62 @@ class Tables(Lobby, Autoplay):
                           created_by=user_id, ended=None)
             game = Game.new(doc.rules, [seat.name for seat in doc.seats], doc.seed)
             fresh = await self._create(channel_id, table.guild_id, doc, game)
+            await self._carry_ui(table, fresh)
             self._after_change(fresh)
             snapshot = fresh.snapshot()
         await self._emit(Event(EventKind.STARTED, snapshot))
         return snapshot
 
-    @retried
+    async def _carry_ui(self, old: LiveTable, fresh: LiveTable) -> None:
+        """What a rematch's game keeps of what the channel showed of the match before it:
+        the language the table was opened in, and the last turn reminder (still in the
+        channel: the front end deletes it once it reminds the new game's first turn, after
+        a restart too). Its lobby, table and results are the old game's own."""
+        carried = {name: getattr(old.ui, name) for name in CARRIED_UI
+                   if getattr(old.ui, name) is not None}
+        if carried:
+            saved = await self.store.set_game_ui(fresh.game_id, **carried)
+            if saved is not None:
+                fresh.ui = table_ui(saved)
+
     async def set_ui(self, channel_id: int, *, lobby_message: int | None = None,
                      table_message: int | None = None, lang: str | None = None,
                      reminder_message: int | None = None, reminder_turn: str | None = None,
                      results_shown: str | None = None, game_id: int | None = None) -> None:
-        """Remember what the front end shows of the table with it (saved, see
-        :class:`~bot.session.model.TableUi`); a value left None stays as it was. Without a
+        """Remember what the front end shows of the table (see
+        :class:`~bot.session.model.TableUi`), saved in the store beside the game: the
+        game's document, version, turn lease and log are left alone, so this never races
+        a move and the turn's timer goes on. A value left None stays as it was. Without a
         table in the channel, or when ``game_id`` is given and the channel's game is
-        another one by now, nothing happens."""
+        another one by now, nothing happens. Another process serving the channel sees the
+        values at its next use of the table (:meth:`snapshot`), without reloading the game.
+
+        Raises:
+            ValueError: a message id that is not a whole number from 1, or a text that is
+                empty (nothing is saved).
+        """
         given = {"lobby_message": lobby_message, "table_message": table_message, "lang": lang,
                  "reminder_message": reminder_message, "reminder_turn": reminder_turn,
                  "results_shown": results_shown}
         changed: dict[str, Any] = {name: value for name, value in given.items()
                                    if value is not None}
-        async with self._lock(channel_id):
-            table = await self._load(channel_id)
-            if table is None or not changed or game_id not in (None, table.game_id):
-                return
-            ui = replace(table.doc.ui, **changed)
-            if ui == table.doc.ui:
-                return
-            await self._save(table, replace(table.doc, ui=ui), table.game, actor=None,
-                             action="ui " + " ".join(sorted(changed)), same_game=True)
-            # The turn's timer goes on: it sleeps until the saved deadline, which a change
-            # of what the channel shows neither moves nor cancels.
+        if not changed:
+            return
+        table = self._tables.get(channel_id)
+        if game_id is None:
+            if table is None:
+                async with self._lock(channel_id):
+                    table = await self._load(channel_id)
+                if table is None:
+                    return
+            game_id = table.game_id
+        if (table is not None and table.game_id == game_id and not self.store.shared
+                and replace(table.ui, **changed) == table.ui):
+            return  # nothing new (a shared store's other processes may have moved it)
+        saved = await self.store.set_game_ui(game_id, channel_id=channel_id, **changed)
+        table = self._tables.get(channel_id)
+        if saved is not None and table is not None and table.game_id == game_id:
+            table.ui = table_ui(saved)
 
     # -- restarts ----------------------------------------------------------------------
 

@@ -75,7 +75,7 @@ class LocalDaily:
                         status=Status.MATCH_OVER if over else Status.PLAYING,
                         variant=self.rules.name, created_by=HUMAN_ID, seats=self.state.seats,
                         view=self.state.view, ui=TableUi(), version=self.version,
-                        hands=self.state.hands)
+                        rules=self.rules, hands=self.state.hands)
 
     @property
     def saved(self) -> Msg:

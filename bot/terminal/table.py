@@ -288,8 +288,7 @@ class LocalTable:
 
     @property
     def rules(self) -> RuleSet:
-        rules: RuleSet = self.tables.rules_of(self.snapshot())
-        return rules
+        return self.snapshot().rules
 
     @property
     def lang(self) -> str | None:

@@ -22,7 +22,7 @@ def snapshot(version: int = 1, *, game_id: int = 3, status: Status = Status.PLAY
     return Snapshot(channel_id=1, guild_id=2, game_id=game_id, status=status,
                     variant="classic", created_by=4, seats=SEATS,
                     view=replace(VIEW, **view_changes),  # type: ignore[arg-type]
-                    ui=ui or TableUi(), version=version)
+                    ui=ui or TableUi(), version=version, rules=variant("classic"))
 
 
 def round_over(version: int, status: Status = Status.PLAYING) -> Snapshot:

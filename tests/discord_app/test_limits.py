@@ -81,7 +81,7 @@ def _snapshot(names: list[str]) -> Snapshot:
     seats = tuple(Seat(name, None, "easy") for name in names)
     return Snapshot(channel_id=1, guild_id=2, game_id=3, status=Status.PLAYING,
                     variant="classic", created_by=9, seats=seats, view=game.public_view(),
-                    ui=TableUi(), version=1)
+                    ui=TableUi(), version=1, rules=game.rules)
 
 
 def test_every_public_message_escapes_names() -> None:

@@ -167,7 +167,7 @@ def _snapshot(variant_name: str, seats: tuple[Seat, ...]) -> Snapshot:
     game = Game.new(variant(variant_name), [seat.name for seat in seats], 7)
     return Snapshot(channel_id=1, guild_id=2, game_id=3, status=Status.PLAYING,
                     variant=variant_name, created_by=4, seats=seats, view=game.public_view(),
-                    ui=TableUi(), version=1)
+                    ui=TableUi(), version=1, rules=game.rules)
 
 
 SEATS = (Seat("ann", 4), Seat(computer_name(1), None, "hard"))

@@ -12,6 +12,7 @@ from bot.discord_app.core import pictures
 from bot.discord_app.core.replies import Picture
 from bot.discord_app.table.publisher import Publisher
 from bot.session import Event, EventKind, Seat, Snapshot, Status
+from engine import variant
 from engine.cards.actions import Draw
 from engine.tiles.actions import Play
 from engine.tiles.tile import parse_tiles
@@ -20,7 +21,8 @@ from tests.render.helpers import public
 
 SEATS = (Seat("ann", 4), Seat("[cpu 1]", level="easy"), Seat("CPU 2 ★★", level="medium"))
 SNAPSHOT = Snapshot(channel_id=1, guild_id=2, game_id=3, status=Status.PLAYING,
-                    variant="tiles", created_by=4, seats=SEATS, view=None, ui={}, version=5)
+                    variant="tiles", created_by=4, seats=SEATS, view=None, ui={}, version=5,
+                    rules=variant("tiles"))
 PLAY = Play((tuple(parse_tiles("k5 k6 k7")),))
 
 

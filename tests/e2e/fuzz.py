@@ -298,7 +298,7 @@ class Fuzzer:
         mine = await bot.tables.hand(channel, seat.user_id)
         if mine.current != mine.seat or mine.phase not in (Phase.DRAW, Phase.PLAY):
             return  # the turn timed out meanwhile (the snapshot is a moment older)
-        action = choose_action(mine, bot.tables.rules_of(snapshot), "easy", self.rng)
+        action = choose_action(mine, snapshot.rules, "easy", self.rng)
         command, options = _as_command(action)
         await self._play_command(self._user(seat.user_id), channel, command, **options)
 

@@ -92,7 +92,7 @@ class Seated:
         assert self.harness.bot is not None
         snapshot = await self.harness.bot.tables.snapshot(self.channel)
         assert snapshot is not None
-        return self.harness.bot.tables.rules_of(snapshot)
+        return snapshot.rules
 
 
 class Human(Seated):

@@ -49,7 +49,7 @@ async def test_moderator_sets_variant_and_rule_and_a_new_lobby_uses_them(
     await fake.click(alice, lobby, "rami:lobby:start:")
     snapshot = await bot.tables.snapshot(channel)
     assert snapshot is not None and snapshot.variant == "classic"
-    assert bot.tables.rules_of(snapshot).target == 50
+    assert snapshot.rules.target == 50
 
     # Resetting the rule brings the standard value back.
     reset = await fake.slash(mod, channel, "rummy settings rule-reset", parameter="target")

@@ -194,7 +194,7 @@ async def test_edit_commands_hint_and_arrange(fake: FakeDiscord, harness: BotHar
     assert harness.bot is not None
     snapshot = await harness.bot.tables.snapshot(channel)
     assert snapshot is not None
-    rules = harness.bot.tables.rules_of(snapshot)
+    rules = snapshot.rules
     best = solve(table_sets(view), whole_rack(view), rules, "opening")
     assert best is not None  # this seeded rack can open
     assert f"{best.tiles_placed} tiles" in hint.reply.text()
@@ -317,7 +317,7 @@ async def test_two_arrange_clicks_at_once_apply_once(fake: FakeDiscord,
     view = await view_of(harness, channel, player)
     snapshot = await harness.bot.tables.snapshot(channel)
     assert snapshot is not None
-    best = solve(table_sets(view), whole_rack(view), harness.bot.tables.rules_of(snapshot),
+    best = solve(table_sets(view), whole_rack(view), snapshot.rules,
                  "opening")
     assert best is not None
     rack = (await fake.slash(player, channel, "rummy hand")).reply

@@ -77,4 +77,5 @@ def finished_round(name: str, seed: int = 3) -> Snapshot:
     hands = tuple(game.round.hand(seat) for seat in range(2))
     return Snapshot(channel_id=1, guild_id=2, game_id=3, status=Status.PLAYING, variant=name,
                     created_by=1, seats=(Seat("ann", 1), Seat("bob", None, "easy")),
-                    view=game.public_view(), ui=TableUi(), version=1, hands=hands)
+                    view=game.public_view(), ui=TableUi(), version=1, rules=game.rules,
+                    hands=hands)

@@ -46,10 +46,11 @@ def a_doc(**changes: Any) -> TableDoc:
 
 
 def test_a_document_and_its_match_round_trip() -> None:
-    doc = a_doc(ui=TableUi(lobby_message=5, table_message=6, lang="fr"))
+    doc = a_doc()
     game = Game.new(doc.rules, [seat.name for seat in doc.seats], doc.seed)
     again, match = TableDoc.from_json(doc.to_json(game))
-    assert again == doc
+    assert again == doc and again.old_ui is None
+    assert "ui" not in json.loads(doc.to_json(game))  # what the channel shows: the store's
     assert match is not None and match.to_json() == game.to_json()
 
 
@@ -72,15 +73,12 @@ def test_a_lobby_has_no_match_and_an_ended_table_says_how() -> None:
     seats=st.lists(st.builds(Seat, st.text(min_size=1), st.none() | st.integers(0, 2**63),
                              st.none() | st.sampled_from(["easy", "medium", "hard"])),
                    min_size=1, max_size=6).map(tuple),
-    ui=st.builds(TableUi, st.none() | st.integers(0, 2**63), st.none() | st.integers(0, 2**63),
-                 st.none() | st.sampled_from(["en", "fr"]), st.none() | st.integers(0, 2**63),
-                 st.none() | st.text(min_size=1), st.none() | st.text(min_size=1)),
     ended=st.sampled_from([None, "finished", "cancelled"]),
     seed=st.integers(0, 2**31),
 )
-def test_every_document_reads_back_as_written(seats: tuple[Seat, ...], ui: TableUi,
-                                              ended: Any, seed: int) -> None:
-    doc = a_doc(status=Status.LOBBY, seats=seats, ui=ui, ended=ended, seed=seed)
+def test_every_document_reads_back_as_written(seats: tuple[Seat, ...], ended: Any,
+                                              seed: int) -> None:
+    doc = a_doc(status=Status.LOBBY, seats=seats, ended=ended, seed=seed)
     assert TableDoc.from_json(doc.to_json()) == (doc, None)
 
 
@@ -95,29 +93,35 @@ def test_documents_written_by_the_untyped_version_are_read(name: str) -> None:
     doc, game = TableDoc.from_json(text)
     assert doc.variant == "rami30" and doc.rules == variant("rami30").with_overrides(**ADDED)
     assert doc.seats == (Seat("Alice", 1, None), Seat("CPU 1 ★★★", None, "hard"))
-    assert doc.ui.lobby_message == 555 and doc.ui.lang == "fr"
+    assert doc.old_ui is not None  # to be taken over by the session layer
+    assert doc.old_ui.lobby_message == 555 and doc.old_ui.lang == "fr"
     assert (game is None) == (doc.status is Status.LOBBY)
     written = json.loads(text)
+    del written["ui"]  # no longer written: the store keeps it beside the game
     for rules in (written["rules"], *([written["game"]["rules"]] if game else [])):
         rules.update(ADDED)
     assert json.loads(doc.to_json(game)) == written  # written back the same, and the added
 
 
 async def test_a_table_saved_by_the_untyped_version_resumes(store: Store) -> None:
-    await store.create_game(CHANNEL, GUILD, 1, "rami30", saved("rami30-playing"))
+    stored = await store.create_game(CHANNEL, GUILD, 1, "rami30", saved("rami30-playing"))
     tables = Tables(store, ai_delay=0, seed_source=lambda: 1, turn_timeout=0)
     assert await tables.resume() == [CHANNEL]
     snapshot = await tables.snapshot(CHANNEL)
     assert snapshot is not None and snapshot.status is Status.PLAYING
+    # What its document held of the channel is taken over into the store.
     assert snapshot.ui == TableUi(lobby_message=555, table_message=777, lang="fr")
+    assert (await store.game_ui(stored.id)).table_message == 777
     await tables.set_ui(CHANNEL, table_message=778)
     view = await tables.hand(CHANNEL, 1)
     assert view.seat == 0 and len(view.hand) == view.seats[0].hand_size
-    stored = await store.active_game(CHANNEL)
-    assert stored is not None
-    assert json.loads(stored.state)["ui"] == {"lobby_message": 555, "table_message": 778,
-                                              "lang": "fr"}
+    assert (await store.game_ui(stored.id)).table_message == 778
+    assert (await store.game(stored.id)).version == 0  # type: ignore[union-attr]
     await tables.close()
+    again = Tables(store, ai_delay=0, seed_source=lambda: 1, turn_timeout=0)
+    assert await again.resume() == [CHANNEL]  # the old "ui" does not win over the store's
+    assert (await again.snapshot(CHANNEL)).ui.table_message == 778  # type: ignore[union-attr]
+    await again.close()
 
 
 async def test_what_the_front_end_shows_is_saved_for_the_game_it_names(store: Store) -> None:
@@ -132,8 +136,7 @@ async def test_what_the_front_end_shows_is_saved_for_the_game_it_names(store: St
     assert again is not None and again.ui == TableUi(
         lobby_message=555, table_message=777, lang="fr", reminder_message=901,
         reminder_turn="1:1:3", results_shown="1:1")
-    await tables.set_ui(CHANNEL, reminder_message=901)  # nothing new: nothing saved
-    assert (await store.active_game(CHANNEL)).version == again.version  # type: ignore[union-attr]
+    assert again.version == snapshot.version  # no save of the game at all
     await tables.close()
     resumed = Tables(store, ai_delay=0, seed_source=lambda: 1, turn_timeout=0)
     assert await resumed.resume() == [CHANNEL]
@@ -141,23 +144,20 @@ async def test_what_the_front_end_shows_is_saved_for_the_game_it_names(store: St
     await resumed.close()
 
 
-async def test_a_change_of_the_table_alone_does_not_write_its_match_again(
+async def test_a_change_of_what_the_channel_shows_writes_no_document(
         store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
-    await store.create_game(CHANNEL, GUILD, 1, "rami30", saved("rami30-playing"))
+    stored = await store.create_game(CHANNEL, GUILD, 1, "rami30", saved("rami30-playing"))
     tables = Tables(store, ai_delay=0, seed_source=lambda: 1, turn_timeout=0)
-    await tables.set_ui(CHANNEL, table_message=1)  # the match is written once here
-    first = await store.active_game(CHANNEL)
-    assert first is not None  # (in today's form: rules saved before new parameters gain them)
-    written: list[Game] = []
-    real = Game.to_json
-    monkeypatch.setattr(Game, "to_json", lambda game: written.append(game) or real(game))
+    written: list[TableDoc] = []
+    real = TableDoc.to_json
+    monkeypatch.setattr(TableDoc, "to_json",
+                        lambda doc, game=None: written.append(doc) or real(doc, game))
+    await tables.set_ui(CHANNEL, table_message=1)
     await tables.set_ui(CHANNEL, reminder_message=2, reminder_turn="t")
     assert written == []
-    stored = await store.active_game(CHANNEL)
-    assert stored is not None
-    doc, game = TableDoc.from_json(stored.state)
-    assert doc.ui.reminder_message == 2 and game is not None
-    assert json.loads(stored.state)["game"] == json.loads(first.state)["game"]
+    after = await store.game(stored.id)
+    assert after is not None and after.state == stored.state and after.version == 0
+    assert await store.game_log(stored.id) == []
     await tables.close()
 
 

@@ -46,7 +46,7 @@ async def human_turn(tables: Tables, player: Player, rng: random.Random,
     """Play the human's whole turn with a computer player's choices (through ``act``)."""
     view = await tables.hand(CHANNEL, player.user_id)
     while view.current == view.seat and view.phase in (Phase.DRAW, Phase.PLAY):
-        rules = tables.rules_of(await tables.snapshot(CHANNEL))  # type: ignore[arg-type]
+        rules = (await tables.snapshot(CHANNEL)).rules  # type: ignore[union-attr]
         view = await tables.act(CHANNEL, player.user_id, choose_action(view, rules, level, rng))
 
 
@@ -426,7 +426,7 @@ async def test_a_lobby_reports_the_rules_it_will_deal_with(store: Store) -> None
     await store.update_guild_settings(GUILD, rule_overrides={"classic": {"target": 50}})
     tables = make_tables(store)
     lobby = await tables.open_lobby(CHANNEL, GUILD, ALICE, "classic")
-    assert tables.rules_of(lobby).target == 50
+    assert lobby.rules.target == 50
     await tables.add_computer(CHANNEL, ALICE.user_id, "easy")
     started = await tables.start(CHANNEL, ALICE.user_id)
     assert started.view is not None and started.view.target == 50

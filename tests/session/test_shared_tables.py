@@ -82,7 +82,7 @@ async def test_moves_through_either_process_alternate(processes: Processes) -> N
                 continue
             snapshot = await tables.snapshot(CHANNEL)
             assert snapshot is not None
-            action = choose_action(view, tables.rules_of(snapshot), "easy", rng)
+            action = choose_action(view, snapshot.rules, "easy", rng)
             await tables.act(CHANNEL, user_id, action)
     first, second = [await tables.snapshot(CHANNEL) for tables in processes]
     assert first == second and first is not None and first.version > 12
@@ -173,7 +173,7 @@ async def test_a_computer_turn_played_by_another_process_is_not_played_again(
                 snapshot = await first.snapshot(CHANNEL)
                 assert snapshot is not None
                 await first.act(CHANNEL, ALICE.user_id,
-                                choose_action(view, first.rules_of(snapshot), "easy", rng))
+                                choose_action(view, snapshot.rules, "easy", rng))
             stale = await second.snapshot(CHANNEL)  # the second process holds the computer's turn
             await first.idle(CHANNEL)  # the first plays it to the end
             played = await log_versions(first)

@@ -123,7 +123,7 @@ class CardTurn(Feature):
     @app_commands.autocomplete(cards=_cards)
     async def meld(self, interaction: discord.Interaction, cards: str) -> None:
         snapshot = await self.tables.snapshot(interaction.channel_id or 0)
-        if snapshot is not None and self.tables.rules_of(snapshot).kind is Kind.TILES:
+        if snapshot is not None and snapshot.rules.kind is Kind.TILES:
             await self.tiles.play(interaction, cards)  # new sets of tiles, confirmed
             return
         async with self.replies.to(interaction, "meld", after=self.hands.keep) as answer:
@@ -182,7 +182,7 @@ class CardTurn(Feature):
             rules = None
             if button.action is HandAction.MELD:
                 snapshot = await self.tables.snapshot(button.channel_id)
-                rules = None if snapshot is None else self.tables.rules_of(snapshot)
+                rules = None if snapshot is None else snapshot.rules
             chosen = click_action(button.action, selection_of(interaction.message), rules)
             view = await self.tables.act(button.channel_id, interaction.user.id, chosen)
             answer.reply = await self.hands.reply(

@@ -10,6 +10,7 @@ the store for the rest) before anything is saved: a bad value changes nothing.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Awaitable
 from typing import TYPE_CHECKING
 
 import discord
@@ -117,25 +118,21 @@ class ServerSettings(Feature):
         """Change one rule parameter of a variant (the default one when none is named)."""
         async with self.replies.to(interaction, "settings.rule") as answer:
             check_moderator(interaction)
-            lang = answer.lang
-            settings = await self.store.guild_settings(interaction.guild_id or 0)
+            lang, guild = answer.lang, interaction.guild_id or 0
+            settings = await self.prefs.guild(guild)
             chosen = variant(name or settings.default_variant).name
             key = parameter.strip().lower()
-            current = dict(settings.rule_overrides.get(chosen, {}))
-            # The engine reads the text ("13" or "2:10, 3:7" for hand_sizes) and checks it
-            # with the whole rule set; RuleError: nothing saved.
-            rules = server_rules(chosen, {chosen: {**current, key: value.strip()}})
-            # Saved as the engine read it ("Yes" -> true, "ONE" -> "one"); the store keeps
-            # plain values, so hand sizes as their text ("13" -> "2:13, 3:13, …").
-            read = rules.to_dict()[key]
-            stored = shown_value(read) if isinstance(read, list) else read
-            overrides = {k: dict(v) for k, v in settings.rule_overrides.items()}
-            overrides[chosen] = {**current, key: stored}
-            saved = await self._save(answer, rule_overrides=overrides)
+            # The store merges the change in its transaction; the engine reads the text
+            # ("13", "2:10, 3:7" for hand_sizes) and checks it with the whole rule set
+            # (RuleError: nothing saved); saved as the engine read it.
+            saved = await self._store_change(self.prefs.set_rule(guild, chosen, key,
+                                                                 value.strip()))
+            rules = server_rules(chosen, saved.rule_overrides)
             answer.reply = Reply(content=t("bot.admin.rule_set", lang,
                                            variant=t(f"variant.{chosen}", lang), parameter=key,
-                                           value=shown_value(read)),
-                                 embeds=[rules_embed(chosen, saved, lang)], ephemeral=True)
+                                           value=shown_value(rules.to_dict()[key])),
+                                 embeds=[rules_embed(chosen, saved, lang, rules)],
+                                 ephemeral=True)
 
     @settings.command(name=loc("bot.admin.cmd.rule_reset"),
                       description=loc("bot.admin.cmd.rule_reset.desc"))
@@ -149,25 +146,20 @@ class ServerSettings(Feature):
         """Back to the variant's own rule (every one when no parameter is named)."""
         async with self.replies.to(interaction, "settings.rule_reset") as answer:
             check_moderator(interaction)
-            lang = answer.lang
-            settings = await self.store.guild_settings(interaction.guild_id or 0)
+            lang, guild = answer.lang, interaction.guild_id or 0
+            settings = await self.prefs.guild(guild)
             chosen = variant(name or settings.default_variant).name
             shown = t(f"variant.{chosen}", lang)
-            overrides = {k: dict(v) for k, v in settings.rule_overrides.items()}
-            current = overrides.pop(chosen, {})
-            if parameter is None:
+            key = None if parameter is None else parameter.strip().lower()
+            if key is None:
                 text = t("bot.admin.rules_reset", lang, variant=shown)
+            elif key not in settings.rule_overrides.get(chosen, {}):
+                answer.reply = error_reply(t("bot.admin.rule_not_set", lang, variant=shown,
+                                             parameter=quote(key)))
+                return
             else:
-                key = parameter.strip().lower()
-                if key not in current:
-                    answer.reply = error_reply(t("bot.admin.rule_not_set", lang, variant=shown,
-                                                 parameter=quote(key)))
-                    return
-                del current[key]
-                if current:
-                    overrides[chosen] = current
                 text = t("bot.admin.rule_reset", lang, variant=shown, parameter=key)
-            saved = await self._save(answer, rule_overrides=overrides)
+            saved = await self._store_change(self.prefs.reset_rule(guild, chosen, key))
             answer.reply = Reply(content=text, embeds=[rules_embed(chosen, saved, lang)],
                                  ephemeral=True)
 
@@ -227,14 +219,21 @@ class ServerSettings(Feature):
                                  ephemeral=True)
 
     async def _save(self, answer: Answer, **changes: object) -> GuildSettings:
-        """Save guild settings through the preferences cache, so the bot sees them at once.
+        """Save guild settings through the preferences cache, so the bot sees them at once
+        (see :meth:`_store_change`)."""
+        return await self._store_change(
+            self.prefs.update_guild(answer.interaction.guild_id or 0, **changes))
+
+    @staticmethod
+    async def _store_change(change: Awaitable[GuildSettings]) -> GuildSettings:
+        """The settings saved by ``change``.
 
         Raises:
             RuleError: the engine refuses a rule (its own message, in the player's language).
             SessionError: the store refuses a value (its check's words, in English).
         """
         try:
-            return await self.prefs.update_guild(answer.interaction.guild_id or 0, **changes)
+            return await change
         except RuleError:
             raise
         except ValueError as error:

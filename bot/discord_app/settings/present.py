@@ -7,7 +7,7 @@ import discord
 
 from bot.discord_app.core.i18n import language_name, t
 from data import GuildSettings
-from engine import server_rules
+from engine import RuleSet, server_rules
 
 FIXED_FIELDS = frozenset({"name", "kind"})  # what makes a variant, not a rule to change
 
@@ -20,10 +20,13 @@ def shown_value(value: object) -> str:
     return str(value)
 
 
-def rules_embed(name: str, settings: GuildSettings, lang: str) -> discord.Embed:
-    """Every parameter of a variant as this server plays it; changed ones are starred."""
+def rules_embed(name: str, settings: GuildSettings, lang: str,
+                rules: RuleSet | None = None) -> discord.Embed:
+    """Every parameter of a variant as this server plays it (``rules``, when the caller
+    built them already); changed ones are starred."""
     changed = set(settings.rule_overrides.get(name, {}))
-    rules = server_rules(name, settings.rule_overrides)
+    if rules is None:
+        rules = server_rules(name, settings.rule_overrides)
     lines = []
     for key, value in rules.to_dict().items():
         if key in FIXED_FIELDS:

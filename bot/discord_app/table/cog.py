@@ -80,7 +80,7 @@ class TableDesk(Feature):
             snapshot = await self.tables.open_lobby(
                 channel, guild, player(interaction), variant, target,
                 parent_id=home_channel(interaction))
-            answer.reply = present.lobby(snapshot, answer.lang, self.tables.rules_of(snapshot))
+            answer.reply = present.lobby(snapshot, answer.lang, snapshot.rules)
         if not answer.refused and answer.sent is not None:
             await self.tables.set_ui(channel, lobby_message=answer.sent.message_id,
                                      lang=answer.lang)
@@ -141,7 +141,7 @@ class TableDesk(Feature):
                     raise SessionError("session.no_game")
                 answer.reply = _update(present.lobby_closed(before, lang, "bot.lobby.cancelled"))
                 return
-            answer.reply = _update(present.lobby(snapshot, lang, self.tables.rules_of(snapshot)))
+            answer.reply = _update(present.lobby(snapshot, lang, snapshot.rules))
 
     # ------------------------------------------------------------------ computer seats
     async def _computer(self, interaction: discord.Interaction,
@@ -184,7 +184,7 @@ class TableDesk(Feature):
             lang = answer.lang
             snapshot = await self._snapshot(interaction.channel_id or 0)
             if snapshot.view is None:
-                answer.reply = present.lobby(snapshot, lang, self.tables.rules_of(snapshot))
+                answer.reply = present.lobby(snapshot, lang, snapshot.rules)
                 return
             posted = await self.publisher.repost(snapshot)
             lacking = permissions.missing(interaction)

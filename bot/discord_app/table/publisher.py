@@ -248,8 +248,7 @@ class Publisher:
         if board.lobby_message is None:
             return
         if board.lobby == "open" and snapshot.status is Status.LOBBY:
-            reply = present.lobby(snapshot, lang,
-                                  self.tables.rules_of(snapshot))
+            reply = present.lobby(snapshot, lang, snapshot.rules)
         else:
             reply = present.lobby_closed(snapshot, lang, "bot.lobby.started")
         await self._edit(snapshot.channel_id, board.lobby_message, reply)

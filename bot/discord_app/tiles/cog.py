@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
@@ -131,7 +131,7 @@ class TileTurn(Feature):
         snapshot = await self.tables.snapshot(interaction.channel_id or 0)
         if snapshot is None:
             raise SessionError("session.no_game")
-        return cast(RuleSet, self.tables.rules_of(snapshot))
+        return snapshot.rules
 
     async def _edit(self, interaction: discord.Interaction, what: str,
                     make: Callable[[PlayerView, list[int], str], TileAction]) -> None:
