@@ -25,7 +25,7 @@ from bot.discord_app.core.replies import Answer
 from bot.session import Player, SessionError
 
 if TYPE_CHECKING:
-    from bot.session import Tables
+    from bot.session import Snapshot, Tables
     from bot.session.prefs import Preferences
 
 log = logging.getLogger("rami.bot")
@@ -107,6 +107,18 @@ def home_channel(interaction: discord.Interaction) -> int | None:
     restriction, a thread counts as its parent channel."""
     channel = interaction.channel
     return channel.parent_id if isinstance(channel, discord.Thread) else None
+
+
+async def snapshot_of(tables: Tables, channel_id: int) -> Snapshot:
+    """The channel's table (its lobby, or its game).
+
+    Raises:
+        SessionError: no table here.
+    """
+    snapshot = await tables.snapshot(channel_id)
+    if snapshot is None:
+        raise SessionError("session.no_game")
+    return snapshot
 
 
 async def or_none(lookup: Awaitable[T]) -> T | None:

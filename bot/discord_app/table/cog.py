@@ -23,6 +23,7 @@ from bot.discord_app.core.answering import (
     is_moderator,
     or_none,
     player,
+    snapshot_of,
 )
 from bot.discord_app.core.choices import VARIANTS
 from bot.discord_app.core.feature import Feature, Route, Routed
@@ -40,7 +41,6 @@ from bot.discord_app.table.components import (
 )
 from bot.discord_app.table.publisher import Posted, Publisher
 from bot.session import SessionError, Snapshot
-from engine import RuleSet
 from engine.ai import LEVELS, level_name, read_level
 from engine.rules import BOUNDS
 from engine.variants import server_rules
@@ -182,7 +182,7 @@ class TableDesk(Feature):
         permission is missing), or still to come."""
         async with self.replies.to(interaction, "table", warn=False) as answer:
             lang = answer.lang
-            snapshot = await self._snapshot(interaction.channel_id or 0)
+            snapshot = await snapshot_of(self.tables, interaction.channel_id or 0)
             if snapshot.view is None:
                 answer.reply = present.lobby(snapshot, lang, snapshot.rules)
                 return
@@ -201,7 +201,7 @@ class TableDesk(Feature):
     @app_commands.command(name=loc("bot.cmd.score"), description=loc("bot.cmd.score.desc"))
     async def score(self, interaction: discord.Interaction) -> None:
         async with self.replies.to(interaction, "score") as answer:
-            snapshot = await self._snapshot(interaction.channel_id or 0)
+            snapshot = await snapshot_of(self.tables, interaction.channel_id or 0)
             answer.reply = await _score_sheet(snapshot, answer.lang)
 
     async def on_table_button(self, interaction: discord.Interaction,
@@ -215,24 +215,14 @@ class TableDesk(Feature):
                 answer.reply = await self.hands.reply(interaction, view, answer.lang)
                 return
             if action is TableAction.SCORE:
-                answer.reply = await _score_sheet(await self._snapshot(channel_id), answer.lang)
+                snapshot = await snapshot_of(self.tables, channel_id)
+                answer.reply = await _score_sheet(snapshot, answer.lang)
                 return
             if action is TableAction.NEXT:
                 await self.tables.next_round(channel_id, interaction.user.id)
             else:
                 await self.tables.rematch(channel_id, interaction.user.id)
             answer.reply = Reply(view=discord.ui.View(), update=True)
-
-    async def _snapshot(self, channel_id: int) -> Snapshot:
-        """The channel's table (its lobby, or its game).
-
-        Raises:
-            SessionError: no table here.
-        """
-        snapshot = await self.tables.snapshot(channel_id)
-        if snapshot is None:
-            raise SessionError("session.no_game")
-        return snapshot
 
     # ------------------------------------------------------------------ rules
     @app_commands.command(name=loc("bot.cmd.rules"), description=loc("bot.cmd.rules.desc"))
@@ -241,24 +231,25 @@ class TableDesk(Feature):
     @app_commands.choices(variant=VARIANTS)
     async def rules(self, interaction: discord.Interaction, variant: str | None = None) -> None:
         async with self.replies.to(interaction, "rules") as answer:
-            played = await self._server_rules(interaction, variant)
-            answer.reply = present.rules(played, answer.lang)
+            answer.reply = await self._rules_message(interaction, variant, answer.lang)
 
     async def on_rules_button(self, interaction: discord.Interaction,
                               button: RulesButton) -> None:
         async with self.replies.to(interaction, "rules.button") as answer:
-            played = await self._server_rules(interaction, button.variant)
-            answer.reply = _update(present.rules(played, answer.lang))
+            answer.reply = _update(await self._rules_message(interaction, button.variant,
+                                                             answer.lang))
 
-    async def _server_rules(self, interaction: discord.Interaction, name: str | None) -> RuleSet:
-        """A variant as the caller's server plays it (its overrides; no name: the server's
-        default variant).
+    async def _rules_message(self, interaction: discord.Interaction, name: str | None,
+                             lang: str) -> Reply:
+        """A variant's rules as the caller's server plays them (its overrides; no name: the
+        server's default variant).
 
         Raises:
             RuleError: no variant has that name (the message lists the known ones).
         """
         settings = await self.prefs.guild(interaction.guild_id or 0)
-        return server_rules(name or settings.default_variant, settings.rule_overrides)
+        return present.rules(
+            server_rules(name or settings.default_variant, settings.rule_overrides), lang)
 
 
 async def _score_sheet(snapshot: Snapshot, lang: str) -> Reply:

@@ -25,7 +25,13 @@ import discord
 from discord import app_commands
 from discord.app_commands import Choice
 
-from bot.discord_app.core.answering import Replies, check_channel, check_owner, or_none
+from bot.discord_app.core.answering import (
+    Replies,
+    check_channel,
+    check_owner,
+    or_none,
+    snapshot_of,
+)
 from bot.discord_app.core.components import owner_of, selection_of
 from bot.discord_app.core.feature import Feature, Route, Routed
 from bot.discord_app.core.i18n import loc, t
@@ -37,7 +43,7 @@ from bot.discord_app.tiles import present
 from bot.discord_app.tiles.components import TileButton, TileButtonAction
 from bot.session import SessionError, check_length, display_order, read_pieces
 from bot.session.tile_edits import arranged, best_play, draft_sets, table_sets
-from engine import NotationError, RuleSet, parse_tiles
+from engine import NotationError, parse_tiles
 from engine.rules import Kind
 from engine.tiles.actions import (
     Add,
@@ -110,7 +116,7 @@ class TileTurn(Feature):
                     lang: str) -> Reply:
         if view.current != view.seat:
             return error_reply(t("bot.tiles.not_your_turn", lang))
-        rules = await self._rules(interaction)
+        rules = (await snapshot_of(self.tables, interaction.channel_id or 0)).rules
         solution = await asyncio.to_thread(best_play, view, rules)
         return present.hint(solution, not view.seats[view.seat].has_opened, lang)
 
@@ -119,19 +125,13 @@ class TileTurn(Feature):
         """Fit ``tiles`` into the draft (``arrange``), then build it edit by edit."""
         if view.current != view.seat:
             return error_reply(t("bot.tiles.not_your_turn", lang))
-        rules = await self._rules(interaction)
+        rules = (await snapshot_of(self.tables, interaction.channel_id or 0)).rules
         edits = await asyncio.to_thread(arranged, view, tiles, rules)
         if edits is None:
             return error_reply(t("bot.tiles.no_arrangement", lang,
                                  tiles=present.tiles_text(tiles)))
         note = t("bot.note.tiles.arranged", lang, tiles=present.tiles_text(tiles))
         return await self._apply(interaction, edits, lang, update=update, note=note)
-
-    async def _rules(self, interaction: discord.Interaction) -> RuleSet:
-        snapshot = await self.tables.snapshot(interaction.channel_id or 0)
-        if snapshot is None:
-            raise SessionError("session.no_game")
-        return snapshot.rules
 
     async def _edit(self, interaction: discord.Interaction, what: str,
                     make: Callable[[PlayerView, list[int], str], TileAction]) -> None:
