@@ -316,6 +316,26 @@ async def main(options: argparse.Namespace) -> None:
                 bot.kill()
             await fake.stop()
     report(options, record, elapsed, cpu, own, base_rss, rss, snapshots, growth, fake)
+    if options.count:
+        report_counts(Path(options.count), len(record))
+
+
+def report_counts(path: Path, interactions: int) -> None:
+    """What the bot counted (``--count``), per interaction: its store's write
+    transactions (in all and by kind), the games it wrote and read. Counted from the
+    bot's start to its stop, so the start-up's few writes are in it."""
+    counts = dict(line.rsplit(" ", 1) for line in path.read_text().splitlines() if line)
+    if interactions == 0 or "store writes" not in counts:
+        return
+    print(f"store writes           {int(counts['store writes']) / interactions:.2f} per "
+          f"interaction (write transactions); by kind:")
+    kinds = sorted(((int(n), name.removeprefix("store write ")) for name, n in counts.items()
+                    if name.startswith("store write ")), reverse=True)
+    for number, name in kinds:
+        print(f"  {name:<20} {number / interactions:5.2f}")
+    for name in ("Game.to_json", "Game.from_json"):
+        if name in counts:
+            print(f"{name:<22} {int(counts[name]) / interactions:.2f} per interaction")
 
 
 def _growth(folder: Path, count: int) -> list[str]:

@@ -46,11 +46,24 @@ def _dump_on_signal(folder: Path) -> None:
 
 def count_work() -> collections.Counter[str]:
     """Count the pictures drawn and the games serialised (wrapping their functions), and
-    the CPU time they took (their thread's, in µs)."""
-    from bot.discord_app.core import pictures
+    the CPU time they took (their thread's, in µs); and the store's write transactions,
+    in all and by the SQL function each ran (``store write <name>``)."""
+    try:
+        from bot.discord_app.core import pictures
+    except ImportError:  # a checkout from before the front end's packages (--bot-root)
+        from bot.discord_app import pictures  # type: ignore[attr-defined,no-redef]
+    from data.database import StoreBase
     from engine.game import Game
 
     counts: collections.Counter[str] = collections.Counter()
+    write = StoreBase._write
+
+    async def counted_write(self: StoreBase, fn: Any, *args: Any) -> Any:
+        counts["store writes"] += 1
+        counts[f"store write {fn.__module__.rpartition('.')[2]}.{fn.__name__}"] += 1
+        return await write(self, fn, *args)
+
+    StoreBase._write = counted_write  # type: ignore[method-assign]
 
     def counted(name: str, function: Any) -> Any:
         def wrapper(*args: Any, **kwargs: Any) -> Any:

@@ -16,7 +16,7 @@ from discord import app_commands
 from discord.app_commands import Choice
 
 from bot.discord_app.cards.components import HandButton, HandPick
-from bot.discord_app.core.answering import Replies, check_channel, check_owner, or_none
+from bot.discord_app.core.answering import Replies, check_channel, check_owner, snapshot_of
 from bot.discord_app.core.components import owner_of, selection_of
 from bot.discord_app.core.feature import Feature, Route, Routed
 from bot.discord_app.core.i18n import loc, t
@@ -79,20 +79,20 @@ class CardTurn(Feature):
         return await self.card_choices(interaction, current, several=False)
 
     async def _meld(self, interaction: discord.Interaction, current: str) -> list[Choice[int]]:
-        snapshot = await or_none(self.tables.snapshot(interaction.channel_id or 0))
-        lang = await or_none(self.replies.language(interaction))
-        if snapshot is None or snapshot.view is None or lang is None:
+        channel = interaction.channel_id or 0
+        hinted = await self.replies.hint(interaction, snapshot_of(self.tables, channel))
+        if hinted is None or (view := hinted[0].view) is None:
             return []
-        return meld_choices(snapshot.view.melds, current, lang)
+        return meld_choices(view.melds, current, hinted[1])
 
     async def card_choices(self, interaction: discord.Interaction, current: str,
                            *, several: bool) -> list[Choice[str]]:
         """Cards of the caller's own hand completing what they typed (a hint only)."""
-        view = await or_none(self.tables.hand(interaction.channel_id or 0,
-                                              interaction.user.id))
-        lang = await or_none(self.replies.language(interaction))
-        if view is None or lang is None:
+        mine = self.tables.hand(interaction.channel_id or 0, interaction.user.id)
+        hinted = await self.replies.hint(interaction, mine)
+        if hinted is None:
             return []
+        view, lang = hinted
         return piece_choices(view, lang, current, several=several)
 
     # ------------------------------------------------------------------ commands

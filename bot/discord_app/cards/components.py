@@ -24,10 +24,11 @@ from discord import ButtonStyle
 
 from bot.discord_app.core.components import (
     MENU_TEMPLATE,
+    ChannelButton,
     Slot,
-    alternatives,
     in_rows,
     options,
+    template,
     view_of,
 )
 from bot.discord_app.core.feature import Routed
@@ -35,26 +36,12 @@ from bot.discord_app.core.i18n import t
 from bot.session.card_clicks import HandAction
 
 
-class HandButton(
-    Routed,
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=rf"rami:hand:(?P<action>{alternatives(list(HandAction))}):(?P<channel>\d+)",
-):
+class HandButton(ChannelButton, template=template("hand", list(HandAction))):
     """A button under a player's hand: ``rami:hand:<action>:<channel>``."""
 
     family: ClassVar[str] = "hand"
-
-    def __init__(self, action: HandAction, channel_id: int, label: str = "",
-                 style: ButtonStyle = ButtonStyle.secondary, disabled: bool = False) -> None:
-        super().__init__(discord.ui.Button(
-            label=label or action, style=style, disabled=disabled,
-            custom_id=f"rami:{self.family}:{action}:{channel_id}"))
-        self.action, self.channel_id = action, channel_id
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction,
-                             item: discord.ui.Item[Any], match: re.Match[str]) -> Self:
-        return cls(HandAction(match["action"]), int(match["channel"]))
+    actions = HandAction
+    action: HandAction
 
 
 class HandPick(

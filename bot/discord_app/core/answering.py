@@ -59,6 +59,15 @@ class Replies:
 
         return Answer(interaction, what, self.language, public=public, after=then)
 
+    async def hint(self, interaction: discord.Interaction,
+                   lookup: Awaitable[T]) -> tuple[T, str] | None:
+        """What ``lookup`` finds and the caller's language, for an autocomplete: None
+        when either cannot be had (a hint that cannot be given is no error; the command
+        checks everything again)."""
+        found = await or_none(lookup)
+        lang = await or_none(self.language(interaction))
+        return None if found is None or lang is None else (found, lang)
+
     async def warn_permissions(self, interaction: discord.Interaction, lang: str) -> None:
         """Tell the caller privately which permission keeps the bot from showing the
         channel's table (nothing when it lacks none, or when there is no table)."""

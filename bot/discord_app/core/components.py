@@ -15,9 +15,12 @@ import functools
 import re
 from collections.abc import Sequence
 from enum import StrEnum
-from typing import Any, TypeVar
+from typing import Any, ClassVar, Self, TypeVar
 
 import discord
+from discord import ButtonStyle
+
+from bot.discord_app.core.feature import Routed
 
 B = TypeVar("B", bound=discord.ui.DynamicItem[Any])
 MAX_OPTIONS = 25  # Discord's limit of a menu's options
@@ -32,6 +35,44 @@ class Slot(StrEnum):
     FIRST = "a"
     SECOND = "b"
     MELD = "m"
+
+
+class ChannelButton(
+    Routed,
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"rami:(?P<family>[a-z]+):(?P<action>[a-z]+):(?P<channel>\d+)",
+):
+    """A button about one channel's game: ``rami:<family>:<action>:<channel>``.
+
+    Each feature's subclass names its ``family``, the ``actions`` it may carry (its
+    template: ``rf"rami:{family}:(?P<action>{alternatives(actions)}):(?P<channel>\\d+)"``)
+    and the routes of its feature; only those subclasses are sent and registered.
+    """
+
+    family: ClassVar[str] = ""
+    actions: ClassVar[type[StrEnum]]
+
+    def __init__(self, action: StrEnum, channel_id: int, label: str = "",
+                 style: ButtonStyle = ButtonStyle.secondary, disabled: bool = False) -> None:
+        super().__init__(discord.ui.Button(
+            label=label or action, style=style, disabled=disabled,
+            custom_id=f"rami:{self.family}:{action}:{channel_id}"))
+        self.action, self.channel_id = action, channel_id
+
+    @classmethod
+    def read_action(cls, text: str) -> StrEnum:
+        """The action a custom id names (its template admits only the class's)."""
+        return cls.actions(text)
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction,
+                             item: discord.ui.Item[Any], match: re.Match[str]) -> Self:
+        return cls(cls.read_action(match["action"]), int(match["channel"]))
+
+
+def template(family: str, actions: Sequence[str]) -> str:
+    """The custom id template of a :class:`ChannelButton` subclass."""
+    return rf"rami:{family}:(?P<action>{alternatives(actions)}):(?P<channel>\d+)"
 
 
 def view_of(*items: discord.ui.Item[Any]) -> discord.ui.View:

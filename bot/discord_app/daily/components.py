@@ -15,7 +15,7 @@ import discord
 from discord import ButtonStyle
 
 from bot.discord_app.cards.components import HandButton, HandPick
-from bot.discord_app.core.components import Slot, alternatives, view_of
+from bot.discord_app.core.components import Slot, template, view_of
 from bot.discord_app.core.i18n import t
 from bot.session.card_clicks import HandAction
 
@@ -30,10 +30,7 @@ class TryEnd(StrEnum):
 TRY_ACTIONS = (*HandAction, *TryEnd)
 
 
-class TryButton(
-    HandButton,
-    template=rf"rami:daily:(?P<action>{alternatives(list(TRY_ACTIONS))}):(?P<channel>\d+)",
-):
+class TryButton(HandButton, template=template("daily", TRY_ACTIONS)):
     """A button of a try's message: ``rami:daily:<action>:<try>`` (``channel_id`` is the
     try's reference)."""
 
@@ -41,11 +38,8 @@ class TryButton(
     action: HandAction | TryEnd  # type: ignore[assignment]
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction,
-                             item: discord.ui.Item[Any], match: re.Match[str]) -> Self:
-        name = match["action"]
-        action = TryEnd(name) if name in TryEnd.__members__.values() else HandAction(name)
-        return cls(action, int(match["channel"]))  # type: ignore[arg-type]
+    def read_action(cls, text: str) -> HandAction | TryEnd:
+        return TryEnd(text) if text in TryEnd.__members__.values() else HandAction(text)
 
 
 class TryPick(
@@ -65,7 +59,7 @@ class TryPick(
 def try_over_view(ref: int, lang: str, *, again: bool) -> discord.ui.View:
     """The buttons under a finished try: another try (when one is left), the ranking."""
     return view_of(
-        TryButton(TryEnd.AGAIN, ref, t("bot.daily.button.again", lang),  # type: ignore[arg-type]
+        TryButton(TryEnd.AGAIN, ref, t("bot.daily.button.again", lang),
                   ButtonStyle.success, disabled=not again),
-        TryButton(TryEnd.RANKING, ref, t("bot.daily.button.ranking", lang)),  # type: ignore[arg-type]
+        TryButton(TryEnd.RANKING, ref, t("bot.daily.button.ranking", lang)),
     )

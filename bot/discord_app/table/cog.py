@@ -21,7 +21,6 @@ from bot.discord_app.core.answering import (
     check_channel,
     home_channel,
     is_moderator,
-    or_none,
     player,
     snapshot_of,
 )
@@ -147,10 +146,11 @@ class TableDesk(Feature):
     async def _computer(self, interaction: discord.Interaction,
                         current: str) -> list[Choice[int]]:
         """The computer seats of the table (a hint only; the session checks again)."""
-        snapshot = await or_none(self.tables.snapshot(interaction.channel_id or 0))
-        lang = await or_none(self.replies.language(interaction))
-        if snapshot is None or lang is None:
+        channel = interaction.channel_id or 0
+        hinted = await self.replies.hint(interaction, snapshot_of(self.tables, channel))
+        if hinted is None:
             return []
+        snapshot, lang = hinted
         return [
             Choice(name=f"{index}: {seat_title(seat, lang, markdown=False)}"[:100],
                    value=index)

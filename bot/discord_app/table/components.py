@@ -23,7 +23,7 @@ from typing import Any, ClassVar, Self
 import discord
 from discord import ButtonStyle
 
-from bot.discord_app.core.components import alternatives, view_of
+from bot.discord_app.core.components import ChannelButton, template, view_of
 from bot.discord_app.core.feature import Routed
 from bot.discord_app.core.i18n import t
 from engine.ai import Level
@@ -63,48 +63,20 @@ class TableAction(StrEnum):
     REMATCH = "rematch"
 
 
-class LobbyButton(
-    Routed,
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=rf"rami:lobby:(?P<action>{alternatives(list(LobbyAction))}):(?P<channel>\d+)",
-):
+class LobbyButton(ChannelButton, template=template("lobby", list(LobbyAction))):
     """A lobby button: ``rami:lobby:<action>:<channel>``."""
 
     family: ClassVar[str] = "lobby"
-
-    def __init__(self, action: LobbyAction, channel_id: int, label: str = "",
-                 style: ButtonStyle = ButtonStyle.secondary) -> None:
-        super().__init__(discord.ui.Button(
-            label=label or action, style=style,
-            custom_id=f"rami:{self.family}:{action}:{channel_id}"))
-        self.action, self.channel_id = action, channel_id
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction,
-                             item: discord.ui.Item[Any], match: re.Match[str]) -> Self:
-        return cls(LobbyAction(match["action"]), int(match["channel"]))
+    actions = LobbyAction
+    action: LobbyAction
 
 
-class TableButton(
-    Routed,
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=rf"rami:table:(?P<action>{alternatives(list(TableAction))}):(?P<channel>\d+)",
-):
+class TableButton(ChannelButton, template=template("table", list(TableAction))):
     """A button of the table, round or match message: ``rami:table:<action>:<channel>``."""
 
     family: ClassVar[str] = "table"
-
-    def __init__(self, action: TableAction, channel_id: int, label: str = "",
-                 style: ButtonStyle = ButtonStyle.secondary) -> None:
-        super().__init__(discord.ui.Button(
-            label=label or action, style=style,
-            custom_id=f"rami:{self.family}:{action}:{channel_id}"))
-        self.action, self.channel_id = action, channel_id
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction,
-                             item: discord.ui.Item[Any], match: re.Match[str]) -> Self:
-        return cls(TableAction(match["action"]), int(match["channel"]))
+    actions = TableAction
+    action: TableAction
 
 
 class RulesButton(

@@ -29,7 +29,6 @@ from bot.discord_app.core.answering import (
     Replies,
     check_channel,
     check_owner,
-    or_none,
     snapshot_of,
 )
 from bot.discord_app.core.components import owner_of, selection_of
@@ -144,11 +143,11 @@ class TileTurn(Feature):
 
     # ------------------------------------------------------------------ autocomplete
     async def _tiles(self, interaction: discord.Interaction, current: str) -> list[Choice[str]]:
-        view = await or_none(self.tables.hand(interaction.channel_id or 0,
-                                              interaction.user.id))
-        lang = await or_none(self.replies.language(interaction))
-        if view is None or lang is None:
+        mine = self.tables.hand(interaction.channel_id or 0, interaction.user.id)
+        hinted = await self.replies.hint(interaction, mine)
+        if hinted is None:
             return []
+        view, lang = hinted
         head, bar, last = current.rpartition("|")
         choices = piece_choices(view, lang, last.lstrip(), several=True)
         if not bar:
@@ -159,11 +158,11 @@ class TileTurn(Feature):
 
     async def _set(self, interaction: discord.Interaction, current: str) -> list[Choice[int]]:
         """The sets of the caller's draft (else of the table) matching what they typed."""
-        view = await or_none(self.tables.hand(interaction.channel_id or 0,
-                                              interaction.user.id))
-        lang = await or_none(self.replies.language(interaction))
-        if view is None or lang is None:
+        mine = self.tables.hand(interaction.channel_id or 0, interaction.user.id)
+        hinted = await self.replies.hint(interaction, mine)
+        if hinted is None:
             return []
+        view, lang = hinted
         return meld_choices(view.draft if view.draft is not None else view.melds,
                             current, lang)
 

@@ -6,17 +6,15 @@ cards.components.HandPick`) and the hand's Sort button."""
 from __future__ import annotations
 
 import functools
-import re
 from collections.abc import Sequence
 from enum import StrEnum
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar
 
 import discord
 from discord import ButtonStyle
 
 from bot.discord_app.cards.components import HandButton, HandPick
-from bot.discord_app.core.components import Slot, alternatives, in_rows, options, view_of
-from bot.discord_app.core.feature import Routed
+from bot.discord_app.core.components import ChannelButton, Slot, in_rows, options, template, view_of
 from bot.discord_app.core.i18n import t
 from bot.session.card_clicks import HandAction
 
@@ -33,26 +31,12 @@ class TileButtonAction(StrEnum):
     ARRANGE = "arrange"
 
 
-class TileButton(
-    Routed,
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=rf"rami:tiles:(?P<action>{alternatives(list(TileButtonAction))}):(?P<channel>\d+)",
-):
+class TileButton(ChannelButton, template=template("tiles", list(TileButtonAction))):
     """A button under a player's rack: ``rami:tiles:<action>:<channel>``."""
 
     family: ClassVar[str] = "tiles"
-
-    def __init__(self, action: TileButtonAction, channel_id: int, label: str = "",
-                 style: ButtonStyle = ButtonStyle.secondary, disabled: bool = False) -> None:
-        super().__init__(discord.ui.Button(
-            label=label or action, style=style, disabled=disabled,
-            custom_id=f"rami:{self.family}:{action}:{channel_id}"))
-        self.action, self.channel_id = action, channel_id
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction,
-                             item: discord.ui.Item[Any], match: re.Match[str]) -> Self:
-        return cls(TileButtonAction(match["action"]), int(match["channel"]))
+    actions = TileButtonAction
+    action: TileButtonAction
 
 
 def rack_view(
