@@ -44,9 +44,9 @@ class ChannelButton(
 ):
     """A button about one channel's game: ``rami:<family>:<action>:<channel>``.
 
-    Each feature's subclass names its ``family``, the ``actions`` it may carry (its
-    template: ``rf"rami:{family}:(?P<action>{alternatives(actions)}):(?P<channel>\\d+)"``)
-    and the routes of its feature; only those subclasses are sent and registered.
+    Each feature's subclass names its ``family`` and the ``actions`` it may carry (a
+    ``StrEnum``; its template is :func:`template` of both), and its feature routes it;
+    only those subclasses are sent and registered.
     """
 
     family: ClassVar[str] = ""

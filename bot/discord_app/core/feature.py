@@ -2,13 +2,13 @@
 
 Each feature package (``table``, ``cards``, ``tiles``, ``daily``, ``settings``,
 ``player``) has one :class:`Feature`, built with what it needs (the session layer, the
-store, the shared answering) and added to the bot, which puts its commands in the
-``/rummy`` group and routes its components' clicks to it. This is what
-``discord.ext.commands.Cog`` does for a cog's application commands, for a bot whose
-features share one top-level group (a cog's commands and groups are top-level ones): the
-commands are declared in the class (``@app_commands.command`` methods, or an
-``app_commands.Group`` class attribute with its ``@group.command`` methods) and bound to
-the instance when it is built, as ``Cog`` binds them.
+store, the shared answering: :func:`bot.discord_app.features.build`). A feature is a
+``discord.ext.commands.Cog``: its commands are declared in the class
+(``@app_commands.command`` methods, or an ``app_commands.Group`` class attribute with its
+``@group.command`` methods) and bound to the instance when it is built, as a cog's are.
+The bot is no ``commands.Bot`` (it has no prefix commands and its features share one
+top-level group, where a cog's commands are top-level ones), so it does not add the cogs
+but their commands, under ``/rummy``, and routes their components' clicks to them.
 
 A component is a :class:`discord.ui.DynamicItem` whose ``custom_id`` says everything
 needed to act on it, so that a click on a message posted before a restart is routed by
