@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import time
+from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -37,6 +39,9 @@ log = logging.getLogger("rami.bot")
 
 HAND_TOKEN_LIFETIME = 14 * 60.0  # seconds; Discord's interaction tokens last 15 minutes
 KEPT_HAND_PICTURES = 1000  # the latest hand pictures kept (~30 KB each: 30 MB at most)
+# A token kept for the same message this recently still edits it for 12 minutes: the
+# clicks of one turn (draw, pick, discard) keep it once, not once each.
+KEEP_AGAIN_AFTER = 120.0  # seconds
 
 
 def piece_choices(view: PlayerView, lang: str, current: str, *,
@@ -70,10 +75,16 @@ def piece_choices(view: PlayerView, lang: str, current: str, *,
 class HandMessages:
     """Every player's latest hand message, for one bot."""
 
-    def __init__(self, tables: Tables, prefs: Preferences, client: discord.Client) -> None:
+    def __init__(self, tables: Tables, prefs: Preferences, client: discord.Client, *,
+                 clock: Callable[[], float] = time.monotonic) -> None:
         self.tables = tables
         self.prefs = prefs
         self.client = client  # its connection edits hand messages from a stored token
+        self._clock = clock
+        # What this process last kept of each player's hand message: its id, language and
+        # when (by the clock), so that a click answered on the same message soon after
+        # writes nothing.
+        self._kept: dict[tuple[int, int], tuple[int, str, float]] = {}
         # What each player's latest hand message shows picked in its menus: a refresh that
         # lands after the player picked (its turn event came late) keeps their picks.
         self._selections: dict[tuple[int, int], dict[str, set[str]]] = {}
@@ -99,12 +110,19 @@ class HandMessages:
     async def keep(self, answer: Answer) -> None:
         """Once a hand message is sent (``answer``'s reply, when it was one), keep it and
         its token in the store for its refreshes (a failure costs only those: the reply is
-        sent)."""
+        sent). The same message in the same language, kept by this process less than
+        :data:`KEEP_AGAIN_AFTER` seconds ago, is not written again: its token still edits
+        it for twelve minutes."""
         reply, sent = answer.reply, answer.sent
         if answer.refused or reply is None or reply.hand is None or sent is None:
             return
         shown = reply.pictures[0] if reply.pictures else None
         self._uploaded.note(reply.hand, sent.message_id, shown, sent.attachments)
+        now = self._clock()
+        last = self._kept.get(reply.hand)
+        if last is not None and last[:2] == (sent.message_id, answer.lang) and (
+                now - last[2] < KEEP_AGAIN_AFTER):
+            return
         channel_id, user_id = reply.hand
         interaction = answer.interaction
         try:
@@ -115,6 +133,11 @@ class HandMessages:
         except Exception as error:  # never the token in the log: it is a secret
             log.warning("hand message not kept channel=%s user=%s error=%s", channel_id,
                         user_id, type(error).__name__)
+            return
+        self._kept.pop(reply.hand, None)
+        self._kept[reply.hand] = (sent.message_id, answer.lang, now)  # the most recent
+        if len(self._kept) > KEPT_HAND_PICTURES:
+            del self._kept[next(iter(self._kept))]  # the least recent
 
     async def _message(self, view: PlayerView, channel_id: int, user_id: int, lang: str, *,
                        note: str | None = None, selected: dict[str, set[str]] | None = None,
@@ -157,8 +180,9 @@ class HandMessages:
             log.warning("hand message not read channel=%s user=%s error=%s", channel_id,
                         user_id, type(error).__name__)
             return
-        if kept is None:  # none, or its token has expired
+        if kept is None:  # none, or its token has expired (or another process forgot it)
             self._selections.pop(key, None)
+            self._kept.pop(key, None)
             return
         try:
             view = await self.tables.hand(channel_id, user_id)
@@ -179,6 +203,7 @@ class HandMessages:
             log.info("hand not refreshed channel=%s user=%s error=%s", channel_id, user_id,
                      type(error).__name__)
             self._selections.pop(key, None)
+            self._kept.pop(key, None)
             with contextlib.suppress(Exception):  # it expires anyway
                 await self.tables.store.forget_hand_message(channel_id, user_id)
 

@@ -1,0 +1,1 @@
+"""Tests of bot/discord_app/hand."""
