@@ -1,5 +1,6 @@
 """Ctrl-C at the prompt and a closed output end the game as cleanly as ``quit``: the game
-saved, one line saying so, no traceback, exit status 0.
+saved, one line saying so, no traceback, exit status 0. A game started with SIGINT ignored
+(``nohup``) ignores Ctrl-C.
 
 Whatever SIGINT disposition the test run inherited (a shell's background job has SIGINT
 ignored), a game is started as a terminal's foreground job has it unless a test says
@@ -106,6 +107,25 @@ def test_ctrl_c_at_the_prompt_saves_and_says_goodbye(args: list[str], goodbye: s
     assert goodbye in _ctrl_c_at_the_prompt(args, local_db)
 
 
+def test_a_game_started_with_sigint_ignored_plays_on_after_a_ctrl_c(local_db: Path) -> None:
+    pid, fd = _game_in_a_terminal(["--seed", "3"], local_db, sigint=signal.SIG_IGN)
+    try:
+        _read_until(fd, b"\n> ")
+        os.write(fd, b"\x03")  # ignored, as nohup asked
+        os.write(fd, b"hand\n")
+        answer = _read_until(fd, b"\n> ").decode()  # the game still answers
+        os.write(fd, b"quit\n")
+        text = _read_until(fd, b"Goodbye.").decode()
+    except BaseException:
+        os.kill(pid, signal.SIGKILL)
+        raise
+    finally:
+        status = _ended(pid, fd)
+    assert status == 0
+    assert "Goodbye." not in answer
+    assert "Game classic-1 saved" in text and "KeyboardInterrupt" not in answer + text
+
+
 def test_a_closed_output_ends_the_game_quietly(local_db: Path) -> None:
     process = subprocess.Popen(
         [sys.executable, "-m", "bot", "play", "--seed", "3"], env=_env(local_db),
@@ -141,4 +161,28 @@ def test_a_ctrl_c_during_work_is_held_until_the_work_is_done() -> None:
             signal.raise_signal(signal.SIGINT)
             done.append("saved")  # still runs: the interrupt waits for the block's end
         assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+    assert done == ["saved"]
+
+
+def test_a_held_ctrl_c_goes_to_the_handler_that_was_there() -> None:
+    received: list[str] = []
+
+    def handler(number: int, frame: FrameType | None) -> None:
+        received.append("ctrl-c")
+
+    with sigint_handled_by(handler):
+        with hold_interrupts():
+            signal.raise_signal(signal.SIGINT)
+            assert received == []
+        assert received == ["ctrl-c"]
+        assert signal.getsignal(signal.SIGINT) is handler
+
+
+def test_a_ctrl_c_stays_ignored_where_sigint_is_ignored() -> None:
+    done = []
+    with sigint_handled_by(signal.SIG_IGN):
+        with hold_interrupts():
+            signal.raise_signal(signal.SIGINT)
+            done.append("saved")
+        assert signal.getsignal(signal.SIGINT) is signal.SIG_IGN
     assert done == ["saved"]
