@@ -38,6 +38,28 @@ def pytest_configure(config: pytest.Config) -> None:
     config.add_cleanup(partial(shutil.rmtree, home, ignore_errors=True))
 
 
+# Every variable the bot and the terminal game read (bot/config.py, bot/terminal): a test
+# sets the ones it means, never the shell that ran pytest (a DISCORD_TOKEN, DATABASE_URL
+# or LOG_FORMAT there changed what a test started, or what it printed).
+SETTINGS_VARIABLES = (
+    "DISCORD_TOKEN", "DISCORD_API_BASE", "DISCORD_GATEWAY_URL", "DISCORD_DEV_GUILD",
+    "DATABASE_URL", "DATABASE_LISTEN_URL", "RAMI_DB_PATH", "RAMI_AI_DELAY", "RAMI_PAINTERS",
+    "RAMI_SEED", "LOG_LEVEL", "LOG_FORMAT", "SHARD_COUNT", "CLUSTER_ID", "CLUSTER_COUNT",
+    "SYNC_COMMANDS", "MIN_IDENTIFIES_LEFT", "RAMI_LOCAL_DB", "NO_COLOR",
+)
+
+
+@pytest.fixture(autouse=True)
+def a_run_of_its_own(monkeypatch: pytest.MonkeyPatch,
+                     tmp_path_factory: pytest.TempPathFactory) -> None:
+    """Each test starts without the bot's settings from the environment pytest inherited,
+    in an empty working directory of its own: no ``.env`` of the checkout is read, and a
+    default relative path (``data/local.sqlite3``) writes nothing into the checkout."""
+    for name in SETTINGS_VARIABLES:
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.chdir(tmp_path_factory.mktemp("cwd"))
+
+
 @pytest.fixture(autouse=True)
 def logging_as_it_was() -> Iterator[None]:
     """Put the logging set-up back after each test: a test that starts the bot's logging
