@@ -92,7 +92,7 @@ def _ctrl_c_at_the_prompt(args: list[str], db: Path) -> str:
         text = _interrupt(pid, fd)
     finally:
         status = _ended(pid, fd)
-    assert status == 0
+    assert status == 0, text
     assert "Traceback" not in text and "KeyboardInterrupt" not in text
     return text
 
