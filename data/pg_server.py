@@ -4,8 +4,9 @@
 ``PostgresServer.start()`` finds the PostgreSQL programs, makes a throw-away cluster in a
 temporary folder (``initdb --auth=trust``), starts it on a free 127.0.0.1 port and a unix
 socket in that folder, and ``stop()`` shuts it down and removes the folder. As root, the
-folder is given to the ``postgres`` user and the programs run as that user (``initdb``
-refuses root). ``RAMI_TEST_POSTGRES_URL`` points the tests at an existing server instead.
+folder is given to the ``postgres`` user and the programs run as that user through
+``runuser``, looked for in the sbin folders too (``initdb`` refuses root).
+``RAMI_TEST_POSTGRES_URL`` points the tests at an existing server instead.
 
 Where the programs are (first found): ``PG_BIN``, ``/usr/lib/postgresql/<version>/bin``
 (newest first), ``pg_config --bindir``.
@@ -47,6 +48,9 @@ SERVER_SETTINGS = {
 }
 START_TIMEOUT_S = 60
 _RUN_AS = "postgres"
+# runuser is a system administrator's program: a PATH without the sbin folders (a
+# non-root user's, or CI's `env -i PATH=/usr/bin:/bin`) does not name it.
+_SBIN = ("/usr/sbin", "/sbin")
 
 
 class PostgresUnavailable(RuntimeError):
@@ -223,7 +227,7 @@ class PostgresServer:
         assert self.bin_dir is not None and self.folder is not None
         command: Sequence[str] = [str(self.bin_dir / program), *args]
         if os.geteuid() == 0:
-            command = ["runuser", "-u", _RUN_AS, "--", *command]
+            command = [_runuser(), "-u", _RUN_AS, "--", *command]
         try:
             subprocess.run(command, capture_output=True, text=True, check=True,
                            cwd=self.folder, timeout=START_TIMEOUT_S + 30)
@@ -236,6 +240,22 @@ class PostgresServer:
                 f"PostgreSQL {MIN_MAJOR} would not start: {program} failed ({failed}): "
                 f"{output.strip()}"
             ) from failed
+
+
+def _runuser() -> str:
+    """Where ``runuser`` is: on the PATH, else in the sbin folders.
+
+    Raises:
+        PostgresUnavailable: it is in neither.
+    """
+    path = os.pathsep.join([os.environ.get("PATH", os.defpath), *_SBIN])
+    found = shutil.which("runuser", path=path)
+    if found is None:
+        raise PostgresUnavailable(
+            f"PostgreSQL {MIN_MAJOR} not usable: running as root and no runuser on the PATH "
+            f"nor in {', '.join(_SBIN)} to run the programs as {_RUN_AS!r} (initdb refuses "
+            "root)")
+    return found
 
 
 def _with_database(url: str, name: str) -> str:

@@ -3,11 +3,61 @@
 from __future__ import annotations
 
 import logging
+import os
+import shutil
+import tempfile
 from collections.abc import AsyncIterator, Iterator
+from functools import partial
 
 import pytest
+from hypothesis import HealthCheck, settings
+from hypothesis.configuration import set_hypothesis_home_dir
 
 from data.pg_server import REQUIRE_ENV, PostgresServer, PostgresUnavailable, required
+
+# Property tests replay: every run tries the same examples (seeded from each test, as the
+# rest of the suite seeds its randomness), so a failure in CI fails the same way on any
+# machine, and no example database is kept to make one run differ from the next. Time
+# never fails a test: a busy machine is no bug. `--hypothesis-profile=explore` looks for
+# new examples instead, and prints the blob that replays a failure it finds.
+settings.register_profile("rami", database=None, derandomize=True, deadline=None,
+                          suppress_health_check=[HealthCheck.too_slow])
+settings.register_profile("explore", settings.get_profile("rami"), derandomize=False,
+                          print_blob=True)
+settings.load_profile("rami")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    # Hypothesis also caches tables (Unicode categories for st.text) in its storage
+    # directory, ./.hypothesis by default: a directory of the run's own, removed after it,
+    # keeps the checkout as it was (unless HYPOTHESIS_STORAGE_DIRECTORY chooses one).
+    if os.environ.get("HYPOTHESIS_STORAGE_DIRECTORY"):
+        return
+    home = tempfile.mkdtemp(prefix="rami-hypothesis-")
+    set_hypothesis_home_dir(home)
+    config.add_cleanup(partial(shutil.rmtree, home, ignore_errors=True))
+
+
+# Every variable the bot and the terminal game read (bot/config.py, bot/terminal): a test
+# sets the ones it means, never the shell that ran pytest (a DISCORD_TOKEN, DATABASE_URL
+# or LOG_FORMAT there changed what a test started, or what it printed).
+SETTINGS_VARIABLES = (
+    "DISCORD_TOKEN", "DISCORD_API_BASE", "DISCORD_GATEWAY_URL", "DISCORD_DEV_GUILD",
+    "DATABASE_URL", "DATABASE_LISTEN_URL", "RAMI_DB_PATH", "RAMI_AI_DELAY", "RAMI_PAINTERS",
+    "RAMI_SEED", "LOG_LEVEL", "LOG_FORMAT", "SHARD_COUNT", "CLUSTER_ID", "CLUSTER_COUNT",
+    "SYNC_COMMANDS", "MIN_IDENTIFIES_LEFT", "RAMI_LOCAL_DB", "NO_COLOR",
+)
+
+
+@pytest.fixture(autouse=True)
+def a_run_of_its_own(monkeypatch: pytest.MonkeyPatch,
+                     tmp_path_factory: pytest.TempPathFactory) -> None:
+    """Each test starts without the bot's settings from the environment pytest inherited,
+    in an empty working directory of its own: no ``.env`` of the checkout is read, and a
+    default relative path (``data/local.sqlite3``) writes nothing into the checkout."""
+    for name in SETTINGS_VARIABLES:
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.chdir(tmp_path_factory.mktemp("cwd"))
 
 
 @pytest.fixture(autouse=True)

@@ -135,9 +135,15 @@ def default_db() -> Path:
 
 @contextlib.contextmanager
 def hold_interrupts() -> Iterator[None]:
-    """Hold a Ctrl-C back until the block is done, then raise it (main thread only: where
-    signals are delivered)."""
-    if threading.current_thread() is not threading.main_thread():
+    """Hold a Ctrl-C back until the block is done, then hand it to the SIGINT handler the
+    block found (Python's own raises :class:`KeyboardInterrupt`). Main thread only: where
+    signals are delivered.
+
+    A game started with SIGINT ignored (under ``nohup``, or as a shell's background job)
+    was asked to ignore Ctrl-C: it is left ignored, held or not.
+    """
+    if (threading.current_thread() is not threading.main_thread()
+            or signal.getsignal(signal.SIGINT) is signal.SIG_IGN):
         yield
         return
     caught: list[int] = []
@@ -147,7 +153,7 @@ def hold_interrupts() -> Iterator[None]:
     finally:
         signal.signal(signal.SIGINT, previous)
     if caught:
-        raise KeyboardInterrupt
+        signal.raise_signal(signal.SIGINT)  # now, to the handler that was there
 
 
 class LocalTable:

@@ -8,8 +8,9 @@ import pytest
 
 
 @pytest.fixture(autouse=True)
-def local_db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """Every test saves its terminal games in a database of its own."""
+def local_db(a_run_of_its_own: None, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Every test saves its terminal games in a database of its own (set once the
+    environment is cleared: see tests/conftest.py)."""
     path = tmp_path / "local.sqlite3"
     monkeypatch.setenv("RAMI_LOCAL_DB", str(path))
     return path
