@@ -167,3 +167,21 @@ async def store_sql(url: str, sql: str, *args: object) -> list[tuple[object, ...
         return [tuple(row) for row in await conn.fetch(sql, *args)]
     finally:
         await conn.close()
+
+
+@pytest.mark.postgresql
+async def test_a_rule_change_or_reset_reaches_other_processes(postgres_url: str) -> None:
+    heard = Heard()
+    async with await Store.open(postgres_url) as writer, \
+            await Store.open(postgres_url) as reader:
+        subscription = await reader.listen(heard)
+        try:
+            await subscription.ready()
+            await heard.until(1)  # listening started
+            await writer.set_rule(GUILD, "classic", "target", "150")
+            with pytest.raises(ValueError):  # refused: nothing written, nothing said
+                await writer.set_rule(GUILD, "classic", "target", "many")
+            await writer.reset_rule(GUILD, "classic")
+            assert (await heard.until(3))[1:] == [(Change.GUILD, GUILD), (Change.GUILD, GUILD)]
+        finally:
+            await subscription.close()
