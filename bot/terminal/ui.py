@@ -72,7 +72,10 @@ class Terminal:
     def _advance(self) -> Phase:
         """Show the computer players' moves until a human must act; the phase then."""
         while (moved := self.table.computer_move()) is not None:
-            name = self.table.public_view().seats[moved.seat].name  # as saved
+            view = self.table.public_view()
+            if view.phase is not Phase.ROUND_OVER:  # a new round's moves: under its title
+                self._announce_round(view.round_number)
+            name = view.seats[moved.seat].name  # as saved
             print(screen.describe(name, moved.action, moved.before, self.colour, self.lang),
                   file=self.out)
         return self.table.phase
@@ -208,14 +211,18 @@ class Terminal:
     def _show_turn(self) -> None:
         view = self.table.view()
         self._shown = self.table.version
-        if view.round_number != self._round:
-            self._round = view.round_number
-            self.say("local.round", number=view.round_number)
+        self._announce_round(view.round_number)
         self._save_pictures(quiet=True)
         self._show_table()
         print(screen.hand_line(view, self.table.sort, self.colour, self.lang), file=self.out)
         kind = "tiles" if view.kind is Kind.TILES else "cards"
         self.say(f"local.turn.{kind}.{view.phase.value}")
+
+    def _announce_round(self, number: int) -> None:
+        """``— Round 2 —``, once, before anything of that round is shown."""
+        if number != self._round:
+            self._round = number
+            self.say("local.round", number=number)
 
     def _show_table(self) -> None:
         for line in screen.show_table(self.table.view(), self.colour, self.lang,
