@@ -21,14 +21,12 @@ from engine import RummyError
 from engine.ai import level_name, read_level
 from engine.ai.tile_plans import view_table
 from engine.cards.actions import Draw
-from engine.hand_order import Sort, read_sort
-from engine.i18n import count, t
+from engine.hand_order import Sort
+from engine.i18n import Msg, count, t
 from engine.names import shown_name
 from engine.rules import Kind
 from engine.tiles.actions import DrawTile
 from engine.views import Phase
-
-SORTS = (Sort.SUIT, Sort.RANK)  # "own" needs an order the terminal cannot give
 
 
 class Terminal:
@@ -148,17 +146,24 @@ class Terminal:
         self.say("local.help.positions")
 
     def _sort(self, wanted: str) -> None:
-        """Sort by ``wanted`` (suit or rank, colour or number in tile rummy), or switch
-        when none is given; the choice is saved for the next games too."""
-        sort: Sort | None
-        try:
-            sort = read_sort(wanted) if wanted else (
-                Sort.RANK if self.table.sort == Sort.SUIT else Sort.SUIT)
-        except ValueError:
-            sort = None
-        if sort not in SORTS:
-            raise SessionError("local.sort", sort=wanted, sorts=", ".join(SORTS))
+        """Sort by ``wanted`` (suit or rank, colour or number in tile rummy, in the
+        reader's words), or switch when none is given; say which order was chosen. The
+        choice is saved for the next games too.
+
+        Raises:
+            SessionError: a word that names no sort (``local.sort``, naming the words).
+        """
+        kind = "tiles" if self.table.rules.kind is Kind.TILES else "cards"
+        if wanted:
+            found = commands.sort_of(wanted, self.lang)
+            if found is None:
+                raise SessionError("local.sort", sort=wanted, sorts=Msg(f"local.sorts.{kind}"))
+            sort = Sort(found)
+        else:
+            sort = Sort.RANK if self.table.sort == Sort.SUIT else Sort.SUIT
         self.table.set_sort(sort)
+        self.say("local.sorted", sort=Msg(f"sort.tiles.{sort}" if kind == "tiles"
+                                           else f"sort.{sort}"))
         print(screen.hand_line(self.table.view(), self.table.sort, self.colour, self.lang),
               file=self.out)
 
