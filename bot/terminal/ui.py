@@ -206,10 +206,10 @@ class Terminal:
         edits = arranged(view, tiles, self.table.rules)
         written = screen.pieces_text(tiles, self.colour, self.lang)
         if edits is None:
-            self.say("bot.tiles.no_arrangement", tiles=written)
+            self.say("bot.tiles.no_arrangement", count=len(tiles), tiles=written)
             return
         self.table.apply_all(edits)
-        self.say("local.arranged", tiles=written)
+        self.say("local.arranged", count=len(tiles), tiles=written)
 
     # ------------------------------------------------------------ showing
 

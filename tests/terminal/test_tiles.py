@@ -40,15 +40,15 @@ def test_hint_shows_the_best_play_and_plays_nothing() -> None:
 def test_arrange_fits_the_tiles_into_the_draft_to_confirm() -> None:
     _, text = play([*TILES, "--seed", "5"], "arrange b5 b3 o12 b2 o11 b4 o10\nconfirm\nquit\n")
     arranged, confirmed = between_prompts(text)[:2]
-    assert arranged.startswith("Arranged b5 b3 o12 b2 o11 b4 o10 on your draft: type confirm "
-                               "to lay it.")
+    assert arranged.startswith("7 tiles arranged on your draft (b5 b3 o12 b2 o11 b4 o10): "
+                               "type confirm to lay them.")
     assert "   1) b2 b3 b4 b5" in arranged and "   2) o10 o11 o12" in arranged
     assert "Your draft" not in confirmed and "   1) b2 b3 b4 b5" in confirmed
 
 
 def test_arrange_refuses_what_cannot_be_fitted_and_changes_nothing() -> None:
     _, text = play([*TILES, "--seed", "4"], "arrange 1 2 3\nquit\n")
-    assert "k6 k8 k10 cannot be fitted into a valid table. Nothing changed." in text
+    assert "3 tiles cannot be fitted into a valid table (k6 k8 k10). Nothing changed." in text
     assert "Your draft" not in text
 
 
