@@ -20,6 +20,8 @@ $(STAMP): pyproject.toml setup.py $(CORE) $(CATALOGS)
 	$(BIN)/python -W "ignore:Editable installation:UserWarning" -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
+# The game says how to come back to it: `make run ARGS=…`, not `rummy-bot` (not on the PATH).
+run: export RAMI_STARTED_BY := make run
 run: $(STAMP)
 	$(BIN)/rummy-bot $(ARGS)
 

@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import TextIO
 
 from bot.terminal import daily as daily
+from bot.terminal import launch
 from bot.terminal.table import LocalTable, SavedGame, TerminalTable, default_db
 from bot.terminal.ui import Terminal
 from engine import RuleError, RuleSet, RummyError
@@ -134,10 +135,12 @@ def run(argv: Sequence[str], stdin: TextIO, stdout: TextIO) -> int:
             return daily.run(args, stdout, play=play)
         except KeyboardInterrupt:  # Ctrl-C: the try is saved already
             print(file=stdout)
-            print(t("local.daily.saved", lang), file=stdout)
+            print(t("local.daily.saved", lang, command=launch.command("play --daily")),
+                  file=stdout)
         except BrokenPipeError:  # the output was closed: say it where it is read
             _drop_output(stdout)
-            print(t("local.daily.saved", lang), file=sys.stderr)
+            print(t("local.daily.saved", lang, command=launch.command("play --daily")),
+                  file=sys.stderr)
         return 0
     try:
         rules = variant(args.variant)
@@ -197,13 +200,15 @@ def _play(table: LocalTable, args: argparse.Namespace, rules: RuleSet, stdin: Te
         terminal.say("local.new_game", name=name, variant=shown, players=players)
     others = [game.name for game in games if saved is None or game != saved]
     if others:
-        terminal.say("local.others", names=", ".join(others))
+        terminal.say("local.others", names=", ".join(others),
+                     command=launch.command(f"play --game {others[0]}"),
+                     listing=launch.command("play --list"))
     return terminal.run(stdin)
 
 
 def _list(games: Sequence[SavedGame], lang: str, out: TextIO) -> None:
     if not games:
-        print(t("local.list.none", lang), file=out)
+        print(t("local.list.none", lang, command=launch.command("play")), file=out)
         return
     print(t("local.list.title", lang), file=out)
     for game in games:
@@ -217,7 +222,7 @@ def _goodbye(table: LocalTable, lang: str, out: TextIO) -> None:
     """Say the game is saved and how to resume it (or only goodbye, when none is on)."""
     playing = table.channel and table.phase is not Phase.MATCH_OVER
     if playing:
-        print(t("local.saved", lang, name=table.name), file=out)
+        print(table.saved.text(lang), file=out)
     else:
         print(t("local.bye", lang), file=out)
 

@@ -21,6 +21,7 @@ from typing import Any, TextIO, TypeVar
 from bot.session import Player, Preferences, SessionError, Snapshot, Status, TableUi
 from bot.session.daily import TRIES_A_DAY, Daily, TryState
 from bot.session.daily.words import ranking_lines, result_lines
+from bot.terminal import launch
 from bot.terminal.table import (
     GUILD,
     HUMAN_ID,
@@ -79,7 +80,7 @@ class LocalDaily:
 
     @property
     def saved(self) -> Msg:
-        return Msg("local.daily.saved")
+        return Msg("local.daily.saved", command=launch.command("play --daily"))
 
     @property
     def sort(self) -> str:

@@ -13,6 +13,8 @@ from pathlib import Path
 
 import pytest
 
+import bot
+from bot.terminal import launch
 from bot.terminal.table import hold_interrupts
 
 GUARD = 60.0  # seconds: only against a hang, never a measure
@@ -66,14 +68,15 @@ def _ctrl_c_at_the_prompt(args: list[str], db: Path) -> str:
     return text
 
 
-@pytest.mark.parametrize(("args", "goodbye"), [
-    (["--seed", "3"],
-     "Game classic-1 saved: rummy-bot play --game classic-1 resumes it. Goodbye."),
-    (["--daily"], "Your try is saved: rummy-bot play --daily goes on with it. Goodbye."),
+@pytest.mark.parametrize(("args", "goodbye", "again"), [
+    (["--seed", "3"], "Game classic-1 saved: {} resumes it. Goodbye.", "play --game classic-1"),
+    (["--daily"], "Your try is saved: {} goes on with it. Goodbye.", "play --daily"),
 ])  # fmt: skip
-def test_ctrl_c_at_the_prompt_saves_and_says_goodbye(args: list[str], goodbye: str,
+def test_ctrl_c_at_the_prompt_saves_and_says_goodbye(args: list[str], goodbye: str, again: str,
                                                       local_db: Path) -> None:
-    assert goodbye in _ctrl_c_at_the_prompt(args, local_db)
+    started = str(Path(bot.__file__).with_name("__main__.py"))  # python -m bot
+    command = launch.command(again, env=_env(local_db), argv0=started, python=sys.executable)
+    assert goodbye.format(command) in _ctrl_c_at_the_prompt(args, local_db)
 
 
 def test_a_closed_output_ends_the_game_quietly(local_db: Path) -> None:
