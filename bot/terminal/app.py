@@ -121,6 +121,13 @@ def uses_colour(choice: str, out: TextIO) -> bool:
     return not os.environ.get("NO_COLOR") and out.isatty()
 
 
+def history_file(db: Path | None) -> Path:
+    """Where the lines typed are remembered: beside the games' file
+    (``data/local.sqlite3.history``)."""
+    games = db or default_db()
+    return games.with_name(games.name + ".history")
+
+
 def run(argv: Sequence[str], stdin: TextIO, stdout: TextIO) -> int:
     """Play one match reading commands from ``stdin``; returns the exit status."""
     args = parse_args(argv)
@@ -129,7 +136,7 @@ def run(argv: Sequence[str], stdin: TextIO, stdout: TextIO) -> int:
         def play(table: TerminalTable) -> int:
             return Terminal(table, lang, stdout, colour=uses_colour(
                 "never" if args.plain else args.colour, stdout),
-                pictures=args.pictures).run(stdin)
+                pictures=args.pictures, history=history_file(args.db)).run(stdin)
 
         try:
             return daily.run(args, stdout, play=play)
@@ -189,7 +196,8 @@ def _play(table: LocalTable, args: argparse.Namespace, rules: RuleSet, stdin: Te
         print(error.message(lang), file=sys.stderr)
         return 2
     terminal = Terminal(table, lang, stdout, colour=uses_colour(
-        "never" if args.plain else args.colour, stdout), pictures=args.pictures)
+        "never" if args.plain else args.colour, stdout), pictures=args.pictures,
+        history=history_file(args.db))
     players = ", ".join(shown_name(seat.name, lang) for seat in table.snapshot().seats)
     shown = t(f"variant.{table.rules.name}", lang)
     terminal.say("local.welcome", variant=shown)

@@ -15,15 +15,17 @@ from typing import Any, TextIO
 
 from bot.session import SessionError
 from bot.session.tile_edits import arranged, best_play
-from bot.terminal import commands, screen
+from bot.terminal import commands, editing, screen
 from bot.terminal.table import TerminalTable
 from engine import RummyError
-from engine.ai import level_name, read_level
+from engine.ai import LEVELS, level_name, read_level
 from engine.ai.tile_plans import view_table
 from engine.cards.actions import Draw
+from engine.cards.card import Card, format_card
 from engine.hand_order import Sort
 from engine.i18n import Msg, count, t
 from engine.names import shown_name
+from engine.notation_words import KEYWORDS, VERBS, word
 from engine.rules import Kind
 from engine.tiles.actions import DrawTile
 from engine.views import Phase
@@ -34,8 +36,9 @@ class Terminal:
     the daily championship)."""
 
     def __init__(self, table: TerminalTable, lang: str, out: TextIO, *, colour: bool = True,
-                 pictures: Path | None = None) -> None:
+                 pictures: Path | None = None, history: Path | None = None) -> None:
         self.table = table
+        self.history = history
         self.lang = lang
         self.out = out
         self.colour = colour
@@ -48,7 +51,15 @@ class Terminal:
         print(t(code, self.lang, **params), file=self.out)
 
     def run(self, lines: TextIO) -> int:
-        """Play until the match ends, the player quits or the input ends; returns 0."""
+        """Play until the match ends, the player quits or the input ends; returns 0.
+        On a terminal, lines are edited with readline (:mod:`bot.terminal.editing`)."""
+        reader = editing.reader(lines, self.out, self.history, self.words)
+        try:
+            return self._play(reader)
+        finally:
+            reader.close()
+
+    def _play(self, reader: editing.LineReader) -> int:
         while True:
             phase = self._advance()
             if phase is Phase.MATCH_OVER:
@@ -58,14 +69,32 @@ class Terminal:
                 self._report_round()
             elif self.table.version != self._shown:
                 self._show_turn()
-            print(t("local.prompt", self.lang), end=" ", file=self.out)
-            self.out.flush()
-            line = lines.readline()
+            line = reader.read(t("local.prompt", self.lang))
             if not line:
                 print(file=self.out)
             if not line or not self.handle(line, phase):
                 print(self.table.saved.text(self.lang), file=self.out)
                 return 0
+
+    def words(self) -> editing.Words:
+        """The words Tab completes, as the help lists them in the reader's language: the
+        commands and action words, then keywords, sorts, levels and the pieces in hand."""
+        lang, kind = self.lang, self.table.rules.kind
+        commands_shown = [text for name in commands.COMMANDS
+                          if kind is Kind.TILES or name not in commands.TILE_COMMANDS
+                          for text in t(f"local.read.{name}", lang).split()]
+        verbs = [text for name in VERBS[kind]
+                 for text in (word(name, lang), *t(f"notation.read.{name}", lang).split())]
+        keywords = [text for name in KEYWORDS
+                    for text in (word(name, lang), *t(f"notation.read.{name}", lang).split())]
+        sorts = [text for name in commands.SORT_WORDS
+                 for text in t(f"local.read.sort.{name}", lang).split()]
+        levels = [level_name(level, lang) for level in LEVELS]
+        hand = self.table.view().hand
+        pieces = [format_card(piece, lang) if isinstance(piece, Card) else str(piece)
+                  for piece in hand]
+        return editing.Words(first=[*verbs, *commands_shown],
+                             rest=[*keywords, *sorts, *levels, *pieces])
 
     def _advance(self) -> Phase:
         """Show the computer players' moves until a human must act; the phase then."""
