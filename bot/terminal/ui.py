@@ -81,7 +81,8 @@ class Terminal:
         commands and action words, then keywords, sorts, levels and the pieces in hand."""
         lang, kind = self.lang, self.table.rules.kind
         commands_shown = [text for name in commands.COMMANDS
-                          if kind is Kind.TILES or name not in commands.TILE_COMMANDS
+                          if (name not in commands.TILE_COMMANDS if kind is Kind.CARDS
+                              else name != "next")  # a tile match is one round
                           for text in t(f"local.read.{name}", lang).split()]
         verbs = [text for name in VERBS[kind]
                  for text in (word(name, lang), *t(f"notation.read.{name}", lang).split())]
@@ -170,9 +171,6 @@ class Terminal:
 
     def _help(self, tiles: bool) -> None:
         self.say("local.help.tiles" if tiles else "local.help.cards")
-        if tiles:
-            self.say("local.help.solver")
-        self.say("local.help.positions")
 
     def _sort(self, wanted: str) -> None:
         """Sort by ``wanted`` (suit or rank, colour or number in tile rummy, in the
