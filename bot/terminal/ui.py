@@ -27,7 +27,7 @@ from engine.i18n import Msg, count, t
 from engine.names import shown_name
 from engine.notation_words import KEYWORDS, VERBS, word
 from engine.rules import Kind
-from engine.tiles.actions import DrawTile
+from engine.tiles.actions import Confirm, DrawTile, Play, Sets
 from engine.views import Phase
 
 
@@ -46,6 +46,7 @@ class Terminal:
         self._shown = -1  # the game's version last shown in full
         self._round = 0  # the round last announced
         self._reported = 0  # the last round whose result was shown
+        self._seen: Sets = ()  # the tile sets last shown: the numbers the reader saw
 
     def say(self, code: str, **params: Any) -> None:
         print(t(code, self.lang, **params), file=self.out)
@@ -104,8 +105,8 @@ class Terminal:
             if view.phase is not Phase.ROUND_OVER:  # a new round's moves: under its title
                 self._announce_round(view.round_number)
             name = view.seats[moved.seat].name  # as saved
-            print(screen.describe(name, moved.action, moved.before, self.colour, self.lang),
-                  file=self.out)
+            print(screen.describe(name, moved.action, moved.before, self.colour, self.lang,
+                                  seen=self._seen), file=self.out)
         return self.table.phase
 
     def handle(self, line: str, phase: Phase | None = None) -> bool:
@@ -158,9 +159,12 @@ class Terminal:
         if action is None:
             self.say("local.unknown", word=word)
             return
+        before = view_table(view)
         table.apply_all(commands.steps(action))
+        if isinstance(action, Confirm):  # what the draft laid, not the word typed
+            action = Play.between(before, view_table(table.view()))
         if not isinstance(action, Draw | DrawTile):
-            print(screen.describe(view.seats[view.seat].name, action, view_table(view),
+            print(screen.describe(view.seats[view.seat].name, action, before,
                                   self.colour, self.lang), file=self.out)
             return
         drawn = table.view().drawn
@@ -257,6 +261,7 @@ class Terminal:
             self.say("local.round", number=number)
 
     def _show_table(self) -> None:
+        self._seen = view_table(self.table.view())
         for line in screen.show_table(self.table.view(), self.colour, self.lang,
                                       self.table.levels()):
             print(line, file=self.out)

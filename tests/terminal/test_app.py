@@ -154,7 +154,7 @@ def _tile_plays(text: str) -> list[tuple[list[str], str, list[str]]]:
             listings[-1] += [found.group(1)] if found else []
             continue
         listing = False
-        if re.search(r"CPU \d: play ", line):
+        if re.search(r"CPU \d played ", line):
             plays.append((len(listings) - 1, line))
     return [(listings[i], line, listings[i + 1]) for i, line in plays if i + 1 < len(listings)]
 
@@ -169,10 +169,11 @@ def test_a_computer_tile_play_is_shown_as_what_it_changed() -> None:
     plays = _tile_plays(text)
     assert len(plays) >= 3
     for before, line, after in plays:
-        found = re.search(r": play (.+?)(?: replacing ([\d ]+))?   \(from the rack: (.+)\)$", line)
+        found = re.search(r" played (.+?)(?: in place of \d+ sets? of the table: (.+))?   "
+                          r"\(from the rack: (.+)\)\.$", line)
         assert found is not None, line
         written = [_sorted(s) for s in found.group(1).split(" | ")]
-        replaced = [int(n) for n in (found.group(2) or "").split()]
+        replaced = [int(n) for n in re.findall(r"set (\d+) \(", found.group(2) or "")]
         new = Counter(map(_sorted, after)) - Counter(map(_sorted, before))
         gone = Counter(map(_sorted, before)) - Counter(map(_sorted, after))
         assert Counter(written) == new  # the sets made or changed, not the whole table
@@ -183,14 +184,14 @@ def test_a_computer_tile_play_is_shown_as_what_it_changed() -> None:
 
 
 @pytest.mark.parametrize(("lang", "line"), [
-    ("en", "CPU 1: play k6 o6 r6 | b6 b7 b8   (from the rack: k6 o6 r6 b6 b7 b8)"),
-    ("fr", "Ordi 1 : jouer k6 o6 r6 | b6 b7 b8   (du chevalet : k6 o6 r6 b6 b7 b8)"),
+    ("en", "CPU 1 played k6 o6 r6 | b6 b7 b8   (from the rack: k6 o6 r6 b6 b7 b8)."),
+    ("fr", "Ordi 1 a posé k6 o6 r6 | b6 b7 b8   (du chevalet : k6 o6 r6 b6 b7 b8)."),
 ])
 def test_computer_moves_are_written_in_the_players_language(lang: str, line: str) -> None:
     _, text = play(["--variant", "tiles", "--seed", "5", "--plain", "--level", "hard",
                     "--lang", lang], "draw\n" * 8)
     assert line in text
-    assert ("CPU 1: draw" if lang == "en" else "Ordi 1 : piocher") in text
+    assert ("CPU 1 drew a tile." if lang == "en" else "Ordi 1 a pioché une tuile.") in text
 
 
 def test_a_refused_command_changes_nothing() -> None:

@@ -85,5 +85,5 @@ def test_discard_alone_after_laying_the_card_drawn_asks_which_card() -> None:
 def test_the_next_rounds_computer_moves_come_after_its_title() -> None:
     _, text = play([*CLASSIC, "--level", "hard"], "draw\ndiscard\nnext\n" * 40 + "quit\n")
     dealt = text.split("Press Enter to deal round 2")[1].split("\n> ", 1)[1]
-    assert dealt.startswith("— Round 2 —\nCPU 1: ")
+    assert dealt.startswith("— Round 2 —\nCPU 1 ")
     assert text.count("— Round 2 —") == 1

@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import pytest
 
+from bot.terminal.screen import describe
+from engine.tiles.actions import Play
+from engine.tiles.tile import parse_tiles
 from tests.terminal.helpers import between_prompts, play
 
 TILES = ["--variant", "tiles", "--plain"]
@@ -58,3 +61,25 @@ def test_the_help_lists_hint_and_arrange(lang: str, words: tuple[str, ...]) -> N
     _, text = play([*TILES, "--seed", "4", "--lang", lang], "?\nquit\n")
     assert all(word in text for word in words)
     assert "set#" not in text
+
+
+def test_confirming_echoes_what_was_laid() -> None:
+    _, text = play([*TILES, "--seed", "5"], "arrange b5 b3 o12 b2 o11 b4 o10\nconfirm\nquit\n")
+    confirmed = between_prompts(text)[1]
+    assert confirmed.startswith("You played b2 b3 b4 b5 | o10 o11 o12   (from the rack: ")
+    assert "confirm" not in confirmed.splitlines()[0]
+
+
+def test_a_replaced_set_is_named_by_the_number_the_reader_saw() -> None:
+    seen = (tuple(parse_tiles("k1 k2 k3")), tuple(parse_tiles("b5 b6 b7")))
+    # another computer laid r9 r10 r11 first: the table the move was played on
+    before = (*seen, tuple(parse_tiles("r9 r10 r11")))
+    move = Play((tuple(parse_tiles("b4 b5 b6 b7")), tuple(parse_tiles("r8 r9 r10 r11"))),
+                (1, 2))
+    line = describe("[cpu 2]", move, before, False, "en", seen=seen)
+    assert line == ("CPU 2 played b4 b5 b6 b7 | r8 r9 r10 r11 in place of 2 sets of the table: "
+                    "set 2 (b5 b6 b7), the set r9 r10 r11 laid just before   (from the rack: "
+                    "b4 r8).")
+    assert describe("[cpu 2]", move, before, False, "fr", seen=seen) == (
+        "Ordi 2 a posé b4 b5 b6 b7 | r8 r9 r10 r11 à la place de 2 séries de la table : "
+        "la série 2 (b5 b6 b7), la série r9 r10 r11 posée juste avant   (du chevalet : b4 r8).")
