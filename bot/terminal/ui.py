@@ -46,6 +46,7 @@ class Terminal:
         self._shown = -1  # the game's version last shown in full
         self._round = 0  # the round last announced
         self._reported = 0  # the last round whose result was shown
+        self._reshuffles = (0, 0)  # the round and its reshuffles last said
         self._seen: Sets = ()  # the tile sets last shown: the numbers the reader saw
 
     def say(self, code: str, **params: Any) -> None:
@@ -107,6 +108,7 @@ class Terminal:
             name = view.seats[moved.seat].name  # as saved
             print(screen.describe(name, moved.action, moved.before, self.colour, self.lang,
                                   seen=self._seen), file=self.out)
+            self._say_reshuffle()
         return self.table.phase
 
     def handle(self, line: str, phase: Phase | None = None) -> bool:
@@ -166,6 +168,7 @@ class Terminal:
         if not isinstance(action, Draw | DrawTile):
             print(screen.describe(view.seats[view.seat].name, action, before,
                                   self.colour, self.lang), file=self.out)
+            self._say_reshuffle()
             return
         drawn = table.view().drawn
         if drawn is not None:
@@ -253,6 +256,23 @@ class Terminal:
         print(screen.hand_line(view, self.table.sort, self.colour, self.lang), file=self.out)
         kind = "tiles" if view.kind is Kind.TILES else "cards"
         self.say(f"local.turn.{kind}.{view.phase.value}")
+
+    def _say_reshuffle(self) -> None:
+        """Say when the discard pile has become the stock again, and how many more times
+        it may this round (card variants with reshuffles)."""
+        view = self.table.public_view()
+        now = (view.round_number, view.reshuffles)
+        if view.phase is Phase.ROUND_OVER or now == self._reshuffles:
+            self._reshuffles = now
+            return
+        new_round = now[0] != self._reshuffles[0]
+        self._reshuffles = now
+        if view.reshuffles and not new_round:
+            left = self.table.rules.max_reshuffles - view.reshuffles
+            if left:
+                self.say("local.reshuffled", count=left)
+            else:
+                self.say("local.reshuffled.last")
 
     def _announce_round(self, number: int) -> None:
         """``— Round 2 —``, once, before anything of that round is shown."""

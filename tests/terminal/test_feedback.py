@@ -87,3 +87,13 @@ def test_the_next_rounds_computer_moves_come_after_its_title() -> None:
     dealt = text.split("Press Enter to deal round 2")[1].split("\n> ", 1)[1]
     assert dealt.startswith("— Round 2 —\nCPU 1 ")
     assert text.count("— Round 2 —") == 1
+
+
+def test_a_stock_reshuffle_is_said_with_how_many_are_left() -> None:
+    _, text = play(["--variant", "classic", "--seed", "1", "--plain", "--level", "easy"],
+                   "draw\ndiscard\n" * 45 + "quit\n")
+    said = "The stock ran out: the discard pile, shuffled, is the new stock (2 more " \
+           "reshuffles allowed this round)."
+    assert text.count(said) == 1
+    before = text.split(said)[0].rsplit("Discard pile:", 1)[1]
+    assert "stock: 0" in before.splitlines()[0]  # said when the stock had run out
