@@ -73,7 +73,8 @@ def build_parser() -> argparse.ArgumentParser:
                         help="the language (default: the game's own, else en)")
     parser.add_argument("--pictures", type=Path, default=None, metavar="DIR",
                         help="save hand.png and table.png there after every move "
-                        "(default: no pictures)")
+                        "(default: none; in a game, `pictures` saves them once beside the "
+                        "games' file, in data/pictures)")
     parser.add_argument("--colour", "--color", default="auto",
                         choices=("auto", "always", "never"),
                         help="ANSI colours; auto: on a terminal, unless NO_COLOR is set "
@@ -128,6 +129,12 @@ def history_file(db: Path | None) -> Path:
     return games.with_name(games.name + ".history")
 
 
+def pictures_folder(db: Path | None) -> Path:
+    """Where ``pictures`` saves them without ``--pictures DIR``: beside the games' file
+    (``data/pictures``, which git ignores)."""
+    return (db or default_db()).parent / "pictures"
+
+
 def run(argv: Sequence[str], stdin: TextIO, stdout: TextIO) -> int:
     """Play one match reading commands from ``stdin``; returns the exit status."""
     args = parse_args(argv)
@@ -136,7 +143,8 @@ def run(argv: Sequence[str], stdin: TextIO, stdout: TextIO) -> int:
         def play(table: TerminalTable) -> int:
             return Terminal(table, lang, stdout, colour=uses_colour(
                 "never" if args.plain else args.colour, stdout),
-                pictures=args.pictures, history=history_file(args.db)).run(stdin)
+                pictures=args.pictures, history=history_file(args.db),
+                pictures_asked=pictures_folder(args.db)).run(stdin)
 
         try:
             return daily.run(args, stdout, play=play)
@@ -197,7 +205,7 @@ def _play(table: LocalTable, args: argparse.Namespace, rules: RuleSet, stdin: Te
         return 2
     terminal = Terminal(table, lang, stdout, colour=uses_colour(
         "never" if args.plain else args.colour, stdout), pictures=args.pictures,
-        history=history_file(args.db))
+        history=history_file(args.db), pictures_asked=pictures_folder(args.db))
     players = ", ".join(shown_name(seat.name, lang) for seat in table.snapshot().seats)
     shown = t(f"variant.{table.rules.name}", lang)
     terminal.say("local.welcome", variant=shown)

@@ -36,8 +36,10 @@ class Terminal:
     the daily championship)."""
 
     def __init__(self, table: TerminalTable, lang: str, out: TextIO, *, colour: bool = True,
-                 pictures: Path | None = None, history: Path | None = None) -> None:
+                 pictures: Path | None = None, history: Path | None = None,
+                 pictures_asked: Path | None = None) -> None:
         self.table = table
+        self.pictures_asked = pictures_asked  # where `pictures` saves without --pictures
         self.history = history
         self.lang = lang
         self.out = out
@@ -317,18 +319,20 @@ class Terminal:
 
     def _save_pictures(self, *, quiet: bool) -> None:
         """Write ``hand.png`` and ``table.png`` (the game as it stands) into the pictures
-        folder."""
-        if self.pictures is None:
+        folder: after every move with ``--pictures DIR``; when asked (``quiet`` False)
+        without it, into the default folder beside the games' file."""
+        folder = self.pictures if self.pictures is not None or quiet else self.pictures_asked
+        if folder is None:
             if not quiet:
                 self.say("local.no_pictures")
             return
         from render import render_hand, render_table
 
         view = self.table.view()
-        self.pictures.mkdir(parents=True, exist_ok=True)
+        folder.mkdir(parents=True, exist_ok=True)
         hand = render_hand(view, sort=self.table.sort, lang=self.lang)
         table = render_table(view, lang=self.lang)
-        (self.pictures / "hand.png").write_bytes(hand.png)
-        (self.pictures / "table.png").write_bytes(table.png)
+        (folder / "hand.png").write_bytes(hand.png)
+        (folder / "table.png").write_bytes(table.png)
         if not quiet:
-            self.say("local.pictures", folder=str(self.pictures))
+            self.say("local.pictures", folder=str(folder))

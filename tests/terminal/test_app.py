@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import io
 import re
+import shutil
+import subprocess
 from collections import Counter
 from pathlib import Path
 
@@ -211,3 +213,25 @@ def test_every_option_of_play_says_what_it_takes_and_its_default() -> None:
         assert action.help and "default" in action.help, action.dest
     text = parser.format_help()
     assert "classic 2–6" in text and "tiles 2–4" in text and "{easy,medium,hard}" in text
+
+
+def test_pictures_without_a_folder_are_saved_beside_the_games_and_said_where(
+        local_db: Path) -> None:
+    _, text = play(["--seed", "3", "--plain"], "pictures\nquit\n")
+    folder = local_db.parent / "pictures"
+    assert f"Pictures saved in {folder}: hand.png and table.png" in text
+    assert (folder / "hand.png").read_bytes().startswith(b"\x89PNG")
+    assert (folder / "table.png").exists()
+
+
+@pytest.mark.skipif(shutil.which("git") is None, reason="no git here")
+def test_the_default_pictures_folder_is_one_git_ignores(monkeypatch: pytest.MonkeyPatch) -> None:
+    from bot.terminal.app import pictures_folder
+
+    monkeypatch.delenv("RAMI_LOCAL_DB")
+    root = Path(__file__).resolve().parents[2]
+    folder = pictures_folder(None)
+    assert folder == Path("data/pictures")
+    ignored = subprocess.run(["git", "check-ignore", "-q", str(folder / "hand.png")],
+                             cwd=root, check=False)
+    assert ignored.returncode in (0, 128)  # 128: not a git checkout (a source archive)
