@@ -28,9 +28,11 @@ import random
 import sys
 import time
 from collections.abc import Sequence
+from datetime import date
 from pathlib import Path
 from typing import TextIO
 
+from bot.session.dates import long_date
 from bot.terminal import daily as daily
 from bot.terminal import launch
 from bot.terminal.table import LocalTable, SavedGame, TerminalTable, default_db
@@ -190,7 +192,8 @@ def _play(table: LocalTable, args: argparse.Namespace, rules: RuleSet, stdin: Te
     lang = args.lang or "en"
     try:
         games = table.games()
-        if args.list:
+        if args.list:  # in the language of the game played last, unless --lang says
+            lang = args.lang or (table.language_of(games[0]) if games else None) or "en"
             _list(games, lang, stdout)
             return 0
         saved = table.find(args.game) if args.game else (
@@ -228,7 +231,9 @@ def _list(games: Sequence[SavedGame], lang: str, out: TextIO) -> None:
         return
     print(t("local.list.title", lang), file=out)
     for game in games:
-        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(game.updated_at))
+        moment = time.localtime(game.updated_at)
+        when = t("local.list.when", lang, date=long_date(date(*moment[:3]), lang),
+                 time=time.strftime("%H:%M", moment))
         players = ", ".join(shown_name(player, lang) for player in game.players)
         print(t("local.list.line", lang, name=game.name, variant=t(f"variant.{game.variant}",
                 lang), round=game.round_number, players=players, when=when), file=out)

@@ -246,6 +246,12 @@ class LocalTable:
         self._choose(channel)
         return game_name(rules.name, channel)
 
+    def language_of(self, saved: SavedGame) -> str | None:
+        """The language ``saved`` was started in (None if it was saved before that was
+        remembered)."""
+        snapshot = self._run(self.tables.snapshot(saved.channel))
+        return snapshot.ui.lang if snapshot is not None else None
+
     def resume(self, saved: SavedGame) -> None:
         """Go on with ``saved`` where it was left (its computer turns start again).
 
