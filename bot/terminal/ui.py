@@ -27,6 +27,7 @@ from engine.i18n import Msg, count, t
 from engine.names import shown_name
 from engine.notation_words import KEYWORDS, VERBS, word
 from engine.rules import Kind
+from engine.rules_text import match_end
 from engine.tiles.actions import Confirm, DrawTile, Play, Sets
 from engine.views import Phase
 
@@ -313,9 +314,12 @@ class Terminal:
             winners = self.table.outcome_winners()
             names = ", ".join(shown_name(view.seats[w].name, self.lang) for w in winners)
             self.say("local.match_over", winners=names or "—")
+        self.say("local.score.title", count=len(view.rounds))
         for seat in view.seats:
             self.say("local.total_line", name=shown_name(seat.name, self.lang),
                      total=view.totals[seat.seat])
+        if not final:
+            print(match_end(self.table.rules).text(self.lang), file=self.out)
 
     def _save_pictures(self, *, quiet: bool) -> None:
         """Write ``hand.png`` and ``table.png`` (the game as it stands) into the pictures

@@ -97,3 +97,18 @@ def test_a_stock_reshuffle_is_said_with_how_many_are_left() -> None:
     assert text.count(said) == 1
     before = text.split(said)[0].rsplit("Discard pile:", 1)[1]
     assert "stock: 0" in before.splitlines()[0]  # said when the stock had run out
+
+
+@pytest.mark.parametrize(("args", "title", "end"), [
+    (["--variant", "classic"], "Totals after 0 rounds:",
+     "Match: it ends when a player reaches 100 points; the highest total wins."),
+    (["--variant", "rami51", "--lang", "fr"], "Totaux après 0 manche :",
+     "Partie : elle s'arrête quand un joueur atteint 1000 points ; le plus petit total gagne."),
+])
+def test_the_score_has_a_title_and_says_how_the_match_ends(args: list[str], title: str,
+                                                           end: str) -> None:
+    _, text = play([*args, "--seed", "4", "--plain"], "score\nquit\n")
+    answer = between_prompts(text)[0].splitlines()
+    assert answer[0] == title
+    assert answer[-1] == end
+    assert len(answer) == 4  # the title, both players' totals, how the match ends
