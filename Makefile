@@ -12,14 +12,17 @@ STAMP := $(VENV)/.installed
 CATALOGS := $(wildcard engine/locales/*/LC_MESSAGES/rami.po bot/locales/*/LC_MESSAGES/rami_bot.po)
 CORE := $(wildcard engine/solver/_dpcore*.c engine/solver/_dpcore.h)
 
+# setuptools notes every editable install in a boxed "Editable installation." warning
+# (information only, nothing to act on): a fresh `make run` shows none. (A comment inside a
+# recipe would be echoed to the user: they all stay out here.)
 $(STAMP): pyproject.toml setup.py $(CORE) $(CATALOGS)
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	# setuptools notes every editable install in a boxed "Editable installation."
-	# warning (information only, nothing to act on): a fresh `make run` shows none.
 	$(BIN)/python -W "ignore:Editable installation:UserWarning" -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
+# The game says how to come back to it: `make run ARGS=…`, not `rummy-bot` (not on the PATH).
+run: export RAMI_STARTED_BY := make run
 run: $(STAMP)
 	$(BIN)/rummy-bot $(ARGS)
 

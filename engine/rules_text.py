@@ -196,6 +196,12 @@ def _scoring(rules: RuleSet) -> Line:
     return line
 
 
+def match_end(rules: RuleSet) -> Msg:
+    """How a match of ``rules`` ends and who wins, in one sentence (« Partie : elle
+    s'arrête quand un joueur atteint 1 000 points ; le plus petit total gagne. »)."""
+    return _match(rules)[0]
+
+
 def _match(rules: RuleSet) -> Line:
     if rules.target == 0:
         # One round: every seat tied for the best score wins (see engine.game.decide).

@@ -56,6 +56,7 @@ SEAT_H = 60
 SEAT_H_TALL = 80  # with the score on a line of its own
 SEAT_GAP = 10
 SEAT_PAD = 12  # inside a seat box, and between its name and its score
+DETAIL_SIZE = 14  # the smallest size a seat box's second line is written at, if it can
 PILES_W = 120
 MELD_PAD = 7
 MELD_HEAD = 22
@@ -268,13 +269,27 @@ def _seat_image(
     name, name_size = fit_size(name, 20, True, room, 15)
     colour = theme.accent if current else theme.text
     draw_text(image, (SEAT_PAD, 8 + (20 - name_size) // 2), name, name_size, colour, bold=True)
-    detail = t("count.tiles" if tiles else "count.cards", lang, count=seat.hand_size)
-    if status is not None:
-        detail += f"  ·  {'✓ ' if seat.has_opened else ''}{status.text(lang)}"
+    detail = _seat_detail(seat, tiles, status, lang)
     detail, detail_size = fit_size(detail, 16, False, width - 2 * SEAT_PAD, 12)
     draw_text(image, (SEAT_PAD, 35 + (16 - detail_size) // 2), detail, detail_size,
               theme.text_dim)
     return image
+
+
+def _seat_detail(seat: SeatView, tiles: bool, status: Msg | None, lang: str) -> str:
+    """A seat box's second line: its hand size and whether it has opened."""
+    detail = t("count.tiles" if tiles else "count.cards", lang, count=seat.hand_size)
+    if status is not None:
+        detail += f"  ·  {'✓ ' if seat.has_opened else ''}{status.text(lang)}"
+    return detail
+
+
+def _widest_detail(view: PublicView, tiles: bool, lang: str) -> int:
+    """The width a seat box needs for its longest second line, written at least at
+    :data:`DETAIL_SIZE` (« 13 cartes · pas encore posé » whole, never cut)."""
+    widest = max((text_width(_seat_detail(seat, tiles, opening_status(view, seat), lang),
+                             DETAIL_SIZE, False) for seat in view.seats), default=0)
+    return widest + 2 * SEAT_PAD
 
 
 def _seat_name(seat: SeatView, you: bool, lang: str) -> str:
@@ -407,7 +422,7 @@ def compose_table(
         highlight_seat = view.seat
     melds, draft = _shown_melds(view)
     widest = _widest_seat(view, highlight_seat, lang)
-    narrowest = _min_width(len(view.seats), widest)
+    narrowest = _min_width(len(view.seats), max(widest, _widest_detail(view, tiles, lang)))
     # The picture is at least that wide: the seat boxes are tall only if even then (the
     # full width) a name and its score do not fit side by side.
     tall = widest > _seat_width(narrowest, len(view.seats))

@@ -28,10 +28,13 @@ import random
 import sys
 import time
 from collections.abc import Sequence
+from datetime import date
 from pathlib import Path
 from typing import TextIO
 
+from bot.session.dates import long_date
 from bot.terminal import daily as daily
+from bot.terminal import launch
 from bot.terminal.table import LocalTable, SavedGame, TerminalTable, default_db
 from bot.terminal.ui import Terminal
 from engine import RuleError, RuleSet, RummyError
@@ -72,7 +75,8 @@ def build_parser() -> argparse.ArgumentParser:
                         help="the language (default: the game's own, else en)")
     parser.add_argument("--pictures", type=Path, default=None, metavar="DIR",
                         help="save hand.png and table.png there after every move "
-                        "(default: no pictures)")
+                        "(default: none; in a game, `pictures` saves them once beside the "
+                        "games' file, in data/pictures)")
     parser.add_argument("--colour", "--color", default="auto",
                         choices=("auto", "always", "never"),
                         help="ANSI colours; auto: on a terminal, unless NO_COLOR is set "
@@ -120,6 +124,19 @@ def uses_colour(choice: str, out: TextIO) -> bool:
     return not os.environ.get("NO_COLOR") and out.isatty()
 
 
+def history_file(db: Path | None) -> Path:
+    """Where the lines typed are remembered: beside the games' file
+    (``data/local.sqlite3.history``)."""
+    games = db or default_db()
+    return games.with_name(games.name + ".history")
+
+
+def pictures_folder(db: Path | None) -> Path:
+    """Where ``pictures`` saves them without ``--pictures DIR``: beside the games' file
+    (``data/pictures``, which git ignores)."""
+    return (db or default_db()).parent / "pictures"
+
+
 def run(argv: Sequence[str], stdin: TextIO, stdout: TextIO) -> int:
     """Play one match reading commands from ``stdin``; returns the exit status."""
     args = parse_args(argv)
@@ -128,16 +145,19 @@ def run(argv: Sequence[str], stdin: TextIO, stdout: TextIO) -> int:
         def play(table: TerminalTable) -> int:
             return Terminal(table, lang, stdout, colour=uses_colour(
                 "never" if args.plain else args.colour, stdout),
-                pictures=args.pictures).run(stdin)
+                pictures=args.pictures, history=history_file(args.db),
+                pictures_asked=pictures_folder(args.db)).run(stdin)
 
         try:
             return daily.run(args, stdout, play=play)
         except KeyboardInterrupt:  # Ctrl-C: the try is saved already
             print(file=stdout)
-            print(t("local.daily.saved", lang), file=stdout)
+            print(t("local.daily.saved", lang, command=launch.command("play --daily")),
+                  file=stdout)
         except BrokenPipeError:  # the output was closed: say it where it is read
             _drop_output(stdout)
-            print(t("local.daily.saved", lang), file=sys.stderr)
+            print(t("local.daily.saved", lang, command=launch.command("play --daily")),
+                  file=sys.stderr)
         return 0
     try:
         rules = variant(args.variant)
@@ -172,7 +192,8 @@ def _play(table: LocalTable, args: argparse.Namespace, rules: RuleSet, stdin: Te
     lang = args.lang or "en"
     try:
         games = table.games()
-        if args.list:
+        if args.list:  # in the language of the game played last, unless --lang says
+            lang = args.lang or (table.language_of(games[0]) if games else None) or "en"
             _list(games, lang, stdout)
             return 0
         saved = table.find(args.game) if args.game else (
@@ -186,7 +207,8 @@ def _play(table: LocalTable, args: argparse.Namespace, rules: RuleSet, stdin: Te
         print(error.message(lang), file=sys.stderr)
         return 2
     terminal = Terminal(table, lang, stdout, colour=uses_colour(
-        "never" if args.plain else args.colour, stdout), pictures=args.pictures)
+        "never" if args.plain else args.colour, stdout), pictures=args.pictures,
+        history=history_file(args.db), pictures_asked=pictures_folder(args.db))
     players = ", ".join(shown_name(seat.name, lang) for seat in table.snapshot().seats)
     shown = t(f"variant.{table.rules.name}", lang)
     terminal.say("local.welcome", variant=shown)
@@ -197,17 +219,21 @@ def _play(table: LocalTable, args: argparse.Namespace, rules: RuleSet, stdin: Te
         terminal.say("local.new_game", name=name, variant=shown, players=players)
     others = [game.name for game in games if saved is None or game != saved]
     if others:
-        terminal.say("local.others", names=", ".join(others))
+        terminal.say("local.others", names=", ".join(others),
+                     command=launch.command(f"play --game {others[0]}"),
+                     listing=launch.command("play --list"))
     return terminal.run(stdin)
 
 
 def _list(games: Sequence[SavedGame], lang: str, out: TextIO) -> None:
     if not games:
-        print(t("local.list.none", lang), file=out)
+        print(t("local.list.none", lang, command=launch.command("play")), file=out)
         return
     print(t("local.list.title", lang), file=out)
     for game in games:
-        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(game.updated_at))
+        moment = time.localtime(game.updated_at)
+        when = t("local.list.when", lang, date=long_date(date(*moment[:3]), lang),
+                 time=time.strftime("%H:%M", moment))
         players = ", ".join(shown_name(player, lang) for player in game.players)
         print(t("local.list.line", lang, name=game.name, variant=t(f"variant.{game.variant}",
                 lang), round=game.round_number, players=players, when=when), file=out)
@@ -217,7 +243,7 @@ def _goodbye(table: LocalTable, lang: str, out: TextIO) -> None:
     """Say the game is saved and how to resume it (or only goodbye, when none is on)."""
     playing = table.channel and table.phase is not Phase.MATCH_OVER
     if playing:
-        print(t("local.saved", lang, name=table.name), file=out)
+        print(table.saved.text(lang), file=out)
     else:
         print(t("local.bye", lang), file=out)
 

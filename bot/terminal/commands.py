@@ -46,6 +46,20 @@ def command_of(word: str, lang: str) -> str | None:
     return None
 
 
+SORT_WORDS = ("suit", "rank")  # the sorts the terminal offers; words ``local.read.sort.<name>``
+
+
+def sort_of(word: str, lang: str) -> str | None:
+    """The sort (``suit`` or ``rank``) that ``word`` names in any language, the player's
+    first (``couleur``, ``valeur``, ``nombre``; ``colour``, ``number``…), or None."""
+    wanted = fold(word)
+    for language in reading_order(lang):
+        for name in SORT_WORDS:
+            if wanted in (fold(text) for text in t(f"local.read.sort.{name}", language).split()):
+                return name
+    return None
+
+
 def is_action_word(word: str, kind: Kind, lang: str = "en") -> bool:
     """Whether ``word`` names an action of the notation (in any language)."""
     return fold(word) in words_read(VERBS[kind], lang)

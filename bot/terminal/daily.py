@@ -21,6 +21,8 @@ from typing import Any, TextIO, TypeVar
 from bot.session import Player, Preferences, SessionError, Snapshot, Status, TableUi
 from bot.session.daily import TRIES_A_DAY, Daily, TryState
 from bot.session.daily.words import ranking_lines, result_lines
+from bot.session.dates import long_date
+from bot.terminal import launch
 from bot.terminal.table import (
     GUILD,
     HUMAN_ID,
@@ -79,7 +81,7 @@ class LocalDaily:
 
     @property
     def saved(self) -> Msg:
-        return Msg("local.daily.saved")
+        return Msg("local.daily.saved", command=launch.command("play --daily"))
 
     @property
     def sort(self) -> str:
@@ -142,10 +144,10 @@ def run(args: argparse.Namespace, stdout: TextIO, *,
         return 0
     table = LocalDaily(loop, store, daily, state)
     try:
-        _say(stdout, "local.daily.header", lang, day=state.day.day, number=state.number,
-             tries=TRIES_A_DAY, time=state.day.close_text, zone=state.day.zone)
+        _say(stdout, "local.daily.header", lang, day=long_date(state.day.day, lang),
+             number=state.number, tries=TRIES_A_DAY, time=state.day.close_text, zone=state.day.zone)
         if state.dropped is not None:
-            _say(stdout, "bot.daily.dropped", lang, day=state.dropped)
+            _say(stdout, "bot.daily.dropped", lang, day=long_date(state.dropped, lang))
         if resumed == state.ref:
             _say(stdout, "local.daily.resumed", lang)
         status = play(table)
@@ -168,7 +170,8 @@ def _show_end(table: LocalDaily, lang: str, out: TextIO) -> None:
     for line in result_lines(table.state):
         print(line.text(lang), file=out)
     board = table._run(table.daily.ranking(GUILD, HUMAN_ID, table.state.day.day))
-    print(t("bot.daily.ranking.title", lang, title=t("bot.daily.title", lang, day=board.day.day)),
+    print(t("bot.daily.ranking.title", lang, title=t("bot.daily.title", lang,
+                                                          day=long_date(board.day.day, lang))),
           file=out)
     for line in ranking_lines(board):
         print(f"  {line.text(lang)}", file=out)

@@ -10,12 +10,13 @@ from collections.abc import Sequence
 from bot.session import Snapshot, display_order, round_ending, round_seat_lines
 from engine.actions import Action
 from engine.ai import Level, level_name
+from engine.cards.actions import Discard, Draw, LayOff, Meld, SwapJoker
 from engine.cards.card import Card, format_card
 from engine.i18n import count, t
-from engine.names import shown_name
+from engine.names import YOU, shown_name
 from engine.notation import format_action
 from engine.rules import Kind
-from engine.tiles.actions import Play, Sets
+from engine.tiles.actions import DrawTile, Pass, Play, Sets
 from engine.tiles.tile import Colour
 from engine.views import MeldView, Piece, PlayerView, SeatView, opening_status
 
@@ -111,20 +112,64 @@ def seat_line(view: PlayerView, seat: SeatView, level: Level | None, lang: str) 
     return t("local.seat.opening", lang, status=status, **params)
 
 
-def describe(name: str, action: Action, before: Sets, colour: bool, lang: str) -> str:
-    """A move by the seat named ``name`` (as saved), in the notation of ``lang`` with the
-    cards' symbols: ``CPU 1: meld 7♥ 8♥ 9♥``, ``Vous : poser 7♥ 8♥ 9♥``. A tile play
-    shows what changed on the table ``before`` it (the sets laid, those they replace) and
-    the tiles it took from the rack."""
+def describe(name: str, action: Action, before: Sets, colour: bool, lang: str,
+             seen: Sets | None = None) -> str:
+    """A move by the seat named ``name`` (as saved) in a sentence of ``lang``, with the
+    cards' symbols: ``CPU 1 laid 7♥ 8♥ 9♥.``, ``Vous avez défaussé R♠.`` A tile play says
+    the sets laid, the table sets they replace (numbered as on the table ``seen``, the
+    one the reader was shown, with their tiles) and the tiles it took from the rack
+    (``before`` is the table it was played on). A draft edit is echoed in notation."""
     def write(pieces: Sequence[Piece]) -> str:
         return pieces_text(pieces, colour, lang)
 
-    text = format_action(action, lang, write_pieces=write)
     who = shown_name(name, lang)
-    if isinstance(action, Play):
-        return t("local.did_play", lang, name=who, action=text,
-                 tiles=write(action.rack_tiles(before)))
-    return t("local.did", lang, name=who, action=text)
+    person = "local.log.you" if name == YOU else "local.log"
+    match action:
+        case Draw(source=source):
+            return t(f"{person}.{'take' if source == 'discard' else 'draw'}", lang, name=who)
+        case Meld(melds=melds):
+            return t(f"{person}.meld", lang, name=who,
+                     cards=" | ".join(write(meld) for meld in melds))
+        case LayOff(cards=cards, meld=meld):
+            return t(f"{person}.layoff", lang, name=who, cards=write(cards), meld=meld + 1)
+        case SwapJoker(card=card, meld=meld):
+            return t(f"{person}.swap", lang, name=who, card=write((card,)), meld=meld + 1)
+        case Discard(card=card):
+            return t(f"{person}.discard", lang, name=who, card=write((card,)))
+        case Play(added=added, replacing=replacing):
+            sets = " | ".join(write(tiles) for tiles in added)
+            rack = write(action.rack_tiles(before))
+            if not replacing:
+                return t(f"{person}.play", lang, name=who, sets=sets, tiles=rack)
+            numbers = seen_numbers(before, replacing, before if seen is None else seen)
+            replaced = ", ".join(
+                t("local.log.set", lang, number=number, tiles=write(before[index]))
+                if number is not None else
+                t("local.log.set.new", lang, tiles=write(before[index]))
+                for index, number in zip(replacing, numbers, strict=True))
+            return t(f"{person}.play.replacing", lang, name=who, sets=sets, tiles=rack,
+                     count=len(replacing), replaced=replaced)
+        case DrawTile():
+            return t(f"{person}.draw_tile", lang, name=who)
+        case Pass():
+            return t(f"{person}.pass", lang, name=who)
+        case _:
+            return t("local.did", lang, name=who, action=format_action(
+                action, lang, write_pieces=write))
+
+
+def seen_numbers(before: Sets, replacing: Sequence[int], seen: Sets) -> list[int | None]:
+    """The numbers (from 1) the replaced sets of ``before`` had on the table the reader
+    was shown (``seen``), each found once by its tiles; None for a set laid since."""
+    free = [sorted(map(str, tiles)) for tiles in seen]
+    numbers: list[int | None] = []
+    for index in replacing:
+        tiles = sorted(map(str, before[index]))
+        found = next((number for number, there in enumerate(free) if there == tiles), None)
+        if found is not None:
+            free[found] = []  # each set of the table is named once
+        numbers.append(None if found is None else found + 1)
+    return numbers
 
 
 def round_result(snapshot: Snapshot, colour: bool, lang: str) -> list[str]:

@@ -39,6 +39,7 @@ from bot.session import (
     TableDoc,
     Tables,
 )
+from bot.terminal import launch
 from data import Store
 from engine import CorruptGame
 from engine.actions import Action
@@ -224,7 +225,8 @@ class LocalTable:
             if wanted in (saved.name.lower(), str(saved.channel)):
                 return saved
         names = ", ".join(saved.name for saved in games) or "—"
-        raise SessionError("local.no_such_game", name=name, names=names)
+        raise SessionError("local.no_such_game", name=name, names=names,
+                           listing=launch.command("play --list"))
 
     def start(self, rules: RuleSet, players: int, level: Level, name: str, lang: str) -> str:
         """Deal a new game on a number no unfinished game uses; returns its name.
@@ -250,6 +252,12 @@ class LocalTable:
         self._choose(channel)
         return game_name(rules.name, channel)
 
+    def language_of(self, saved: SavedGame) -> str | None:
+        """The language ``saved`` was started in (None if it was saved before that was
+        remembered)."""
+        snapshot = self._run(self.tables.snapshot(saved.channel))
+        return snapshot.ui.lang if snapshot is not None else None
+
     def resume(self, saved: SavedGame) -> None:
         """Go on with ``saved`` where it was left (its computer turns start again).
 
@@ -257,7 +265,8 @@ class LocalTable:
             SessionError: the game is no longer there (``local.no_such_game``).
         """
         if saved.channel not in self._run(self.tables.resume(saved.channel)):
-            raise SessionError("local.no_such_game", name=saved.name, names="—")
+            raise SessionError("local.no_such_game", name=saved.name, names="—",
+                               listing=launch.command("play --list"))
         self._choose(saved.channel)
 
     def _choose(self, channel: int) -> None:
@@ -290,7 +299,8 @@ class LocalTable:
     def saved(self) -> Msg:
         """What the terminal says when the player leaves: the game is saved, and how to
         resume it."""
-        return Msg("local.saved", name=self.name)
+        name = self.name
+        return Msg("local.saved", name=name, command=launch.command(f"play --game {name}"))
 
     @property
     def rules(self) -> RuleSet:

@@ -15,20 +15,21 @@ from typing import Any, TextIO
 
 from bot.session import SessionError
 from bot.session.tile_edits import arranged, best_play
-from bot.terminal import commands, screen
+from bot.terminal import commands, editing, screen
 from bot.terminal.table import TerminalTable
 from engine import RummyError
-from engine.ai import level_name, read_level
+from engine.ai import LEVELS, level_name, read_level
 from engine.ai.tile_plans import view_table
 from engine.cards.actions import Draw
-from engine.hand_order import Sort, read_sort
-from engine.i18n import count, t
+from engine.cards.card import Card, format_card
+from engine.hand_order import Sort
+from engine.i18n import Msg, count, t
 from engine.names import shown_name
+from engine.notation_words import KEYWORDS, VERBS, word
 from engine.rules import Kind
-from engine.tiles.actions import DrawTile
+from engine.rules_text import match_end
+from engine.tiles.actions import Confirm, DrawTile, Play, Sets
 from engine.views import Phase
-
-SORTS = (Sort.SUIT, Sort.RANK)  # "own" needs an order the terminal cannot give
 
 
 class Terminal:
@@ -36,8 +37,11 @@ class Terminal:
     the daily championship)."""
 
     def __init__(self, table: TerminalTable, lang: str, out: TextIO, *, colour: bool = True,
-                 pictures: Path | None = None) -> None:
+                 pictures: Path | None = None, history: Path | None = None,
+                 pictures_asked: Path | None = None) -> None:
         self.table = table
+        self.pictures_asked = pictures_asked  # where `pictures` saves without --pictures
+        self.history = history
         self.lang = lang
         self.out = out
         self.colour = colour
@@ -45,12 +49,22 @@ class Terminal:
         self._shown = -1  # the game's version last shown in full
         self._round = 0  # the round last announced
         self._reported = 0  # the last round whose result was shown
+        self._reshuffles = (0, 0)  # the round and its reshuffles last said
+        self._seen: Sets = ()  # the tile sets last shown: the numbers the reader saw
 
     def say(self, code: str, **params: Any) -> None:
         print(t(code, self.lang, **params), file=self.out)
 
     def run(self, lines: TextIO) -> int:
-        """Play until the match ends, the player quits or the input ends; returns 0."""
+        """Play until the match ends, the player quits or the input ends; returns 0.
+        On a terminal, lines are edited with readline (:mod:`bot.terminal.editing`)."""
+        reader = editing.reader(lines, self.out, self.history, self.words)
+        try:
+            return self._play(reader)
+        finally:
+            reader.close()
+
+    def _play(self, reader: editing.LineReader) -> int:
         while True:
             phase = self._advance()
             if phase is Phase.MATCH_OVER:
@@ -60,21 +74,44 @@ class Terminal:
                 self._report_round()
             elif self.table.version != self._shown:
                 self._show_turn()
-            print(t("local.prompt", self.lang), end=" ", file=self.out)
-            self.out.flush()
-            line = lines.readline()
+            line = reader.read(t("local.prompt", self.lang))
             if not line:
                 print(file=self.out)
             if not line or not self.handle(line, phase):
                 print(self.table.saved.text(self.lang), file=self.out)
                 return 0
 
+    def words(self) -> editing.Words:
+        """The words Tab completes, as the help lists them in the reader's language: the
+        commands and action words, then keywords, sorts, levels and the pieces in hand."""
+        lang, kind = self.lang, self.table.rules.kind
+        commands_shown = [text for name in commands.COMMANDS
+                          if (name not in commands.TILE_COMMANDS if kind is Kind.CARDS
+                              else name != "next")  # a tile match is one round
+                          for text in t(f"local.read.{name}", lang).split()]
+        verbs = [text for name in VERBS[kind]
+                 for text in (word(name, lang), *t(f"notation.read.{name}", lang).split())]
+        keywords = [text for name in KEYWORDS
+                    for text in (word(name, lang), *t(f"notation.read.{name}", lang).split())]
+        sorts = [text for name in commands.SORT_WORDS
+                 for text in t(f"local.read.sort.{name}", lang).split()]
+        levels = [level_name(level, lang) for level in LEVELS]
+        hand = self.table.view().hand
+        pieces = [format_card(piece, lang) if isinstance(piece, Card) else str(piece)
+                  for piece in hand]
+        return editing.Words(first=[*verbs, *commands_shown],
+                             rest=[*keywords, *sorts, *levels, *pieces])
+
     def _advance(self) -> Phase:
         """Show the computer players' moves until a human must act; the phase then."""
         while (moved := self.table.computer_move()) is not None:
-            name = self.table.public_view().seats[moved.seat].name  # as saved
-            print(screen.describe(name, moved.action, moved.before, self.colour, self.lang),
-                  file=self.out)
+            view = self.table.public_view()
+            if view.phase is not Phase.ROUND_OVER:  # a new round's moves: under its title
+                self._announce_round(view.round_number)
+            name = view.seats[moved.seat].name  # as saved
+            print(screen.describe(name, moved.action, moved.before, self.colour, self.lang,
+                                  seen=self._seen), file=self.out)
+            self._say_reshuffle()
         return self.table.phase
 
     def handle(self, line: str, phase: Phase | None = None) -> bool:
@@ -127,10 +164,14 @@ class Terminal:
         if action is None:
             self.say("local.unknown", word=word)
             return
+        before = view_table(view)
         table.apply_all(commands.steps(action))
+        if isinstance(action, Confirm):  # what the draft laid, not the word typed
+            action = Play.between(before, view_table(table.view()))
         if not isinstance(action, Draw | DrawTile):
-            print(screen.describe(view.seats[view.seat].name, action, view_table(view),
+            print(screen.describe(view.seats[view.seat].name, action, before,
                                   self.colour, self.lang), file=self.out)
+            self._say_reshuffle()
             return
         drawn = table.view().drawn
         if drawn is not None:
@@ -140,22 +181,26 @@ class Terminal:
 
     def _help(self, tiles: bool) -> None:
         self.say("local.help.tiles" if tiles else "local.help.cards")
-        if tiles:
-            self.say("local.help.solver")
-        self.say("local.help.positions")
 
     def _sort(self, wanted: str) -> None:
-        """Sort by ``wanted`` (suit or rank, colour or number in tile rummy), or switch
-        when none is given; the choice is saved for the next games too."""
-        sort: Sort | None
-        try:
-            sort = read_sort(wanted) if wanted else (
-                Sort.RANK if self.table.sort == Sort.SUIT else Sort.SUIT)
-        except ValueError:
-            sort = None
-        if sort not in SORTS:
-            raise SessionError("local.sort", sort=wanted, sorts=", ".join(SORTS))
+        """Sort by ``wanted`` (suit or rank, colour or number in tile rummy, in the
+        reader's words), or switch when none is given; say which order was chosen. The
+        choice is saved for the next games too.
+
+        Raises:
+            SessionError: a word that names no sort (``local.sort``, naming the words).
+        """
+        kind = "tiles" if self.table.rules.kind is Kind.TILES else "cards"
+        if wanted:
+            found = commands.sort_of(wanted, self.lang)
+            if found is None:
+                raise SessionError("local.sort", sort=wanted, sorts=Msg(f"local.sorts.{kind}"))
+            sort = Sort(found)
+        else:
+            sort = Sort.RANK if self.table.sort == Sort.SUIT else Sort.SUIT
         self.table.set_sort(sort)
+        self.say("local.sorted", sort=Msg(f"sort.tiles.{sort}" if kind == "tiles"
+                                           else f"sort.{sort}"))
         print(screen.hand_line(self.table.view(), self.table.sort, self.colour, self.lang),
               file=self.out)
 
@@ -198,26 +243,48 @@ class Terminal:
         edits = arranged(view, tiles, self.table.rules)
         written = screen.pieces_text(tiles, self.colour, self.lang)
         if edits is None:
-            self.say("bot.tiles.no_arrangement", tiles=written)
+            self.say("bot.tiles.no_arrangement", count=len(tiles), tiles=written)
             return
         self.table.apply_all(edits)
-        self.say("local.arranged", tiles=written)
+        self.say("local.arranged", count=len(tiles), tiles=written)
 
     # ------------------------------------------------------------ showing
 
     def _show_turn(self) -> None:
         view = self.table.view()
         self._shown = self.table.version
-        if view.round_number != self._round:
-            self._round = view.round_number
-            self.say("local.round", number=view.round_number)
+        self._announce_round(view.round_number)
         self._save_pictures(quiet=True)
         self._show_table()
         print(screen.hand_line(view, self.table.sort, self.colour, self.lang), file=self.out)
         kind = "tiles" if view.kind is Kind.TILES else "cards"
         self.say(f"local.turn.{kind}.{view.phase.value}")
 
+    def _say_reshuffle(self) -> None:
+        """Say when the discard pile has become the stock again, and how many more times
+        it may this round (card variants with reshuffles)."""
+        view = self.table.public_view()
+        now = (view.round_number, view.reshuffles)
+        if view.phase is Phase.ROUND_OVER or now == self._reshuffles:
+            self._reshuffles = now
+            return
+        new_round = now[0] != self._reshuffles[0]
+        self._reshuffles = now
+        if view.reshuffles and not new_round:
+            left = self.table.rules.max_reshuffles - view.reshuffles
+            if left:
+                self.say("local.reshuffled", count=left)
+            else:
+                self.say("local.reshuffled.last")
+
+    def _announce_round(self, number: int) -> None:
+        """``— Round 2 —``, once, before anything of that round is shown."""
+        if number != self._round:
+            self._round = number
+            self.say("local.round", number=number)
+
     def _show_table(self) -> None:
+        self._seen = view_table(self.table.view())
         for line in screen.show_table(self.table.view(), self.colour, self.lang,
                                       self.table.levels()):
             print(line, file=self.out)
@@ -247,24 +314,29 @@ class Terminal:
             winners = self.table.outcome_winners()
             names = ", ".join(shown_name(view.seats[w].name, self.lang) for w in winners)
             self.say("local.match_over", winners=names or "—")
+        self.say("local.score.title", count=len(view.rounds))
         for seat in view.seats:
             self.say("local.total_line", name=shown_name(seat.name, self.lang),
                      total=view.totals[seat.seat])
+        if not final:
+            print(match_end(self.table.rules).text(self.lang), file=self.out)
 
     def _save_pictures(self, *, quiet: bool) -> None:
         """Write ``hand.png`` and ``table.png`` (the game as it stands) into the pictures
-        folder."""
-        if self.pictures is None:
+        folder: after every move with ``--pictures DIR``; when asked (``quiet`` False)
+        without it, into the default folder beside the games' file."""
+        folder = self.pictures if self.pictures is not None or quiet else self.pictures_asked
+        if folder is None:
             if not quiet:
                 self.say("local.no_pictures")
             return
         from render import render_hand, render_table
 
         view = self.table.view()
-        self.pictures.mkdir(parents=True, exist_ok=True)
+        folder.mkdir(parents=True, exist_ok=True)
         hand = render_hand(view, sort=self.table.sort, lang=self.lang)
         table = render_table(view, lang=self.lang)
-        (self.pictures / "hand.png").write_bytes(hand.png)
-        (self.pictures / "table.png").write_bytes(table.png)
+        (folder / "hand.png").write_bytes(hand.png)
+        (folder / "table.png").write_bytes(table.png)
         if not quiet:
-            self.say("local.pictures", folder=str(self.pictures))
+            self.say("local.pictures", folder=str(folder))

@@ -108,9 +108,14 @@ class Draft:
             raise IllegalMove("tiles.no_tiles")
         free = Counter(rack)
         free.subtract(placed)
-        for tile, count in Counter(tiles).items():
-            if free[tile] < count:
-                raise IllegalMove("tiles.not_on_rack", tiles=format_tiles(tiles))
+        missing = []  # only the tiles the rack lacks, in the order written
+        for tile in tiles:
+            if free[tile] > 0:
+                free[tile] -= 1
+            else:
+                missing.append(tile)
+        if missing:
+            raise IllegalMove("tiles.not_on_rack", tiles=format_tiles(missing))
 
     @staticmethod
     def _need_set(index: int, count: int, frozen: int) -> None:

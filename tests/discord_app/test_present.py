@@ -26,7 +26,18 @@ from engine.actions import Action
 from engine.cards.actions import Discard, Draw, LayOff, Meld, SwapJoker
 from engine.game import Game
 from engine.hand_order import sorted_hand
-from engine.tiles.actions import Add, Confirm, DrawTile, Move, NewSet, Pass, Play, Split, Undo
+from engine.tiles.actions import (
+    Add,
+    Confirm,
+    DrawTile,
+    Move,
+    NewSet,
+    Pass,
+    Play,
+    Split,
+    TakeBack,
+    Undo,
+)
 from engine.tiles.tile import Tile
 from tests.session.helpers import finished_round
 
@@ -74,9 +85,12 @@ def test_moves_in_words(move: Action, en: str, fr: str) -> None:
 @pytest.mark.parametrize(("action", "en", "fr"), [
     (Play((tiles("k5 k6 k7"),)), "You played k5 k6 k7.", "Vous avez joué k5 k6 k7."),
     (Confirm(), "You laid your tiles.", "Vous avez posé vos tuiles."),
-    (Add(tiles("k4"), 1), "Draft: k4 added to set 2.", "Brouillon : k4 ajoutées à la série 2."),
-    (Move(tiles("k5"), 0, None), "Draft: k5 moved from set 1 to a new set.",
-     "Brouillon : k5 déplacées de la série 1 vers une nouvelle série."),
+    (Add(tiles("k4"), 1), "Draft: 1 tile added to set 2: k4.",
+     "Brouillon : 1 tuile ajoutée à la série 2 : k4."),
+    (Move(tiles("k5"), 0, None), "Draft: 1 tile moved from set 1 to a new set: k5.",
+     "Brouillon : 1 tuile déplacée de la série 1 vers une nouvelle série : k5."),
+    (TakeBack(tiles("k5 k6"), 0), "Draft: 2 tiles taken back from set 1: k5 k6.",
+     "Brouillon : 2 tuiles reprises de la série 1 : k5 k6."),
     (Split(1, 2), "Draft: set 2 cut before tile 3.",
      "Brouillon : série 2 coupée avant la tuile 3."),
     (Undo(), "Draft: last change undone.", "Brouillon : dernière modification annulée."),

@@ -9,6 +9,7 @@ from dataclasses import replace
 
 import pytest
 
+import bot  # noqa: F401  (the interfaces' catalog: the leaderboards' bot.* titles)
 from engine.ai import choose_action
 from engine.cards.card import JOKER, Card, Suit
 from engine.game import Game
@@ -153,3 +154,15 @@ def test_the_viewer_of_the_terminal_is_not_named_twice() -> None:
     assert "Vous : 7 cartes" in alt and "Ordi 1 : 8 cartes" in alt
     other = player(public(), HAND_13, seat=0)  # a named player: marked as the viewer
     assert render_table(other, lang="fr").alt.count("Alice") >= 1
+
+
+@pytest.mark.parametrize("name", ["rami51", "rami30"])
+def test_french_seat_boxes_at_three_players_say_the_opening_whole(
+        name: str, drawn: list[str]) -> None:
+    game = Game.new(variant(name), [YOU, computer_name(1), computer_name(2)], seed=5)
+    picture = render_table(game.view(0), lang="fr")
+    details = [text for text in drawn if "cartes" in text]
+    assert len(details) >= 3  # each seat (the widths measured too)
+    assert all(text.endswith("pas encore posé") for text in details), details
+    assert not [text for text in drawn if text.endswith("…")]
+    assert picture.width >= 640

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import io
 import re
+import shutil
+import subprocess
 from collections import Counter
 from pathlib import Path
 
@@ -154,7 +156,7 @@ def _tile_plays(text: str) -> list[tuple[list[str], str, list[str]]]:
             listings[-1] += [found.group(1)] if found else []
             continue
         listing = False
-        if re.search(r"CPU \d: play ", line):
+        if re.search(r"CPU \d played ", line):
             plays.append((len(listings) - 1, line))
     return [(listings[i], line, listings[i + 1]) for i, line in plays if i + 1 < len(listings)]
 
@@ -169,10 +171,11 @@ def test_a_computer_tile_play_is_shown_as_what_it_changed() -> None:
     plays = _tile_plays(text)
     assert len(plays) >= 3
     for before, line, after in plays:
-        found = re.search(r": play (.+?)(?: replacing ([\d ]+))?   \(from the rack: (.+)\)$", line)
+        found = re.search(r" played (.+?)(?: in place of \d+ sets? of the table: (.+))?   "
+                          r"\(from the rack: (.+)\)\.$", line)
         assert found is not None, line
         written = [_sorted(s) for s in found.group(1).split(" | ")]
-        replaced = [int(n) for n in (found.group(2) or "").split()]
+        replaced = [int(n) for n in re.findall(r"set (\d+) \(", found.group(2) or "")]
         new = Counter(map(_sorted, after)) - Counter(map(_sorted, before))
         gone = Counter(map(_sorted, before)) - Counter(map(_sorted, after))
         assert Counter(written) == new  # the sets made or changed, not the whole table
@@ -183,14 +186,14 @@ def test_a_computer_tile_play_is_shown_as_what_it_changed() -> None:
 
 
 @pytest.mark.parametrize(("lang", "line"), [
-    ("en", "CPU 1: play k6 o6 r6 | b6 b7 b8   (from the rack: k6 o6 r6 b6 b7 b8)"),
-    ("fr", "Ordi 1 : jouer k6 o6 r6 | b6 b7 b8   (du chevalet : k6 o6 r6 b6 b7 b8)"),
+    ("en", "CPU 1 played k6 o6 r6 | b6 b7 b8   (from the rack: k6 o6 r6 b6 b7 b8)."),
+    ("fr", "Ordi 1 a posé k6 o6 r6 | b6 b7 b8   (du chevalet : k6 o6 r6 b6 b7 b8)."),
 ])
 def test_computer_moves_are_written_in_the_players_language(lang: str, line: str) -> None:
     _, text = play(["--variant", "tiles", "--seed", "5", "--plain", "--level", "hard",
                     "--lang", lang], "draw\n" * 8)
     assert line in text
-    assert ("CPU 1: draw" if lang == "en" else "Ordi 1 : piocher") in text
+    assert ("CPU 1 drew a tile." if lang == "en" else "Ordi 1 a pioché une tuile.") in text
 
 
 def test_a_refused_command_changes_nothing() -> None:
@@ -210,3 +213,25 @@ def test_every_option_of_play_says_what_it_takes_and_its_default() -> None:
         assert action.help and "default" in action.help, action.dest
     text = parser.format_help()
     assert "classic 2–6" in text and "tiles 2–4" in text and "{easy,medium,hard}" in text
+
+
+def test_pictures_without_a_folder_are_saved_beside_the_games_and_said_where(
+        local_db: Path) -> None:
+    _, text = play(["--seed", "3", "--plain"], "pictures\nquit\n")
+    folder = local_db.parent / "pictures"
+    assert f"Pictures saved in {folder}: hand.png and table.png" in text
+    assert (folder / "hand.png").read_bytes().startswith(b"\x89PNG")
+    assert (folder / "table.png").exists()
+
+
+@pytest.mark.skipif(shutil.which("git") is None, reason="no git here")
+def test_the_default_pictures_folder_is_one_git_ignores(monkeypatch: pytest.MonkeyPatch) -> None:
+    from bot.terminal.app import pictures_folder
+
+    monkeypatch.delenv("RAMI_LOCAL_DB")
+    root = Path(__file__).resolve().parents[2]
+    folder = pictures_folder(None)
+    assert folder == Path("data/pictures")
+    ignored = subprocess.run(["git", "check-ignore", "-q", str(folder / "hand.png")],
+                             cwd=root, check=False)
+    assert ignored.returncode in (0, 128)  # 128: not a git checkout (a source archive)

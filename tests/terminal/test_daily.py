@@ -35,9 +35,10 @@ def db(tmp_path: Path) -> Path:
 def test_a_try_is_played_to_its_score_and_the_days_ranking(db: Path) -> None:
     status, text = play(db, Clock(at(2026, 3, 3, 12)), DRAW_AND_DISCARD)
     assert status == 0
-    assert "Daily championship of 2026-03-03: try 1 of 10, closes at 21:00 (Europe/Paris)." in text
+    assert ("Daily championship of March 3, 2026: try 1 of 10, closes at 21:00 "
+            "(Europe/Paris).") in text
     assert "Score of this try:" in text and "9 tries left today." in text
-    assert "Daily championship of 2026-03-03: ranking" in text
+    assert "Daily championship of March 3, 2026: ranking" in text
     assert "  1. You: " in text and "Your place: 1 of 1" in text
     status, text = play(db, Clock(at(2026, 3, 3, 13)), "quit\n")
     assert "try 2 of 10" in text
@@ -55,7 +56,7 @@ def test_the_same_day_deals_the_same_game_in_french(db: Path, tmp_path: Path) ->
     clock = Clock(at(2026, 3, 3, 12))
     mine = play(db, clock, "quit\n", "--lang", "fr")[1]
     other = play(tmp_path / "other.sqlite3", clock, "quit\n", "--lang", "fr")[1]
-    assert "Championnat du 2026-03-03 : essai 1 sur 10, clôture à 21:00" in mine
+    assert "Championnat du 3 mars 2026 : essai 1 sur 10, clôture à 21:00" in mine
     assert mine == other  # the same secret, server and day: the same deal
 
 
@@ -67,8 +68,8 @@ def test_the_computers_levels_stay(db: Path) -> None:
 def test_after_the_close_the_next_days_deal_is_played(db: Path) -> None:
     play(db, Clock(at(2026, 3, 3, 12)), "draw\nquit\n")
     text = play(db, Clock(at(2026, 3, 3, 21, 30)), "quit\n")[1]
-    assert "Daily championship of 2026-03-04: try 1 of 10" in text
-    assert "Your unfinished try of 2026-03-03 did not count" in text
+    assert "Daily championship of March 4, 2026: try 1 of 10" in text
+    assert "Your unfinished try of March 3, 2026 did not count" in text
 
 
 def test_the_eleventh_try_is_refused(db: Path) -> None:

@@ -80,3 +80,35 @@ def test_discard_alone_after_laying_the_card_drawn_asks_which_card() -> None:
     assert refused.value.message("en") == (
         "The card you drew, 9♥, is no longer in your hand: name the card to discard "
         "(discard <card>, or its position: discard 3).")
+
+
+def test_the_next_rounds_computer_moves_come_after_its_title() -> None:
+    _, text = play([*CLASSIC, "--level", "hard"], "draw\ndiscard\nnext\n" * 40 + "quit\n")
+    dealt = text.split("Press Enter to deal round 2")[1].split("\n> ", 1)[1]
+    assert dealt.startswith("— Round 2 —\nCPU 1 ")
+    assert text.count("— Round 2 —") == 1
+
+
+def test_a_stock_reshuffle_is_said_with_how_many_are_left() -> None:
+    _, text = play(["--variant", "classic", "--seed", "1", "--plain", "--level", "easy"],
+                   "draw\ndiscard\n" * 45 + "quit\n")
+    said = "The stock ran out: the discard pile, shuffled, is the new stock (2 more " \
+           "reshuffles allowed this round)."
+    assert text.count(said) == 1
+    before = text.split(said)[0].rsplit("Discard pile:", 1)[1]
+    assert "stock: 0" in before.splitlines()[0]  # said when the stock had run out
+
+
+@pytest.mark.parametrize(("args", "title", "end"), [
+    (["--variant", "classic"], "Totals after 0 rounds:",
+     "Match: it ends when a player reaches 100 points; the highest total wins."),
+    (["--variant", "rami51", "--lang", "fr"], "Totaux après 0 manche :",
+     "Partie : elle s'arrête quand un joueur atteint 1000 points ; le plus petit total gagne."),
+])
+def test_the_score_has_a_title_and_says_how_the_match_ends(args: list[str], title: str,
+                                                           end: str) -> None:
+    _, text = play([*args, "--seed", "4", "--plain"], "score\nquit\n")
+    answer = between_prompts(text)[0].splitlines()
+    assert answer[0] == title
+    assert answer[-1] == end
+    assert len(answer) == 4  # the title, both players' totals, how the match ends

@@ -50,7 +50,7 @@ def test_a_french_player_types_french_suit_letters() -> None:
 def test_an_accepted_move_is_echoed_with_the_cards_symbols() -> None:
     text = play(["--variant", "rami51", "--seed", "3"], "piocher\ndéfausser 1\nquitter\n")
     assert re.search(r"^(?:> )?Vous avez pioché \S+[♣♠♥♦]\.$", text, re.M)
-    echoed = re.search(r"^(?:> )?Vous : défausser (\S+)$", text, re.M)
+    echoed = re.search(r"^(?:> )?Vous avez défaussé (\S+)\.$", text, re.M)
     assert echoed is not None and echoed.group(1)[-1] in "♣♠♥♦"
 
 
@@ -60,7 +60,7 @@ def test_the_french_terminal_speaks_french() -> None:
     assert text.startswith("Rami 51. Tapez ? pour l'aide")
     assert "Les ordinateurs jouent maintenant au niveau difficile" in text
     assert re.search(r"^Ordi 1 · difficile : 13 cartes, 0 point, pas encore posé$", text, re.M)
-    assert re.search(r"^Ordi 2 : (piocher|poser|ajouter|défausser)", text, re.M)
+    assert re.search(r"^Ordi 2 a (pioché|pris|posé|ajouté|défaussé) ", text, re.M)
     assert "CPU" not in text and "ouvert" not in text and "hard" not in text
     assert re.search(r"\b[JQK][♣♠♥♦]", text) is None  # V D R, never J Q K
 
@@ -101,13 +101,12 @@ def test_every_word_that_works_is_in_the_help(lang: str, kind: Kind) -> None:
     """The action words and their aliases, the keywords, the terminal's own words and
     the levels of the player's language all appear in the help."""
     help_text = t(f"local.help.{kind.value}", lang)
-    if kind is Kind.TILES:
-        help_text += t("local.help.solver", lang)  # hint and arrange: tile rummy only
     keywords = {Kind.CARDS: (Word.STOCK, Word.PILE),
                 Kind.TILES: tuple(k for k in KEYWORDS if k not in (Word.STOCK, Word.PILE))}
     words = [*(f"notation.read.{name}" for name in (*VERBS[kind], *keywords[kind])),
              *(f"local.read.{name}" for name in COMMANDS
-               if kind is Kind.TILES or name not in TILE_COMMANDS)]
+               if (kind is Kind.TILES or name not in TILE_COMMANDS)
+               and not (kind is Kind.TILES and name == "next"))]  # tiles: one round
     missing = [word for key in words for word in t(key, lang).split()
                if not re.search(rf"(?<!\w){re.escape(word)}(?!\w)", help_text)]
     missing += [level_name(level, lang) for level in LEVELS
@@ -130,3 +129,31 @@ def test_a_game_saved_in_french_goes_on_in_english(local_db: Path) -> None:
         saved = " ".join(row[0] for row in db.execute("SELECT state FROM games"))
     assert "[cpu 1]" in saved and "[you]" in saved
     assert "Ordi" not in saved and "Vous" not in saved and "CPU" not in saved
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+@pytest.mark.parametrize("kind", list(Kind))
+def test_the_help_fits_80_columns_its_descriptions_aligned(lang: str, kind: Kind) -> None:
+    lines = t(f"local.help.{kind.value}", lang).splitlines()
+    assert max(map(len, lines)) <= 80
+    rows = [line for line in lines if line.startswith("  ")]
+    starts = {re.search(r"\S {2,}(\S)", line).start(1) for line in rows  # type: ignore[union-attr]
+              if re.search(r"\S {2,}\S", line)}
+    starts |= {len(line) - len(line.lstrip()) for line in rows if line.startswith("    ")
+               and not line.lstrip().startswith("…")}
+    assert len(starts) == 1  # every description, hint and arrange too, in one column
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_tile_help_names_no_card_command(lang: str) -> None:
+    text = t("local.help.tiles", lang)
+    assert "discard" not in text and "défausser" not in text and "meld 1" not in text
+    assert text.splitlines()[-1].endswith(("The French words work too.",
+                                           "Les mots anglais marchent aussi."))
+
+
+def test_the_french_help_shows_x_for_discard() -> None:
+    assert "défausser (x) [<carte>]" in t("local.help.cards", "fr")
+    text = play(["--variant", "classic", "--seed", "3", "--lang", "fr"],
+                "piocher\nx\nquitter\n")
+    assert re.search(r"^(?:> )?Vous avez défaussé \S+[♣♠♥♦]\.$", text, re.M)

@@ -54,7 +54,8 @@ def test_a_classic_match_shows_every_round_and_its_hands_to_the_end() -> None:
     end = text.split("The match is over. Winner: ")[1].splitlines()
     best = max(totals, key=lambda name: totals[name])
     assert end[0] == f"{best}."
-    assert end[1:] == [f"  {name}: {total}" for name, total in totals.items()]
+    assert end[1] == f"Totals after {len(rounds)} rounds:"
+    assert end[2:] == [f"  {name}: {total}" for name, total in totals.items()]
 
 
 def test_a_tile_match_ends_with_the_reason_and_the_racks(

@@ -3,6 +3,7 @@ listed, resumed by name, and the terminal says which one goes on."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -69,3 +70,14 @@ def test_a_new_game_option_cannot_go_with_a_saved_game_choice(
         play(["--game", "classic-1", "--variant", "rami51"], "")
     assert stop.value.code == 2
     assert "--variant is for a new game" in capsys.readouterr().err
+
+
+def test_the_list_speaks_the_language_of_the_game_played_last() -> None:
+    _, _ = play(["--variant", "rami51", "--seed", "3", "--lang", "fr", "--plain"], "quitter\n")
+    _, listed = play(["--list"], "")
+    assert listed.startswith("Vos parties en cours, la dernière jouée d'abord :\n")
+    line = listed.splitlines()[1]
+    assert line.startswith("  rami51-1 : Rami 51, manche 1, Vous, Ordi 1 (jouée le ")
+    assert re.search(r"le \d{1,2} [a-zéû]+ \d{4} à \d\d:\d\d\)$", line), line
+    _, english = play(["--list", "--lang", "en"], "")
+    assert english.startswith("Your unfinished games")

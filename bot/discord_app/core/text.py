@@ -8,6 +8,7 @@ their messages from them.
 from __future__ import annotations
 
 import functools
+import unicodedata
 from collections.abc import Iterable, Sequence
 
 import discord
@@ -77,6 +78,13 @@ def safe_name(name: str, lang: str) -> str:
     message shows goes through it (a mention, ``<@id>``, is not a name: Discord writes
     the name itself)."""
     return escaped(shown_name(name, lang))
+
+
+def starts_with_vowel(text: str) -> bool:
+    """Whether ``text`` begins with a vowel sound's letter (French elides before it:
+    « d'alice », « d'Ordi 1 »; an h is left alone, aspirated or not)."""
+    first = unicodedata.normalize("NFKD", text.lstrip()[:1]).casefold()[:1]
+    return first in set("aeiouy")
 
 
 def code_name(name: str, lang: str) -> str:

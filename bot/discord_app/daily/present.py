@@ -29,6 +29,7 @@ from bot.session.daily import (
     close_text,
 )
 from bot.session.daily.words import ranking_lines, result_lines
+from bot.session.dates import long_date
 from data import ChallengeResult, GuildSettings
 from engine.i18n import count
 from engine.names import shown_name
@@ -45,7 +46,7 @@ def _name(text: str) -> str:
 
 def title(day: DayInfo, lang: str) -> str:
     """The championship's day, as titles name it."""
-    return t("bot.daily.title", lang, day=day.day)
+    return t("bot.daily.title", lang, day=long_date(day.day, lang))
 
 
 def _header(state: TryState, lang: str) -> str:
@@ -87,7 +88,7 @@ def try_message(state: TryState, lang: str, *, sort: str,
     the hand."""
     head = [_header(state, lang)]
     if state.dropped is not None:
-        head.append(t("bot.daily.dropped", lang, day=state.dropped))
+        head.append(t("bot.daily.dropped", lang, day=long_date(state.dropped, lang)))
     if state.result is not None:
         return _try_over(state, lang, head, table_picture)
     if note:

@@ -24,12 +24,14 @@ from bot.discord_app.core.text import (
     piece_text,
     pieces_text,
     safe_name,
+    starts_with_vowel,
 )
 from bot.discord_app.tiles import present as tiles_present
 from bot.discord_app.tiles.components import rack_view
 from bot.session import display_order
 from engine.actions import Action, unhandled
 from engine.cards.actions import Discard, Draw, LayOff, Meld, SwapJoker
+from engine.names import shown_name
 from engine.rules import Kind
 from engine.tiles.actions import (
     Add,
@@ -114,7 +116,9 @@ def _hand_text(view: PlayerView, texts: Sequence[str], lang: str, *, title: str,
         lines += turn
     else:
         name = names[view.current] if view.current < len(names) else view.seats[view.current].name
-        lines.append(t("bot.hand.waiting", lang, player=safe_name(name, lang)))
+        shown = shown_name(name, lang)
+        key = "bot.hand.waiting.vowel" if starts_with_vowel(shown) else "bot.hand.waiting"
+        lines.append(t(key, lang, player=safe_name(name, lang)))  # « d'alice », « de Bruno »
     if _is_playing(view) and view.opening_needed:
         lines.append(t("bot.hand.opening", lang, count=view.opening_needed))
     if len(texts) > MAX_OPTIONS:

@@ -127,9 +127,10 @@ class TileTurn(Feature):
         rules = (await snapshot_of(self.tables, interaction.channel_id or 0)).rules
         edits = await asyncio.to_thread(arranged, view, tiles, rules)
         if edits is None:
-            return error_reply(t("bot.tiles.no_arrangement", lang,
+            return error_reply(t("bot.tiles.no_arrangement", lang, count=len(tiles),
                                  tiles=present.tiles_text(tiles)))
-        note = t("bot.note.tiles.arranged", lang, tiles=present.tiles_text(tiles))
+        note = t("bot.note.tiles.arranged", lang, count=len(tiles),
+                 tiles=present.tiles_text(tiles))
         return await self._apply(interaction, edits, lang, update=update, note=note)
 
     async def _edit(self, interaction: discord.Interaction, what: str,

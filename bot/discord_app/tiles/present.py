@@ -79,15 +79,18 @@ def set_edit(action: EditAction | Undo | Reset, lang: str) -> str:
         case NewSet(tiles=tiles):
             return t("bot.note.tiles.newset", lang, tiles=tiles_text(tiles))
         case Add(tiles=tiles, set=index):
-            return t("bot.note.tiles.add", lang, tiles=tiles_text(tiles), set=index + 1)
+            return t("bot.note.tiles.add", lang, count=len(tiles), tiles=tiles_text(tiles),
+                     set=index + 1)
         case Move(tiles=tiles, source=source, target=target):
             shown = t("bot.note.tiles.new_set", lang) if target is None else str(target + 1)
-            return t("bot.note.tiles.move", lang, tiles=tiles_text(tiles), source=source + 1,
+            return t("bot.note.tiles.move", lang, count=len(tiles), tiles=tiles_text(tiles),
+                     source=source + 1,
                      target=shown)
         case Split(set=index, at=at):
             return t("bot.note.tiles.split", lang, set=index + 1, at=at + 1)
         case TakeBack(tiles=tiles, set=index):
-            return t("bot.note.tiles.takeback", lang, tiles=tiles_text(tiles), set=index + 1)
+            return t("bot.note.tiles.takeback", lang, count=len(tiles), tiles=tiles_text(tiles),
+                     set=index + 1)
         case Undo():
             return t("bot.note.tiles.undo", lang)
         case Reset():

@@ -69,7 +69,7 @@ def test_a_try_shows_the_day_the_computers_the_hand_and_the_table() -> None:
                                       note="You discarded 7♥.")
     assert reply.ephemeral and reply.content is not None and len(reply.content) <= 2000
     lines = reply.content.splitlines()
-    assert lines[0].startswith("**Daily championship of 2026-03-03** · try 3 of 10")
+    assert lines[0].startswith("**Daily championship of March 3, 2026** · try 3 of 10")
     assert "closes at 21:00 (Europe/Paris)" in lines[0] and lines[1] == "You discarded 7♥."
     assert "CPU 1 drew from the stock." in reply.content
     assert "**Your hand (13 cards)**" in reply.content  # the oldest moves made room

@@ -304,3 +304,11 @@ def test_corrupt_documents_are_refused(change: object) -> None:
     change(data)  # type: ignore[operator]
     with pytest.raises(CorruptGame):
         TileRound.from_dict(data, RULES)
+
+
+@pytest.mark.parametrize("laid", [NewSet(tiles("r1 r2 r9")), Play((tiles("r1 r2 r9"),), ())])
+def test_tiles_not_on_the_rack_are_the_only_ones_named(laid: NewSet | Play) -> None:
+    round_ = dealt([A, B])
+    with pytest.raises(IllegalMove) as error:
+        round_.apply(0, laid)
+    assert error.value.message("en") == "r9: not on your rack."
