@@ -27,6 +27,14 @@ HOW_TO_GET_A_TOKEN = (
 )
 
 
+class Stopped(Exception):
+    """The host stopped the bot (SIGTERM, SIGINT): exit with ``status``, never start again."""
+
+    def __init__(self, status: int) -> None:
+        super().__init__(f"stopped with status {status}")
+        self.status = status
+
+
 class ConfigError(ValueError):
     """A setting has a value the bot cannot use; the message names the variable."""
 

@@ -17,6 +17,7 @@ DailyPoster`). ``sync_only`` stops after the sync
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import random
 import time
@@ -37,6 +38,7 @@ from bot.discord_app.core.replies import error_reply
 from bot.discord_app.core.tree import RamiTree
 from bot.discord_app.daily.poster import DailyPoster
 from bot.discord_app.features import Features, build
+from bot.discord_app.ops.stopping import Gate
 from bot.discord_app.shards import shard_filter
 from bot.discord_app.starting import IdentifyPacer, check_budget
 from bot.discord_app.table.publisher import RETRY_DELAYS
@@ -44,6 +46,8 @@ from bot.session import Daily, IdleSweeper, Tables
 from data import Store
 
 log = logging.getLogger("rami.bot")
+
+STOP_TIMEOUT = 9.0  # seconds a stop takes at most before it gives up (the process: 10)
 
 DISCORD_API_BASE = discord.http.Route.BASE
 
@@ -102,6 +106,9 @@ class RamiBot(discord.Client):
         self._clock = clock
         self._secret_source = secret_source
         self._retry_delays = retry_delays
+        # Stopping: from the signal on, interactions are answered "restarting".
+        self.gate = Gate(self, self._language)
+        self.gate.install()
 
     async def setup_hook(self) -> None:
         if self._sync_only:
@@ -247,6 +254,40 @@ class RamiBot(discord.Client):
             shown = await self.features.publisher.wait_idle(retries=retries)
             if not played and not shown:
                 return
+
+    async def _language(self, interaction: discord.Interaction) -> str:
+        return await self.features.replies.language(interaction)
+
+    async def shut_down(self, timeout: float = STOP_TIMEOUT) -> list[str]:
+        """Stop cleanly within ``timeout`` seconds: take no new interaction (each is
+        answered "restarting"), finish those under way (their saves and answers), stop
+        the computer turns and timers (resumed from the saved games at the next start),
+        let the channel updates under way be sent, then close the gateway and the store.
+
+        Returns what was left undone when time ran out (empty: a clean stop).
+        """
+        loop = asyncio.get_running_loop()
+        until = loop.time() + timeout
+        self.gate.close()
+        log.info("stopping: new interactions are answered as restarting timeout_s=%.0f",
+                 timeout)
+        left: list[str] = []
+        if not await self.gate.drained(timeout):
+            left.append(f"interactions_unfinished={len(self.gate.handling)}")
+        if hasattr(self, "features"):
+            await self.tables.close()  # bounded; the computer turns wait for the restart
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.features.publisher.wait_idle(),
+                                       max(0.0, until - loop.time()))
+            if waiting := self.features.publisher.unsettled():
+                left.append(f"channels_unpublished={len(waiting)} "
+                            f"channels={','.join(map(str, waiting[:20]))}")
+        try:
+            await asyncio.wait_for(self.close(), max(0.1, until - loop.time()))
+        except TimeoutError:
+            left.append("closing_unfinished=1")
+        log.info("stopped refused_while_stopping=%d", self.gate.refused)
+        return left
 
     async def close(self) -> None:
         if hasattr(self, "_warming"):

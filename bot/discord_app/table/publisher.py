@@ -150,6 +150,10 @@ class Publisher:
             await self._progress.wait_for(idle)
             return True
 
+    def unsettled(self) -> list[int]:
+        """The channels whose changes are not all shown yet (retries aside)."""
+        return [channel for channel, board in self._boards.items() if not board.settled]
+
     async def close(self) -> None:
         for worker in self._workers.values():
             worker.cancel()
