@@ -13,9 +13,11 @@ With no subcommand (or "run"), the Discord bot starts. Settings come from the
 environment or a .env file (see .env.example): DISCORD_TOKEN, DATABASE_URL
 (postgresql://... for PostgreSQL), RAMI_DB_PATH (the SQLite file), DISCORD_DEV_GUILD,
 DISCORD_API_BASE, DISCORD_GATEWAY_URL, LOG_LEVEL, LOG_FORMAT, RAMI_AI_DELAY,
-RAMI_PAINTERS, RAMI_SEED (deals that replay), and for several processes SHARD_COUNT,
-CLUSTER_ID, CLUSTER_COUNT, SYNC_COMMANDS, MIN_IDENTIFIES_LEFT (also flags of "run").
-Without DISCORD_TOKEN, a local game starts in the terminal instead.
+RAMI_PAINTERS, RAMI_SEED (deals that replay), METRICS_PORT and METRICS_HOST (serve
+/healthz, /readyz and /metrics there; off when unset), and for several processes
+SHARD_COUNT, CLUSTER_ID, CLUSTER_COUNT, SYNC_COMMANDS, MIN_IDENTIFIES_LEFT (also flags of
+"run"). Without DISCORD_TOKEN, a local game starts in the terminal instead. SIGTERM or
+SIGINT stops the bot cleanly within 10 s (exit 0; 1 when it had to give up).
 """
 
 EPILOG = """\

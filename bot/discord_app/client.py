@@ -255,6 +255,29 @@ class RamiBot(discord.Client):
             if not played and not shown:
                 return
 
+    async def readiness(self) -> list[str]:
+        """What keeps this process from serving (empty: ready): starting or stopping, a
+        shard of its own not connected to the gateway, the store not answering within
+        1 s (``/readyz``)."""
+        if not self.gate.open:
+            return ["stopping"]
+        if not hasattr(self, "features") or not self.is_ready():
+            return ["starting: not connected to the gateway yet"]
+        reasons = [f"shard {shard} not connected to the gateway"
+                   for shard in self.disconnected_shards()]
+        try:
+            await asyncio.wait_for(self.store.schema_version(), 1.0)
+        except TimeoutError:
+            reasons.append("the store did not answer within 1 s")
+        except Exception as error:
+            reasons.append(f"the store failed: {type(error).__name__}")
+        return reasons
+
+    def disconnected_shards(self) -> list[int | None]:
+        """This process's gateway connections that are not open (None: the one
+        connection of an unsharded bot)."""
+        return [None] if self.ws is None or not self.ws.open else []
+
     async def _language(self, interaction: discord.Interaction) -> str:
         return await self.features.replies.language(interaction)
 
@@ -309,6 +332,11 @@ class RamiBot(discord.Client):
 class ShardedRamiBot(RamiBot, discord.AutoShardedClient):
     """The bot on this cluster's shards (``settings.cluster.shard_ids`` of
     ``shard_count``), one gateway connection each, in one process."""
+
+    def disconnected_shards(self) -> list[int | None]:
+        shards = self.settings.cluster.shard_ids or []
+        return [shard for shard in shards
+                if (info := self.get_shard(shard)) is None or info.is_closed()]
 
 
 def make_bot(settings: Settings, **options: Any) -> RamiBot:

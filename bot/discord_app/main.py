@@ -30,11 +30,13 @@ from bot.config import (
     EXIT_FAILED,
     EXIT_TOKEN,
     HOW_TO_GET_A_TOKEN,
+    ConfigError,
     Settings,
     Stopped,
 )
 from bot.discord_app.client import STOP_TIMEOUT, RamiBot, make_bot, point_at
 from bot.discord_app.core import pictures
+from bot.discord_app.ops.server import OpsServer
 from bot.discord_app.starting import IdentifyBudgetLow
 
 log = logging.getLogger("rami.bot")
@@ -69,6 +71,9 @@ def _exit_status(main: Coroutine[Any, Any, None]) -> int:
         asyncio.run(main)
     except discord.LoginFailure:
         print(BAD_TOKEN, file=sys.stderr)
+        return EXIT_TOKEN
+    except ConfigError as error:  # a setting found unusable once tried (a port in use)
+        print(f"rummy-bot: {error}", file=sys.stderr)
         return EXIT_TOKEN
     except IdentifyBudgetLow as low:
         log.error("%s", low)
@@ -107,6 +112,7 @@ async def run_bot(settings: Settings, watchdog: Watchdog | None = None) -> None:
     Raises:
         discord.LoginFailure: the token was rejected.
         IdentifyBudgetLow: starting would leave too few session starts today.
+        ConfigError: the health and metrics server cannot bind its port.
     """
     point_at(settings)
     bot = make_bot(settings)
@@ -125,12 +131,25 @@ async def run_bot(settings: Settings, watchdog: Watchdog | None = None) -> None:
     for number in (signal.SIGTERM, signal.SIGINT):
         with contextlib.suppress(NotImplementedError, RuntimeError):
             loop.add_signal_handler(number, on_signal, number)
+    ops = ops_server(settings, bot)
+    if ops is not None:
+        ops.start()  # before connecting: a port in use stops the start at once
     try:
         async with bot:
             await bot.start(settings.token or "")
     finally:
+        if ops is not None:
+            ops.stop()
         pictures.stop_painters()
     log.info("stopped")
+
+
+def ops_server(settings: Settings, bot: RamiBot) -> OpsServer | None:
+    """The health and metrics server the settings ask for (None: ``METRICS_PORT`` unset)."""
+    if settings.metrics_port is None:
+        return None
+    return OpsServer(settings.metrics_host, settings.metrics_port,
+                     asyncio.get_running_loop(), bot.readiness)
 
 
 async def _stop(bot: RamiBot) -> None:

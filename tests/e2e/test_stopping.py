@@ -21,6 +21,7 @@ from tests.e2e.cluster import ClusterGame, Saved, versions_contiguous
 from tests.e2e.consistency import inconsistent_games
 from tests.e2e.harness import BotHarness, BotProcess
 from tests.e2e.players import is_hand
+from tests.e2e.scrape import free_port, get
 
 RESTARTING_EN = "The bot is restarting: try again in a minute."
 RESTARTING_FR = "Le bot redémarre : réessayez dans une minute."
@@ -34,8 +35,8 @@ async def store(db_path: Path) -> AsyncIterator[Store]:
     await opened.close()
 
 
-async def started(fake: FakeDiscord, db_path: Path) -> BotProcess:
-    process = BotProcess(fake, db_path)
+async def started(fake: FakeDiscord, db_path: Path, port: int | None = None) -> BotProcess:
+    process = BotProcess(fake, db_path, env={"METRICS_PORT": str(port)} if port else {})
     await process.start()
     await process.connected([None])
     return process
@@ -63,7 +64,8 @@ def table_bodies(fake: FakeDiscord, channel: int) -> int:
 
 async def test_a_stop_finishes_what_it_took_refuses_the_rest_and_the_bot_carries_on(
         fake: FakeDiscord, db_path: Path, store: Store) -> None:
-    process = await started(fake, db_path)
+    port = free_port()
+    process = await started(fake, db_path, port)
     channel = fake.channels[0]
     game = ClusterGame(fake, store, channel, seed=3)
     await game.open()
@@ -82,6 +84,7 @@ async def test_a_stop_finishes_what_it_took_refuses_the_rest_and_the_bot_carries
     stopped_at = time.monotonic()
     process.process.send_signal(signal.SIGTERM)
     await logged(process, "stopping:")
+    assert await get(port, "/readyz") == (503, "stopping\n")  # send it nothing more
 
     zoe = fake.add_user("zoé", locale="fr")
     late = [await fake.slash(person, channel, "rummy hand", wait=False),
