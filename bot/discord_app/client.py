@@ -38,6 +38,8 @@ from bot.discord_app.core.replies import error_reply
 from bot.discord_app.core.tree import RamiTree
 from bot.discord_app.daily.poster import DailyPoster
 from bot.discord_app.features import Features, build
+from bot.discord_app.ops.metrics import Metrics, Sampler
+from bot.discord_app.ops.server import OpsServer
 from bot.discord_app.ops.stopping import Gate
 from bot.discord_app.shards import shard_filter
 from bot.discord_app.starting import IdentifyPacer, check_budget
@@ -93,8 +95,16 @@ class RamiBot(discord.Client):
         if isinstance(self, discord.AutoShardedClient):
             shards = {"shard_ids": settings.cluster.shard_ids,
                       "shard_count": settings.cluster.shard_count}
+        # METRICS_PORT: this bot's figures (its own registry) and the server showing them.
+        self.metrics = metrics = (Metrics(settings.cluster.shard_ids)
+                                  if settings.metrics_port is not None else None)
+        if metrics is not None:
+            shards["http_trace"] = metrics.http_trace()
         super().__init__(intents=intents, guild_ready_timeout=guild_ready_timeout,
                          allowed_mentions=discord.AllowedMentions.none(), **shards)
+        self.ops = None if settings.metrics_port is None else OpsServer(
+            settings.metrics_host, settings.metrics_port, self.readiness,
+            metrics.exposition if metrics is not None else None, self._look)
         self.settings = settings
         self._seed_source = seed_source
         self._turn_timeout = turn_timeout
@@ -107,7 +117,8 @@ class RamiBot(discord.Client):
         self._secret_source = secret_source
         self._retry_delays = retry_delays
         # Stopping: from the signal on, interactions are answered "restarting".
-        self.gate = Gate(self, self._language)
+        self.gate = Gate(self, self._language,
+                         on_refused=metrics.refused_while_stopping if metrics else None)
         self.gate.install()
 
     async def setup_hook(self) -> None:
@@ -129,6 +140,8 @@ class RamiBot(discord.Client):
         self.idle_sweeper = IdleSweeper(self.store, self.tables).start()
         self.daily_poster = DailyPoster(self, self.daily, self.features.prefs,
                                         clock=self._clock).start()
+        if self.metrics is not None:
+            self.sampler = Sampler(self.metrics).start()
         log.info("ready to serve games_resumed=%d db=%s", len(resumed), self.store.path)
 
     async def check_identify_budget(self) -> None:
@@ -167,13 +180,17 @@ class RamiBot(discord.Client):
         # rather than in the first player's reply.
         self._warming = asyncio.create_task(asyncio.to_thread(render.warm_up))
         self.store = await Store.open(self.settings.database)
+        if self.metrics is not None:
+            self.store.on_write = self.metrics.store_write
         self.tables = Tables(self.store, ai_delay=self.settings.ai_delay,
                              seed_source=self._seed_source, turn_timeout=self._turn_timeout,
                              shards=shard_filter(self))
         self.daily = Daily(self.store, clock=self._clock, secret_source=self._secret_source)
-        self.features = features = build(self, self.tables, self.store, self.daily,
-                                         min_edit_interval=self._min_edit_interval,
-                                         retry_delays=self._retry_delays or RETRY_DELAYS)
+        self.features = features = build(
+            self, self.tables, self.store, self.daily,
+            min_edit_interval=self._min_edit_interval,
+            retry_delays=self._retry_delays or RETRY_DELAYS,
+            on_answer=self.metrics.answered if self.metrics is not None else None)
         self.tables.subscribe(features.publisher.on_event)
         # Settings changed by another process sharing the database reach this one's cache.
         await features.prefs.listen(self.settings.database_listen_url)
@@ -273,6 +290,11 @@ class RamiBot(discord.Client):
             reasons.append(f"the store failed: {type(error).__name__}")
         return reasons
 
+    async def _look(self) -> None:
+        """Bring the figures read from the bot's state up to date (before a scrape)."""
+        if self.metrics is not None and hasattr(self, "tables"):
+            self.metrics.state(self.tables.census(), pictures.waiting())
+
     def disconnected_shards(self) -> list[int | None]:
         """This process's gateway connections that are not open (None: the one
         connection of an unsharded bot)."""
@@ -317,6 +339,8 @@ class RamiBot(discord.Client):
             await self._warming  # a thread cannot be cancelled: let it finish
         if hasattr(self, "idle_sweeper"):
             await self.idle_sweeper.stop()
+        if hasattr(self, "sampler"):
+            await self.sampler.stop()
         if hasattr(self, "daily_poster"):
             await self.daily_poster.stop()
         if hasattr(self, "tables"):

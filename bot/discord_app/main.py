@@ -36,7 +36,6 @@ from bot.config import (
 )
 from bot.discord_app.client import STOP_TIMEOUT, RamiBot, make_bot, point_at
 from bot.discord_app.core import pictures
-from bot.discord_app.ops.server import OpsServer
 from bot.discord_app.starting import IdentifyBudgetLow
 
 log = logging.getLogger("rami.bot")
@@ -131,7 +130,7 @@ async def run_bot(settings: Settings, watchdog: Watchdog | None = None) -> None:
     for number in (signal.SIGTERM, signal.SIGINT):
         with contextlib.suppress(NotImplementedError, RuntimeError):
             loop.add_signal_handler(number, on_signal, number)
-    ops = ops_server(settings, bot)
+    ops = bot.ops
     if ops is not None:
         ops.start()  # before connecting: a port in use stops the start at once
     try:
@@ -142,14 +141,6 @@ async def run_bot(settings: Settings, watchdog: Watchdog | None = None) -> None:
             ops.stop()
         pictures.stop_painters()
     log.info("stopped")
-
-
-def ops_server(settings: Settings, bot: RamiBot) -> OpsServer | None:
-    """The health and metrics server the settings ask for (None: ``METRICS_PORT`` unset)."""
-    if settings.metrics_port is None:
-        return None
-    return OpsServer(settings.metrics_host, settings.metrics_port,
-                     asyncio.get_running_loop(), bot.readiness)
 
 
 async def _stop(bot: RamiBot) -> None:

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import contextlib
 import errno
 import logging
 import threading
@@ -42,25 +43,29 @@ TEXT = "text/plain"
 
 
 class OpsServer:
-    """``/healthz``, ``/readyz`` and ``/metrics`` of the bot running on ``loop``, on
-    ``host:port`` (port 0: any free one; :attr:`port` says which once started)."""
+    """``/healthz``, ``/readyz`` and ``/metrics`` of the bot running on the event loop
+    that calls :meth:`start`, on ``host:port`` (port 0: any free one; :attr:`port` says
+    which once started)."""
 
-    def __init__(self, host: str, port: int, loop: asyncio.AbstractEventLoop,
-                 readiness: Readiness, metrics: Exposition | None = None) -> None:
+    def __init__(self, host: str, port: int, readiness: Readiness,
+                 metrics: Exposition | None = None,
+                 refresh: Callable[[], Coroutine[Any, Any, None]] | None = None) -> None:
         self.host, self.port = host, port
-        self.bot_loop = loop
+        self.bot_loop: asyncio.AbstractEventLoop | None = None
         self.readiness = readiness
         self.metrics = metrics
+        self.refresh = refresh  # run on the bot's loop before each scrape
         self._thread: threading.Thread | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self._stop: asyncio.Event | None = None
 
     def start(self) -> None:
-        """Bind and serve, in a thread of its own.
+        """Bind and serve, in a thread of its own (called on the bot's event loop).
 
         Raises:
             ConfigError: the port is in use, or the host cannot be bound.
         """
+        self.bot_loop = asyncio.get_running_loop()
         bound: concurrent.futures.Future[int] = concurrent.futures.Future()
         self._thread = threading.Thread(target=self._serve, args=(bound,), name="rami-ops",
                                         daemon=True)
@@ -123,6 +128,7 @@ class OpsServer:
 
     async def _on_bot_loop(self, work: Coroutine[Any, Any, T], within: float) -> T:
         """Run ``work`` on the bot's event loop and wait for it ``within`` seconds."""
+        assert self.bot_loop is not None
         future = asyncio.run_coroutine_threadsafe(work, self.bot_loop)
         try:
             return await asyncio.wait_for(asyncio.wrap_future(future), within)
@@ -150,6 +156,11 @@ class OpsServer:
     async def _metrics(self, request: web.Request) -> web.Response:
         if self.metrics is None:
             return web.Response(status=404, text="no metrics here\n", content_type=TEXT)
+        if self.refresh is not None:
+            # What is read from the bot's state is read there, now; a stuck loop leaves
+            # those figures as last seen (its lag says why).
+            with contextlib.suppress(TimeoutError, RuntimeError):
+                await self._on_bot_loop(self.refresh(), ANSWER_WITHIN)
         body, content_type = self.metrics()
         return web.Response(body=body, headers={"Content-Type": content_type})
 

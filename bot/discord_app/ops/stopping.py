@@ -41,9 +41,11 @@ class Gate:
     :meth:`close` is called (``language``: the reader's language, as the answers find it).
     """
 
-    def __init__(self, client: discord.Client, language: Language) -> None:
+    def __init__(self, client: discord.Client, language: Language, *,
+                 on_refused: Callable[[], None] | None = None) -> None:
         self.client = client
         self.language = language
+        self.on_refused = on_refused
         self.open = True
         self.refused = 0  # interactions answered "restarting"
         self.handling: set[asyncio.Future[Any]] = set()  # the tasks of interactions taken
@@ -75,6 +77,8 @@ class Gate:
 
     async def _refuse(self, interaction: discord.Interaction) -> None:
         self.refused += 1
+        if self.on_refused is not None:
+            self.on_refused()
         try:
             lang = await asyncio.wait_for(self.language(interaction), LANGUAGE_WAIT)
         except Exception:  # the store may be slow or closing: the client's language then

@@ -38,6 +38,14 @@ class BotLoop:
         self.loop.close()
 
 
+def start_on(bot: BotLoop, server: OpsServer) -> None:
+    """Start ``server`` from the bot's loop, as the bot does (its errors raised here)."""
+    async def start() -> None:
+        server.start()
+
+    asyncio.run_coroutine_threadsafe(start(), bot.loop).result(30)
+
+
 @pytest.fixture
 def bot() -> Iterator[BotLoop]:
     running = BotLoop()
@@ -47,9 +55,9 @@ def bot() -> Iterator[BotLoop]:
 
 @pytest.fixture
 def server(bot: BotLoop) -> Iterator[OpsServer]:
-    serving = OpsServer("127.0.0.1", 0, bot.loop, bot.readiness,
+    serving = OpsServer("127.0.0.1", 0, bot.readiness,
                         lambda: (b"rami_up 1\n", "text/plain; version=0.0.4"))
-    serving.start()
+    start_on(bot, serving)
     yield serving
     serving.stop()
 
@@ -93,7 +101,7 @@ def test_a_port_in_use_is_refused_in_one_line(bot: BotLoop) -> None:
         taken.listen()
         port = taken.getsockname()[1]
         with pytest.raises(ConfigError) as refused:
-            OpsServer("127.0.0.1", port, bot.loop, bot.readiness).start()
+            start_on(bot, OpsServer("127.0.0.1", port, bot.readiness))
     assert str(refused.value) == (f"METRICS_PORT {port} is in use on 127.0.0.1: choose "
                                   "another port, or stop what listens there")
 
@@ -101,6 +109,6 @@ def test_a_port_in_use_is_refused_in_one_line(bot: BotLoop) -> None:
 @pytest.mark.parametrize("host", ["192.0.2.1", "no-such-host.invalid"])
 def test_a_host_that_cannot_be_bound_is_refused_in_one_line(bot: BotLoop, host: str) -> None:
     with pytest.raises(ConfigError) as refused:
-        OpsServer(host, 0, bot.loop, bot.readiness).start()
+        start_on(bot, OpsServer(host, 0, bot.readiness))
     text = str(refused.value)
     assert text.startswith(f"METRICS_HOST {host!r} cannot be bound (") and "\n" not in text
