@@ -46,6 +46,7 @@ from bot.discord_app.starting import IdentifyPacer, check_budget
 from bot.discord_app.table.publisher import RETRY_DELAYS
 from bot.session import Daily, IdleSweeper, Tables
 from data import Store
+from data.backup import hold_store_lock
 
 log = logging.getLogger("rami.bot")
 
@@ -116,6 +117,7 @@ class RamiBot(discord.Client):
         self._clock = clock
         self._secret_source = secret_source
         self._retry_delays = retry_delays
+        self._store_lock = contextlib.ExitStack()
         # Stopping: from the signal on, interactions are answered "restarting".
         self.gate = Gate(self, self._language,
                          on_refused=metrics.refused_while_stopping if metrics else None)
@@ -179,6 +181,9 @@ class RamiBot(discord.Client):
         # A theme's first picture computes its palette (~0.4 s): do it now, off the loop,
         # rather than in the first player's reply.
         self._warming = asyncio.create_task(asyncio.to_thread(render.warm_up))
+        if self.settings.database_url is None:
+            # While this bot serves the SQLite file, rummy-bot restore is refused.
+            self._store_lock.enter_context(hold_store_lock(self.settings.db_path))
         self.store = await Store.open(self.settings.database)
         if self.metrics is not None:
             self.store.on_write = self.metrics.store_write
@@ -350,6 +355,7 @@ class RamiBot(discord.Client):
             await self.features.prefs.close()
         if hasattr(self, "store"):
             await self.store.close()
+        self._store_lock.close()
         await super().close()
 
 
