@@ -180,7 +180,7 @@ class RamiBot(discord.Client):
         pictures.set_painters(self.settings.painters)
         # A theme's first picture computes its palette (~0.4 s): do it now, off the loop,
         # rather than in the first player's reply.
-        self._warming = asyncio.create_task(asyncio.to_thread(render.warm_up))
+        self._warming = asyncio.create_task(self._warm_up())
         if self.settings.database_url is None:
             # While this bot serves the SQLite file, rummy-bot restore is refused.
             self._store_lock.enter_context(hold_store_lock(self.settings.db_path))
@@ -204,6 +204,12 @@ class RamiBot(discord.Client):
         self.tree = RamiTree(self, features.replies.language)
         await self.tree.set_translator(RamiTranslator())
         self.tree.add_command(features.command_group())
+
+    async def _warm_up(self) -> None:
+        """Every theme's palette, one theme at a time in a thread: a stop waits for one
+        theme at most (a thread cannot be cancelled), not for them all."""
+        for name in render.THEMES:
+            await asyncio.to_thread(render.warm_up, [name])
 
     async def sync_commands(self, *, force: bool = False) -> None:
         """Register the commands: instantly in the development guild, else globally.
@@ -331,7 +337,7 @@ class RamiBot(discord.Client):
                                        max(0.0, until - loop.time()))
             if waiting := self.features.publisher.unsettled():
                 left.append(f"channels_unpublished={len(waiting)} "
-                            f"channels={','.join(map(str, waiting[:20]))}")
+                            f"channels={' '.join(waiting[:20])}")
         try:
             await asyncio.wait_for(self.close(), max(0.1, until - loop.time()))
         except TimeoutError:
@@ -341,7 +347,8 @@ class RamiBot(discord.Client):
 
     async def close(self) -> None:
         if hasattr(self, "_warming"):
-            await self._warming  # a thread cannot be cancelled: let it finish
+            self._warming.cancel()  # the theme being warmed finishes in its thread
+            await asyncio.wait({self._warming})
         if hasattr(self, "idle_sweeper"):
             await self.idle_sweeper.stop()
         if hasattr(self, "sampler"):

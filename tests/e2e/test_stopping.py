@@ -130,7 +130,7 @@ async def test_a_stop_that_cannot_finish_gives_up_and_says_what_it_left(
     assert await process.exit_status(20) == 1
     assert time.monotonic() - stopped_at < 11.5
     assert "stop given up" in process.output
-    assert f"channels_unpublished=1 channels={channel}" in process.output
+    assert f"channels_unpublished=1 channels={channel}:table(doing table)" in process.output
 
     fake.heal(stuck)
     edits = table_bodies(fake, channel)

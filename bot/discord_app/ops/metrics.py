@@ -125,13 +125,23 @@ class Metrics:
         self._kinds, self._routes, self._operations = Names(), Names(_ROUTE), Names()
         self._variants = Names()
         self._games_shown: set[tuple[str, str]] = set()
+        self._children: dict[tuple[Any, ...], Any] = {}
         self._lags: list[tuple[float, float]] = []  # (when, lag) of the last minute
 
     # ------------------------------------------------------------------ what is told
+    def _child(self, metric: Any, *values: str) -> Any:
+        """``metric.labels(*values)``, kept: the library's lookup takes a lock and checks
+        the values each time, a few microseconds on every interaction and request."""
+        key = (id(metric), *values)
+        child = self._children.get(key)
+        if child is None:
+            child = self._children[key] = metric.labels(*values)
+        return child
+
     def answered(self, kind: str, outcome: str, interaction_type: str, seconds: float) -> None:
         """An interaction answered (``outcome``: answered, refused or failed)."""
-        self.interactions.labels(kind=self._kinds(kind), outcome=outcome).inc()
-        self.reply_seconds.labels(type=interaction_type).observe(seconds)
+        self._child(self.interactions, self._kinds(kind), outcome).inc()
+        self._child(self.reply_seconds, interaction_type).observe(seconds)
 
     def refused_while_stopping(self) -> None:
         self.interactions.labels(kind="stopping", outcome="refused").inc()
@@ -139,21 +149,20 @@ class Metrics:
     def store_write(self, operation: str, seconds: float, ok: bool) -> None:
         """The store's observer (``Store.on_write``)."""
         name = self._operations(operation)
-        self.writes.labels(operation=name, outcome="ok" if ok else "failed").inc()
-        self.write_seconds.labels(operation=name).observe(seconds)
+        self._child(self.writes, name, "ok" if ok else "failed").inc()
+        self._child(self.write_seconds, name).observe(seconds)
 
     def request(self, method: str, path: str, status: int,
                 headers: Any = None) -> None:
         """A REST request to Discord ended with ``status`` (its answer's ``headers``)."""
         route = self._routes(route_family(method, path))
-        self.requests.labels(route=route, status=str(status) if 100 <= status < 600
-                             else "other").inc()
+        self._child(self.requests, route, str(status) if 100 <= status < 600 else "other").inc()
         if status == 429:
             scope = (headers.get("X-RateLimit-Scope") if headers is not None else None) or (
                 "global" if headers is not None and headers.get("X-RateLimit-Global")
                 else "unknown")
             scope = scope if scope in ("user", "global", "shared") else "unknown"
-            self.rate_limits.labels(route=route, scope=scope).inc()
+            self._child(self.rate_limits, route, scope).inc()
 
     def http_trace(self) -> aiohttp.TraceConfig:
         """An aiohttp trace that counts every request discord.py makes (``http_trace``)."""
