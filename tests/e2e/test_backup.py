@@ -10,11 +10,21 @@ import sqlite3
 import sys
 from pathlib import Path
 
+import pytest
+
 from bot.discord_app.fake import FakeDiscord
 from data import Store
 from tests.e2e.cluster import ClusterGame, versions_contiguous
 from tests.e2e.consistency import inconsistent_games
 from tests.e2e.harness import BotProcess
+
+
+@pytest.fixture
+def fake(fake: FakeDiscord) -> FakeDiscord:
+    """The fake Discord of tests/e2e/conftest.py; a process's first pictures take seconds
+    on a busy machine: the people wait up to 30 s for an answer."""
+    fake.settle_timeout = 30.0
+    return fake
 
 
 async def reopened(game: ClusterGame, db_path: Path) -> Store:

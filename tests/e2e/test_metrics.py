@@ -19,6 +19,14 @@ from tests.e2e.scrape import figure, figures, free_port, total, until_ready
 
 
 @pytest.fixture
+def fake(fake: FakeDiscord) -> FakeDiscord:
+    """The fake Discord of tests/e2e/conftest.py; a process's first pictures take seconds
+    on a busy machine: the people wait up to 30 s for an answer."""
+    fake.settle_timeout = 30.0
+    return fake
+
+
+@pytest.fixture
 async def store(db_path: Path) -> AsyncIterator[Store]:
     opened = await Store.open(db_path)
     yield opened

@@ -28,6 +28,14 @@ RESTARTING_FR = "Le bot redémarre : réessayez dans une minute."
 
 
 @pytest.fixture
+def fake(fake: FakeDiscord) -> FakeDiscord:
+    """The fake Discord of tests/e2e/conftest.py; a process's first pictures take seconds
+    on a busy machine: the people wait up to 30 s for an answer."""
+    fake.settle_timeout = 30.0
+    return fake
+
+
+@pytest.fixture
 async def store(db_path: Path) -> AsyncIterator[Store]:
     """The test's own view of the bot's database (the bot process writes it)."""
     opened = await Store.open(db_path)
