@@ -15,6 +15,8 @@ play, divided by the interactions answered.
     .venv/bin/python bench/bot_bench.py --load           # 200 games for 10 minutes
     .venv/bin/python bench/bot_bench.py --soak           # 30 minutes, memory traced
     .venv/bin/python bench/bot_bench.py --games 20 --minutes 0.5  # a quick look
+    METRICS_PORT=19464 .venv/bin/python bench/bot_bench.py --games 20 --minutes 1
+                                             # with /metrics, scraped every 5 s
 """
 
 from __future__ import annotations
@@ -34,6 +36,8 @@ import time
 import tracemalloc
 from collections import Counter, deque
 from pathlib import Path
+
+import aiohttp
 
 from bot.discord_app.fake import FakeDiscord, Interaction, Message, User
 
@@ -282,6 +286,19 @@ async def watch(pid: int, options: argparse.Namespace, started: float, deadline:
             next_snapshot += every
 
 
+SCRAPE_EVERY = 5.0  # seconds; Prometheus' default is 15 s, a busy setup scrapes more often
+
+
+async def scrape(port: int) -> None:
+    """GET /metrics every :data:`SCRAPE_EVERY` seconds until cancelled."""
+    async with aiohttp.ClientSession() as session:
+        while True:
+            await asyncio.sleep(SCRAPE_EVERY)
+            with contextlib.suppress(aiohttp.ClientError):
+                async with session.get(f"http://127.0.0.1:{port}/metrics") as response:
+                    await response.read()
+
+
 async def main(options: argparse.Namespace) -> None:
     fake = FakeDiscord(channel_count=options.games, retain=False)
     await fake.start()
@@ -292,6 +309,10 @@ async def main(options: argparse.Namespace) -> None:
         folder = Path(name)
         bot = await start_bot(fake, folder / "bench.sqlite3", options,
                               folder if options.soak else None)
+        # METRICS_PORT set: /metrics scraped every SCRAPE_EVERY seconds, as Prometheus would
+        # (its cost counted in the bot's).
+        port = os.environ.get("METRICS_PORT")
+        scraping = asyncio.create_task(scrape(int(port))) if port else None
         try:
             base_rss = rss_mib(bot.pid)
             started = time.monotonic()
@@ -309,9 +330,13 @@ async def main(options: argparse.Namespace) -> None:
             await asyncio.wait_for(players, 180)
             growth = _growth(folder, len(snapshots)) if len(snapshots) >= 2 else []
         finally:
+            if scraping is not None:
+                scraping.cancel()
             bot.send_signal(signal.SIGINT)  # a clean stop (and the profile is written)
             try:
-                bot.wait(30)
+                # Waited for in a thread: the fake Discord (this loop) goes on answering
+                # the bot's last requests while it stops, as Discord would.
+                await asyncio.to_thread(bot.wait, 30)
             except subprocess.TimeoutExpired:
                 bot.kill()
             await fake.stop()

@@ -13,9 +13,11 @@ With no subcommand (or "run"), the Discord bot starts. Settings come from the
 environment or a .env file (see .env.example): DISCORD_TOKEN, DATABASE_URL
 (postgresql://... for PostgreSQL), RAMI_DB_PATH (the SQLite file), DISCORD_DEV_GUILD,
 DISCORD_API_BASE, DISCORD_GATEWAY_URL, LOG_LEVEL, LOG_FORMAT, RAMI_AI_DELAY,
-RAMI_PAINTERS, RAMI_SEED (deals that replay), and for several processes SHARD_COUNT,
-CLUSTER_ID, CLUSTER_COUNT, SYNC_COMMANDS, MIN_IDENTIFIES_LEFT (also flags of "run").
-Without DISCORD_TOKEN, a local game starts in the terminal instead.
+RAMI_PAINTERS, RAMI_SEED (deals that replay), METRICS_PORT and METRICS_HOST (serve
+/healthz, /readyz and /metrics there; off when unset), and for several processes
+SHARD_COUNT, CLUSTER_ID, CLUSTER_COUNT, SYNC_COMMANDS, MIN_IDENTIFIES_LEFT (also flags of
+"run"). Without DISCORD_TOKEN, a local game starts in the terminal instead. SIGTERM or
+SIGINT stops the bot cleanly within 10 s (exit 0; 1 when it had to give up).
 """
 
 EPILOG = """\
@@ -30,6 +32,8 @@ examples:
   rummy-bot simulate --help      play many computer games and print statistics
   rummy-bot migrate              bring the database's schema up to date, then exit
   rummy-bot migrate-db --help    copy an SQLite database into PostgreSQL, then check it
+  rummy-bot backup PATH          copy the SQLite database to PATH, even while the bot runs
+  rummy-bot restore PATH         put a backup back (the bot stopped), then check it
 """
 
 
@@ -50,7 +54,8 @@ def build_parser() -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     commands = parser.add_subparsers(dest="command",
-                                     metavar="{run,sync,play,simulate,migrate,migrate-db}")
+                                     metavar="{run,sync,play,simulate,migrate,migrate-db,"
+                                     "backup,restore}")
     run = commands.add_parser(
         "run", help="start the Discord bot (the default)",
         description="Start the Discord bot; settings from the environment or .env (see "
@@ -75,6 +80,10 @@ def build_parser() -> argparse.ArgumentParser:
                         add_help=False)
     commands.add_parser("migrate-db", help="copy an SQLite database into PostgreSQL, then "
                         "check the copy", add_help=False)
+    commands.add_parser("backup", help="copy the SQLite database while the bot runs, then "
+                        "check the copy", add_help=False)
+    commands.add_parser("restore", help="put a backup of the SQLite database back (the bot "
+                        "stopped), then check it", add_help=False)
     return parser
 
 
@@ -97,6 +106,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         from bot import migrate_db
 
         return migrate_db.main(args[1:])
+    if args and args[0] in ("backup", "restore"):
+        from bot import backup
+
+        return backup.main(args[0], args[1:])
     options = vars(build_parser().parse_args(args))
     command = options.pop("command")
     overrides = {name: value for name, value in options.items() if value is not None}

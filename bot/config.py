@@ -17,6 +17,7 @@ from data.database import is_postgres_url, redact
 from engine.numbers import whole
 
 DEFAULT_DB_PATH = "data/rami.sqlite3"
+DEFAULT_METRICS_HOST = "127.0.0.1"
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 EXIT_TOKEN = 2  # the exit status when a setting, the token above all, cannot be used
 EXIT_FAILED = 1  # the bot stopped on an error: the launcher starts it again after a wait
@@ -25,6 +26,14 @@ HOW_TO_GET_A_TOKEN = (
     "Discord Developer Portal (https://discord.com/developers/applications) -> Applications "
     "-> your app -> Bot -> Reset Token, then put it in .env as DISCORD_TOKEN=..."
 )
+
+
+class Stopped(Exception):
+    """The host stopped the bot (SIGTERM, SIGINT): exit with ``status``, never start again."""
+
+    def __init__(self, status: int) -> None:
+        super().__init__(f"stopped with status {status}")
+        self.status = status
 
 
 class ConfigError(ValueError):
@@ -85,6 +94,10 @@ class Settings:
     painters: int = 0  # processes drawing pictures (0: threads of the bot's process)
     seed: int | None = None  # the matches' deals drawn from this seed (replays); None: random
     cluster: Cluster = Cluster()  # the shards this process runs, and its jobs
+    # METRICS_PORT: /healthz, /readyz and /metrics served there (None: not served), on
+    # METRICS_HOST (127.0.0.1: this machine only, unless said otherwise).
+    metrics_port: int | None = None
+    metrics_host: str = DEFAULT_METRICS_HOST
 
     @property
     def has_token(self) -> bool:
@@ -202,6 +215,15 @@ def load_settings(
     if listen_path is not None or (listen_url is not None and database_url is None):
         raise ConfigError("DATABASE_LISTEN_URL is a postgresql://user:password@host:5432/"
                           "database URL, for a DATABASE_URL that is one too")
+    port_text = get("METRICS_PORT")
+    metrics_port = whole(port_text) if port_text is not None else None
+    if port_text is not None and (metrics_port is None or not 1 <= metrics_port <= 65535):
+        raise ConfigError(f"METRICS_PORT must be a port number from 1 to 65535, or unset "
+                          f"(no health or metrics served), not {port_text[:40]!r}")
+    metrics_host = get("METRICS_HOST") or DEFAULT_METRICS_HOST
+    if any(c.isspace() or c in "/?#@" for c in metrics_host):
+        raise ConfigError(f"METRICS_HOST must be an address or a host name such as "
+                          f"127.0.0.1 or 0.0.0.0, not {metrics_host[:60]!r}")
     return Settings(
         token=get("DISCORD_TOKEN"),
         db_path=sqlite_path or Path(get("RAMI_DB_PATH") or DEFAULT_DB_PATH),
@@ -216,6 +238,8 @@ def load_settings(
         painters=painters,
         seed=seed,
         cluster=read_cluster(get),
+        metrics_port=metrics_port,
+        metrics_host=metrics_host,
     )
 
 

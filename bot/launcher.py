@@ -25,6 +25,7 @@ from bot.config import (
     HOW_TO_GET_A_TOKEN,
     ConfigError,
     Settings,
+    Stopped,
     load_settings,
 )
 from bot.logs import setup_logging
@@ -104,6 +105,8 @@ def main(argv: Sequence[str] | None = None, *, overrides: Mapping[str, str] | No
         return discord_app.sync(settings)
     try:
         return run_with_backoff(lambda: discord_app.run(settings))
+    except Stopped as stopped:  # by the host: even a stop that failed is not retried
+        return stopped.status
     except KeyboardInterrupt:  # during a back-off wait
         return 0
 

@@ -90,6 +90,9 @@ async def open_database(
     )  # fmt: skip
 
 
+WriteObserver = Callable[[str, float, bool], None]  # (operation, seconds, succeeded)
+
+
 class StoreBase:
     """A store over one :class:`Database`: opening, closing, reads, writes and its clock."""
 
@@ -97,6 +100,9 @@ class StoreBase:
         self._db = db
         self.path = where  # an SQLite path, or a PostgreSQL URL without its password
         self._clock = clock
+        # Told of every write once it ends: its operation's name, the seconds it took
+        # (queueing included) and whether it succeeded (the bot's metrics).
+        self.on_write: WriteObserver | None = None
 
     @classmethod
     async def open(
@@ -154,7 +160,17 @@ class StoreBase:
         return await self._db.read(fn, *args)
 
     async def _write(self, fn: TxFunction[T], *args: Any) -> T:
-        return await self._db.write(fn, *args)
+        observer = self.on_write
+        if observer is None:
+            return await self._db.write(fn, *args)
+        began = time.perf_counter()
+        ok = False
+        try:
+            result = await self._db.write(fn, *args)
+            ok = True
+            return result
+        finally:
+            observer(getattr(fn, "__name__", "write"), time.perf_counter() - began, ok)
 
     def _now(self, now: float | None = None) -> float:
         return self._clock() if now is None else now

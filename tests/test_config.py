@@ -55,6 +55,10 @@ def test_token_is_not_in_repr() -> None:
     ("RAMI_PAINTERS", "many"),
     ("RAMI_SEED", "-3"),
     ("RAMI_SEED", "lucky"),
+    ("METRICS_PORT", "http"),
+    ("METRICS_PORT", "0"),
+    ("METRICS_PORT", "65536"),
+    ("METRICS_HOST", "http://0.0.0.0"),
 ])
 def test_bad_values_name_the_variable(name: str, value: str) -> None:
     with pytest.raises(ConfigError, match=name):
@@ -71,7 +75,16 @@ def test_env_example_lists_every_setting() -> None:
     names = set(parse_env_file(example.read_text(encoding="utf-8")))
     assert {"DISCORD_TOKEN", "RAMI_DB_PATH", "DISCORD_API_BASE", "DISCORD_GATEWAY_URL",
             "DISCORD_DEV_GUILD", "LOG_LEVEL", "LOG_FORMAT", "RAMI_AI_DELAY",
-            "RAMI_PAINTERS", "RAMI_SEED"} <= names
+            "RAMI_PAINTERS", "RAMI_SEED", "METRICS_PORT", "METRICS_HOST"} <= names
+
+
+def test_health_and_metrics_are_off_unless_a_port_is_given() -> None:
+    assert load_settings({}, env_file=None).metrics_port is None
+    settings = load_settings({"METRICS_PORT": "9464"}, env_file=None)
+    assert (settings.metrics_host, settings.metrics_port) == ("127.0.0.1", 9464)
+    settings = load_settings({"METRICS_PORT": "9464", "METRICS_HOST": "0.0.0.0"},
+                             env_file=None)
+    assert settings.metrics_host == "0.0.0.0"
 
 
 @pytest.mark.parametrize(("env", "shard_ids", "syncs"), [

@@ -12,7 +12,7 @@ import pytest
 
 from bot import __main__ as entry
 from bot import launcher as runner
-from bot.config import EXIT_BUDGET, EXIT_FAILED, EXIT_TOKEN
+from bot.config import EXIT_BUDGET, EXIT_FAILED, EXIT_TOKEN, Stopped
 from bot.discord_app.fake import FakeDiscord
 
 
@@ -159,3 +159,21 @@ def test_sync_without_a_token_says_how(monkeypatch: pytest.MonkeyPatch, tmp_path
     monkeypatch.delenv("DISCORD_TOKEN", raising=False)
     assert entry.main(["sync"]) == EXIT_TOKEN
     assert "rummy-bot sync needs DISCORD_TOKEN" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("status", [0, EXIT_FAILED])
+def test_a_stop_by_the_host_is_never_started_again(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path, status: int) -> None:
+    from bot.discord_app import main as discord_app
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("DISCORD_TOKEN", "a-token")
+    runs: list[int] = []
+
+    def run(settings: object) -> int:
+        runs.append(status)
+        raise Stopped(status)  # a signal; exit 1 when the stop ran out of time
+
+    monkeypatch.setattr(discord_app, "run", run)
+    assert runner.main([]) == status
+    assert runs == [status]

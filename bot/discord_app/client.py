@@ -17,6 +17,7 @@ DailyPoster`). ``sync_only`` stops after the sync
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import random
 import time
@@ -37,13 +38,19 @@ from bot.discord_app.core.replies import error_reply
 from bot.discord_app.core.tree import RamiTree
 from bot.discord_app.daily.poster import DailyPoster
 from bot.discord_app.features import Features, build
+from bot.discord_app.ops.metrics import Metrics, Sampler
+from bot.discord_app.ops.server import OpsServer
+from bot.discord_app.ops.stopping import Gate
 from bot.discord_app.shards import shard_filter
 from bot.discord_app.starting import IdentifyPacer, check_budget
 from bot.discord_app.table.publisher import RETRY_DELAYS
 from bot.session import Daily, IdleSweeper, Tables
 from data import Store
+from data.backup import hold_store_lock
 
 log = logging.getLogger("rami.bot")
+
+STOP_TIMEOUT = 9.0  # seconds a stop takes at most before it gives up (the process: 10)
 
 DISCORD_API_BASE = discord.http.Route.BASE
 
@@ -89,8 +96,16 @@ class RamiBot(discord.Client):
         if isinstance(self, discord.AutoShardedClient):
             shards = {"shard_ids": settings.cluster.shard_ids,
                       "shard_count": settings.cluster.shard_count}
+        # METRICS_PORT: this bot's figures (its own registry) and the server showing them.
+        self.metrics = metrics = (Metrics(settings.cluster.shard_ids)
+                                  if settings.metrics_port is not None else None)
+        if metrics is not None:
+            shards["http_trace"] = metrics.http_trace()
         super().__init__(intents=intents, guild_ready_timeout=guild_ready_timeout,
                          allowed_mentions=discord.AllowedMentions.none(), **shards)
+        self.ops = None if settings.metrics_port is None else OpsServer(
+            settings.metrics_host, settings.metrics_port, self.readiness,
+            metrics.exposition if metrics is not None else None, self._look)
         self.settings = settings
         self._seed_source = seed_source
         self._turn_timeout = turn_timeout
@@ -102,6 +117,11 @@ class RamiBot(discord.Client):
         self._clock = clock
         self._secret_source = secret_source
         self._retry_delays = retry_delays
+        self._store_lock = contextlib.ExitStack()
+        # Stopping: from the signal on, interactions are answered "restarting".
+        self.gate = Gate(self, self._language,
+                         on_refused=metrics.refused_while_stopping if metrics else None)
+        self.gate.install()
 
     async def setup_hook(self) -> None:
         if self._sync_only:
@@ -122,6 +142,8 @@ class RamiBot(discord.Client):
         self.idle_sweeper = IdleSweeper(self.store, self.tables).start()
         self.daily_poster = DailyPoster(self, self.daily, self.features.prefs,
                                         clock=self._clock).start()
+        if self.metrics is not None:
+            self.sampler = Sampler(self.metrics).start()
         log.info("ready to serve games_resumed=%d db=%s", len(resumed), self.store.path)
 
     async def check_identify_budget(self) -> None:
@@ -158,15 +180,22 @@ class RamiBot(discord.Client):
         pictures.set_painters(self.settings.painters)
         # A theme's first picture computes its palette (~0.4 s): do it now, off the loop,
         # rather than in the first player's reply.
-        self._warming = asyncio.create_task(asyncio.to_thread(render.warm_up))
+        self._warming = asyncio.create_task(self._warm_up())
+        if self.settings.database_url is None:
+            # While this bot serves the SQLite file, rummy-bot restore is refused.
+            self._store_lock.enter_context(hold_store_lock(self.settings.db_path))
         self.store = await Store.open(self.settings.database)
+        if self.metrics is not None:
+            self.store.on_write = self.metrics.store_write
         self.tables = Tables(self.store, ai_delay=self.settings.ai_delay,
                              seed_source=self._seed_source, turn_timeout=self._turn_timeout,
                              shards=shard_filter(self))
         self.daily = Daily(self.store, clock=self._clock, secret_source=self._secret_source)
-        self.features = features = build(self, self.tables, self.store, self.daily,
-                                         min_edit_interval=self._min_edit_interval,
-                                         retry_delays=self._retry_delays or RETRY_DELAYS)
+        self.features = features = build(
+            self, self.tables, self.store, self.daily,
+            min_edit_interval=self._min_edit_interval,
+            retry_delays=self._retry_delays or RETRY_DELAYS,
+            on_answer=self.metrics.answered if self.metrics is not None else None)
         self.tables.subscribe(features.publisher.on_event)
         # Settings changed by another process sharing the database reach this one's cache.
         await features.prefs.listen(self.settings.database_listen_url)
@@ -175,6 +204,12 @@ class RamiBot(discord.Client):
         self.tree = RamiTree(self, features.replies.language)
         await self.tree.set_translator(RamiTranslator())
         self.tree.add_command(features.command_group())
+
+    async def _warm_up(self) -> None:
+        """Every theme's palette, one theme at a time in a thread: a stop waits for one
+        theme at most (a thread cannot be cancelled), not for them all."""
+        for name in render.THEMES:
+            await asyncio.to_thread(render.warm_up, [name])
 
     async def sync_commands(self, *, force: bool = False) -> None:
         """Register the commands: instantly in the development guild, else globally.
@@ -248,11 +283,76 @@ class RamiBot(discord.Client):
             if not played and not shown:
                 return
 
+    async def readiness(self) -> list[str]:
+        """What keeps this process from serving (empty: ready): starting or stopping, a
+        shard of its own not connected to the gateway, the store not answering within
+        1 s (``/readyz``)."""
+        if not self.gate.open:
+            return ["stopping"]
+        if not hasattr(self, "features") or not self.is_ready():
+            return ["starting: not connected to the gateway yet"]
+        reasons = [f"shard {shard} not connected to the gateway"
+                   for shard in self.disconnected_shards()]
+        try:
+            await asyncio.wait_for(self.store.schema_version(), 1.0)
+        except TimeoutError:
+            reasons.append("the store did not answer within 1 s")
+        except Exception as error:
+            reasons.append(f"the store failed: {type(error).__name__}")
+        return reasons
+
+    async def _look(self) -> None:
+        """Bring the figures read from the bot's state up to date (before a scrape)."""
+        if self.metrics is not None and hasattr(self, "tables"):
+            self.metrics.state(self.tables.census(), pictures.waiting())
+
+    def disconnected_shards(self) -> list[int | None]:
+        """This process's gateway connections that are not open (None: the one
+        connection of an unsharded bot)."""
+        return [None] if self.ws is None or not self.ws.open else []
+
+    async def _language(self, interaction: discord.Interaction) -> str:
+        return await self.features.replies.language(interaction)
+
+    async def shut_down(self, timeout: float = STOP_TIMEOUT) -> list[str]:
+        """Stop cleanly within ``timeout`` seconds: take no new interaction (each is
+        answered "restarting"), finish those under way (their saves and answers), stop
+        the computer turns and timers (resumed from the saved games at the next start),
+        let the channel updates under way be sent, then close the gateway and the store.
+
+        Returns what was left undone when time ran out (empty: a clean stop).
+        """
+        loop = asyncio.get_running_loop()
+        until = loop.time() + timeout
+        self.gate.close()
+        log.info("stopping: new interactions are answered as restarting timeout_s=%.0f",
+                 timeout)
+        left: list[str] = []
+        if not await self.gate.drained(timeout):
+            left.append(f"interactions_unfinished={len(self.gate.handling)}")
+        if hasattr(self, "features"):
+            await self.tables.close()  # bounded; the computer turns wait for the restart
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.features.publisher.wait_idle(),
+                                       max(0.0, until - loop.time()))
+            if waiting := self.features.publisher.unsettled():
+                left.append(f"channels_unpublished={len(waiting)} "
+                            f"channels={' '.join(waiting[:20])}")
+        try:
+            await asyncio.wait_for(self.close(), max(0.1, until - loop.time()))
+        except TimeoutError:
+            left.append("closing_unfinished=1")
+        log.info("stopped refused_while_stopping=%d", self.gate.refused)
+        return left
+
     async def close(self) -> None:
         if hasattr(self, "_warming"):
-            await self._warming  # a thread cannot be cancelled: let it finish
+            self._warming.cancel()  # the theme being warmed finishes in its thread
+            await asyncio.wait({self._warming})
         if hasattr(self, "idle_sweeper"):
             await self.idle_sweeper.stop()
+        if hasattr(self, "sampler"):
+            await self.sampler.stop()
         if hasattr(self, "daily_poster"):
             await self.daily_poster.stop()
         if hasattr(self, "tables"):
@@ -262,12 +362,18 @@ class RamiBot(discord.Client):
             await self.features.prefs.close()
         if hasattr(self, "store"):
             await self.store.close()
+        self._store_lock.close()
         await super().close()
 
 
 class ShardedRamiBot(RamiBot, discord.AutoShardedClient):
     """The bot on this cluster's shards (``settings.cluster.shard_ids`` of
     ``shard_count``), one gateway connection each, in one process."""
+
+    def disconnected_shards(self) -> list[int | None]:
+        shards = self.settings.cluster.shard_ids or []
+        return [shard for shard in shards
+                if (info := self.get_shard(shard)) is None or info.is_closed()]
 
 
 def make_bot(settings: Settings, **options: Any) -> RamiBot:

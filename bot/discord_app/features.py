@@ -20,6 +20,7 @@ from bot.discord_app.core import choices
 from bot.discord_app.core.answering import Replies
 from bot.discord_app.core.feature import Feature, Route, Routed, routes_of
 from bot.discord_app.core.i18n import loc
+from bot.discord_app.core.replies import AnswerObserver
 from bot.discord_app.daily.cog import Championship
 from bot.discord_app.hand import HandMessages
 from bot.discord_app.player.cog import PlayerCommands
@@ -64,10 +65,12 @@ class Features:
 
 def build(client: discord.Client, tables: Tables, store: Store, daily: Daily, *,
           min_edit_interval: float = 1.0,
-          retry_delays: tuple[float, ...] = RETRY_DELAYS) -> Features:
-    """Every feature of the bot ``client``, over its session layer and store."""
+          retry_delays: tuple[float, ...] = RETRY_DELAYS,
+          on_answer: AnswerObserver | None = None) -> Features:
+    """Every feature of the bot ``client``, over its session layer and store
+    (``on_answer``: told of every interaction answered, for the metrics)."""
     prefs = Preferences(store)
-    replies = Replies(tables, prefs)
+    replies = Replies(tables, prefs, on_answer=on_answer)
     hands = HandMessages(tables, prefs, client)
     publisher = Publisher(client, tables, prefs, on_turn=hands.refresh,
                           min_edit_interval=min_edit_interval, retry_delays=retry_delays)

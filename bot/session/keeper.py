@@ -124,6 +124,14 @@ class TableKeeper:
         self._listeners: list[Listener] = []
         self._closed = False
 
+    def census(self) -> dict[tuple[str, str], int]:
+        """How many tables this process holds, by status and variant (the metrics)."""
+        counts: dict[tuple[str, str], int] = {}
+        for table in self._tables.values():
+            key = (table.status.value, table.doc.variant)
+            counts[key] = counts.get(key, 0) + 1
+        return counts
+
     # -- listeners ---------------------------------------------------------------------
 
     def subscribe(self, listener: Listener) -> None:

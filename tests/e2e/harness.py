@@ -33,7 +33,7 @@ class BotHarness:
     def __init__(self, fake: FakeDiscord, db_path: Path, *, ai_delay: float = 0.001,
                  seed_source: Callable[[], int] | None = None, dev_guild: bool = True,
                  turn_timeout: float = 0, clock: Callable[[], float] = time.time,
-                 cluster: Cluster | None = None) -> None:
+                 cluster: Cluster | None = None, metrics: bool = False) -> None:
         self.fake = fake
         self.cluster = cluster or Cluster()
         self.turn_timeout = turn_timeout  # seconds; 0: no turn timer
@@ -42,6 +42,7 @@ class BotHarness:
         self.ai_delay = ai_delay
         self.seed_source = seed_source or itertools.count(1234).__next__
         self.clock = clock  # the daily championship's time
+        self.metrics = metrics  # /healthz, /readyz, /metrics on a free port (bot.ops.port)
         self.bot: RamiBot | None = None
         self._task: asyncio.Task[None] | None = None
 
@@ -50,7 +51,8 @@ class BotHarness:
         return Settings(token=self.fake.token, db_path=self.db_path,
                         api_base=self.fake.api_base, gateway_url=self.fake.gateway_url,
                         dev_guild=self.fake.guild_id if self.dev_guild else None,
-                        ai_delay=self.ai_delay, painters=0, cluster=self.cluster)
+                        ai_delay=self.ai_delay, painters=0, cluster=self.cluster,
+                        metrics_port=0 if self.metrics else None)
 
     async def start(self) -> RamiBot:
         settings = self.settings
@@ -59,6 +61,8 @@ class BotHarness:
                       guild_ready_timeout=0.01, min_edit_interval=0, clock=self.clock,
                       secret_source=lambda: DAILY_SECRET, retry_delays=RETRY_DELAYS)
         self.bot = bot
+        if bot.ops is not None:
+            bot.ops.start()
         self._task = asyncio.create_task(bot.start(self.fake.token))
         ready = asyncio.create_task(bot.wait_until_ready())
         done, _ = await asyncio.wait({ready, self._task}, timeout=15,
@@ -74,6 +78,8 @@ class BotHarness:
     async def stop(self) -> None:
         if self.bot is not None:
             await self.bot.close()
+            if self.bot.ops is not None:
+                self.bot.ops.stop()
         if self._task is not None:
             await asyncio.wait_for(self._task, 15)
         self.bot = None

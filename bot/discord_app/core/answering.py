@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, TypeVar
 import discord
 
 from bot.discord_app.core import permissions
-from bot.discord_app.core.replies import Answer
+from bot.discord_app.core.replies import Answer, AnswerObserver
 from bot.session import Player, SessionError
 
 if TYPE_CHECKING:
@@ -35,9 +35,11 @@ T = TypeVar("T")
 class Replies:
     """Answering interactions for every feature of one bot."""
 
-    def __init__(self, tables: Tables, prefs: Preferences) -> None:
+    def __init__(self, tables: Tables, prefs: Preferences, *,
+                 on_answer: AnswerObserver | None = None) -> None:
         self.tables = tables
         self.prefs = prefs
+        self.on_answer = on_answer
 
     async def language(self, interaction: discord.Interaction) -> str:
         """The language of the reply (:func:`bot.session.prefs.player_language`)."""
@@ -57,7 +59,8 @@ class Replies:
             if after is not None:
                 await after(answer)
 
-        return Answer(interaction, what, self.language, public=public, after=then)
+        return Answer(interaction, what, self.language, public=public, after=then,
+                      observe=self.on_answer)
 
     async def hint(self, interaction: discord.Interaction,
                    lookup: Awaitable[T]) -> tuple[T, str] | None:

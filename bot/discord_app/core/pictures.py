@@ -22,6 +22,12 @@ from render import hand_picture_key, render_hand, render_scores, render_table
 # :func:`draw`, so these functions touch nothing but their arguments.
 _painters: concurrent.futures.Executor | None = None
 _painter_count = 0
+_waiting = 0  # pictures asked for and not drawn yet (the painters' queue)
+
+
+def waiting() -> int:
+    """How many pictures are asked for and not drawn yet (being drawn, or queued)."""
+    return _waiting
 
 
 def set_painters(count: int) -> None:
@@ -56,15 +62,20 @@ async def draw(function: Callable[..., Picture], *args: Any, **kwargs: Any) -> P
     at the price of sending the view and the PNG between processes. On the two busy
     cores of the test machine, threads measured as well or better (bench/bot_bench.py).
     """
-    global _painters
-    pool = _painter_pool()
-    if pool is not None:
-        loop = asyncio.get_running_loop()
-        try:
-            return await loop.run_in_executor(pool, functools.partial(function, *args, **kwargs))
-        except concurrent.futures.process.BrokenProcessPool:
-            _painters = None  # a painter died (killed, out of memory): start afresh next time
-    return await asyncio.to_thread(function, *args, **kwargs)
+    global _painters, _waiting
+    _waiting += 1
+    try:
+        pool = _painter_pool()
+        if pool is not None:
+            loop = asyncio.get_running_loop()
+            try:
+                return await loop.run_in_executor(
+                    pool, functools.partial(function, *args, **kwargs))
+            except concurrent.futures.process.BrokenProcessPool:
+                _painters = None  # a painter died (killed, out of memory): start afresh
+        return await asyncio.to_thread(function, *args, **kwargs)
+    finally:
+        _waiting -= 1
 
 
 def table_picture(view: PublicView, lang: str, theme: str = "classic") -> Picture:

@@ -44,6 +44,9 @@ LIMITS = {
 }  # fmt: skip
 CUT = "…"
 _UNSAFE_NAME = re.compile(r"[^A-Za-z0-9._-]+")
+# Told of each answer: what was answered, how (answered, refused, failed), the
+# interaction's type (command, component, modal) and the seconds it took.
+AnswerObserver = Callable[[str, str, str, float], None]
 
 
 @dataclass(frozen=True, slots=True)
@@ -205,7 +208,8 @@ class Answer:
     def __init__(self, interaction: discord.Interaction, what: str,
                  language: Callable[[discord.Interaction], Awaitable[str]], *,
                  public: bool = False,
-                 after: Callable[[Answer], Awaitable[None]] | None = None) -> None:
+                 after: Callable[[Answer], Awaitable[None]] | None = None,
+                 observe: AnswerObserver | None = None) -> None:
         self.interaction, self.what, self.public = interaction, what, public
         self._language = language
         self.lang = "en"  # the player's, once the block is entered
@@ -213,6 +217,8 @@ class Answer:
         self.sent: Sent | None = None
         self.refused = False
         self._after = after
+        self._observe = observe
+        self.failed = False  # an error, or Discord refused the answer
         self._started = 0.0
         self._timer: asyncio.TimerHandle | None = None
         self._deferring: asyncio.Future[None] | None = None
@@ -239,6 +245,7 @@ class Answer:
             return False  # cancelled, or the process is stopping: nothing to answer
         reply = self._refusal(error) if error is not None else self.reply
         if reply is None:
+            self.failed = True
             log.error("handler gave no reply what=%s", self.what)
             reply = error_reply(t("bot.error.internal", self.lang))
         deferred = await self._deferred()
@@ -251,8 +258,12 @@ class Answer:
                 deferred = False
             self.sent = await send(interaction, reply, deferred=deferred)
         except discord.HTTPException:
+            self.failed = True
             log.exception("reply failed what=%s", self.what)
         elapsed_ms = (time.perf_counter() - self._started) * 1000
+        if self._observe is not None:
+            outcome = "failed" if self.failed else "refused" if self.refused else "answered"
+            self._observe(self.what, outcome, _type_name(interaction), elapsed_ms / 1000)
         log.log(
             logging.WARNING if elapsed_ms > SLOW_MS else logging.DEBUG,
             "answered what=%s user=%s channel=%s ms=%.1f deferred=%s",
@@ -279,9 +290,17 @@ class Answer:
             log.info("refused what=%s user=%s channel=%s code=%s", self.what,
                      interaction.user.id, interaction.channel_id, error.code)
             return error_reply(error.message(self.lang))
+        self.failed = True
         log.error("handler failed what=%s user=%s channel=%s", self.what, interaction.user.id,
                   interaction.channel_id, exc_info=error)
         return error_reply(t("bot.error.internal", self.lang))
+
+
+def _type_name(interaction: discord.Interaction) -> str:
+    """The interaction's type as a metric's label: command, component, modal…"""
+    return {discord.InteractionType.application_command: "command",
+            discord.InteractionType.component: "component",
+            discord.InteractionType.modal_submit: "modal"}.get(interaction.type, "other")
 
 
 def _probably_update(interaction: discord.Interaction) -> bool:

@@ -42,7 +42,7 @@ from bot.discord_app.core.i18n import t
 from bot.discord_app.core.replies import Picture, Reply
 from bot.discord_app.core.text import safe_name
 from bot.discord_app.table import present
-from bot.discord_app.table.board import Board, Job, Result, reminder_key
+from bot.discord_app.table.board import ORDER, Board, Job, Result, reminder_key
 from bot.session import Event, EventKind, Snapshot, Status
 from engine.notation import is_action
 from engine.views import PublicView
@@ -92,6 +92,7 @@ class Publisher:
         self._pictures: dict[int, tuple[tuple[int, PublicView, str], Picture]] = {}
         self._uploaded: Uploads[int] = Uploads()  # per channel: the table's picture
         self._progress = asyncio.Condition()
+        self._doing: dict[int, Job] = {}  # the job under way in each channel
 
     # ------------------------------------------------------------------ taking in
     async def on_event(self, event: Event) -> None:
@@ -150,6 +151,18 @@ class Publisher:
             await self._progress.wait_for(idle)
             return True
 
+    def unsettled(self) -> list[str]:
+        """The channels whose changes are not all shown yet (retries aside), each with
+        its jobs left and the one under way: ``123:table,reminder(doing table)``."""
+        left = []
+        for channel, board in self._boards.items():
+            if board.settled:
+                continue
+            jobs = ",".join(job.value for job in (Job.CLOSE, *ORDER) if board.pending(job))
+            doing = self._doing.get(channel)
+            left.append(f"{channel}:{jobs}" + (f"(doing {doing.value})" if doing else ""))
+        return left
+
     async def close(self) -> None:
         for worker in self._workers.values():
             worker.cancel()
@@ -198,6 +211,7 @@ class Publisher:
         """Do ``job`` once; a failure schedules a retry, or gives the job up when trying
         again cannot help (Discord refused the request itself)."""
         ticket = board.ticket(job)
+        self._doing[channel_id] = job
         try:
             await self._do(board, job)
         except Exception as error:
@@ -216,6 +230,8 @@ class Publisher:
             log.warning("publishing failed channel=%s job=%s failures=%d error=%s",
                         channel_id, job.value, count, _describe(error))
             return
+        finally:
+            self._doing.pop(channel_id, None)
         board.done(job, ticket)
 
     def _answer_waiters(self, channel_id: int, outcome: Posted) -> None:

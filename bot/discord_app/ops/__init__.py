@@ -1,0 +1,1 @@
+"""Running the bot for real: a clean stop, health, metrics."""

@@ -1,0 +1,53 @@
+"""Running the bot for real, seen from the host: ``/healthz``, ``/readyz`` and
+``/metrics`` of real ``rummy-bot run`` processes, and the settings that stop a start."""
+
+from __future__ import annotations
+
+import socket
+from pathlib import Path
+
+from bot.discord_app.fake import FakeDiscord
+from tests.e2e.harness import BotProcess
+from tests.e2e.scrape import free_port, get, until_ready
+
+
+async def test_a_sharded_process_is_healthy_then_ready_on_its_shards(
+        sharded_fake: FakeDiscord, tmp_path: Path) -> None:
+    port = free_port()
+    process = BotProcess(sharded_fake, tmp_path / "rami.sqlite3", "--shard-count", "4",
+                         "--cluster-id", "1", "--cluster-count", "2",
+                         env={"METRICS_PORT": str(port)})
+    await process.start()
+    try:
+        await process.connected([(1, 4), (3, 4)])
+        assert await get(port, "/healthz") == (200, "ok\n")
+        await until_ready(port)
+        assert "serving health and metrics host=127.0.0.1 port=" in process.output
+    finally:
+        assert await process.stop() == 0
+    assert "stopped" in process.output
+
+
+async def test_a_port_in_use_stops_the_start_with_one_line(
+        fake: FakeDiscord, tmp_path: Path) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        process = BotProcess(fake, tmp_path / "rami.sqlite3", env={"METRICS_PORT": str(port)})
+        await process.start()
+        assert await process.exit_status(30) == 2
+    said = [line for line in process.output.splitlines() if "METRICS_PORT" in line]
+    assert said == [f"rummy-bot: METRICS_PORT {port} is in use on 127.0.0.1: choose "
+                    "another port, or stop what listens there"]
+    assert fake.identifies == 0  # refused before connecting
+
+
+async def test_a_port_that_is_not_a_number_stops_the_start_with_one_line(
+        fake: FakeDiscord, tmp_path: Path) -> None:
+    process = BotProcess(fake, tmp_path / "rami.sqlite3", env={"METRICS_PORT": "metrics"})
+    await process.start()
+    assert await process.exit_status(30) == 2
+    assert process.output.strip() == (
+        "rummy-bot: METRICS_PORT must be a port number from 1 to 65535, or unset "
+        "(no health or metrics served), not 'metrics'")
