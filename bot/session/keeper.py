@@ -26,11 +26,11 @@ from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Concatenate, ParamSpec, TypeVar
 
-from bot.session.booking import book_match, book_rounds
+from bot.session.booking import booking_of
 from bot.session.describe import describe_action, shown_action
 from bot.session.document import Ending, TableDoc
 from bot.session.model import Event, EventKind, Listener, Seat, SessionError, Snapshot, Status
-from data import GameExists, GameNotActive, StaleState, Store, StoredGame
+from data import Booking, GameExists, GameNotActive, StaleState, Store, StoredGame
 from engine import CorruptGame
 from engine.actions import Action
 from engine.game import Game
@@ -184,9 +184,11 @@ class TableKeeper:
         return table
 
     async def _save(self, table: LiveTable, doc: TableDoc, game: Game | None, *,
-                    actor: int | None, action: str, same_game: bool = False) -> None:
-        """Save the new state with its turn's deadline; on success it becomes the table's
-        state, else nothing changes.
+                    actor: int | None, action: str, same_game: bool = False,
+                    booking: Booking | None = None) -> None:
+        """Save the new state with its turn's deadline (and ``booking``, the scores it
+        finished, in the same transaction); on success it becomes the table's state, else
+        nothing changes.
 
         ``same_game``: ``game`` is the table's match exactly as last saved (only the
         document around it changed), so its saved text is used again."""
@@ -197,7 +199,8 @@ class TableKeeper:
         deadline = await self._deadline_after(table, table.guild_id, doc, game)
         try:
             version = await self.store.save(table.game_id, state, actor=actor, action=action,
-                                            expected_version=table.version, deadline=deadline)
+                                            expected_version=table.version, deadline=deadline,
+                                            booking=booking)
         except (StaleState, GameNotActive):
             self._drop(table)  # another process moved or ended it: its row wins
             raise
@@ -261,8 +264,9 @@ class TableKeeper:
     async def _play(self, table: LiveTable, seat: int, action: Action, *, actor: int | None,
                     kind: EventKind = EventKind.ACTION,
                     more: Sequence[Action] = ()) -> list[Event]:
-        """Apply, save and book-keep one action, or ``action`` then ``more`` as one change
-        (all or nothing). Returns the events to send.
+        """Apply and save one action, or ``action`` then ``more`` as one change (all or
+        nothing), with the scores of the round or match it ends. Returns the events to
+        send.
 
         Raises:
             IllegalMove: the engine refuses an action (nothing changes).
@@ -279,30 +283,24 @@ class TableKeeper:
         doc = table.doc
         if game.phase is Phase.MATCH_OVER:
             doc = replace(doc, status=Status.MATCH_OVER)
+        ended = game.phase in (Phase.ROUND_OVER, Phase.MATCH_OVER)
+        # Booked with the save, never after it: a process that dies or loses a race in
+        # between would leave a finished round without its scores for everyone to read.
+        booking = booking_of(table.game_id, doc.seats, game) if ended else None
         try:
-            await self._save(table, doc, game, actor=actor, action=f"seat {seat}: {words}")
+            await self._save(table, doc, game, actor=actor, action=f"seat {seat}: {words}",
+                             booking=booking)
         except BaseException:
             table.game = TableDoc.from_json(table.saved)[1]
             raise
         last = shown[-1]
         events = [Event(kind, table.snapshot(), seat, words, last)]
-        if game.phase in (Phase.ROUND_OVER, Phase.MATCH_OVER):
-            await self._book_rounds(table)
+        if ended:
             events.append(Event(EventKind.ROUND_OVER, table.snapshot(), seat, words, last))
         if game.phase is Phase.MATCH_OVER:
-            await self._book_match(table)
             events.append(Event(EventKind.MATCH_OVER, table.snapshot(), seat, words, last))
         self._after_change(table)
         return events
-
-    async def _book_rounds(self, table: LiveTable) -> None:
-        assert table.game is not None
-        await book_rounds(self.store, table.game_id, table.doc.seats, table.game)
-
-    async def _book_match(self, table: LiveTable) -> None:
-        assert table.game is not None
-        await book_match(self.store, table.game_id, table.guild_id, table.doc.variant,
-                         table.doc.seats, table.game)
 
 
 def retried(operation: Callable[Concatenate[K, int, P], Awaitable[R]]
