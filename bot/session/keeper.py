@@ -12,7 +12,8 @@ once, for a while): the row wins. On a shared store (:attr:`data.Store.shared`) 
 checks the table's version against its row and reloads it when another process moved it;
 a save that still finds the version moved (``StaleState``) or the game ended
 (``GameNotActive``) drops the table, and :func:`retried` runs the whole operation once
-more on the fresh state (an operation that failed changed nothing).
+more on the fresh state (an operation that failed changed nothing). A dropped table's
+computer turn and timer go with it; the table loaded from the row schedules its own.
 """
 
 from __future__ import annotations
@@ -146,7 +147,13 @@ class TableKeeper:
             return None
         # resume() may have loaded it meanwhile (it holds no channel's lock): one table per
         # channel, always, since a second copy would hold its own version and timers.
-        return self._tables.setdefault(channel_id, table)
+        kept = self._tables.setdefault(channel_id, table)
+        if kept is table:
+            # A table dropped because another process moved it took its computer turn and
+            # timer along; the row may still be at a computer's turn (that process saved
+            # only what its channel shows, say), which nobody would play then.
+            self._after_change(table)
+        return kept
 
     async def _from_stored(self, stored: StoredGame) -> LiveTable | None:
         """The table of a stored row, or None when its document is damaged (the row is
