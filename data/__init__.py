@@ -23,6 +23,7 @@ from data.errors import (
 )
 from data.migrations import LATEST_VERSION
 from data.records import (
+    Booking,
     ChallengeDay,
     ChallengeResult,
     ChallengeStats,
@@ -51,6 +52,7 @@ __all__ = [
     "DELETED_NAME",
     "IDLE_DAYS",
     "LATEST_VERSION",
+    "Booking",
     "ChallengeBusy",
     "ChallengeClosed",
     "ChallengeDay",

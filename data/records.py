@@ -128,6 +128,18 @@ class MatchSeat:
 
 
 @dataclass(frozen=True, slots=True)
+class Booking:
+    """The scores a save books in its own transaction (:meth:`data.Store.save`), so that
+    no process, crashed or racing, leaves a finished round or match saved without them:
+    the game's finished rounds (``rounds``, in order; one the store holds already is kept
+    as it is) and, once the match is over, its seats' results (``match``; a match booked
+    already is kept as it is). Booking the same thing again changes nothing."""
+
+    rounds: tuple[RoundRecord, ...]
+    match: tuple[MatchSeat, ...] | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class MatchRecord:
     """A finished match, kept for history."""
 

@@ -7,11 +7,13 @@ leaderboard is one indexed range scan (see migration 0002).
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
 
 from data.errors import GameNotFound, MatchExists
 from data.records import (
+    Booking,
     LeaderboardRow,
     MatchRecord,
     MatchSeat,
@@ -19,7 +21,7 @@ from data.records import (
     RoundRecord,
     SeatScore,
 )
-from data.tx import Dialect, Tx
+from data.tx import Dialect, Tx, for_update
 
 PERIODS = ("all", "month", "week")
 
@@ -52,6 +54,11 @@ async def record_round(tx: Tx, game_id: int, round_number: int,
     await tx.execute(
         "DELETE FROM round_scores WHERE game_id = ? AND round_number = ?", (game_id, round_number)
     )
+    await _insert_round(tx, game_id, round_number, scores)
+
+
+async def _insert_round(tx: Tx, game_id: int, round_number: int,
+                        scores: Sequence[SeatScore]) -> None:
     await tx.executemany(
         "INSERT INTO round_scores (game_id, round_number, seat, user_id, name, points, total)"
         " VALUES (?, ?, ?, ?, ?, ?, ?)",
@@ -60,6 +67,30 @@ async def record_round(tx: Tx, game_id: int, round_number: int,
             for seat, s in enumerate(scores)
         ],
     )
+
+
+async def book(tx: Tx, now: float, game_id: int, booking: Booking) -> None:
+    """Record the booking's rounds the game lacks, and its match unless it is booked.
+
+    The game's row is locked first (PostgreSQL; a save has locked it already): two
+    processes booking one game take turns, and the second finds the first's rounds.
+
+    Raises:
+        GameNotFound: ``game_id`` names no game.
+    """
+    row = await tx.fetchone(
+        f"SELECT guild_id, variant FROM games WHERE id = ?{for_update(tx)}", (game_id,))
+    if row is None:
+        raise GameNotFound(game_id)
+    recorded = {number for (number,) in await tx.fetchall(
+        "SELECT DISTINCT round_number FROM round_scores WHERE game_id = ?", (game_id,))}
+    for record in booking.rounds:
+        if record.round_number not in recorded:
+            await _insert_round(tx, game_id, record.round_number, record.scores)
+    if booking.match is not None:
+        guild_id, variant = row
+        with contextlib.suppress(MatchExists):  # ON CONFLICT: the transaction goes on
+            await finish_match(tx, now, game_id, guild_id, variant, booking.match)
 
 
 async def match_rounds(tx: Tx, game_id: int) -> list[RoundRecord]:

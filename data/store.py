@@ -23,6 +23,7 @@ import data.scores as scores
 from data.challenge_store import ChallengeStore
 from data.errors import CorruptRow, GameNotFound
 from data.records import (
+    Booking,
     DeletedUserData,
     GameStatus,
     LeaderboardRow,
@@ -121,24 +122,43 @@ class Store(SharedStore, ChallengeStore):
         action: str,
         expected_version: int | None = None,
         deadline: float | None = None,
+        booking: Booking | None = None,
     ) -> int:
         """Write the game's new state and log the action in one transaction, with the
         deadline of the turn it is at (Unix seconds; None: no timer runs): the deadline
-        is saved with every save, so the caller passes the one that still stands.
+        is saved with every save, so the caller passes the one that still stands. A
+        ``booking`` (the scores of the rounds and the match the new state has finished)
+        is written in the same transaction: no one ever reads the state without them.
 
         Returns the new version (= number of log entries).
 
         Raises:
             StaleState: ``expected_version`` given and someone saved in between.
             GameNotFound, GameNotActive: no such game, or it has ended.
-            ValueError: ``state`` is not JSON text, or ``deadline`` is not a time.
+            ValueError: ``state`` is not JSON text, ``deadline`` is not a time, or the
+                booking is not one of this game's (see :meth:`book`).
         """
         games.check_json(state)
         _check_deadline(deadline)
+        if booking is not None:
+            _check_booking(game_id, booking)
         return await self._write(
-            games.save, self._now(), game_id, state, actor, action, expected_version,
-            GameStatus.ACTIVE, deadline,
+            _save_and_book, self._now(), game_id, state, actor, action, expected_version,
+            deadline, booking,
         )
+
+    async def book(self, game_id: int, booking: Booking) -> None:
+        """Book the rounds and the match of ``booking`` the store lacks, in one
+        transaction (what is booked already stays as it is): the repair of a game saved
+        without its booking (by a version of Rami that booked after saving).
+
+        Raises:
+            GameNotFound: no such game.
+            ValueError: a round numbered below 1, a round or a match without seats, or a
+                round of another game.
+        """
+        _check_booking(game_id, booking)
+        await self._write(scores.book, self._now(), game_id, booking)
 
     async def due_games(self, now: float | None = None) -> list[StoredGame]:
         """The active games whose turn deadline has passed (``now`` or earlier), the most
@@ -392,6 +412,32 @@ def _check_deadline(deadline: float | None) -> None:
     if isinstance(deadline, bool) or not isinstance(deadline, float | int) or not (
             math.isfinite(deadline)):
         raise ValueError(f"a turn deadline is a time in Unix seconds or None, not {deadline!r}")
+
+
+def _check_booking(game_id: int, booking: Booking) -> None:
+    for record in booking.rounds:
+        if record.game_id != game_id or record.round_number < 1 or not record.scores:
+            raise ValueError(f"game {game_id} cannot book {record!r}")
+    if booking.match is not None and not booking.match:
+        raise ValueError("a match has at least one seat")
+
+
+async def _save_and_book(
+    tx: Tx,
+    now: float,
+    game_id: int,
+    state: str,
+    actor: int | None,
+    action: str,
+    expected_version: int | None,
+    deadline: float | None,
+    booking: Booking | None,
+) -> int:
+    version = await games.save(tx, now, game_id, state, actor, action, expected_version,
+                               GameStatus.ACTIVE, deadline)
+    if booking is not None:
+        await scores.book(tx, now, game_id, booking)
+    return version
 
 
 async def _finish_and_end(

@@ -157,9 +157,12 @@ class Autoplay(TableKeeper):
             action = await self._decide(table, game.current, seat.level or DEFAULT_LEVEL)
             try:
                 events = await self._play(table, game.current, action, actor=None)
-            except CHANGED_ELSEWHERE as error:  # another process played first: it goes on
+            except CHANGED_ELSEWHERE as error:
+                # The row wins, and may still be at this computer's turn (another process
+                # saved only what its channel shows): loaded, it schedules its next move.
                 log.info("computer turn changed elsewhere channel=%s error=%s", channel_id,
                          error)
+                await self._load(channel_id)
                 return
         for event in events:
             await self._emit(event)

@@ -1,44 +1,44 @@
-"""Score booking: a table's finished rounds and its finished match, written to the store.
+"""Score booking: what a table's finished rounds and finished match book in the store.
 
-Both are idempotent, so that a crash between saving a move and booking its scores is
-repaired when the table is loaded again (:meth:`bot.session.Tables.resume` books again).
+A move that ends a round or the match is saved with its booking, in one transaction
+(:meth:`data.Store.save`): no process, crashed or racing another on the same table, ever
+leaves a finished round saved without its scores, and booking again changes nothing. A
+game saved without them (by a version of Rami that booked after saving) is booked when
+it is loaded again (:meth:`bot.session.Tables.resume`).
 """
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import Sequence
 
 from bot.session.model import Seat
-from data import MatchExists, MatchSeat, SeatScore, Store
+from data import Booking, MatchSeat, RoundRecord, SeatScore
 from engine.game import Game
+from engine.views import Phase
 
 
-async def book_rounds(store: Store, game_id: int, seats: Sequence[Seat], game: Game) -> None:
-    """Record every finished round of ``game`` the store lacks, with the running totals."""
+def booking_of(game_id: int, seats: Sequence[Seat], game: Game) -> Booking | None:
+    """Every finished round of ``game`` with the running totals, and the match once it is
+    over (None: no round finished yet)."""
     view = game.public_view()
-    recorded = {record.round_number for record in await store.match_rounds(game_id)}
+    if not view.rounds:
+        return None
+    rounds = []
     running = [0] * len(view.seats)
     for score in view.rounds:
         running = [total + points for total, points in zip(running, score.points, strict=True)]
-        if score.number in recorded:
-            continue
-        scores = [
+        rounds.append(RoundRecord(game_id, score.number, tuple(
             SeatScore(seat.user_id, seat.name, score.points[index], running[index])
-            for index, seat in enumerate(seats)
-        ]
-        await store.record_round(game_id, score.number, scores)
+            for index, seat in enumerate(seats))))
+    return Booking(tuple(rounds), _match(seats, game) if game.phase is Phase.MATCH_OVER else None)
 
 
-async def book_match(store: Store, game_id: int, guild_id: int, variant: str,
-                     seats: Sequence[Seat], game: Game) -> None:
-    """Book the finished match and its statistics (a repeat after a restart is skipped)."""
+def _match(seats: Sequence[Seat], game: Game) -> tuple[MatchSeat, ...]:
     outcome = game.outcome()
     view = game.public_view()
     winners = set(outcome.winners) if outcome is not None else set()
-    results = []
-    for index, seat in enumerate(seats):
-        results.append(MatchSeat(
+    return tuple(
+        MatchSeat(
             user_id=seat.user_id,
             name=seat.name,
             total=view.totals[index],
@@ -46,6 +46,6 @@ async def book_match(store: Store, game_id: int, guild_id: int, variant: str,
             rounds_won=sum(r.winner == index for r in view.rounds),
             rami_secs=sum(r.winner == index and r.rami_sec for r in view.rounds),
             points=view.totals[index],
-        ))
-    with contextlib.suppress(MatchExists):  # already booked before a restart
-        await store.finish_match(game_id, guild_id, variant, results)
+        )
+        for index, seat in enumerate(seats)
+    )

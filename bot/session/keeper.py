@@ -14,7 +14,8 @@ what the channel shows of it (:class:`TableUi`) comes with that same read of the
 a message id saved by another process is seen without reloading the game (saving one
 changes no version). A save that still finds the version moved (``StaleState``) or the game ended
 (``GameNotActive``) drops the table, and :func:`retried` runs the whole operation once
-more on the fresh state (an operation that failed changed nothing).
+more on the fresh state (an operation that failed changed nothing). A dropped table's
+computer turn and timer go with it; the table loaded from the row schedules its own.
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Concatenate, ParamSpec, TypeVar
 
-from bot.session.booking import book_match, book_rounds
+from bot.session.booking import booking_of
 from bot.session.describe import describe_action, shown_action
 from bot.session.document import Ending, TableDoc
 from bot.session.model import (
@@ -41,7 +42,7 @@ from bot.session.model import (
     Status,
     TableUi,
 )
-from data import GameExists, GameNotActive, GameUi, StaleState, Store, StoredGame
+from data import Booking, GameExists, GameNotActive, GameUi, StaleState, Store, StoredGame
 from engine import CorruptGame
 from engine.actions import Action
 from engine.game import Game
@@ -171,7 +172,13 @@ class TableKeeper:
             return None
         # resume() may have loaded it meanwhile (it holds no channel's lock): one table per
         # channel, always, since a second copy would hold its own version and timers.
-        return self._tables.setdefault(channel_id, table)
+        kept = self._tables.setdefault(channel_id, table)
+        if kept is table:
+            # A table dropped because another process moved it took its computer turn and
+            # timer along; the row may still be at a computer's turn (that process saved
+            # only what its channel shows, say), which nobody would play then.
+            self._after_change(table)
+        return kept
 
     async def _from_stored(self, stored: StoredGame) -> LiveTable | None:
         """The table of a stored row, or None when its document is damaged (the row is
@@ -228,9 +235,11 @@ class TableKeeper:
         return table
 
     async def _save(self, table: LiveTable, doc: TableDoc, game: Game | None, *,
-                    actor: int | None, action: str, same_game: bool = False) -> None:
-        """Save the new state with its turn's deadline; on success it becomes the table's
-        state, else nothing changes.
+                    actor: int | None, action: str, same_game: bool = False,
+                    booking: Booking | None = None) -> None:
+        """Save the new state with its turn's deadline (and ``booking``, the scores it
+        finished, in the same transaction); on success it becomes the table's state, else
+        nothing changes.
 
         ``same_game``: ``game`` is the table's match exactly as last saved (only the
         document around it changed), so its saved text is used again."""
@@ -241,7 +250,8 @@ class TableKeeper:
         deadline = await self._deadline_after(table, table.guild_id, doc, game)
         try:
             version = await self.store.save(table.game_id, state, actor=actor, action=action,
-                                            expected_version=table.version, deadline=deadline)
+                                            expected_version=table.version, deadline=deadline,
+                                            booking=booking)
         except (StaleState, GameNotActive):
             self._drop(table)  # another process moved or ended it: its row wins
             raise
@@ -305,8 +315,9 @@ class TableKeeper:
     async def _play(self, table: LiveTable, seat: int, action: Action, *, actor: int | None,
                     kind: EventKind = EventKind.ACTION,
                     more: Sequence[Action] = ()) -> list[Event]:
-        """Apply, save and book-keep one action, or ``action`` then ``more`` as one change
-        (all or nothing). Returns the events to send.
+        """Apply and save one action, or ``action`` then ``more`` as one change (all or
+        nothing), with the scores of the round or match it ends. Returns the events to
+        send.
 
         Raises:
             IllegalMove: the engine refuses an action (nothing changes).
@@ -323,30 +334,24 @@ class TableKeeper:
         doc = table.doc
         if game.phase is Phase.MATCH_OVER:
             doc = replace(doc, status=Status.MATCH_OVER)
+        ended = game.phase in (Phase.ROUND_OVER, Phase.MATCH_OVER)
+        # Booked with the save, never after it: a process that dies or loses a race in
+        # between would leave a finished round without its scores for everyone to read.
+        booking = booking_of(table.game_id, doc.seats, game) if ended else None
         try:
-            await self._save(table, doc, game, actor=actor, action=f"seat {seat}: {words}")
+            await self._save(table, doc, game, actor=actor, action=f"seat {seat}: {words}",
+                             booking=booking)
         except BaseException:
             table.game = TableDoc.from_json(table.saved)[1]
             raise
         last = shown[-1]
         events = [Event(kind, table.snapshot(), seat, words, last)]
-        if game.phase in (Phase.ROUND_OVER, Phase.MATCH_OVER):
-            await self._book_rounds(table)
+        if ended:
             events.append(Event(EventKind.ROUND_OVER, table.snapshot(), seat, words, last))
         if game.phase is Phase.MATCH_OVER:
-            await self._book_match(table)
             events.append(Event(EventKind.MATCH_OVER, table.snapshot(), seat, words, last))
         self._after_change(table)
         return events
-
-    async def _book_rounds(self, table: LiveTable) -> None:
-        assert table.game is not None
-        await book_rounds(self.store, table.game_id, table.doc.seats, table.game)
-
-    async def _book_match(self, table: LiveTable) -> None:
-        assert table.game is not None
-        await book_match(self.store, table.game_id, table.guild_id, table.doc.variant,
-                         table.doc.seats, table.game)
 
 
 def retried(operation: Callable[Concatenate[K, int, P], Awaitable[R]]

@@ -39,6 +39,7 @@ from dataclasses import replace
 from typing import Any
 
 from bot.session.autoplay import Autoplay
+from bot.session.booking import booking_of
 from bot.session.keeper import LiveTable, retried, table_ui
 from bot.session.lobby import Lobby
 from bot.session.model import Event, EventKind, SessionError, Snapshot, Status
@@ -259,10 +260,9 @@ class Tables(Lobby, Autoplay):
             table = await self._from_stored(stored)
             if table is None or self._tables.setdefault(stored.channel_id, table) is not table:
                 continue  # unreadable, or loaded meanwhile by a player's command
-            if table.game is not None and table.game.rounds:
-                await self._book_rounds(table)
-                if table.status is Status.MATCH_OVER:
-                    await self._book_match(table)
+            if table.game is not None and (
+                    booking := booking_of(table.game_id, table.doc.seats, table.game)):
+                await self.store.book(table.game_id, booking)  # saved without it: old Rami
             self._after_change(table)
             resumed.append(stored.channel_id)
         return resumed

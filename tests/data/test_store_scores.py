@@ -10,12 +10,14 @@ import pytest
 
 from data import (
     DELETED_NAME,
+    Booking,
     GameNotFound,
     MatchExists,
     MatchSeat,
     PlayerStats,
     RoundRecord,
     SeatScore,
+    StaleState,
     Store,
 )
 from data.scores import PLAYER_STATS_SQL, leaderboard_sql, period_start
@@ -72,6 +74,55 @@ async def test_a_match_counts_once(store: Store) -> None:
         await store.finish_match(game.id, GUILD, "rami51", [seat(ANN, True)], end_state="{}")
     assert (await store.player_stats(GUILD, ANN)).matches_played == 1
     assert await store.active_game(1) is not None  # the failed call ended nothing
+
+
+def booking(game_id: int, rounds: int, *, over: bool = False) -> Booking:
+    """Rounds 1..``rounds`` of Ann against the computer (10 points a round to the
+    computer), and the match Ann won when ``over``."""
+    records = tuple(RoundRecord(game_id, number, (SeatScore(ANN, "Ann", 0, 0),
+                                                  SeatScore(None, "Computer", 10, 10 * number)))
+                    for number in range(1, rounds + 1))
+    return Booking(records, (seat(ANN, True, rounds), seat(None, False)) if over else None)
+
+
+async def test_a_save_books_its_rounds_and_match_in_its_transaction(store: Store) -> None:
+    game = await store.create_game(1, GUILD, ANN, "rami51", "{}")
+    version = await store.save(game.id, '{"round": 1}', actor=ANN, action="seat 0: discard",
+                               expected_version=0, booking=booking(game.id, 1))
+    assert version == 1
+    assert await store.match_rounds(game.id) == list(booking(game.id, 1).rounds)
+    assert await store.match_history(GUILD) == []
+    # Rounds booked stay as they are; the match is booked with the save that ends it.
+    await store.save(game.id, '{"round": 2}', actor=ANN, action="seat 0: discard",
+                     expected_version=1, booking=booking(game.id, 2, over=True))
+    assert await store.match_rounds(game.id) == list(booking(game.id, 2).rounds)
+    [match] = await store.match_history(GUILD)
+    assert match.game_id == game.id and match.seats == booking(game.id, 2, over=True).match
+    await store.book(game.id, booking(game.id, 2, over=True))  # again: nothing changes
+    assert len(await store.match_history(GUILD)) == 1
+    assert (await store.player_stats(GUILD, ANN)).matches_played == 1
+
+
+async def test_a_save_refused_books_nothing(store: Store) -> None:
+    game = await store.create_game(1, GUILD, ANN, "rami51", "{}")
+    await store.save(game.id, "{}", actor=ANN, action="seat 0: draw", expected_version=0)
+    with pytest.raises(StaleState):
+        await store.save(game.id, "{}", actor=ANN, action="seat 0: discard",
+                         expected_version=0, booking=booking(game.id, 1, over=True))
+    assert await store.match_rounds(game.id) == []
+    assert await store.match_history(GUILD) == []
+
+
+async def test_a_booking_of_another_game_is_refused(store: Store) -> None:
+    game = await store.create_game(1, GUILD, ANN, "rami51", "{}")
+    for bad in (booking(game.id + 1, 1), Booking(booking(game.id, 1).rounds, ())):
+        with pytest.raises(ValueError):
+            await store.save(game.id, "{}", actor=ANN, action="seat 0: discard", booking=bad)
+        with pytest.raises(ValueError):
+            await store.book(game.id, bad)
+    with pytest.raises(GameNotFound):
+        await store.book(999, booking(999, 1))
+    assert (await store.game(game.id)).version == 0  # type: ignore[union-attr]
 
 
 async def test_player_stats_per_variant(store: Store) -> None:

@@ -8,22 +8,23 @@ import json
 import re
 
 from bot.session import TableDoc
-from data import GameStatus, Store
+from data import GameStatus, LogEntry, Store, StoredGame
 from engine import CorruptGame, RummyError
 from engine.game import Game
 from engine.notation import parse_action
 
 _SEAT_ACTION = re.compile(r"seat (\d+): (.+)")
+_READS = 100  # a game saved without pause for this long is a runaway bot
 
 
 async def inconsistent_games(store: Store) -> list[str]:
     """What is wrong with any game the store holds (empty: every one is consistent)."""
     problems: list[str] = []
     game_id = 0
-    while (stored := await store.game(game_id := game_id + 1)) is not None:  # ids: 1, 2, 3…
+    while (read := await _game_and_log(store, game_id := game_id + 1)) is not None:  # 1, 2…
+        stored, log = read
         if stored.status is GameStatus.CORRUPT:
             continue
-        log = await store.game_log(stored.id)
         where = f"game {stored.id} ({stored.status})"
         if stored.version != len(log):
             problems.append(f"{where}: version {stored.version}, {len(log)} log entries")
@@ -40,6 +41,22 @@ async def inconsistent_games(store: Store) -> list[str]:
         if _match(replayed) != _match(saved):
             problems.append(f"{where}: replaying the log gives another game")
     return problems
+
+
+async def _game_and_log(store: Store, game_id: int) -> tuple[StoredGame, list[LogEntry]] | None:
+    """The game's row and its log as of one moment (None: no such game). They are two
+    reads, and the bots may still be saving (what the channel shows of a finished match,
+    say): the row is read again after the log, and both once more when a save came in
+    between. A version only grows, so a row that stood still has exactly that log."""
+    for _ in range(_READS):
+        stored = await store.game(game_id)
+        if stored is None:
+            return None
+        log = await store.game_log(game_id)
+        again = await store.game(game_id)
+        if again is not None and again.version == stored.version:
+            return stored, log
+    raise AssertionError(f"game {game_id} never stood still for {_READS} reads")
 
 
 def _replay(doc: TableDoc, saved: Game | None, actions: list[str]) -> Game | None:

@@ -6,6 +6,7 @@ import asyncio
 import contextlib
 import json
 import random
+from typing import Any
 
 import pytest
 
@@ -14,11 +15,12 @@ from bot.session import (
     Player,
     SessionError,
     Status,
+    TableDoc,
     Tables,
     computer_name,
     describe_action,
 )
-from data import Store
+from data import Booking, Store
 from engine import Card, IllegalMove, RuleError, Suit, format_action, parse_cards, solve, variant
 from engine.ai import choose_action
 from engine.ai.tile_plans import view_table
@@ -389,35 +391,80 @@ def test_actions_are_described_in_notation() -> None:
     assert describe_action(Discard(Card(12, Suit.SPADES))) == "discard Q♠"
 
 
-async def test_scores_missed_by_a_crash_are_booked_on_restart(store: Store) -> None:
-    tables = make_tables(store)
-    await start_heads_up(tables, "classic", "medium")
-    original = store.record_round
+def dies_after_saving(store: Store, monkeypatch: pytest.MonkeyPatch, phase: Phase) -> None:
+    """The process dies right after the save that brings its game to ``phase`` commits:
+    nothing after that save runs (no other write, no answer)."""
+    original = store.save
 
-    async def dies(*args: object, **kwargs: object) -> None:
-        raise asyncio.CancelledError  # the process dies between the save and the booking
+    async def save(game_id: int, state: str, **kwargs: Any) -> int:
+        version = await original(game_id, state, **kwargs)
+        game = TableDoc.from_json(state)[1]
+        if game is not None and game.phase is phase:
+            raise asyncio.CancelledError
+        return version
 
-    store.record_round = dies  # type: ignore[method-assign]
-    rng = random.Random(9)
+    monkeypatch.setattr(store, "save", save)
+
+
+async def play_until_saved(tables: Tables, phase: Phase, rng: random.Random) -> int:
+    """Play Alice's turns (the computer's play by themselves) until the store holds the
+    game at ``phase``, whatever the process makes of it; the game's id."""
     for _ in range(500):
-        snapshot = await tables.snapshot(CHANNEL)
-        assert snapshot is not None and snapshot.view is not None
-        if snapshot.view.phase is Phase.ROUND_OVER:
-            break
+        stored = await tables.store.active_game(CHANNEL)
+        assert stored is not None
+        game = TableDoc.from_json(stored.state)[1]
+        if game is not None and game.phase is phase:
+            return stored.id
         with contextlib.suppress(asyncio.CancelledError):
             await human_turn(tables, ALICE, rng)
         await settle(tables)
-    else:
-        pytest.fail("the round never ended")
-    store.record_round = original  # type: ignore[method-assign]
+    raise AssertionError(f"the game never got to {phase}")
+
+
+async def test_a_match_is_booked_with_the_move_that_ends_it(
+        store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    tables = make_tables(store)
+    await tables.open_lobby(CHANNEL, GUILD, ALICE, "classic", target=1)  # one round
+    await tables.add_computer(CHANNEL, ALICE.user_id, "medium")
+    await tables.start(CHANNEL, ALICE.user_id)
+    dies_after_saving(store, monkeypatch, Phase.MATCH_OVER)
+    game_id = await play_until_saved(tables, Phase.MATCH_OVER, random.Random(9))
     await tables.close()
-    stored = await store.active_game(CHANNEL)
-    assert stored is not None and await store.match_rounds(stored.id) == []
+    monkeypatch.undo()
+    assert [record.round_number for record in await store.match_rounds(game_id)] == [1]
+    assert [match.game_id for match in await store.match_history(GUILD)] == [game_id]
+
+    # Another process takes the channel over (no restart, so no resume) and rematches:
+    # the match that ended counts once.
+    other = make_tables(store)
+    await other.rematch(CHANNEL, ALICE.user_id)
+    assert [match.game_id for match in await store.match_history(GUILD)] == [game_id]
+    assert (await store.player_stats(GUILD, ALICE.user_id)).matches_played == 1
+    await other.close()
+
+
+async def test_scores_saved_without_their_booking_are_booked_on_restart(
+        store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    tables = make_tables(store)
+    await start_heads_up(tables, "classic", "medium")
+    original = store.save
+
+    async def unbooked(game_id: int, state: str, *, booking: Booking | None = None,
+                       **kwargs: Any) -> int:  # as a Rami that booked after saving, and died
+        return await original(game_id, state, **kwargs)
+
+    monkeypatch.setattr(store, "save", unbooked)
+    game_id = await play_until_saved(tables, Phase.ROUND_OVER, random.Random(9))
+    await tables.close()
+    monkeypatch.undo()
+    assert await store.match_rounds(game_id) == []
 
     revived = make_tables(store)
     await revived.resume()
-    rounds = await store.match_rounds(stored.id)
+    rounds = await store.match_rounds(game_id)
     assert [record.round_number for record in rounds] == [1]
+    snapshot = await revived.snapshot(CHANNEL)
+    assert snapshot is not None and snapshot.view is not None
     assert [score.points for score in rounds[0].scores] == list(snapshot.view.rounds[0].points)
     await revived.close()
 

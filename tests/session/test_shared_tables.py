@@ -11,12 +11,14 @@ import asyncio
 import random
 from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from bot.session import Player, SessionError, Status, Tables
 from data import StaleState, Store
 from engine import RummyError
+from engine.actions import Action
 from engine.ai import choose_action
 from engine.cards.actions import Draw
 from engine.views import Phase
@@ -186,3 +188,74 @@ async def test_a_computer_turn_played_by_another_process_is_not_played_again(
         finally:
             await first.close()
             await second.close()
+
+
+HOUR = 3600.0  # a computer turn that waits this long is never played by the test
+
+
+async def computer_to_play(first: Tables, second: Tables) -> None:
+    """Alice and a computer at a rami51 table both processes hold; Alice plays through the
+    first process until the computer is to play (the first's computer turns wait an hour,
+    the second's too)."""
+    first.ai_delay = second.ai_delay = HOUR
+    await first.open_lobby(CHANNEL, GUILD, ALICE, "rami51")
+    await first.add_computer(CHANNEL, ALICE.user_id)
+    await first.start(CHANNEL, ALICE.user_id)
+    await second.snapshot(CHANNEL)
+    rng = random.Random(3)
+    while (view := await first.hand(CHANNEL, ALICE.user_id)).current == view.seat:
+        snapshot = await first.snapshot(CHANNEL)
+        assert snapshot is not None
+        await first.act(CHANNEL, ALICE.user_id,
+                        choose_action(view, snapshot.rules, "easy", rng))
+
+
+async def computer_played(tables: Tables) -> bool:
+    """The computer made a move since the last save of what a channel shows."""
+    snapshot = await tables.snapshot(CHANNEL)
+    assert snapshot is not None
+    log = await tables.store.game_log(snapshot.game_id)
+    last_ui = max(entry.version for entry in log if entry.action.startswith("ui "))
+    return any(entry.version > last_ui and entry.actor is None and entry.action.startswith("seat")
+               for entry in log)
+
+
+@pytest.fixture
+async def two(where: Path | str, monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[Processes]:
+    """Two processes' tables on one database, nothing open yet."""
+    check_versions(monkeypatch, True)
+    async with await Store.open(where) as first_store, await Store.open(where) as second_store:
+        first, second = make_tables(first_store), make_tables(second_store)
+        try:
+            yield first, second
+        finally:
+            await first.close()
+            await second.close()
+
+
+async def test_a_computer_turn_survives_a_reload_of_its_table(two: Processes) -> None:
+    first, second = two
+    await computer_to_play(first, second)
+    first.ai_delay = 0.0  # its computer turn, scheduled already, still waits an hour
+    await second.set_ui(CHANNEL, table_message=5)  # what the second process's channel shows
+    await first.snapshot(CHANNEL)  # the first reloads the table the second moved
+    assert await first.idle(CHANNEL)  # and still has the computer's turn to play
+    assert await computer_played(first)
+
+
+async def test_a_computer_move_made_stale_is_played_on_the_fresh_state(
+        two: Processes, monkeypatch: pytest.MonkeyPatch) -> None:
+    first, second = two
+    await computer_to_play(first, second)
+    decide = first._decide
+
+    async def saved_elsewhere_meanwhile(*args: Any) -> Action:
+        monkeypatch.setattr(first, "_decide", decide)  # once
+        await second.set_ui(CHANNEL, table_message=5)  # after the first checked its row
+        return await decide(*args)
+
+    monkeypatch.setattr(first, "_decide", saved_elsewhere_meanwhile)
+    first.ai_delay = 0.0
+    await first._computer_turn(CHANNEL)  # its save finds the row moved
+    assert await first.idle(CHANNEL)  # the turn is played on the row as saved
+    assert await computer_played(first)
