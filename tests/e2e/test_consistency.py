@@ -12,16 +12,16 @@ import pytest
 from bot.session import Tables
 from data import LogEntry, Store
 from tests.e2e.consistency import inconsistent_games
-from tests.session.helpers import ALICE, CHANNEL, GUILD, make_tables
+from tests.session.helpers import ALICE, BOB, CAROL, CHANNEL, GUILD, make_tables
 
 
 @pytest.fixture
 async def lobby(tmp_path: Path) -> AsyncIterator[tuple[Store, Tables]]:
-    """A store holding one game: Alice's lobby (a few saves)."""
+    """A store holding one game: Alice's lobby, which Bob joined (one logged save)."""
     async with await Store.open(tmp_path / "rami.sqlite3") as store:
         tables = make_tables(store)
         await tables.open_lobby(CHANNEL, GUILD, ALICE, "classic")
-        await tables.set_ui(CHANNEL, lobby_message=1)
+        await tables.join(CHANNEL, BOB)
         yield store, tables
         await tables.close()
 
@@ -30,11 +30,11 @@ async def test_a_save_between_the_reads_is_no_fault(
         lobby: tuple[Store, Tables], monkeypatch: pytest.MonkeyPatch) -> None:
     store, tables = lobby
     original = store.game_log
-    saves = iter(range(2, 4))  # the bot saves twice more, each just before a log is read
+    joins = iter([CAROL])  # someone joins just before the first log is read
 
     async def saved_meanwhile(game_id: int) -> list[LogEntry]:
-        if (message := next(saves, None)) is not None:
-            await tables.set_ui(CHANNEL, lobby_message=message)
+        if (player := next(joins, None)) is not None:
+            await tables.join(CHANNEL, player)
         return await original(game_id)
 
     monkeypatch.setattr(store, "game_log", saved_meanwhile)
