@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import socket
 import time
+from collections.abc import Callable
 
 import aiohttp
 from prometheus_client.parser import text_string_to_metric_families
@@ -24,12 +25,20 @@ async def get(port: int, path: str) -> tuple[int, str]:
         return response.status, await response.text()
 
 
-async def until_ready(port: int, timeout: float = 30.0) -> None:
-    """Wait until ``/readyz`` says ready."""
+async def until_answer(port: int, path: str, wanted: Callable[[int, str], bool],
+                       timeout: float = 30.0) -> tuple[int, str]:
+    """Ask ``path`` until its answer is ``wanted`` (a status and a text); that answer."""
     deadline = time.monotonic() + timeout
-    while (answer := await get(port, "/readyz")) != (200, "ready\n"):
+    while not wanted(*(answer := await get(port, path))):
         assert time.monotonic() < deadline, answer
         await asyncio.sleep(0.1)
+    return answer
+
+
+async def until_ready(port: int, timeout: float = 30.0) -> None:
+    """Wait until ``/readyz`` says ready."""
+    await until_answer(port, "/readyz", lambda status, text: (status, text) == (200, "ready\n"),
+                       timeout)
 
 
 async def figures(port: int) -> dict[tuple[str, tuple[tuple[str, str], ...]], float]:

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from bot.discord_app.fake import FakeDiscord
 from tests.e2e.harness import BotProcess
-from tests.e2e.scrape import free_port, get, until_ready
+from tests.e2e.scrape import free_port, get, until_answer, until_ready
 
 
 async def test_a_sharded_process_is_healthy_then_ready_on_its_shards(
@@ -26,6 +26,27 @@ async def test_a_sharded_process_is_healthy_then_ready_on_its_shards(
     finally:
         assert await process.stop() == 0
     assert "stopped" in process.output
+
+
+async def test_readyz_names_a_dropped_shard_until_it_is_back(
+        sharded_fake: FakeDiscord, tmp_path: Path) -> None:
+    port = free_port()
+    process = BotProcess(sharded_fake, tmp_path / "rami.sqlite3", "--shard-count", "4",
+                         "--cluster-id", "1", "--cluster-count", "2",
+                         env={"METRICS_PORT": str(port)})
+    await process.start()
+    try:
+        await process.connected([(1, 4), (3, 4)])
+        await until_ready(port)
+        sharded_fake.hold_shard((3, 4))
+        answer = await until_answer(port, "/readyz", lambda status, _: status == 503)
+        assert answer == (503, "shard 3 not connected to the gateway\n")
+        assert await get(port, "/healthz") == (200, "ok\n")  # alive, only not ready
+        sharded_fake.release_shard((3, 4))
+        await until_ready(port, timeout=60)  # the bot's own back-off decides when
+        await process.connected([(1, 4), (3, 4)])
+    finally:
+        assert await process.stop() == 0
 
 
 async def test_a_port_in_use_stops_the_start_with_one_line(

@@ -19,12 +19,13 @@ from bot.session import Player, SessionError, Status, Tables
 from data import StaleState, Store
 from engine import RummyError
 from engine.actions import Action
-from engine.ai import choose_action
+from engine.ai import Level, choose_action
 from engine.cards.actions import Draw
 from engine.views import Phase
 from tests.session.helpers import ALICE, BOB, CHANNEL, GUILD, make_tables
 
 Processes = tuple[Tables, Tables]
+COMPUTER_SEAT = 1  # Alice opens the lobby, then adds the computer
 
 
 
@@ -211,13 +212,19 @@ async def computer_to_play(first: Tables, second: Tables) -> None:
 
 
 async def computer_played(tables: Tables) -> bool:
-    """The computer made a move since the last save of what a channel shows."""
+    """The computer made a move since its level was last changed."""
     snapshot = await tables.snapshot(CHANNEL)
     assert snapshot is not None
     log = await tables.store.game_log(snapshot.game_id)
-    last_ui = max(entry.version for entry in log if entry.action.startswith("ui "))
-    return any(entry.version > last_ui and entry.actor is None and entry.action.startswith("seat")
+    changed = max(entry.version for entry in log if entry.action.startswith("level "))
+    return any(entry.version > changed and entry.actor is None and entry.action.startswith("seat")
                for entry in log)
+
+
+async def moved_elsewhere(tables: Tables) -> None:
+    """A save of the game through ``tables`` that leaves the computer to play: Alice sets
+    its level (the game and its turn go on unchanged)."""
+    await tables.set_level(CHANNEL, ALICE.user_id, COMPUTER_SEAT, Level.HARD)
 
 
 @pytest.fixture
@@ -237,7 +244,7 @@ async def test_a_computer_turn_survives_a_reload_of_its_table(two: Processes) ->
     first, second = two
     await computer_to_play(first, second)
     first.ai_delay = 0.0  # its computer turn, scheduled already, still waits an hour
-    await second.set_ui(CHANNEL, table_message=5)  # what the second process's channel shows
+    await moved_elsewhere(second)
     await first.snapshot(CHANNEL)  # the first reloads the table the second moved
     assert await first.idle(CHANNEL)  # and still has the computer's turn to play
     assert await computer_played(first)
@@ -251,7 +258,7 @@ async def test_a_computer_move_made_stale_is_played_on_the_fresh_state(
 
     async def saved_elsewhere_meanwhile(*args: Any) -> Action:
         monkeypatch.setattr(first, "_decide", decide)  # once
-        await second.set_ui(CHANNEL, table_message=5)  # after the first checked its row
+        await moved_elsewhere(second)  # after the first checked its row
         return await decide(*args)
 
     monkeypatch.setattr(first, "_decide", saved_elsewhere_meanwhile)

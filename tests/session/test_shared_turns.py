@@ -18,6 +18,7 @@ import pytest
 
 from bot.session import Event, EventKind, Tables
 from data import DueTurn, Store
+from engine.cards.actions import Draw
 from tests.session.helpers import ALICE, BOB, CHANNEL, Clock, make_tables, recorded, until
 
 TIMEOUT = 60.0
@@ -79,6 +80,14 @@ async def timed_out_draws(store: Store, seat: int) -> int:
     game = await store.active_game(CHANNEL)
     assert game is not None
     return sum(entry.action.startswith(f"seat {seat}: draw") and entry.actor is None
+               for entry in await store.game_log(game.id))
+
+
+async def timed_out_discards(store: Store, seat: int) -> int:
+    """How many times the seat's turn was finished for it (its discard) by the easy player."""
+    game = await store.active_game(CHANNEL)
+    assert game is not None
+    return sum(entry.action.startswith(f"seat {seat}: discard") and entry.actor is None
                for entry in await store.game_log(game.id))
 
 
@@ -183,10 +192,16 @@ async def test_a_process_held_table_older_than_the_claim_is_loaded_afresh(
     second = await cluster.process(poll_interval=None)
     seat = await two_humans(first)
     await second.resume()
-    await first.set_ui(CHANNEL, table_message=555)  # saved by the first: the second's is old
-    clock.advance(TIMEOUT)
+    player = (ALICE, BOB)[seat]
+    await first.act(CHANNEL, player.user_id, Draw("stock"))  # saved by the first: the
+    clock.advance(TIMEOUT)                                    # second's table is old
     assert await second.play_overdue() == [CHANNEL]
-    assert await timed_out_draws(cluster.stores[1], seat) == 1
+    # The second played the turn as saved: the player's own draw, then its discard only.
+    assert await timed_out_draws(cluster.stores[1], seat) == 0
+    assert await timed_out_discards(cluster.stores[1], seat) == 1
+    snapshot = await second.snapshot(CHANNEL)
+    assert snapshot is not None and snapshot.view is not None
+    assert snapshot.view.current != seat
 
 
 async def test_a_process_keeps_to_its_shards_guilds(cluster: Cluster, clock: Clock) -> None:

@@ -47,6 +47,7 @@ class Gateway:
         self.identified: list[Shard | None] = []  # every IDENTIFY's shard, in order
         self.deliveries: list[tuple[str, Shard | None]] = []  # each dispatch's connection
         self.spread = False  # a guild event to one connection of its shard, in turn
+        self.held: set[Shard | None] = set()  # shards cut off: their IDENTIFY or RESUME is cut
         self._turns = 0
         self._transports: dict[web.WebSocketResponse, Any] = {}
         self._shards: dict[web.WebSocketResponse, Shard | None] = {}  # by connection
@@ -75,7 +76,9 @@ class Gateway:
                     self.resumes += 1
                     session = str((data.get("d") or {}).get("session_id"))
                     self._shards[ws] = self._sessions.get(session)
-                    if self.refuse_resume:
+                    if self._shards[ws] in self.held:
+                        self._abort(ws)
+                    elif self.refuse_resume:
                         await ws.send_str(json.dumps({"op": 9, "d": False}))
                     else:
                         await self._send(ws, "RESUMED", {})
@@ -102,6 +105,9 @@ class Gateway:
         """READY for the connection's shard, then its guilds; one session start spent."""
         raw = data.get("shard")
         shard = (int(raw[0]), int(raw[1])) if isinstance(raw, list) and len(raw) == 2 else None
+        if shard in self.held:
+            self._abort(ws)
+            return
         self.identifies += 1
         self.identified.append(shard)
         limit = self.state.session_start_limit
@@ -126,9 +132,25 @@ class Gateway:
     def drop(self) -> None:
         """Cut every connection at once, as a network failure does (no close frame)."""
         for ws in list(self.sockets):
-            transport = self._transports.get(ws)
-            if transport is not None:
-                transport.abort()
+            self._abort(ws)
+
+    def hold(self, shard: Shard | None) -> None:
+        """Cut ``shard``'s connections and every new one that identifies or resumes as
+        it, until :meth:`release` (a shard whose network is down: no session starts)."""
+        self.held.add(shard)
+        for ws in list(self.sockets):
+            if ws in self._shards and self._shards[ws] == shard:
+                self._abort(ws)
+
+    def release(self, shard: Shard | None) -> None:
+        """Let ``shard`` connect again (its next attempt identifies or resumes)."""
+        self.held.discard(shard)
+
+    def _abort(self, ws: web.WebSocketResponse) -> None:
+        """Cut the connection without a close frame, as a network failure does."""
+        transport = self._transports.get(ws)
+        if transport is not None:
+            transport.abort()
 
     async def reconnect(self) -> None:
         """Ask every bot to reconnect (RECONNECT, op 7): it closes and resumes."""

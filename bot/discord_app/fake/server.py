@@ -124,6 +124,15 @@ class FakeDiscord(DiscordState):
         """Cut the bots' gateway connections, as a network failure does."""
         self.gateway.drop()
 
+    def hold_shard(self, shard: tuple[int, int]) -> None:
+        """Cut one shard off the gateway until :meth:`release_shard` (its attempts to
+        identify or resume are cut too); the other shards carry on."""
+        self.gateway.hold(shard)
+
+    def release_shard(self, shard: tuple[int, int]) -> None:
+        """Let a held shard connect again."""
+        self.gateway.release(shard)
+
     async def reconnect_gateway(self) -> None:
         """Send RECONNECT (op 7) to every bot."""
         await self.gateway.reconnect()
