@@ -1,8 +1,11 @@
 """The fake Discord misbehaves as Discord does, as the real discord.py client sees it: rate
-limits, server errors, missing permissions, size limits, message edits and deletes, and a
-gateway that drops, asks to reconnect or invalidates the session."""
+limits, server errors, missing permissions, size limits, message edits and deletes, the
+limit on edits of messages older than an hour, and a gateway that drops, asks to reconnect
+or invalidates the session."""
 
 from __future__ import annotations
+
+import json
 
 import discord
 import pytest
@@ -14,6 +17,7 @@ from bot.discord_app.fake import (
     DiscordState,
     FakeDiscord,
 )
+from tests.data.helpers import Clock
 from tests.e2e.harness import BotHarness
 
 
@@ -144,3 +148,56 @@ def test_a_post_sent_again_with_its_enforced_nonce_is_the_first_one(retain: bool
     assert state.post_to_channel(channel, body, []) is first
     other = state.post_to_channel(channel, {**body, "nonce": "daily20261202"}, [])
     assert other is not first and len(state.channel_log) == 3
+
+
+def test_message_ids_tell_when_discord_posted_them() -> None:
+    """As Discord's ids do, by the fake's clock (which a test moves)."""
+    clock = Clock(1_790_000_000.25)
+    state = DiscordState(clock=clock)
+    first = state.post_to_channel(state.channels[0], {"content": "now"}, [])
+    clock.advance(3 * 3600)
+    later = state.post_to_channel(state.channels[0], {"content": "later"}, [])
+    assert first.posted_at == clock.now - 3 * 3600
+    assert discord.utils.snowflake_time(first.id).timestamp() == first.posted_at
+    assert later.posted_at == clock.now and later.id > first.id
+    assert discord.utils.parse_time(later.payload()["timestamp"]).timestamp() == clock.now
+
+
+def test_an_old_message_is_edited_three_times_in_six_seconds_then_refused() -> None:
+    """Discord's limit on edits of messages older than an hour, per channel: the next
+    edit gets a 429 with code 30046, a resource's own limit (scope shared)."""
+    clock = Clock()
+    state = DiscordState(clock=clock)
+    channel, other = state.channels[:2]
+    old = state.post_to_channel(channel, {"content": "old"}, [])
+    elsewhere = state.post_to_channel(other, {"content": "old too"}, [])
+    clock.advance(3600.5)
+    young = state.post_to_channel(channel, {"content": "young"}, [])
+    for _ in range(5):
+        assert state.old_edits.refusal(young, clock.now) is None  # a young one: no limit
+    for _ in range(3):
+        assert state.old_edits.refusal(old, clock.now) is None
+        clock.advance(1)
+    refused = state.old_edits.refusal(old, clock.now)
+    assert refused is not None and refused.status == 429
+    assert json.loads(refused.text or "") == {
+        "message": "Maximum number of edits to messages older than 1 hour reached. "
+                   "Try again later.",
+        "retry_after": 3.0, "global": False, "code": 30046}
+    assert refused.headers["X-RateLimit-Scope"] == "shared" and "Via" in refused.headers
+    assert refused.headers["Retry-After"] == "3"
+    assert state.old_edits.refusal(elsewhere, clock.now) is None  # each channel its own
+    clock.advance(3)
+    assert state.old_edits.refusal(old, clock.now) is None  # the first edit left the window
+
+
+def test_a_message_aged_by_discord_is_older_than_its_id_says() -> None:
+    clock = Clock()
+    state = DiscordState(clock=clock)
+    message = state.post_to_channel(state.channels[0], {"content": "skewed"}, [])
+    state.age(message, 2 * 3600)
+    assert message.posted_at == clock.now - 2 * 3600
+    assert discord.utils.snowflake_time(message.id).timestamp() == clock.now
+    for _ in range(3):
+        assert state.old_edits.refusal(message, clock.now) is None
+    assert state.old_edits.refusal(message, clock.now) is not None

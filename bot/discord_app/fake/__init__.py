@@ -32,16 +32,20 @@ allowed mentions and attachments, and wait for a change (``wait_for``).
 It misbehaves as Discord does, on request (``faults``): ``fail`` answers the next calls
 of a kind (send, edit, delete, interaction callback, follow-up…) with 500/502/503/403/…;
 ``rate_limit`` with a 429 (per route or global, with or without ``Via``, which discord.py
-treats differently); ``set_bot_permissions`` takes permissions away in a channel
-(interactions carry them as ``app_permissions``, channel messages get Discord's 403);
-``drop_gateway``, ``reconnect_gateway``, ``invalidate_session`` upset the gateway. Every
-body the bot sends is checked against Discord's size limits (content, embeds, components,
-select options, autocomplete choices, files), and one that breaks a limit gets Discord's
-400 naming the field (``limits``).
+treats differently, or a resource's own limit with its code); ``set_bot_permissions``
+takes permissions away in a channel (interactions carry them as ``app_permissions``,
+channel messages get Discord's 403); ``drop_gateway``, ``reconnect_gateway``,
+``invalidate_session`` upset the gateway. Every body the bot sends is checked against
+Discord's size limits (content, embeds, components, select options, autocomplete choices,
+files), and one that breaks a limit gets Discord's 400 naming the field (``limits``).
+It has a clock (``clock``, ``FakeDiscord(clock=…)``:
+Discord's time, which a test moves): message ids are made from it, and a message older
+than an hour by it may be edited only a few times in a row, the next edit getting
+Discord's 429 code 30046 (``edits``; ``age`` makes a message older than its id says).
 
 What it does not fake: direct messages, threads, voice, modals; rate limits nobody
-armed (no buckets are counted), the 3-second and 15-minute deadlines of interactions;
-compressed or ETF gateway frames, the identify rate limit (5 s per ``max_concurrency``
+armed (no buckets are counted) but that one, the 3-second and 15-minute deadlines of
+interactions; compressed or ETF gateway frames, the identify rate limit (5 s per ``max_concurrency``
 bucket), heartbeat deadlines, replaying events missed while disconnected. A REST route
 it does not know answers 404 and is listed in ``unknown_routes``. ``FakeDiscord(retain=False)``
 keeps only what each message shows now, for long runs.

@@ -10,8 +10,11 @@ are checked on channel messages with Discord's 403 codes.
 What discord.py does with each answer (2.7), which is what these faults are for:
 
 - 429 with a ``Via`` header (Discord's proxies add one): it sleeps ``retry_after`` and
-  tries again, at most five times in all; a global one (``X-RateLimit-Global``) holds
-  every request meanwhile. Without ``Via`` (Cloudflare's bans have none) it raises
+  tries again, at most five times in all, then raises ``HTTPException``; a global one
+  (``X-RateLimit-Global``) holds every request meanwhile. It reads ``retry_after`` from
+  the JSON body only (a body without it raises ``KeyError`` out of the request), never
+  ``Retry-After`` nor ``X-RateLimit-Scope``, and its code (30046…) only in the error it
+  raises at the end. Without ``Via`` (Cloudflare's bans have none) it raises
   ``HTTPException`` at once.
 - 500, 502, 504: it sleeps 1, 3, 5, 7, 9 seconds and tries again (five tries), then
   raises ``DiscordServerError``; 503 it raises at once.
@@ -43,6 +46,13 @@ SEND_MESSAGES = 1 << 11
 EMBED_LINKS = 1 << 14
 ATTACH_FILES = 1 << 15
 
+OLD_MESSAGE_EDITS = 30046  # Discord's code: too many edits of messages older than an hour
+# What Discord's 429s that carry a code say.
+LIMIT_MESSAGES = {
+    OLD_MESSAGE_EDITS: "Maximum number of edits to messages older than 1 hour reached. "
+                       "Try again later.",
+}
+
 _REASONS = {400: "Bad Request", 403: "Forbidden", 404: "Not Found", 429: "Too Many Requests",
             500: "Internal Server Error", 502: "Bad Gateway", 503: "Service Unavailable",
             504: "Gateway Timeout"}
@@ -54,7 +64,9 @@ class Fault:
 
     ``times``: how many matching requests it answers (None: until ``disarm``); ``channel``:
     only requests about that channel (None: any). A 429 carries ``retry_after`` seconds,
-    ``is_global`` and, unless ``via`` is False, the ``Via`` header.
+    ``is_global`` and, unless ``via`` is False, the ``Via`` header; with a ``code`` it is a
+    resource's own limit (scope ``shared``), such as 30046 for an edit of a message older
+    than an hour (:mod:`~bot.discord_app.fake.edits`).
     """
 
     kind: str
@@ -80,22 +92,34 @@ class Fault:
         return error_response(self.status, body)
 
     def _rate_limited(self) -> web.Response:
-        body = {"message": "You are being rate limited.", "retry_after": self.retry_after,
-                "global": self.is_global, "code": 0}
-        headers = {"Retry-After": str(max(1, round(self.retry_after))),
-                   "X-RateLimit-Scope": "global" if self.is_global else "user"}
-        if self.is_global:
-            headers["X-RateLimit-Global"] = "true"
-        else:
-            headers.update({
-                "X-RateLimit-Limit": "5", "X-RateLimit-Remaining": "0",
-                "X-RateLimit-Reset-After": f"{self.retry_after:.3f}",
-                "X-RateLimit-Bucket": f"fake-{self.kind}",
-            })
-        if self.via:
-            headers["Via"] = "1.1 google"
-        return web.Response(status=429, body=json.dumps(body).encode(), content_type=JSON,
-                            headers=headers)
+        if self.code:  # a resource's own limit
+            return rate_limited(self.retry_after, bucket=f"fake-{self.kind}", scope="shared",
+                                via=self.via, code=self.code,
+                                message=self.message or LIMIT_MESSAGES.get(self.code, ""))
+        return rate_limited(self.retry_after, bucket=f"fake-{self.kind}",
+                            scope="global" if self.is_global else "user", via=self.via)
+
+
+def rate_limited(retry_after: float, *, bucket: str, scope: str = "user", via: bool = True,
+                 code: int = 0, message: str = "You are being rate limited.") -> web.Response:
+    """Discord's 429: ``retry_after`` in the body and (rounded up to a whole second, at
+    least one) in ``Retry-After``; ``scope`` global (``X-RateLimit-Global``, no bucket),
+    user (the route's bucket is spent) or shared (a resource's own limit, the route's
+    bucket not spent: ``code`` says which limit); ``Via`` unless ``via`` is False."""
+    body = {"message": message, "retry_after": retry_after, "global": scope == "global",
+            "code": code}
+    headers = {"Retry-After": str(max(1, round(retry_after))), "X-RateLimit-Scope": scope}
+    if scope == "global":
+        headers["X-RateLimit-Global"] = "true"
+    else:
+        headers.update({
+            "X-RateLimit-Limit": "5", "X-RateLimit-Remaining": "0" if scope == "user" else "4",
+            "X-RateLimit-Reset-After": f"{retry_after:.3f}", "X-RateLimit-Bucket": bucket,
+        })
+    if via:
+        headers["Via"] = "1.1 google"
+    return web.Response(status=429, body=json.dumps(body).encode(), content_type=JSON,
+                        headers=headers)
 
 
 def error_response(status: int, body: dict[str, object]) -> web.Response:

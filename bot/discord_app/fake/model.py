@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import itertools
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from typing import Any
 
 EPHEMERAL = 64  # message flag: only the interaction's user sees it
@@ -18,9 +19,10 @@ ALL_PERMISSIONS = (1 << 50) - 1
 MANAGE_GUILD = 1 << 5
 MEMBER_PERMISSIONS = 0x0000_0000_0004_0C40  # view channel, send messages, read history…
 
-# One clock for every timestamp: nothing in the bot reads them, and fixed values keep
-# payloads comparable from run to run.
+# One clock for the timestamps of members and threads: nothing in the bot reads them, and
+# fixed values keep payloads comparable from run to run. A message's is its id's.
 TIMESTAMP = "2026-01-01T00:00:00.000000+00:00"
+DISCORD_EPOCH_MS = 1_420_070_400_000  # 2015-01-01: Discord's ids count milliseconds from it
 
 _ids = itertools.count(1_300_000_000_000_000_000)
 
@@ -36,6 +38,18 @@ def option_type(value: object) -> int:
 def snowflake() -> int:
     """A new id, unique in this process (ids are shared by every fake Discord)."""
     return next(_ids)
+
+
+def timed_snowflake(at: float) -> int:
+    """A new id of something created at ``at`` (seconds since 1970), as Discord makes them:
+    the milliseconds since 2015 above the lower 22 bits (here a counter, so that ids made
+    in the same millisecond differ). Unique in this process, as :func:`snowflake`."""
+    return (int(at * 1000) - DISCORD_EPOCH_MS) << 22 | next(_ids) & 0x3F_FFFF
+
+
+def snowflake_time(snowflake: int) -> float:
+    """When the thing with this id was created (seconds since 1970)."""
+    return ((snowflake >> 22) + DISCORD_EPOCH_MS) / 1000
 
 
 # Guild ids are chosen so that a test knows a guild's shard, ``(id >> 22) % shard_count``:
@@ -136,10 +150,18 @@ class Message:
     deleted: bool = False
     payloads: list[dict[str, Any]] = field(default_factory=list)
     keep_payloads: bool = True  # False in long runs: only the message as it stands is kept
+    # How much older Discord holds it than its id says (``DiscordState.age``: Discord's
+    # clock ahead of the bot's).
+    aged: float = 0.0
 
     @property
     def ephemeral(self) -> bool:
         return bool(self.flags & EPHEMERAL)
+
+    @property
+    def posted_at(self) -> float:
+        """When Discord holds it posted (seconds since 1970): its id's time, unless aged."""
+        return snowflake_time(self.id) - self.aged
 
     def apply(self, body: dict[str, Any], files: list[Attachment]) -> None:
         """Apply a create or edit body (absent keys are left as they were)."""
@@ -204,7 +226,8 @@ class Message:
             "channel_id": str(self.channel_id),
             "author": self.author.payload(),
             "content": self.content,
-            "timestamp": TIMESTAMP,
+            "timestamp": datetime.fromtimestamp(self.posted_at, UTC).isoformat(
+                timespec="microseconds"),
             "edited_timestamp": None,
             "tts": False,
             "mention_everyone": False,

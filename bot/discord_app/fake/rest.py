@@ -7,7 +7,8 @@ route answers 404 and is listed in ``unknown_routes``, so that a test can fail o
 fake lacks. Before a call is served, an armed fault may answer it instead
 (:mod:`~bot.discord_app.fake.faults`); a channel message call needs the bot's permissions
 there (403); a body over one of Discord's size limits gets Discord's 400
-(:mod:`~bot.discord_app.fake.limits`).
+(:mod:`~bot.discord_app.fake.limits`); an edit of a message older than an hour, past a few
+in a row, Discord's 429 code 30046 (:mod:`~bot.discord_app.fake.edits`).
 """
 
 from __future__ import annotations
@@ -169,6 +170,9 @@ class RestApi:
                 body, files = await read_body(request)
                 self._check_access(int(channel), body, files, sends=False)
                 check_limits(body, files)
+                refused = state.old_edits.refusal(message, state.clock())
+                if refused is not None:
+                    raise Refused(refused)
                 message.apply(body, files)
                 return json_response(message.payload())
             case ("DELETE", ["channels", channel, "messages", mid]):

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+from collections.abc import Callable
 from typing import Any
 
 from aiohttp import web
@@ -23,8 +24,9 @@ class FakeDiscord(DiscordState):
     """The fake server. ``await start()``, then point the bot at ``api_base``/``gateway_url``."""
 
     def __init__(self, guild_locale: str = "en-US", token: str = "test-token",
-                 channel_count: int = 3, *, retain: bool = True) -> None:
-        super().__init__(guild_locale, token, channel_count, retain=retain)
+                 channel_count: int = 3, *, retain: bool = True,
+                 clock: Callable[[], float] = time.time) -> None:
+        super().__init__(guild_locale, token, channel_count, retain=retain, clock=clock)
         self.rest = RestApi(self)
         self.gateway = Gateway(self)
         self._runner: web.AppRunner | None = None
@@ -101,12 +103,15 @@ class FakeDiscord(DiscordState):
 
     def rate_limit(self, kind: str, retry_after: float, *, times: int | None = 1,
                    is_global: bool = False, via: bool = True,
-                   channel: int | None = None) -> Fault:
+                   channel: int | None = None, code: int = 0) -> Fault:
         """Answer the next ``times`` requests of ``kind`` with a 429: per route, or global
-        (``is_global``); ``via=False`` leaves out the ``Via`` header, as Cloudflare's bans
-        do (discord.py then gives up at once instead of waiting ``retry_after``)."""
+        (``is_global``), or a resource's own limit with its ``code`` (30046: an edit of a
+        message older than an hour); ``via=False`` leaves out the ``Via`` header, as
+        Cloudflare's bans do (discord.py then gives up at once instead of waiting
+        ``retry_after``)."""
         return self.faults.arm(Fault(kind, 429, times=times, channel=channel,
-                                     retry_after=retry_after, is_global=is_global, via=via))
+                                     retry_after=retry_after, is_global=is_global, via=via,
+                                     code=code))
 
     def heal(self, fault: Fault | None = None) -> None:
         """Stop ``fault`` (None: every fault)."""

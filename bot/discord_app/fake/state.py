@@ -5,6 +5,10 @@ The first guild (``guild_id``, ``channels``) is on shard 0 whatever the shard co
 ``recommended_shards`` are what ``GET /gateway/bot`` answers (each IDENTIFY spends one
 session start).
 
+Its ``clock`` is Discord's time: new messages get ids made from it, and an edit of a
+message older than an hour by it is limited as Discord limits it
+(:mod:`~bot.discord_app.fake.edits`). The tests move it to play a long game in a moment.
+
 The REST routes and the gateway both read and change this state; whoever watches it (a
 test, the benchmark) waits on ``wait_for``, which re-checks after every change. The faults
 armed (``faults``) and the bot's permissions in each channel (``bot_permissions``) decide
@@ -15,9 +19,11 @@ messages show now: no bodies' history, no file contents, no deleted messages.
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import Callable
 from typing import Any
 
+from bot.discord_app.fake.edits import OldEdits
 from bot.discord_app.fake.faults import Faults
 from bot.discord_app.fake.model import (
     ALL_PERMISSIONS,
@@ -29,6 +35,7 @@ from bot.discord_app.fake.model import (
     User,
     guild_snowflake,
     snowflake,
+    timed_snowflake,
 )
 
 DAY_MS = 86_400_000
@@ -38,9 +45,14 @@ class DiscordState:
     """One application, its bot user and its guilds with text channels and members."""
 
     def __init__(self, guild_locale: str = "en-US", token: str = "test-token",
-                 channel_count: int = 3, *, retain: bool = True) -> None:
+                 channel_count: int = 3, *, retain: bool = True,
+                 clock: Callable[[], float] = time.time) -> None:
         self.token = token
         self.retain = retain
+        # Discord's time (seconds since 1970): the ids of new messages, and the age that
+        # limits their edits (``old_edits``).
+        self.clock = clock
+        self.old_edits = OldEdits()
         self.app_id = snowflake()
         self.bot_user = User(snowflake(), "Rami", bot=True, permissions=ALL_PERMISSIONS)
         self.guild_locale = guild_locale
@@ -120,8 +132,8 @@ class DiscordState:
         self, channel_id: int, body: dict[str, Any], files: list[Attachment], flags: int = 0
     ) -> Message:
         """Store a message the bot sent, built from its create body."""
-        message = Message(snowflake(), channel_id, self.bot_user, flags=flags,
-                          keep_payloads=self.retain)
+        message = Message(timed_snowflake(self.clock()), channel_id, self.bot_user,
+                          flags=flags, keep_payloads=self.retain)
         if not self.retain:
             files = [Attachment(f.filename, b"", f.description) for f in files]
         message.apply(body, files)
@@ -152,6 +164,12 @@ class DiscordState:
             self.messages.pop(message.id, None)
             if message in self.channel_log:
                 self.channel_log.remove(message)
+
+    def age(self, message: Message, seconds: float) -> None:
+        """Discord holds ``message`` posted ``seconds`` earlier than its id says, as when
+        Discord's clock is ahead of the bot's: its edits are limited as an old message's
+        (``old_edits``) while the bot, reading its id, sees it younger."""
+        message.aged += seconds
 
     def forget(self, it: Interaction) -> None:
         """Drop an answered interaction and its private replies (long runs keep little)."""
