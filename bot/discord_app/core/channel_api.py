@@ -6,23 +6,32 @@ build it): a ``discord.Message`` made of each answer (its author, embeds, compon
 parsed) would be thrown away at once. The views sent hold only dynamic items, routed by
 their custom_id, so none needs storing. An edit may keep a picture the message already
 shows (:class:`Kept`) instead of uploading it again.
+
+An edit Discord refuses for the message's age (429, code 30046: a message older than an
+hour is edited only a few times in a row) raises at once, though it carries ``Via``, with
+which discord.py would sleep ``retry_after`` and send it again, five times in all: the
+caller posts the message anew instead (:func:`edits_exhausted`).
 """
 
 from __future__ import annotations
 
 import contextlib
+import json
 import secrets
 from collections.abc import Awaitable, Callable, Hashable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast
 
+import aiohttp
 import discord
-from discord.http import MultipartParameters, handle_message_parameters
+from discord.http import MultipartParameters, Route, handle_message_parameters
 
 from bot.discord_app.core.replies import Picture, Reply
 
 if TYPE_CHECKING:
     from discord.types.message import Message
+
+OLD_MESSAGE_EDITS = 30046  # Discord's code: too many edits of messages older than an hour
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,15 +140,45 @@ async def edit(client: discord.Client, channel_id: int, message_id: int, reply: 
     Discord's answer, None when the message is gone.
 
     Raises:
-        discord.HTTPException: Discord refused or failed, the message not being gone.
+        discord.HTTPException: Discord refused or failed, the message not being gone (a
+            429 with code 30046 at once: :func:`edits_exhausted`).
     """
     files = reply.files() if reply.pictures and kept is None else discord.utils.MISSING
+    # As ``client.http.edit_message``, with the check that refuses a 30046 at once.
+    route = Route("PATCH", "/channels/{channel_id}/messages/{message_id}",
+                  channel_id=channel_id, message_id=message_id)
     try:
         with _params(client, reply, reply.allowed_mentions, files=files,
                      kept=kept) as params:
-            return await client.http.edit_message(channel_id, message_id, params=params)
+            if params.files:
+                edited = await client.http.request(route, files=params.files,
+                                                   form=params.multipart,
+                                                   raise_for_status=_refuse_old_edits)
+            else:
+                edited = await client.http.request(route, json=params.payload,
+                                                   raise_for_status=_refuse_old_edits)
     except discord.NotFound:
         return None
+    return cast("Message", edited)
+
+
+def edits_exhausted(error: BaseException) -> bool:
+    """Whether Discord refused an edit for the message's age (429, code 30046): it was
+    posted more than an hour ago and edited too often lately."""
+    return (isinstance(error, discord.HTTPException) and error.status == 429
+            and error.code == OLD_MESSAGE_EDITS)
+
+
+async def _refuse_old_edits(response: aiohttp.ClientResponse) -> None:
+    """aiohttp's check of an edit's answer (``raise_for_status``), made before discord.py
+    reads it: a 30046 raises discord.py's own ``HTTPException`` out of its request loop,
+    which would otherwise sleep and send the edit again. The body read here is the one
+    discord.py reads after (aiohttp keeps it)."""
+    if response.status != 429 or response.content_type != "application/json":
+        return
+    data = json.loads(await response.text())
+    if isinstance(data, dict) and data.get("code") == OLD_MESSAGE_EDITS:
+        raise discord.HTTPException(response, data)
 
 
 async def delete(client: discord.Client, channel_id: int, message_id: int) -> None:

@@ -173,7 +173,17 @@ class Metrics:
             response = params.response
             self.request(params.method, params.url.path, response.status, response.headers)
 
+        async def refused(session: aiohttp.ClientSession, context: SimpleNamespace,
+                          params: aiohttp.TraceRequestExceptionParams) -> None:
+            # An answer a check raised on before discord.py read it (an edit refused for
+            # the message's age: core/channel_api.py) ends the request with that error.
+            response = getattr(params.exception, "response", None)
+            if isinstance(response, aiohttp.ClientResponse):
+                self.request(params.method, params.url.path, response.status,
+                             response.headers)
+
         trace.on_request_end.append(ended)
+        trace.on_request_exception.append(refused)
         return trace
 
     # ------------------------------------------------------------------ what is looked at
