@@ -113,7 +113,8 @@ class RamiBot(discord.Client):
         self._sync_only = sync_only
         self.pacer = IdentifyPacer()
         self._min_edit_interval = min_edit_interval
-        # The daily championship's time and the secret of its deals (tests inject both).
+        # The time (the daily championship's, and the age of the table messages) and the
+        # secret of the daily deals (tests inject both).
         self._clock = clock
         self._secret_source = secret_source
         self._retry_delays = retry_delays
@@ -195,7 +196,8 @@ class RamiBot(discord.Client):
             self, self.tables, self.store, self.daily,
             min_edit_interval=self._min_edit_interval,
             retry_delays=self._retry_delays or RETRY_DELAYS,
-            on_answer=self.metrics.answered if self.metrics is not None else None)
+            on_answer=self.metrics.answered if self.metrics is not None else None,
+            clock=self._clock)
         self.tables.subscribe(features.publisher.on_event)
         # Settings changed by another process sharing the database reach this one's cache.
         await features.prefs.listen(self.settings.database_listen_url)

@@ -9,6 +9,8 @@ constructor receives its dependencies, nothing is looked up on the client.
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, cast
 
@@ -66,14 +68,17 @@ class Features:
 def build(client: discord.Client, tables: Tables, store: Store, daily: Daily, *,
           min_edit_interval: float = 1.0,
           retry_delays: tuple[float, ...] = RETRY_DELAYS,
-          on_answer: AnswerObserver | None = None) -> Features:
+          on_answer: AnswerObserver | None = None,
+          clock: Callable[[], float] = time.time) -> Features:
     """Every feature of the bot ``client``, over its session layer and store
-    (``on_answer``: told of every interaction answered, for the metrics)."""
+    (``on_answer``: told of every interaction answered, for the metrics; ``clock``: the
+    time, seconds since 1970, that tells a table message's age)."""
     prefs = Preferences(store)
     replies = Replies(tables, prefs, on_answer=on_answer)
     hands = HandMessages(tables, prefs, client)
     publisher = Publisher(client, tables, prefs, on_turn=hands.refresh,
-                          min_edit_interval=min_edit_interval, retry_delays=retry_delays)
+                          min_edit_interval=min_edit_interval, retry_delays=retry_delays,
+                          clock=clock)
     tiles = TileTurn(tables, prefs, replies, hands)
     features = (
         TableDesk(tables, prefs, replies, hands, publisher),

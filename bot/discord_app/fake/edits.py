@@ -34,6 +34,7 @@ class OldEdits:
 
     def __init__(self) -> None:
         self._recent: dict[int, deque[float]] = {}
+        self.refused: list[int] = []  # the messages whose edit was refused, in order
 
     def refusal(self, message: Message, now: float) -> web.Response | None:
         """Discord's answer to an edit of ``message`` at ``now`` when it refuses it (None:
@@ -46,6 +47,7 @@ class OldEdits:
         if len(recent) < OLD_EDITS:
             recent.append(now)
             return None
+        self.refused.append(message.id)
         wait = round(recent[0] + OLD_EDIT_WINDOW - now, 3)
         return rate_limited(wait, bucket="fake-edit", scope="shared", code=OLD_MESSAGE_EDITS,
                             message=LIMIT_MESSAGES[OLD_MESSAGE_EDITS])

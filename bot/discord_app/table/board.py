@@ -10,6 +10,10 @@ shows the latest state, a job that succeeds at last shows the table as it is sav
 No Discord here: the board holds snapshots, message ids and the keys of what was shown
 (a turn reminder's ``game:round:turn``, the results' ``game:round`` or ``game:match``),
 the same keys the session saves with the table (:class:`bot.session.TableUi`).
+
+A table message is posted anew rather than edited once it is :data:`EDITABLE_FOR` old (its
+age read from its id, :func:`posted_at`): Discord lets a message older than an hour be
+edited only three times per six seconds in its channel, and a round can last a day.
 """
 
 from __future__ import annotations
@@ -44,6 +48,18 @@ COMPUTERS_PACE = 4
 
 LobbyShows = Literal["open", "started"]
 
+# Seconds a table message is edited in place; an older one is posted anew before its next
+# edit (Discord answers a 429 with code 30046 to edits of a message older than an hour past
+# three per six seconds in a channel): five minutes spare for a clock unlike Discord's.
+EDITABLE_FOR = 55 * 60.0
+DISCORD_EPOCH = 1_420_070_400.0  # 2015-01-01, in seconds since 1970
+
+
+def posted_at(message_id: int) -> float:
+    """When a Discord message was posted (seconds since 1970), as its id says: its upper
+    bits count the milliseconds since 2015."""
+    return (message_id >> 22) / 1000 + DISCORD_EPOCH
+
 
 @dataclass(frozen=True, slots=True)
 class Result:
@@ -62,7 +78,7 @@ class Closing:
     snapshot: Snapshot
     lobby_message: int | None
     table_message: int | None
-    reminders: list[int]
+    stale_messages: list[int]  # to delete: its reminders, its table messages posted anew
 
 
 def reminder_key(snapshot: Snapshot) -> tuple[str, int] | None:
@@ -108,7 +124,13 @@ class Board:
     reminder_message: int | None = None
     reminder_turn: str | None = None
     results_shown: str | None = None
-    stale_reminders: list[int] = field(default_factory=list)
+    # To delete: the reminders of earlier turns, the table messages posted anew.
+    stale_messages: list[int] = field(default_factory=list)
+    # A table message too old to edit freely that is edited all the same, not posted anew
+    # (posting it anew failed, or Discord refused edits of the one posted anew too).
+    kept_in_place: int | None = None
+    # The table message posted anew because Discord refused an edit of the one before.
+    posted_on_refusal: int | None = None
     turn_heard: str | None = None  # the turn whose player was told (their hand refreshed)
     # What is to be done.
     lobby: LobbyShows | None = None
@@ -202,14 +224,15 @@ class Board:
 
     def _end(self, snapshot: Snapshot) -> None:
         """The table is gone: close its messages, forget the rest."""
-        reminders = [*self.stale_reminders]
+        stale = [*self.stale_messages]
         if self.reminder_message is not None:
-            reminders.append(self.reminder_message)
-        self.closing = Closing(snapshot, self.lobby_message, self.table_message, reminders)
+            stale.append(self.reminder_message)
+        self.closing = Closing(snapshot, self.lobby_message, self.table_message, stale)
         self.snapshot, self.ended = snapshot, True
         self.lobby_message = self.table_message = self.reminder_message = None
+        self.kept_in_place = self.posted_on_refusal = None
         self.reminder_turn = self.results_shown = self.turn_heard = self.last_move = None
-        self.stale_reminders, self.results = [], []
+        self.stale_messages, self.results = [], []
         self.lobby = None
         self.table_due = self.table_anew = self.reminder_due = False
         for job in ORDER:
@@ -226,7 +249,7 @@ class Board:
         if job is Job.TABLE:
             return self.table_due and self.snapshot.view is not None and not self.ended
         if job is Job.REMINDER:
-            return self.reminder_due or bool(self.stale_reminders)
+            return self.reminder_due or bool(self.stale_messages)
         return self.closing is not None
 
     def due_at(self, job: Job, min_edit_interval: float) -> float:
@@ -244,6 +267,14 @@ class Board:
         return (self.snapshot.status is Status.PLAYING and seat is not None
                 and seat.is_computer and view is not None
                 and view.phase in (Phase.DRAW, Phase.PLAY))
+
+    def table_too_old(self, now: float) -> bool:
+        """Whether the table message is to be posted anew rather than edited: it was posted
+        :data:`EDITABLE_FOR` seconds or more before ``now`` (seconds since 1970), and is
+        not one kept in place."""
+        message = self.table_message
+        return (message is not None and message != self.kept_in_place
+                and now - posted_at(message) >= EDITABLE_FOR)
 
     def next_job(self, now: float, min_edit_interval: float) -> Job | None:
         """The first job due now, in :data:`ORDER` (closing first)."""
@@ -282,13 +313,13 @@ class Board:
 
     def give_up(self, job: Job, ticket: int) -> None:
         """``job`` failed for good: drop what it was to publish (the result at the head of
-        the queue, the closing, the old reminders to delete), then as :meth:`done`."""
+        the queue, the closing, the stale messages to delete), then as :meth:`done`."""
         if job is Job.RESULTS and self.results:
             self.results.pop(0)
         elif job is Job.CLOSE:
             self.closing = None
         elif job is Job.REMINDER:
-            self.stale_reminders.clear()
+            self.stale_messages.clear()
         self.done(job, ticket)
 
     def done(self, job: Job, ticket: int) -> None:

@@ -17,6 +17,10 @@ others, and every job shows the latest saved state, so the channel converges to 
   (``Tables.set_ui``) so it is edited again after a restart; the picture is drawn once
   per state shown, in a worker thread, and uploaded once (an edit showing it again keeps
   the message's attachment by id);
+- a table message older than :data:`~bot.discord_app.table.board.EDITABLE_FOR` (by its id
+  and ``clock``), or one Discord refuses to edit for its age (429 code 30046), is posted
+  anew before it is edited again: the new id saved, then the old message deleted (a
+  repost that fails is logged and the old message edited in place from then on);
 - when a human is to play, a short message mentions them, and only them; its id and turn
   are saved with the table, and the previous reminder is deleted, after a restart too;
 - a finished round posts the round's scores with a Next round button, a finished match
@@ -30,6 +34,7 @@ import asyncio
 import contextlib
 import enum
 import logging
+import time
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
@@ -42,7 +47,14 @@ from bot.discord_app.core.i18n import t
 from bot.discord_app.core.replies import Picture, Reply
 from bot.discord_app.core.text import safe_name
 from bot.discord_app.table import present
-from bot.discord_app.table.board import ORDER, Board, Job, Result, reminder_key
+from bot.discord_app.table.board import (
+    EDITABLE_FOR,
+    ORDER,
+    Board,
+    Job,
+    Result,
+    reminder_key,
+)
 from bot.session import Event, EventKind, Snapshot, Status
 from engine.notation import is_action
 from engine.views import PublicView
@@ -78,10 +90,12 @@ class Publisher:
     def __init__(self, client: discord.Client, tables: Tables, prefs: Preferences,
                  *, on_turn: TurnListener | None = None,
                  min_edit_interval: float = 1.0,
-                 retry_delays: tuple[float, ...] = RETRY_DELAYS) -> None:
+                 retry_delays: tuple[float, ...] = RETRY_DELAYS,
+                 clock: Callable[[], float] = time.time) -> None:
         self.client = client
         self.tables = tables
         self.prefs = prefs
+        self.clock = clock  # seconds since 1970, to tell a table message's age from its id
         self.min_edit_interval = min_edit_interval
         self.retry_delays = retry_delays
         self.on_turn = on_turn
@@ -270,32 +284,105 @@ class Publisher:
         await self._edit(snapshot.channel_id, board.lobby_message, reply)
 
     async def _show_table(self, board: Board, snapshot: Snapshot, lang: str) -> None:
-        """Edit the table message to the latest state, or post it (anew, never posted, or
-        deleted meanwhile)."""
+        """Edit the table message to the latest state, or post it: anew (``/rummy table``,
+        a new round), never posted, deleted meanwhile, or too old to edit (then the old one
+        is deleted)."""
         channel = snapshot.channel_id
         picture = await self._table_picture(snapshot, lang)
         reply = present.table(snapshot, lang, self._move(board.last_move, lang),
                               picture)
         board.table_shown_at = asyncio.get_running_loop().time()
         message_id = board.table_message
-        if not board.table_anew and message_id is not None:
-            # The picture already on the message is kept by id, not uploaded again.
-            async def edit(kept: Kept | None) -> tuple[int, ...] | None:
-                assert message_id is not None
-                edited = await self._edit(channel, message_id, reply, kept=kept)
-                return None if edited is None else attachment_ids(edited)
-
-            if await self._uploaded.edit(channel, message_id, picture, edit) is not None:
+        if board.table_anew or message_id is None:
+            await self._post_table(board, snapshot, reply, picture)
+            return
+        if board.table_too_old(self.clock()):
+            log.info("table message posted anew, older than %d minutes channel=%s message=%s",
+                     EDITABLE_FOR // 60, channel, message_id)
+            if await self._replace_table(board, snapshot, reply, picture, message_id):
                 return
+        try:
+            edited = await self._edit_table(channel, message_id, reply, picture)
+        except discord.HTTPException as error:
+            if not (channel_api.edits_exhausted(error) and await self._repost_refused(
+                    board, snapshot, reply, picture, message_id)):
+                raise
+            return
+        if edited is None:  # deleted meanwhile
+            await self._post_table(board, snapshot, reply, picture)
+
+    async def _edit_table(self, channel: int, message_id: int, reply: Reply,
+                          picture: Picture) -> tuple[int, ...] | None:
+        """Edit the table message, the picture it already shows kept by id rather than
+        uploaded again; its attachments, None when it is gone."""
+        async def edit(kept: Kept | None) -> tuple[int, ...] | None:
+            edited = await self._edit(channel, message_id, reply, kept=kept)
+            return None if edited is None else attachment_ids(edited)
+
+        shown = await self._uploaded.edit(channel, message_id, picture, edit)
+        return None if shown is None else tuple(shown)
+
+    async def _repost_refused(self, board: Board, snapshot: Snapshot, reply: Reply,
+                              picture: Picture, message_id: int) -> bool:
+        """Post the table anew at once, Discord having refused an edit of ``message_id``
+        for its age (30046); says whether it was. Never for a message kept in place, nor
+        for one itself posted anew on such a refusal (Discord's clock and this machine's
+        disagree: posting again would go on forever): that one is kept in place."""
+        channel = snapshot.channel_id
+        if message_id == board.posted_on_refusal:
+            log.error("Discord refused an edit of the table message posted anew on such a "
+                      "refusal (30046; its clock far from this machine's?): it is edited in "
+                      "place from now on channel=%s message=%s", channel, message_id)
+            board.kept_in_place = message_id
+        if message_id == board.kept_in_place:
+            return False
+        log.warning("Discord refused an edit of the table message for its age (30046): "
+                    "posted anew channel=%s message=%s", channel, message_id)
+        if not await self._replace_table(board, snapshot, reply, picture, message_id):
+            return False
+        board.posted_on_refusal = board.table_message
+        return True
+
+    async def _replace_table(self, board: Board, snapshot: Snapshot, reply: Reply,
+                             picture: Picture, old: int) -> bool:
+        """Post the table anew in place of ``old``, which is deleted once the new one's id
+        is saved (a failed delete is retried with the stale reminders); says whether it
+        was posted. A failure is logged and ``old`` kept in place: it is edited from then
+        on, never posted anew again."""
+        channel = snapshot.channel_id
+        try:
+            posted = await self._post_table(board, snapshot, reply, picture)
+        except TRANSIENT as error:
+            board.kept_in_place = old
+            log.warning("could not post the table anew channel=%s message=%s error=%s: it is "
+                        "edited in place from now on", channel, old, _describe(error))
+            return False
+        if posted is None:
+            return True  # the game ended meanwhile: its closing shows ``old`` closed
+        try:
+            await self._delete(channel, old)
+        except TRANSIENT as error:
+            log.warning("could not delete the table message posted anew channel=%s "
+                        "message=%s error=%s: tried again later", channel, old,
+                        _describe(error))
+            board.stale_messages.append(old)
+        return True
+
+    async def _post_table(self, board: Board, snapshot: Snapshot, reply: Reply,
+                          picture: Picture) -> int | None:
+        """Post the table message and save its id with the table; returns it (None: the
+        game ended meanwhile, the message posted is not its table any more)."""
+        channel = snapshot.channel_id
         sent = await self._send(channel, reply)
         message_id = int(sent["id"])
         self._uploaded.note(channel, message_id, picture, attachment_ids(sent))
         self._answer_waiters(channel, Posted.POSTED)
         if board.ended or board.snapshot.game_id != snapshot.game_id:
-            return  # the game ended meanwhile: this message is not its table any more
+            return None
         board.table_message = message_id
         if snapshot.status in (Status.PLAYING, Status.MATCH_OVER):
             await self._save_ui(snapshot, table_message=message_id)
+        return message_id
 
     async def _table_picture(self, snapshot: Snapshot, lang: str) -> Picture:
         """The table's picture, drawn once per table seen and language shown (a save that
@@ -311,7 +398,8 @@ class Publisher:
 
     async def _sync_reminder(self, board: Board, snapshot: Snapshot, lang: str) -> None:
         """Mention the human whose turn it is, once per turn and pinging only them; then
-        delete the reminders of earlier turns."""
+        delete the stale messages: the reminders of earlier turns, the table messages
+        posted anew."""
         channel = snapshot.channel_id
         wanted = reminder_key(snapshot)
         if wanted is not None and wanted[0] != board.reminder_turn:
@@ -330,19 +418,19 @@ class Publisher:
                         await self.on_turn(channel, user_id)
             if board.ended or board.snapshot.game_id != snapshot.game_id:
                 if board.closing is not None:
-                    board.closing.reminders.append(int(sent["id"]))
+                    board.closing.stale_messages.append(int(sent["id"]))
                 return
             if board.reminder_message is not None:
-                board.stale_reminders.append(board.reminder_message)
+                board.stale_messages.append(board.reminder_message)
             board.reminder_message, board.reminder_turn = int(sent["id"]), key
             await self._save_ui(snapshot, reminder_message=board.reminder_message,
                                 reminder_turn=key)
-        while board.stale_reminders:
-            stale = board.stale_reminders[0]
+        while board.stale_messages:
+            stale = board.stale_messages[0]
             await self._delete(channel, stale)
             # The game may have ended meanwhile, its closing taking the list over.
-            if stale in board.stale_reminders:
-                board.stale_reminders.remove(stale)
+            if stale in board.stale_messages:
+                board.stale_messages.remove(stale)
 
     async def _post_result(self, board: Board, result: Result, lang: str) -> None:
         snapshot = result.snapshot
@@ -359,7 +447,8 @@ class Publisher:
             await self._save_ui(snapshot, results_shown=result.key)
 
     async def _close(self, board: Board) -> None:
-        """An ended table: its lobby or table says so, its reminders go."""
+        """An ended table: its lobby or table says so, its reminders (and table messages
+        posted anew) go."""
         closing = board.closing
         assert closing is not None
         snapshot = closing.snapshot
@@ -373,9 +462,9 @@ class Publisher:
             await self._edit(channel, closing.table_message,
                              present.table_closed(snapshot, lang, None))
             closing.table_message = None
-        while closing.reminders:
-            await self._delete(channel, closing.reminders[0])
-            closing.reminders.pop(0)
+        while closing.stale_messages:
+            await self._delete(channel, closing.stale_messages[0])
+            closing.stale_messages.pop(0)
         if board.closing is closing:
             board.closing = None
 

@@ -1,12 +1,24 @@
 """A channel's board: which message jobs an event asks for, which results and reminder a
-saved table still owes its channel, and that a job done for an older request leaves a
-newer one to do."""
+saved table still owes its channel, that a job done for an older request leaves a newer
+one to do, and when the table message is too old to edit."""
 
 from __future__ import annotations
 
 from dataclasses import replace
+from datetime import UTC, datetime
 
-from bot.discord_app.table.board import COMPUTERS_PACE, Board, Job, reminder_key, results_due
+import discord
+import pytest
+
+from bot.discord_app.table.board import (
+    COMPUTERS_PACE,
+    EDITABLE_FOR,
+    Board,
+    Job,
+    posted_at,
+    reminder_key,
+    results_due,
+)
 from bot.session import Event, EventKind, Seat, Snapshot, Status, TableUi
 from engine import variant
 from engine.game import Game
@@ -114,11 +126,55 @@ def test_a_restart_refreshes_everything_the_channel_may_have_missed() -> None:
 def test_an_ended_table_closes_its_messages_and_the_next_game_starts_clean() -> None:
     board = Board.of(snapshot(ui=TableUi(table_message=8, reminder_message=9,
                                          reminder_turn="3:1:1")))
-    board.stale_reminders.append(6)
+    board.stale_messages.append(6)
     board.absorb(Event(EventKind.ENDED, snapshot(2)))
     assert board.closing is not None and board.closing.table_message == 8
-    assert sorted(board.closing.reminders) == [6, 9]
+    assert sorted(board.closing.stale_messages) == [6, 9]
     assert [job for job in Job if board.pending(job)] == [Job.CLOSE] and board.ended
     board.absorb(Event(EventKind.LOBBY, snapshot(1, game_id=4, status=Status.LOBBY,
                                                  ui=TableUi(lobby_message=11))))
     assert not board.ended and board.lobby_message == 11 and board.reminder_turn is None
+
+
+NOW = 1_790_000_000.0  # seconds since 1970 (September 2026)
+
+
+def posted(at: float) -> int:
+    """The id Discord gives a message posted at ``at`` (seconds since 1970)."""
+    return discord.utils.time_snowflake(datetime.fromtimestamp(at, UTC))
+
+
+def test_a_message_id_says_when_it_was_posted() -> None:
+    assert posted_at(posted(NOW + 0.125)) == NOW + 0.125
+    some_id = 1_300_000_000_000_000_000
+    assert posted_at(some_id) == discord.utils.snowflake_time(some_id).timestamp()
+
+
+@pytest.mark.parametrize(("age", "too_old"), [
+    (-600.0, False),  # this machine's clock behind Discord's
+    (0.0, False),
+    (54 * 60.0, False),
+    (EDITABLE_FOR + 1, True),  # five minutes before Discord limits its edits
+    (3600.0, True),
+    (86_400.0, True),
+])
+def test_the_table_message_is_posted_anew_once_55_minutes_old(age: float,
+                                                               too_old: bool) -> None:
+    board = Board.of(snapshot(ui=TableUi(table_message=posted(NOW - age))))
+    assert board.table_too_old(NOW) is too_old
+
+
+def test_a_table_message_kept_in_place_is_edited_however_old() -> None:
+    board = Board.of(snapshot(ui=TableUi(table_message=posted(NOW - 86_400))))
+    board.kept_in_place = board.table_message  # posting it anew failed
+    assert not board.table_too_old(NOW)
+    assert not Board.of(snapshot()).table_too_old(NOW)  # no table message yet
+
+
+def test_an_ended_table_deletes_its_stale_table_messages_too() -> None:
+    board = Board.of(snapshot(ui=TableUi(table_message=8)))
+    board.stale_messages.append(5)  # a table message posted anew, its delete failed
+    board.kept_in_place = board.posted_on_refusal = 8
+    board.absorb(Event(EventKind.ENDED, snapshot(2)))
+    assert board.closing is not None and board.closing.stale_messages == [5]
+    assert board.kept_in_place is None and board.posted_on_refusal is None
