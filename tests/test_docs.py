@@ -1,6 +1,6 @@
-"""The documents say what the code does: each variant's rules as the bot words them in
-docs/VARIANTS.md, and links that lead somewhere in this repository (a clone has nothing
-beside it)."""
+"""The documents say what the code does: ``rummy-bot --help`` as docs/BOT.md shows it, each
+variant's rules as the bot words them in docs/VARIANTS.md, and links that lead somewhere
+in this repository (a clone has nothing beside it)."""
 
 from __future__ import annotations
 
@@ -9,12 +9,41 @@ from pathlib import Path
 
 import pytest
 
+from bot import __main__ as entry
 from engine.rules_text import summary
 from engine.variants import variant, variant_names
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCUMENTS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
 LINK = re.compile(r"\[[^\]]*\]\(([^)\s]+)\)")
+
+
+def subcommands() -> list[str]:
+    parser = entry.build_parser()
+    action = next(a for a in parser._actions if a.dest == "command")
+    return list(action.choices or [])  # type: ignore[arg-type]
+
+
+def main_help(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
+    with pytest.raises(SystemExit) as stop:
+        entry.main(list(argv))
+    assert stop.value.code == 0
+    return capsys.readouterr().out
+
+
+def test_bot_md_lists_the_subcommands_as_the_help_prints_them(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", "80")  # argparse wraps to the terminal's width
+    text = main_help(capsys, "--help")
+    listing = text[text.index("positional arguments:"):text.index("\noptions:")].rstrip()
+    assert f"```text\n{listing}\n```" in (ROOT / "docs" / "BOT.md").read_text(encoding="utf-8")
+    assert all(name in listing for name in subcommands())
+
+
+@pytest.mark.parametrize("name", subcommands())
+def test_every_subcommand_has_its_own_help(capsys: pytest.CaptureFixture[str],
+                                          name: str) -> None:
+    assert main_help(capsys, name, "--help").startswith(f"usage: rummy-bot {name} ")
 
 
 def variant_section(name: str) -> str:
