@@ -44,6 +44,7 @@ def launch(settings: Settings, **options: Any) -> tuple[RamiBot, asyncio.Task[No
     """Start a bot with ``settings`` (``options`` as :func:`make_bot` takes them): the
     bot and the task running it, not ready yet (:func:`wait_ready`)."""
     point_at(settings)
+    options.setdefault("load_emojis", False)  # the tests of emojis ask for them
     bot = make_bot(settings, **options)
     if bot.ops is not None:
         bot.ops.start()

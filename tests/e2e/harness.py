@@ -34,8 +34,10 @@ class BotHarness:
     def __init__(self, fake: FakeDiscord, db_path: Path, *, ai_delay: float = 0.001,
                  seed_source: Callable[[], int] | None = None, dev_guild: bool = True,
                  turn_timeout: float = 0, clock: Callable[[], float] = time.time,
-                 cluster: Cluster | None = None, metrics: bool = False) -> None:
+                 cluster: Cluster | None = None, metrics: bool = False,
+                 emojis: bool = False) -> None:
         self.fake = fake
+        self.emojis = emojis  # load (and upload) the application's emojis at the start
         self.cluster = cluster or Cluster()
         self.turn_timeout = turn_timeout  # seconds; 0: no turn timer
         self.dev_guild = dev_guild
@@ -57,7 +59,8 @@ class BotHarness:
         bot, self._task = on_fake.launch(
             self.settings, seed_source=self.seed_source, turn_timeout=self.turn_timeout,
             guild_ready_timeout=0.01, min_edit_interval=0, clock=self.clock,
-            secret_source=lambda: DAILY_SECRET, retry_delays=RETRY_DELAYS)
+            secret_source=lambda: DAILY_SECRET, retry_delays=RETRY_DELAYS,
+            load_emojis=self.emojis)
         self.bot = bot
         await on_fake.wait_ready(bot, self._task)
         return bot
