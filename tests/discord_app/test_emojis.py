@@ -88,3 +88,10 @@ def test_menu_options_carry_their_emojis() -> None:
     assert shown[0].emoji is not None and shown[0].emoji.id == 42
     assert shown[0].label == "1. Q♠"  # the label stays words: menus show text as it is
     assert shown[1].emoji is None
+
+
+def test_a_french_reader_sees_the_french_court_face() -> None:
+    emojis.use({"cQs": Held(42, "r_cQs_abcdef"), "cQs_fr": Held(43, "r_cQs_fr_abcdef"),
+                "c7h": Held(44, "r_c7h_abcdef")})
+    assert piece_shown(QS, "fr") == "<:r_cQs_fr_abcdef:43>"
+    assert piece_shown(SEVEN, "fr") == "<:r_c7h_abcdef:44>"  # one face in both languages
