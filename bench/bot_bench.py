@@ -43,6 +43,7 @@ from bot.discord_app.fake import FakeDiscord, Interaction, Message, User
 
 ROOT = Path(__file__).resolve().parent.parent
 DREW = re.compile(r"You drew (\S+)\.")
+EMOJI = re.compile(r"<:r_c(?P<code>[A-Za-z0-9]+?)(?:_[a-z]{2})?_[0-9a-f]{6}:\d+>")  # a card's
 COMPUTER_BUTTONS = ("rami:lobby:aieasy:", "rami:lobby:ai:", "rami:lobby:aihard:")
 UNANSWERED = "(no answer in 10 s)"
 
@@ -156,7 +157,10 @@ class Game:
 
 def _drawn(it: Interaction) -> str | None:
     found = DREW.search(it.reply.content)
-    return found[1] if found else None
+    if found is None:
+        return None
+    emoji = EMOJI.fullmatch(found[1])  # the card as its emoji: its code reads in English
+    return emoji["code"] if emoji else found[1]
 
 
 # ---------------------------------------------------------------------- the bot process

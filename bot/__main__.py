@@ -1,4 +1,5 @@
-"""``rummy-bot`` / ``python -m bot``: run the Discord bot, a terminal game or the simulator."""
+"""``rummy-bot`` / ``python -m bot``: run the Discord bot, try it through a fake Discord, a
+terminal game or the simulator."""
 
 from __future__ import annotations
 
@@ -26,6 +27,8 @@ examples:
   rummy-bot run --shard-count 4 --cluster-id 1 --cluster-count 2
                                  run shards 1 and 3 of 4 (the second of two processes)
   rummy-bot sync                 register the slash commands and exit (deploys)
+  rummy-bot try                  play through a fake Discord in this terminal, no token
+  rummy-bot try --help           its options (language, members, seed, pictures)
   rummy-bot play                 play in this terminal against computer players
   rummy-bot play --daily         today's deal of the daily championship, in this terminal
   rummy-bot play --help          the terminal game's own options
@@ -54,8 +57,8 @@ def build_parser() -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     commands = parser.add_subparsers(dest="command",
-                                     metavar="{run,sync,play,simulate,migrate,migrate-db,"
-                                     "backup,restore}")
+                                     metavar="{run,sync,try,play,simulate,migrate,"
+                                     "migrate-db,backup,restore}")
     run = commands.add_parser(
         "run", help="start the Discord bot (the default)",
         description="Start the Discord bot; settings from the environment or .env (see "
@@ -72,6 +75,8 @@ def build_parser() -> argparse.ArgumentParser:
                         description="Register the slash commands with Discord (globally, "
                         "or in DISCORD_DEV_GUILD) and exit, without connecting: for "
                         "deploy pipelines, with SYNC_COMMANDS=false on the bots.")
+    commands.add_parser("try", help="try the Discord side in this terminal: a fake Discord "
+                        "with the real bot, no token", add_help=False)
     commands.add_parser("play", help="play a game in this terminal against computer players",
                         add_help=False)
     commands.add_parser("simulate", help="play many computer games and print statistics",
@@ -94,6 +99,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         from bot.terminal import app as local
 
         return int(local.main(args[1:]) or 0)
+    if args and args[0] == "try":
+        from bot.discord_app.tryout import app as trying
+
+        return trying.main(args[1:])
     if args and args[0] == "simulate":
         from bot.simulator import simulate
 

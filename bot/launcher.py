@@ -117,7 +117,8 @@ def play_locally(argv: list[str]) -> int:
         print("The terminal game is not available yet; once it is, start it with: "
               "rummy-bot play", file=sys.stderr)
         return EXIT_TOKEN
-    print("Starting a local game in this terminal instead (rummy-bot play).", file=sys.stderr)
+    print("Starting a local game in this terminal instead (rummy-bot play; rummy-bot try "
+          "shows the Discord side without a token).", file=sys.stderr)
     from bot.terminal import app as local
 
     return int(local.main(argv) or 0)

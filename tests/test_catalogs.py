@@ -175,7 +175,7 @@ def test_a_session_error_is_told_from_the_interfaces_catalog() -> None:
 def _literal_keys(packages: tuple[str, ...]) -> Iterator[tuple[str, str, int]]:
     keywords = {name: (1,) for name in (
         "t", "Msg", "loc", "RummyError", "NotationError", "IllegalMeld", "IllegalMove",
-        "RuleError", "CorruptGame", "SessionError", "error_reply")}
+        "RuleError", "CorruptGame", "SessionError", "error_reply", "BadInput")}
     for package in packages:
         for filename, line, key, _, _ in extract_from_dir(  # warns of f-strings: not keys
             ROOT / package, method_map=[("**.py", "python")], keywords=keywords,

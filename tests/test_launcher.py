@@ -21,7 +21,8 @@ def test_help_lists_the_subcommands(capsys: pytest.CaptureFixture[str]) -> None:
         entry.main(["--help"])
     assert stop.value.code == 0
     text = capsys.readouterr().out
-    for word in ("run", "play", "simulate", "migrate", "DISCORD_TOKEN", "DATABASE_URL", ".env"):
+    for word in ("run", "try", "play", "simulate", "migrate", "DISCORD_TOKEN", "DATABASE_URL",
+                 ".env"):
         assert word in text
 
 
@@ -38,6 +39,15 @@ def test_play_and_simulate_go_to_their_modules(monkeypatch: pytest.MonkeyPatch) 
     assert calls == [("play", ["--variant", "rami51"]), ("sim", ["-n", "2"])]
 
 
+def test_try_goes_to_its_module(monkeypatch: pytest.MonkeyPatch) -> None:
+    import bot.discord_app.tryout.app
+
+    calls: list[list[str]] = []
+    monkeypatch.setattr(bot.discord_app.tryout.app, "main", lambda argv: calls.append(argv) or 0)
+    assert entry.main(["try", "--lang", "fr"]) == 0
+    assert calls == [["--lang", "fr"]]
+
+
 def test_missing_token_says_how_and_plays_locally(
         monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -49,7 +59,7 @@ def test_missing_token_says_how_and_plays_locally(
     assert runner.main([]) == 0
     err = capsys.readouterr().err
     assert "DISCORD_TOKEN" in err and "Bot -> Reset Token" in err
-    assert "local game" in err
+    assert "local game" in err and "rummy-bot try" in err
 
 
 async def test_rejected_token_one_line_exit_2_token_never_printed(tmp_path: Path) -> None:

@@ -8,7 +8,9 @@ cluster's shards. Its start checks Discord's budget of session starts
 package each: ``table``, ``cards``, ``tiles``, ``daily``, ``settings``, ``player``), each
 given what it needs, puts their commands in the ``/rummy`` group and routes their
 components' clicks to them (:mod:`~bot.discord_app.core.feature`), syncs the commands
-(cluster 0 only; to ``DISCORD_DEV_GUILD`` only when set), resumes the saved games and
+(cluster 0 only; to ``DISCORD_DEV_GUILD`` only when set), loads the cards' and tiles'
+emojis in a task of their own (:mod:`~bot.discord_app.emoji_upload`: cluster 0 uploads
+what changed), resumes the saved games and
 posts the daily championship's closes (:class:`~bot.discord_app.daily.poster.
 DailyPoster`). ``sync_only`` stops after the sync
 (``rummy-bot sync``).
@@ -29,8 +31,9 @@ import yarl
 
 import render
 from bot.config import Settings
+from bot.discord_app import emoji_upload
 from bot.discord_app.command_sync import same_commands
-from bot.discord_app.core import pictures
+from bot.discord_app.core import emojis, pictures
 from bot.discord_app.core.components import routed
 from bot.discord_app.core.feature import Route, Routed
 from bot.discord_app.core.i18n import RamiTranslator, t
@@ -73,6 +76,7 @@ class RamiBot(discord.Client):
     daily_poster: DailyPoster
     store: Store
     tree: RamiTree
+    emoji_loading: asyncio.Task[emoji_upload.Loaded]  # loading the emojis (a task)
 
     def __init__(
         self,
@@ -87,6 +91,7 @@ class RamiBot(discord.Client):
         secret_source: Callable[[], bytes] | None = None,
         retry_delays: tuple[float, ...] | None = None,
         sync_only: bool = False,
+        load_emojis: bool = True,
     ) -> None:
         # The bot plays no sound: no warnings about missing voice libraries.
         discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
@@ -111,6 +116,7 @@ class RamiBot(discord.Client):
         self._turn_timeout = turn_timeout
         self._sync_commands = sync_commands and settings.cluster.syncs_commands
         self._sync_only = sync_only
+        self._load_emojis = load_emojis
         self.pacer = IdentifyPacer()
         self._min_edit_interval = min_edit_interval
         # The time (the daily championship's, and the age of the table messages) and the
@@ -133,6 +139,12 @@ class RamiBot(discord.Client):
         await self._build()
         if self._sync_commands:
             await self.sync_commands()
+        emojis.use({})  # cards as text until this bot's emojis are loaded
+        if self._load_emojis:
+            # In a task: the bot serves meanwhile (an upload of the whole set takes a
+            # while on Discord), its cards written as text until then.
+            self.emoji_loading = asyncio.create_task(emoji_upload.load(
+                self, uploads=self.settings.cluster.cluster_id == 0))
         resumed = await self.tables.resume()
         for channel_id in resumed:
             # What the channel shows may be older than the saved game (a crash between a
@@ -348,6 +360,9 @@ class RamiBot(discord.Client):
         return left
 
     async def close(self) -> None:
+        if hasattr(self, "emoji_loading"):
+            self.emoji_loading.cancel()
+            await asyncio.wait({self.emoji_loading})
         if hasattr(self, "_warming"):
             self._warming.cancel()  # the theme being warmed finishes in its thread
             await asyncio.wait({self._warming})

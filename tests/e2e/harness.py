@@ -19,7 +19,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 from bot.config import Cluster, Settings
-from bot.discord_app.client import RamiBot, make_bot, point_at
+from bot.discord_app import on_fake
+from bot.discord_app.client import RamiBot
 from bot.discord_app.fake import FakeDiscord
 from bot.discord_app.fake.model import shard_of
 
@@ -33,8 +34,10 @@ class BotHarness:
     def __init__(self, fake: FakeDiscord, db_path: Path, *, ai_delay: float = 0.001,
                  seed_source: Callable[[], int] | None = None, dev_guild: bool = True,
                  turn_timeout: float = 0, clock: Callable[[], float] = time.time,
-                 cluster: Cluster | None = None, metrics: bool = False) -> None:
+                 cluster: Cluster | None = None, metrics: bool = False,
+                 emojis: bool = False) -> None:
         self.fake = fake
+        self.emojis = emojis  # load (and upload) the application's emojis at the start
         self.cluster = cluster or Cluster()
         self.turn_timeout = turn_timeout  # seconds; 0: no turn timer
         self.dev_guild = dev_guild
@@ -48,40 +51,23 @@ class BotHarness:
 
     @property
     def settings(self) -> Settings:
-        return Settings(token=self.fake.token, db_path=self.db_path,
-                        api_base=self.fake.api_base, gateway_url=self.fake.gateway_url,
-                        dev_guild=self.fake.guild_id if self.dev_guild else None,
-                        ai_delay=self.ai_delay, painters=0, cluster=self.cluster,
-                        metrics_port=0 if self.metrics else None)
+        return on_fake.fake_settings(self.fake, self.db_path, dev_guild=self.dev_guild,
+                                     ai_delay=self.ai_delay, cluster=self.cluster,
+                                     metrics_port=0 if self.metrics else None)
 
     async def start(self) -> RamiBot:
-        settings = self.settings
-        point_at(settings)
-        bot = make_bot(settings, seed_source=self.seed_source, turn_timeout=self.turn_timeout,
-                      guild_ready_timeout=0.01, min_edit_interval=0, clock=self.clock,
-                      secret_source=lambda: DAILY_SECRET, retry_delays=RETRY_DELAYS)
+        bot, self._task = on_fake.launch(
+            self.settings, seed_source=self.seed_source, turn_timeout=self.turn_timeout,
+            guild_ready_timeout=0.01, min_edit_interval=0, clock=self.clock,
+            secret_source=lambda: DAILY_SECRET, retry_delays=RETRY_DELAYS,
+            load_emojis=self.emojis)
         self.bot = bot
-        if bot.ops is not None:
-            bot.ops.start()
-        self._task = asyncio.create_task(bot.start(self.fake.token))
-        ready = asyncio.create_task(bot.wait_until_ready())
-        done, _ = await asyncio.wait({ready, self._task}, timeout=15,
-                                     return_when=asyncio.FIRST_COMPLETED)
-        if self._task in done:
-            ready.cancel()
-            self._task.result()  # raises what stopped the bot
-            raise AssertionError("the bot stopped before it was ready")
-        if ready not in done:
-            raise AssertionError("the bot was not ready within 15 s")
+        await on_fake.wait_ready(bot, self._task)
         return bot
 
     async def stop(self) -> None:
         if self.bot is not None:
-            await self.bot.close()
-            if self.bot.ops is not None:
-                self.bot.ops.stop()
-        if self._task is not None:
-            await asyncio.wait_for(self._task, 15)
+            await on_fake.stop(self.bot, self._task)
         self.bot = None
         self._task = None
 

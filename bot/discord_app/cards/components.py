@@ -82,6 +82,7 @@ def hand_view(
     lang: str,
     *,
     cards: Sequence[tuple[str, str]],  # (value, label) per position, in display order
+    card_emojis: Sequence[discord.PartialEmoji | None] = (),  # per position, if loaded
     melds: Sequence[tuple[str, str]],  # (value, label) per table meld
     selected: dict[str, set[str]],
     sort: str,
@@ -98,7 +99,7 @@ def hand_view(
     if cards:
         for row, (slot, code) in enumerate(((Slot.FIRST, "bot.select.cards"),
                                             (Slot.SECOND, "bot.select.cards2"))):
-            items.append(pick(slot, channel_id, options(cards, selected, slot),
+            items.append(pick(slot, channel_id, options(cards, selected, slot, card_emojis),
                               t(code, lang), row=row, owner=owner))
     if melds:
         items.append(pick(Slot.MELD, channel_id, options(melds, selected, Slot.MELD),

@@ -92,18 +92,23 @@ def view_of(*items: discord.ui.Item[Any]) -> discord.ui.View:
 
 
 def options(pairs: Sequence[tuple[str, str]], selected: dict[str, set[str]],
-            slot: str) -> list[discord.SelectOption]:
-    """A menu's options (the first 25 ``(value, label)`` pairs), picked ones as defaults."""
+            slot: str, emojis: Sequence[discord.PartialEmoji | None] = ()
+            ) -> list[discord.SelectOption]:
+    """A menu's options (the first 25 ``(value, label)`` pairs), picked ones as defaults,
+    each with its emoji of ``emojis`` (in the same order; None or missing: none)."""
     chosen = selected.get(slot, set())
-    return [_option(label[:100], value, value in chosen)
-            for value, label in list(pairs)[:MAX_OPTIONS]]
+    shown = list(emojis)[:MAX_OPTIONS]
+    shown += [None] * (min(len(pairs), MAX_OPTIONS) - len(shown))
+    return [_option(label[:100], value, value in chosen, emoji)
+            for (value, label), emoji in zip(list(pairs)[:MAX_OPTIONS], shown, strict=True)]
 
 
 @functools.lru_cache(maxsize=8192)
-def _option(label: str, value: str, default: bool) -> discord.SelectOption:
+def _option(label: str, value: str, default: bool,
+            emoji: discord.PartialEmoji | None = None) -> discord.SelectOption:
     """A menu option, made once (discord.py never changes an option it is given, and
     building one costs as much as the rest of a hand's menu)."""
-    return discord.SelectOption(label=label, value=value, default=default)
+    return discord.SelectOption(label=label, value=value, default=default, emoji=emoji)
 
 
 def in_rows(buttons: list[B], *, first: int) -> list[B]:

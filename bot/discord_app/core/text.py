@@ -13,6 +13,7 @@ from collections.abc import Iterable, Sequence
 
 import discord
 
+from bot.discord_app.core import emojis
 from bot.discord_app.core.i18n import t
 from bot.discord_app.core.replies import Picture
 from bot.session import Seat, Snapshot
@@ -40,16 +41,32 @@ def melds_text(melds: Iterable[Iterable[Piece]], lang: str) -> str:
     return " | ".join(pieces_text(meld, lang) for meld in melds)
 
 
+def piece_shown(piece: Piece, lang: str) -> str:
+    """A piece in a message's text: its emoji (``<:r_cQs_1a2b3c:id>``) when this process
+    has loaded it, else :func:`piece_text` (never in a label: Discord shows a menu's or a
+    choice's text as it is)."""
+    return emojis.in_text(piece, lang) or piece_text(piece, lang)
+
+
+def pieces_shown(pieces: Iterable[Piece], lang: str) -> str:
+    return " ".join(piece_shown(p, lang) for p in pieces)
+
+
+def melds_shown(melds: Iterable[Iterable[Piece]], lang: str) -> str:
+    """Melds or sets one after the other, as :func:`piece_shown` writes pieces."""
+    return " | ".join(pieces_shown(meld, lang) for meld in melds)
+
+
 def piece_code(piece: Piece) -> str:
     """A piece as a menu value holds it: the same in every language."""
     return write_codes([piece]) if isinstance(piece, Card) else format_tile(piece)
 
 
 def discard_top(view: PublicView | PlayerView, lang: str) -> str:
-    """The card on the discard pile, or "empty"."""
+    """The card on the discard pile (its emoji once loaded), or "empty"."""
     if view.discard_top is None:
         return t("bot.table.empty", lang)
-    return piece_text(view.discard_top, lang)
+    return piece_shown(view.discard_top, lang)
 
 
 def attach(embed: discord.Embed, picture: Picture | None) -> list[Picture]:

@@ -2,7 +2,8 @@
 
 Users and the application, the gateway's address with the session start budget
 (``GET /gateway/bot``), command sync (global and guild), interaction callbacks, webhook
-follow-ups and their edits, channel messages (sent, edited, deleted, read). Any other
+follow-ups and their edits, application emojis (:mod:`~bot.discord_app.fake.emojis`),
+channel messages (sent, edited, deleted, read). Any other
 route answers 404 and is listed in ``unknown_routes``, so that a test can fail on what the
 fake lacks. Before a call is served, an armed fault may answer it instead
 (:mod:`~bot.discord_app.fake.faults`); a channel message call needs the bot's permissions
@@ -153,6 +154,10 @@ class RestApi:
                 return await self._commands(method, int(app), None, request)
             case ("PUT" | "GET", ["applications", app, "guilds", guild, "commands"]):
                 return await self._commands(method, int(app), int(guild), request)
+            case (_, ["applications", app, "emojis", *rest]):
+                if int(app) != state.app_id:  # another application's: not this token's
+                    return json_response({"message": "Missing Access", "code": 50001}, 403)
+                return await state.emojis.handle(method, rest, request)
             case ("POST", ["interactions", _, token, "callback"]):
                 return await self._callback(state.interactions[token], request)
             case ("POST", ["webhooks", _, token]):

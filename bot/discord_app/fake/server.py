@@ -238,6 +238,18 @@ class FakeDiscord(DiscordState):
         data = self._command_data(command.split(), options)
         return await self._send_interaction(it, data, locale, wait)
 
+    async def command(self, user: User, channel_id: int, data: dict[str, Any], *,
+                      locale: str | None = None, wait: bool = True) -> Interaction:
+        """Invoke a slash command whose ``data`` is built already (:meth:`command_data`,
+        with the ``resolved`` members and channels its options name)."""
+        it = self.new_interaction(2, user, channel_id)
+        path, options = [data["name"]], data.get("options") or []
+        while options and options[0].get("type") in (1, 2):
+            path.append(options[0]["name"])
+            options = options[0].get("options") or []
+        it.label = "/" + " ".join(path)
+        return await self._send_interaction(it, data, locale, wait)
+
     async def autocomplete(
         self, user: User, channel_id: int, command: str, focused: str, **options: Any
     ) -> list[dict[str, Any]]:

@@ -24,6 +24,7 @@ from collections.abc import Callable
 from typing import Any
 
 from bot.discord_app.fake.edits import OldEdits
+from bot.discord_app.fake.emojis import ApplicationEmojis
 from bot.discord_app.fake.faults import Faults
 from bot.discord_app.fake.model import (
     ALL_PERMISSIONS,
@@ -71,6 +72,7 @@ class DiscordState:
         self.commands: dict[tuple[int, int | None], list[dict[str, Any]]] = {}
         self.command_syncs = 0
         self.command_puts: list[int | None] = []  # each sync's guild (None: global)
+        self.emojis = ApplicationEmojis(self.owner)  # the application's
         # What GET /gateway/bot answers; each IDENTIFY spends one of ``remaining``.
         self.recommended_shards = 1
         self.session_start_limit: dict[str, int] = {

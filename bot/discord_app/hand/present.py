@@ -14,14 +14,17 @@ from collections.abc import Sequence
 import discord
 
 from bot.discord_app.cards.components import HandButton, HandPick, hand_view
+from bot.discord_app.core import emojis
 from bot.discord_app.core.components import MAX_OPTIONS
 from bot.discord_app.core.i18n import t
 from bot.discord_app.core.replies import Picture, Reply
 from bot.discord_app.core.text import (
     discard_top,
-    melds_text,
+    melds_shown,
     piece_code,
+    piece_shown,
     piece_text,
+    pieces_shown,
     pieces_text,
     safe_name,
     starts_with_vowel,
@@ -69,6 +72,7 @@ def hand(
     order = display_order(view, sort)
     texts = [piece_text(view.hand[i], lang) for i in order]
     choices = _piece_options([view.hand[i] for i in order], texts)
+    faces = [emojis.emoji_of(view.hand[i], lang) for i in order]
     chosen = selected or {}
     my_turn = _is_my_turn(view)
     components: discord.ui.View
@@ -77,13 +81,15 @@ def hand(
         board = tiles_present.draft_lines(view, lang)
         components = rack_view(
             channel_id, lang, tiles=choices, selected=chosen, sort=sort, my_turn=my_turn,
-            pool_empty=view.stock_size == 0, editing=view.draft is not None, owner=owner)
+            pool_empty=view.stock_size == 0, editing=view.draft is not None, owner=owner,
+            tile_emojis=faces)
     else:
         title, turn, board = "bot.hand.title", _turn_lines(view, lang), []
         melds = [(str(m.number), t("bot.select.meld_option", lang, number=m.number,
                                     cards=pieces_text(m.pieces, lang))) for m in view.melds]
         components = hand_view(
-            channel_id, lang, cards=choices, melds=melds, selected=chosen, sort=sort,
+            channel_id, lang, cards=choices, card_emojis=faces, melds=melds, selected=chosen,
+            sort=sort,
             can_draw=my_turn and view.phase is Phase.DRAW,
             can_play=my_turn and view.phase is Phase.PLAY, owner=owner, button=button,
             pick=pick)
@@ -139,9 +145,9 @@ def _turn_lines(view: PlayerView, lang: str) -> list[str]:
         return [t("bot.hand.draw", lang, top=discard_top(view, lang))]
     lines = []
     if view.drawn is not None:
-        lines.append(t("bot.hand.drawn", lang, card=piece_text(view.drawn, lang)))
+        lines.append(t("bot.hand.drawn", lang, card=piece_shown(view.drawn, lang)))
     if view.must_lay is not None:
-        lines.append(t("bot.hand.must_lay", lang, card=piece_text(view.must_lay, lang)))
+        lines.append(t("bot.hand.must_lay", lang, card=piece_shown(view.must_lay, lang)))
     lines.append(t("bot.hand.play", lang))
     return lines
 
@@ -152,16 +158,16 @@ def action_note(action: Action, view: PlayerView, lang: str) -> str | None:
     match action:
         case Draw(source=source):
             if source == "discard" and view.drawn is not None:
-                return t("bot.note.take", lang, card=piece_text(view.drawn, lang))
+                return t("bot.note.take", lang, card=piece_shown(view.drawn, lang))
             return None  # the hand says "You drew …"
         case Meld(melds=melds):
-            return t("bot.note.meld", lang, cards=melds_text(melds, lang))
+            return t("bot.note.meld", lang, cards=melds_shown(melds, lang))
         case LayOff(cards=cards, meld=meld):
-            return t("bot.note.layoff", lang, cards=pieces_text(cards, lang), meld=meld + 1)
+            return t("bot.note.layoff", lang, cards=pieces_shown(cards, lang), meld=meld + 1)
         case SwapJoker(card=card, meld=meld):
-            return t("bot.note.swap", lang, card=piece_text(card, lang), meld=meld + 1)
+            return t("bot.note.swap", lang, card=piece_shown(card, lang), meld=meld + 1)
         case Discard(card=card):
-            return t("bot.note.discard", lang, card=piece_text(card, lang))
+            return t("bot.note.discard", lang, card=piece_shown(card, lang))
         case Play():
             return t("bot.note.tiles.played", lang,
                      change=tiles_present.play_change(action, lang))

@@ -8,7 +8,7 @@ objects (text in the reader's language, pictures drawn by the caller, the compon
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 import discord
 
@@ -20,9 +20,10 @@ from bot.discord_app.core.text import (
     attach,
     code_name,
     discard_top,
-    melds_text,
+    melds_shown,
     mention,
-    piece_text,
+    piece_shown,
+    pieces_shown,
     pieces_text,
     safe_name,
     seat_name,
@@ -56,7 +57,9 @@ from engine.tiles.actions import (
     TakeBack,
     Undo,
 )
-from engine.views import MeldView, Phase, PublicView, SeatView, opening_status
+from engine.views import MeldView, Phase, Piece, PublicView, SeatView, opening_status
+
+MAX_DESCRIPTION = 4096  # characters of an embed's description, Discord's limit
 
 
 # ---------------------------------------------------------------------- lobby
@@ -155,15 +158,15 @@ def move_text(player: str, move: Action, lang: str) -> str:
             code = "bot.move.take" if source == "discard" else "bot.move.draw"
             return t(code, lang, player=player)
         case Meld(melds=melds):
-            return t("bot.move.meld", lang, player=player, cards=melds_text(melds, lang))
+            return t("bot.move.meld", lang, player=player, cards=melds_shown(melds, lang))
         case LayOff(cards=cards, meld=meld):
-            return t("bot.move.layoff", lang, player=player, cards=pieces_text(cards, lang),
+            return t("bot.move.layoff", lang, player=player, cards=pieces_shown(cards, lang),
                      meld=meld + 1)
         case SwapJoker(card=card, meld=meld):
-            return t("bot.move.swap", lang, player=player, card=piece_text(card, lang),
+            return t("bot.move.swap", lang, player=player, card=piece_shown(card, lang),
                      meld=meld + 1)
         case Discard(card=card):
-            return t("bot.move.discard", lang, player=player, card=piece_text(card, lang))
+            return t("bot.move.discard", lang, player=player, card=piece_shown(card, lang))
         case Play():
             return t("bot.move.tiles_played", lang, player=player,
                      change=play_change(move, lang))
@@ -200,15 +203,23 @@ def round_over(snapshot: Snapshot, lang: str,
     view = snapshot.view
     assert view is not None and view.rounds
     last = view.rounds[-1]
-    lines = [round_ending(snapshot, lang, name=safe_name),
-             *round_seat_lines(snapshot, lang, lambda pieces: pieces_text(pieces, lang),
-                               name=safe_name)]
+    description = _round_lines(snapshot, lang, pieces_shown)
+    if len(description) > MAX_DESCRIPTION:  # the emojis' markup made it too long
+        description = _round_lines(snapshot, lang, pieces_text)
     embed = discord.Embed(title=t("bot.round.title", lang, round=last.number),
-                          description="\n".join(lines), colour=COLOUR)
+                          description=description, colour=COLOUR)
     pictures = attach(embed, picture)
     over = snapshot.status is Status.MATCH_OVER or view.phase is Phase.MATCH_OVER
     component = None if over else round_over_view(snapshot.channel_id, lang)
     return Reply(embeds=[embed], pictures=pictures, view=component)
+
+
+def _round_lines(snapshot: Snapshot, lang: str,
+                 write: Callable[[Iterable[Piece], str], str]) -> str:
+    lines = [round_ending(snapshot, lang, name=safe_name),
+             *round_seat_lines(snapshot, lang, lambda pieces: write(pieces, lang),
+                               name=safe_name)]
+    return "\n".join(lines)
 
 
 def ranking(view: PublicView) -> list[int]:

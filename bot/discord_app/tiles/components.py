@@ -44,6 +44,7 @@ def rack_view(
     lang: str,
     *,
     tiles: Sequence[tuple[str, str]],  # (value, label) per rack position, in display order
+    tile_emojis: Sequence[discord.PartialEmoji | None] = (),  # per position, if loaded
     selected: dict[str, set[str]],
     sort: str,
     my_turn: bool,
@@ -55,8 +56,9 @@ def rack_view(
     buttons."""
     items: list[discord.ui.Item[Any]] = []
     if tiles:
-        items.append(HandPick(Slot.FIRST, channel_id, options(tiles, selected, Slot.FIRST),
-                              t("bot.tiles.select", lang), row=0, owner=owner))
+        menu = options(tiles, selected, Slot.FIRST, tile_emojis)
+        items.append(HandPick(Slot.FIRST, channel_id, menu, t("bot.tiles.select", lang),
+                              row=0, owner=owner))
     idle = not my_turn
     make = functools.partial(TileButton, channel_id=channel_id)
     draw, draw_label = ((TileButtonAction.PASS, "bot.tiles.button.pass") if pool_empty
