@@ -44,7 +44,7 @@ class BotHarness:
         self.db_path = db_path
         self.ai_delay = ai_delay
         self.seed_source = seed_source or itertools.count(1234).__next__
-        self.clock = clock  # the daily championship's time
+        self.clock = clock  # the bot's time: the daily championship's, the table messages' age
         self.metrics = metrics  # /healthz, /readyz, /metrics on a free port (bot.ops.port)
         self.bot: RamiBot | None = None
         self._task: asyncio.Task[None] | None = None
