@@ -177,11 +177,15 @@ async def test_a_computer_turn_played_by_another_process_is_not_played_again(
                 assert snapshot is not None
                 await first.act(CHANNEL, ALICE.user_id,
                                 choose_action(view, snapshot.rules, "easy", rng))
-            stale = await second.snapshot(CHANNEL)  # the second process holds the computer's turn
+            # The second process loads the table: its own timer for the computer's turn
+            # waits (an hour), so the first alone plays that turn.
+            second.ai_delay = HOUR
+            stale = await second.snapshot(CHANNEL)
             await first.idle(CHANNEL)  # the first plays it to the end
             played = await log_versions(first)
             assert stale is not None and stale.version < played[-1]
             check_versions(monkeypatch, checked)
+            second.ai_delay = 0.0
             await second._computer_turn(CHANNEL)  # its own timer for that turn: nothing to do
             assert await log_versions(first) == played
             check_versions(monkeypatch, True)
