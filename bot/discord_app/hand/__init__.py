@@ -11,6 +11,7 @@ in this process's memory: whichever process serves the channel when the turn com
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
 import time
@@ -94,6 +95,10 @@ class HandMessages:
         # Where each player's latest hand picture was uploaded: a refresh of that message
         # showing the same picture keeps the attachment by id.
         self._uploaded: Uploads[tuple[int, int]] = Uploads(KEPT_HAND_PICTURES)
+        # The refresh of each player's hand message under way: an answer on that message
+        # waits for it, so that a refresh built before a pick never lands after the pick.
+        self._refreshing: dict[tuple[int, int], asyncio.Lock] = {}
+        self._refreshes: dict[tuple[int, int], int] = {}  # each lock's holder and waiters
 
     async def reply(self, interaction: discord.Interaction, view: PlayerView, lang: str,
                     note: str | None = None, *, update: bool = False,
@@ -102,10 +107,16 @@ class HandMessages:
         """The caller's private hand message (``update``: in place of the clicked one;
         ``picture``: drawn, else the message keeps the one it shows)."""
         channel, user = interaction.channel_id or 0, interaction.user.id
+        key = (channel, user)
+        # What this answer shows picked, before anything else: a refresh that starts from
+        # now on keeps it; one under way is waited for (its edit lands before this answer).
+        self._selections[key] = selected or {}
+        if (refreshing := self._refreshing.get(key)) is not None:
+            async with refreshing:
+                pass
         reply = await self._message(view, channel, user, lang, note=note, selected=selected,
                                     picture=picture)
-        self._selections[(channel, user)] = selected or {}
-        return replace(reply, update=update, hand=(channel, user))
+        return replace(reply, update=update, hand=key)
 
     async def keep(self, answer: Answer) -> None:
         """Once a hand message is sent (``answer``'s reply, when it was one), keep it and
@@ -174,6 +185,17 @@ class HandMessages:
         hand message is left as it is (the turn reminder says to open the hand again).
         """
         key = (channel_id, user_id)
+        lock = self._refreshing.setdefault(key, asyncio.Lock())
+        self._refreshes[key] = self._refreshes.get(key, 0) + 1
+        try:
+            async with lock:
+                await self._refresh(key, channel_id, user_id)
+        finally:
+            self._refreshes[key] -= 1
+            if not self._refreshes[key]:  # none under way or waiting: forgotten
+                del self._refreshes[key], self._refreshing[key]
+
+    async def _refresh(self, key: tuple[int, int], channel_id: int, user_id: int) -> None:
         try:
             kept = await self.tables.store.hand_message(channel_id, user_id)
         except Exception as error:  # the store is away: the reminder still says to open it
