@@ -52,7 +52,7 @@ GOOD = [
                     "fields": [{"name": "Stock", "value": "40", "inline": True}]}]}),
     SentRequest("POST", CHANNEL, body={"content": "Alice's turn", "nonce": "123",
                                        "enforce_nonce": True,
-                                       "allowed_mentions": {"users": ["1300000000000000009"]}}),
+                                       "allowed_mentions": {"users": [1300000000000000009]}}),
     SentRequest("POST", CALLBACK, [("with_response", "1")],
                 {"type": 4, "data": {"content": "Your hand", "flags": 64}}),
     SentRequest("POST", CALLBACK, [("with_response", "true")], {"type": 5, "data": None}),
@@ -66,7 +66,7 @@ GOOD = [
     SentRequest("PATCH", FOLLOWUP + "/messages/@original", [("with_components", "1")],
                 {"content": "Filled in"}),
     SentRequest("PATCH", CHANNEL + "/1300000000000000006",
-                body={"attachments": [{"id": "0", "filename": "table.png",
+                body={"attachments": [{"id": 0, "filename": "table.png",
                                        "description": "the table"}]},
                 content_type="multipart/form-data", file_parts=["files[0]"]),
     SentRequest("DELETE", CHANNEL + "/1300000000000000006"),
@@ -135,6 +135,13 @@ BAD = [
     (SentRequest("POST", CHANNEL, body={"attachments": [{"filename": "a.png"}]},
                  content_type="multipart/form-data", file_parts=["files[0]"]),
      "$.attachments[0]: 'id' is a required property"),
+    # an id as a JSON integer (CORRECTIONS), but not past Discord's largest
+    (SentRequest("POST", CHANNEL, body={"attachments": [{"id": -1}]}),
+     "$.attachments[0].id: -1 is less than the minimum of 0"),
+    (SentRequest("POST", CHANNEL, body={"allowed_mentions": {"users": [1 << 63]}}),
+     "$.allowed_mentions.users[0]: 9223372036854775808 is greater than the maximum of "
+     "9223372036854775807"),
+    (SentRequest("GET", CHANNEL + "/01"), "{message_id}: '01' does not match '^(0|[1-9][0-9]*)$'"),
 ]
 
 
@@ -192,7 +199,7 @@ def test_a_correction_the_description_no_longer_needs_stops_the_load(
 
 
 def test_every_correction_gives_its_reason() -> None:
-    assert all(len(c.reason) > 40 for c in CORRECTIONS)
+    assert CORRECTIONS and all(len(c.reason) > 40 for c in CORRECTIONS)
 
 
 def test_the_vendored_description_is_the_one_its_source_names() -> None:
