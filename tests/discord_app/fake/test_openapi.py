@@ -158,6 +158,14 @@ def test_every_error_of_a_body_is_reported() -> None:
         "$.content: 5 is not of type string or null", "$.tts: 'no' is not of type boolean or null"]
 
 
+def test_a_component_found_valid_is_still_checked_when_it_changes() -> None:
+    sent = SentRequest("POST", CHANNEL, body={"components": [row(button())]})
+    assert reasons(sent) == reasons(sent) == []
+    changed = SentRequest("POST", CHANNEL, body={"components": [row(button(style=0))]})
+    assert reasons(changed) == ["$.components[0].components[0].style: 0 is not one of "
+                                "[1, 2, 3, 4, 5, 6]"]
+
+
 def test_a_huge_value_is_quoted_short() -> None:
     [reason] = reasons(SentRequest("POST", CHANNEL, body={"flags": "x" * 10_000}))
     assert len(reason) < 100 and reason.startswith("$.flags: 'xxx")
