@@ -403,6 +403,8 @@ def report(options: argparse.Namespace, record: list[tuple[str, float]], elapsed
         for line in growth:
             print(f"  {line}")
     print(f"unknown routes         {len(fake.unknown_routes)}")
+    print(f"requests unlike spec   {len(fake.spec_violations)}"
+          + "".join(f"\n  {v}" for v in fake.spec_violations[:5]))
     print_requests(fake.rest.requests, fake.rest.request_bytes, len(record))
     by_label: dict[str, list[float]] = {}
     for label, ms in record:

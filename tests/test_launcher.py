@@ -77,6 +77,7 @@ async def test_rejected_token_one_line_exit_2_token_never_printed(tmp_path: Path
         out, err = await asyncio.wait_for(process.communicate(), 60)
     finally:
         await fake.stop()
+    assert not fake.spec_violations, "\n".join(map(str, fake.spec_violations))
     assert process.returncode == 2
     text = (out + err).decode()
     assert token not in text and "wrongwrong" not in text

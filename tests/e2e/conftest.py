@@ -21,13 +21,21 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                     help="the fuzzer's seed: a run replays (default 15)")
 
 
+def assert_served(server: FakeDiscord) -> None:
+    """Every request the bot sent was one the fake knows, as Discord's OpenAPI
+    description says it should be."""
+    assert server.unknown_routes == [], f"routes the fake lacks: {server.unknown_routes}"
+    assert not server.spec_violations, "requests unlike Discord's description:\n" + "\n".join(
+        map(str, server.spec_violations))
+
+
 @pytest.fixture
 async def fake() -> AsyncIterator[FakeDiscord]:
     server = FakeDiscord()
     await server.start()
     yield server
     await server.stop()
-    assert server.unknown_routes == [], f"routes the fake lacks: {server.unknown_routes}"
+    assert_served(server)
     assert_hands_private(server)  # every test: no hand was ever sent in public
 
 
@@ -37,7 +45,7 @@ async def sharded_fake() -> AsyncIterator[FakeDiscord]:
     server = await start_sharded_fake(4)
     yield server
     await server.stop()
-    assert server.unknown_routes == [], f"routes the fake lacks: {server.unknown_routes}"
+    assert_served(server)
 
 
 @pytest.fixture

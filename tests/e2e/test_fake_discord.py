@@ -91,18 +91,24 @@ async def test_missing_permissions_get_discords_403(fake: FakeDiscord,
     assert it.reply.ephemeral  # other channels were never affected
 
 
-@pytest.mark.parametrize(("body", "field"), [
-    ({"content": "x" * 2001}, "content"),
-    ({"embeds": [discord.Embed(description="x" * 4097)]}, "embeds"),
-    ({"embeds": [discord.Embed(title="t").add_field(name="n", value="v" * 1025)]}, "embeds"),
+@pytest.mark.parametrize(("body", "field", "described"), [
+    # Discord's description allows 4000 characters (what a Nitro user may send), a bot 2000.
+    ({"content": "x" * 2001}, "content", []),
+    ({"embeds": [discord.Embed(description="x" * 4097)]}, "embeds",
+     ["$.embeds[0].description: 4097 characters, over maxLength 4096"]),
+    ({"embeds": [discord.Embed(title="t").add_field(name="n", value="v" * 1025)]}, "embeds",
+     ["$.embeds[0].fields[0].value: 1025 characters, over maxLength 1024"]),
 ])
 async def test_a_body_over_a_size_limit_gets_discords_400(
-        fake: FakeDiscord, harness: BotHarness, body: dict[str, object], field: str) -> None:
+        fake: FakeDiscord, harness: BotHarness, body: dict[str, object], field: str,
+        described: list[str]) -> None:
     with pytest.raises(discord.HTTPException) as raised:
         await channel_of(harness, fake.channels[0]).send(**body)  # type: ignore[arg-type]
     assert raised.value.status == 400 and raised.value.code == 50035
     assert field in raised.value.text and "or fewer in length" in raised.value.text
     assert fake.channel_messages(fake.channels[0]) == []
+    assert [v.reason for v in fake.spec_violations] == described
+    fake.spec_violations.clear()  # sent on purpose: the fixture would fail on them
 
 
 async def answers(fake: FakeDiscord) -> bool:

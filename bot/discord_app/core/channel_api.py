@@ -198,7 +198,9 @@ def attachment_ids(message: Message) -> tuple[int, ...]:
 
 def _params(client: discord.Client, reply: Reply, mentions: discord.AllowedMentions, *,
             files: list[discord.File] | Any, kept: Kept | None = None,
-            nonce: int | Any = discord.utils.MISSING) -> MultipartParameters:
+            nonce: int | None = None) -> MultipartParameters:
+    # None, not MISSING: handle_message_parameters sends any other value as the nonce
+    # (an edit carried "nonce": "...", "enforce_nonce": true).
     return handle_message_parameters(
         content=reply.content, embeds=list(reply.embeds),
         attachments=[kept] if kept is not None else files,  # type: ignore[list-item]

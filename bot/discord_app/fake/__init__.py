@@ -47,8 +47,13 @@ What it does not fake: direct messages, threads, voice, modals; rate limits nobo
 armed (no buckets are counted) but that one, the 3-second and 15-minute deadlines of
 interactions; compressed or ETF gateway frames, the identify rate limit (5 s per ``max_concurrency``
 bucket), heartbeat deadlines, replaying events missed while disconnected. A REST route
-it does not know answers 404 and is listed in ``unknown_routes``. ``FakeDiscord(retain=False)``
-keeps only what each message shows now, for long runs.
+it does not know answers 404 and is listed in ``unknown_routes``. Every REST request is
+checked against Discord's published OpenAPI description (``openapi``: route, parameters,
+JSON body or ``payload_json``, file parts), each mismatch listed in ``spec_violations``
+with the failing field and the schema's complaint (recorded, still served: what Discord
+refuses is the limits' to say; ``check_requests=False``: unchecked, as ``rummy-bot try``
+runs without the dev extra's ``jsonschema``). ``FakeDiscord(retain=False)`` keeps only
+what each message shows now, for long runs.
 
 It imports aiohttp (a dependency of discord.py), never discord itself: what it sends is
 Discord's JSON, as the real client receives it.
@@ -74,6 +79,7 @@ from bot.discord_app.fake.model import (
     option_type,
     snowflake,
 )
+from bot.discord_app.fake.openapi import Violation
 from bot.discord_app.fake.server import FakeDiscord
 from bot.discord_app.fake.state import DiscordState
 
@@ -94,6 +100,7 @@ __all__ = [
     "Interaction",
     "Message",
     "User",
+    "Violation",
     "option_type",
     "snowflake",
 ]

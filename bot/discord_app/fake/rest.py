@@ -5,7 +5,9 @@ Users and the application, the gateway's address with the session start budget
 follow-ups and their edits, application emojis (:mod:`~bot.discord_app.fake.emojis`),
 channel messages (sent, edited, deleted, read). Any other
 route answers 404 and is listed in ``unknown_routes``, so that a test can fail on what the
-fake lacks. Before a call is served, an armed fault may answer it instead
+fake lacks. Every request is checked against Discord's OpenAPI description
+(:mod:`~bot.discord_app.fake.openapi`), each mismatch listed in ``spec_violations``.
+Before a call is served, an armed fault may answer it instead
 (:mod:`~bot.discord_app.fake.faults`); a channel message call needs the bot's permissions
 there (403); a body over one of Discord's size limits gets Discord's 400
 (:mod:`~bot.discord_app.fake.limits`); an edit of a message older than an hour, past a few
@@ -24,6 +26,7 @@ from aiohttp import web
 from bot.discord_app.fake.faults import error_response, missing_access
 from bot.discord_app.fake.limits import broken_limits, too_large
 from bot.discord_app.fake.model import LOADING, Attachment, Interaction, Message, snowflake
+from bot.discord_app.fake.openapi import SentRequest, Violation, default_checker
 from bot.discord_app.fake.state import DiscordState
 
 JSON = "application/json"
@@ -71,6 +74,30 @@ def json_response(data: Any, status: int = 200) -> web.Response:
     return web.Response(status=status, body=json.dumps(data).encode(), content_type=JSON)
 
 
+async def sent_request(request: web.Request) -> SentRequest:
+    """A request as the description's checker reads it (its body stays readable)."""
+    path = "/" + request.match_info["tail"]
+    query = list(request.query.items())
+    if not request.body_exists:
+        return SentRequest(request.method, path, query, content_type="")
+    raw: str | bytes | None
+    if request.content_type == "multipart/form-data":
+        form = await request.post()
+        files = [key for key, value in form.items() if isinstance(value, web.FileField)]
+        fields = {key: str(value) for key, value in form.items()
+                  if key != "payload_json" and not isinstance(value, web.FileField)}
+        payload = form.get("payload_json")
+        raw = None if payload is None else str(payload)
+    else:
+        files, fields, raw = [], {}, await request.read()
+    try:
+        body = json.loads(raw) if raw else None
+    except ValueError:
+        return SentRequest(request.method, path, query, content_type=request.content_type,
+                           file_parts=files, form_fields=fields, body_not_json=True)
+    return SentRequest(request.method, path, query, body, request.content_type, files, fields)
+
+
 async def read_body(request: web.Request) -> tuple[dict[str, Any], list[Attachment]]:
     """The JSON body of a request and its files (multipart: ``payload_json`` + ``files[N]``)."""
     if request.content_type.startswith("multipart/"):
@@ -92,7 +119,7 @@ async def read_body(request: web.Request) -> tuple[dict[str, Any], list[Attachme
                     Attachment(value.filename, value.file.read(), descriptions.get(index))
                 )
         return body, files
-    if request.can_read_body:
+    if request.body_exists:
         return await request.json(), []
     return {}, []
 
@@ -100,9 +127,13 @@ async def read_body(request: web.Request) -> tuple[dict[str, Any], list[Attachme
 class RestApi:
     """Answers the bot's REST calls from, and into, ``state``."""
 
-    def __init__(self, state: DiscordState) -> None:
+    def __init__(self, state: DiscordState, *, check_requests: bool = True) -> None:
         self.state = state
+        self.check_requests = check_requests
         self.unknown_routes: list[str] = []
+        # Every way a request did not match Discord's OpenAPI description (recorded, not
+        # refused: what Discord itself refuses is the limits' and the routes' to say).
+        self.spec_violations: list[Violation] = []
         # Requests per kind (:func:`request_kind`) and the bytes of their bodies (benchmarks).
         self.requests: collections.Counter[str] = collections.Counter()
         self.request_bytes: collections.Counter[str] = collections.Counter()
@@ -114,6 +145,8 @@ class RestApi:
         kind = request_kind(method, parts)
         self.requests[kind] += 1
         self.request_bytes[kind] += request.content_length or 0
+        if self.check_requests:
+            self.spec_violations += default_checker().check(await sent_request(request))
         faulty = self.state.faults.answer(kind, self._channel(parts))
         if faulty is not None:
             await self.state.changed()

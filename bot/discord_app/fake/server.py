@@ -16,6 +16,7 @@ from aiohttp import web
 from bot.discord_app.fake.faults import Fault
 from bot.discord_app.fake.gateway import Gateway
 from bot.discord_app.fake.model import Interaction, Message, User, option_type, snowflake
+from bot.discord_app.fake.openapi import Violation, default_checker
 from bot.discord_app.fake.rest import RestApi
 from bot.discord_app.fake.state import DiscordState
 
@@ -25,9 +26,12 @@ class FakeDiscord(DiscordState):
 
     def __init__(self, guild_locale: str = "en-US", token: str = "test-token",
                  channel_count: int = 3, *, retain: bool = True,
-                 clock: Callable[[], float] = time.time) -> None:
+                 clock: Callable[[], float] = time.time,
+                 check_requests: bool = True) -> None:
         super().__init__(guild_locale, token, channel_count, retain=retain, clock=clock)
-        self.rest = RestApi(self)
+        # check_requests=False: no check against Discord's description (it needs the dev
+        # extra's jsonschema), as a host's ``rummy-bot try`` runs.
+        self.rest = RestApi(self, check_requests=check_requests)
         self.gateway = Gateway(self)
         self._runner: web.AppRunner | None = None
         # How long acting as a user waits for the bot's answer; a test of real processes
@@ -36,7 +40,18 @@ class FakeDiscord(DiscordState):
 
     # ----------------------------------------------------------------- lifecycle
     async def start(self) -> None:
-        """Listen on a free port of 127.0.0.1 (``port``, ``api_base``, ``gateway_url``)."""
+        """Listen on a free port of 127.0.0.1 (``port``, ``api_base``, ``gateway_url``).
+
+        Raises ``RuntimeError`` when requests are to be checked and ``jsonschema`` is not
+        installed.
+        """
+        if self.rest.check_requests:
+            try:
+                default_checker()  # the description read once, before any request
+            except ImportError as exc:
+                raise RuntimeError("checking requests against Discord's description needs "
+                                   "jsonschema (pip install -e '.[dev]'), or "
+                                   "FakeDiscord(check_requests=False)") from exc
         app = web.Application(client_max_size=64 * 1024 * 1024)
         app.router.add_get("/gateway", self.gateway.handle)
         app.router.add_route("*", "/api/v10/{tail:.*}", self.rest.handle)
@@ -56,6 +71,12 @@ class FakeDiscord(DiscordState):
     def unknown_routes(self) -> list[str]:
         """The REST calls the fake could not answer (``"METHOD /path"``)."""
         return self.rest.unknown_routes
+
+    @property
+    def spec_violations(self) -> list[Violation]:
+        """Every way a REST call did not match Discord's OpenAPI description (method,
+        path, and the failing field with the schema's complaint), in order."""
+        return self.rest.spec_violations
 
     @property
     def identifies(self) -> int:

@@ -4,13 +4,14 @@ again whenever Discord no longer has that attachment."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from unittest.mock import Mock
+from unittest.mock import AsyncMock, Mock
 
 import discord
 import pytest
 
+from bot.discord_app.core import channel_api
 from bot.discord_app.core.channel_api import Kept, Uploads
-from bot.discord_app.core.replies import Picture
+from bot.discord_app.core.replies import Picture, Reply
 
 TABLE = Picture(b"png of the table", "the table", "table.png")
 MOVED = Picture(b"png after a move", "the table", "table.png")
@@ -115,3 +116,15 @@ def test_at_most_the_newest_keys_are_kept() -> None:
         uploads.note(key, 10 + key, TABLE, (100 + key,))
     assert uploads.kept(1, 11, TABLE) is None
     assert uploads.kept(3, 13, TABLE) == Kept(103)
+
+
+async def test_a_post_carries_an_enforced_nonce_an_edit_none() -> None:
+    client = Mock(allowed_mentions=None)
+    client.http.send_message = AsyncMock(return_value={})
+    client.http.request = AsyncMock(return_value={})  # edit: its own request (30046)
+    await channel_api.send(client, 1, Reply("the table"))
+    await channel_api.edit(client, 1, 2, Reply("the table"))
+    posted = client.http.send_message.await_args.kwargs["params"].payload
+    edited = client.http.request.await_args.kwargs["json"]
+    assert posted["enforce_nonce"] is True and posted["nonce"].isdigit()
+    assert "nonce" not in edited and "enforce_nonce" not in edited
