@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+import time
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 
 import pytest
@@ -54,8 +55,15 @@ def db_path(tmp_path: Path) -> Path:
 
 
 @pytest.fixture
-async def harness(fake: FakeDiscord, db_path: Path) -> AsyncIterator[BotHarness]:
-    runner = BotHarness(fake, db_path)
+def clock() -> Callable[[], float]:
+    """The bot's time (a module whose tests move it gives its own ``clock``)."""
+    return time.time
+
+
+@pytest.fixture
+async def harness(fake: FakeDiscord, db_path: Path,
+                  clock: Callable[[], float]) -> AsyncIterator[BotHarness]:
+    runner = BotHarness(fake, db_path, clock=clock)
     await runner.start()
     yield runner
     await runner.stop()

@@ -5,8 +5,6 @@ the close posts the final ranking once, even across a restart a second before it
 from __future__ import annotations
 
 import random
-from collections.abc import AsyncIterator
-from pathlib import Path
 
 import pytest
 
@@ -25,14 +23,6 @@ from tests.session.daily.helpers import at
 @pytest.fixture
 def clock() -> Clock:
     return Clock(at(2026, 3, 3, 12))
-
-
-@pytest.fixture
-async def harness(fake: FakeDiscord, db_path: Path, clock: Clock) -> AsyncIterator[BotHarness]:
-    runner = BotHarness(fake, db_path, clock=clock)
-    await runner.start()
-    yield runner
-    await runner.stop()
 
 
 def bot_of(harness: BotHarness) -> RamiBot:

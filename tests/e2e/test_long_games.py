@@ -39,14 +39,6 @@ def clock(fake: FakeDiscord) -> Clock:
 
 
 @pytest.fixture
-async def harness(fake: FakeDiscord, db_path: Path, clock: Clock) -> AsyncIterator[BotHarness]:
-    runner = BotHarness(fake, db_path, clock=clock)
-    await runner.start()
-    yield runner
-    await runner.stop()
-
-
-@pytest.fixture
 async def metered(fake: FakeDiscord, db_path: Path) -> AsyncIterator[BotHarness]:
     """A bot counting its requests (``METRICS_PORT``)."""
     runner = BotHarness(fake, db_path, metrics=True)

@@ -11,15 +11,26 @@ from tests.e2e.harness import BotProcess
 from tests.e2e.scrape import free_port, get, until_answer, until_ready
 
 
-async def test_a_sharded_process_is_healthy_then_ready_on_its_shards(
-        sharded_fake: FakeDiscord, tmp_path: Path) -> None:
+async def cluster_1_of_2(fake: FakeDiscord, tmp_path: Path) -> tuple[BotProcess, int]:
+    """``rummy-bot run`` as cluster 1 of 2 (shards 1 and 3 of 4) serving health and metrics
+    on a free port, started and connected; the process and its port."""
     port = free_port()
-    process = BotProcess(sharded_fake, tmp_path / "rami.sqlite3", "--shard-count", "4",
+    process = BotProcess(fake, tmp_path / "rami.sqlite3", "--shard-count", "4",
                          "--cluster-id", "1", "--cluster-count", "2",
                          env={"METRICS_PORT": str(port)})
     await process.start()
     try:
         await process.connected([(1, 4), (3, 4)])
+    except BaseException:
+        await process.stop()
+        raise
+    return process, port
+
+
+async def test_a_sharded_process_is_healthy_then_ready_on_its_shards(
+        sharded_fake: FakeDiscord, tmp_path: Path) -> None:
+    process, port = await cluster_1_of_2(sharded_fake, tmp_path)
+    try:
         assert await get(port, "/healthz") == (200, "ok\n")
         await until_ready(port)
         assert "serving health and metrics host=127.0.0.1 port=" in process.output
@@ -30,13 +41,8 @@ async def test_a_sharded_process_is_healthy_then_ready_on_its_shards(
 
 async def test_readyz_names_a_dropped_shard_until_it_is_back(
         sharded_fake: FakeDiscord, tmp_path: Path) -> None:
-    port = free_port()
-    process = BotProcess(sharded_fake, tmp_path / "rami.sqlite3", "--shard-count", "4",
-                         "--cluster-id", "1", "--cluster-count", "2",
-                         env={"METRICS_PORT": str(port)})
-    await process.start()
+    process, port = await cluster_1_of_2(sharded_fake, tmp_path)
     try:
-        await process.connected([(1, 4), (3, 4)])
         await until_ready(port)
         sharded_fake.hold_shard((3, 4))
         answer = await until_answer(port, "/readyz", lambda status, _: status == 503)
