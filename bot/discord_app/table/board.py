@@ -22,6 +22,8 @@ import enum
 from dataclasses import dataclass, field
 from typing import Literal
 
+import discord
+
 from bot.session import Event, EventKind, Snapshot, Status
 from engine.views import Phase
 
@@ -52,13 +54,12 @@ LobbyShows = Literal["open", "started"]
 # edit (Discord answers a 429 with code 30046 to edits of a message older than an hour past
 # three per six seconds in a channel): five minutes spare for a clock unlike Discord's.
 EDITABLE_FOR = 55 * 60.0
-DISCORD_EPOCH = 1_420_070_400.0  # 2015-01-01, in seconds since 1970
 
 
 def posted_at(message_id: int) -> float:
     """When a Discord message was posted (seconds since 1970), as its id says: its upper
     bits count the milliseconds since 2015."""
-    return (message_id >> 22) / 1000 + DISCORD_EPOCH
+    return discord.utils.snowflake_time(message_id).timestamp()
 
 
 @dataclass(frozen=True, slots=True)
