@@ -28,7 +28,7 @@ from data import LogEntry
 from engine import CorruptGame, RummyError, parse_action
 from engine.actions import Action
 from engine.game import Game
-from engine.views import Piece, PublicView
+from engine.views import Piece, PublicView, RoundScore
 
 CHECKPOINT_EVERY = 16  # a copy of the match every so many steps: a step is at most 15 away
 
@@ -164,3 +164,13 @@ def _entry_actions(entry: LogEntry, doc: TableDoc,
         raise ReplayError("bot.replay.broken", step=number, reason=reason) from None
     return [(seat, action) for action in actions]
 
+
+
+def saved_rounds(state: str) -> tuple[tuple[str, ...], tuple[RoundScore, ...]] | None:
+    """The players and the finished rounds (how each ended, every seat's points) of the
+    match saved as ``state``; None when it holds no readable match."""
+    try:
+        saved = TableDoc.from_json(state)[1]
+    except CorruptGame:
+        return None
+    return None if saved is None else (saved.players, tuple(saved.rounds))
