@@ -4,6 +4,7 @@ match as saved when it ended), every step reachable, and the refusals."""
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 
@@ -105,3 +106,12 @@ async def test_a_log_that_does_not_lead_to_the_saved_match_is_refused(store: Sto
     with pytest.raises(ReplayError) as caught:
         Replay.of(stored.state, garbled)
     assert caught.value.code == "bot.replay.broken" and caught.value.params["step"] == 1
+
+
+async def test_a_match_replays_on_both_stores(where: Path | str) -> None:
+    async with await Store.open(where) as store:
+        tables = make_tables(store)
+        game_id = await play_match(tables, "classic", 6, target=1)
+        await tables.close()
+        replay, saved = await saved_replay(store, game_id)
+        assert replay.game_at(replay.last).to_json() == saved.to_json()
