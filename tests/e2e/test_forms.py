@@ -6,6 +6,7 @@ from __future__ import annotations
 from bot.discord_app.fake import MEMBER_PERMISSIONS, FakeDiscord, Interaction, Message, User
 from data import GuildSettings
 from tests.e2e.harness import BotHarness
+from tests.e2e.players import fill_form
 from tests.e2e.test_admin import bot_of, moderator
 from tests.e2e.test_behaviour import refused
 
@@ -28,8 +29,8 @@ async def test_moderator_changes_each_topic_by_its_form(fake: FakeDiscord,
     bot, mod = bot_of(harness), moderator(fake)
     message = await settings_message(fake, mod)
 
-    variant = await open_form(fake, mod, message, "rami:setform:variant:1")
-    saved = await fake.submit(mod, variant, {"default_variant": "classic"})
+    saved = await fill_form(fake, mod, message, "rami:setform:variant:1",
+                            {"default_variant": "classic"})
     assert "Saved" in saved.reply.text() and "Classic rummy" in saved.reply.text()
     assert saved.reply.id == message.id  # the settings message shows the new values
 
@@ -39,8 +40,8 @@ async def test_moderator_changes_each_topic_by_its_form(fake: FakeDiscord,
     assert label["type"] == 18 and label["component"]["value"] == "300"  # pre-filled
     await fake.submit(mod, turns, {"turn_timeout_s": "90"})
 
-    channels = await open_form(fake, mod, message, "rami:setform:channels:1")
-    await fake.submit(mod, channels, {"allowed_channels": [str(fake.channels[1])]})
+    await fill_form(fake, mod, message, "rami:setform:channels:1",
+                    {"allowed_channels": [str(fake.channels[1])]})
 
     language = await open_form(fake, mod, message, "rami:setform:language:1")
     french = await fake.submit(mod, language, {"language": "fr"})

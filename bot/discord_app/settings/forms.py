@@ -309,6 +309,8 @@ def read(field: Field, item: discord.ui.Item[Any]) -> dict[str, object]:
     if isinstance(item, discord.ui.Checkbox):
         return {field.key: bool(item.value)}
     if isinstance(item, discord.ui.RadioGroup):
+        if item.value is None and not field.optional:
+            return {}  # no answer given: left as it was
         return {field.key: _choice(field, item.value)}
     if isinstance(item, discord.ui.ChannelSelect):
         ids = [_channel_id(v) for v in item.values]
@@ -316,6 +318,8 @@ def read(field: Field, item: discord.ui.Item[Any]) -> dict[str, object]:
             return {field.key: frozenset(ids)}
         return {field.key: ids[0] if ids else None}
     if isinstance(item, discord.ui.Select):
+        if not item.values and not field.optional:
+            return {}
         return {field.key: _choice(field, item.values[0] if item.values else None)}
     text = str(getattr(item, "value", "") or "").strip()
     if not text and field.optional:
