@@ -105,3 +105,28 @@ async def test_non_moderator_is_refused_on_open_and_on_submit(fake: FakeDiscord,
     mod.permissions = MEMBER_PERMISSIONS  # Manage Server taken away meanwhile
     assert "Manage Server" in refused(await fake.submit(mod, opened, {"turn_timeout_s": "60"}))
     assert await bot.store.guild_settings(fake.guild_id) == GuildSettings()
+
+
+async def test_two_moderators_fill_in_their_own_forms(fake: FakeDiscord,
+                                                      harness: BotHarness) -> None:
+    bot, first, second = bot_of(harness), moderator(fake), moderator(fake)
+    mine = await open_form(fake, first, await settings_message(fake, first),
+                           "rami:setform:turns:1")
+    theirs = await open_form(fake, second, await settings_message(fake, second),
+                             "rami:setform:language:1")
+    assert mine.modal is not None and theirs.modal is not None
+    assert mine.modal["custom_id"] != theirs.modal["custom_id"]
+    await fake.submit(second, theirs, {"language": "fr"})
+    await fake.submit(first, mine, {"turn_timeout_s": "45"})
+    settings = await bot.store.guild_settings(fake.guild_id)
+    assert (settings.turn_timeout_s, settings.language) == (45, "fr")
+
+
+async def test_a_form_open_across_a_restart_is_out_of_date(fake: FakeDiscord,
+                                                           harness: BotHarness) -> None:
+    mod = moderator(fake)
+    opened = await open_form(fake, mod, await settings_message(fake, mod),
+                             "rami:setform:turns:1")
+    await harness.restart()
+    assert "out of date" in refused(await fake.submit(mod, opened, {"turn_timeout_s": "45"}))
+    assert await bot_of(harness).store.guild_settings(fake.guild_id) == GuildSettings()
