@@ -258,7 +258,12 @@ class SettingsForm(discord.ui.Modal):
         changed: dict[str, object] = {}
         for field in self.fields:
             for key, value in read(field, self.inputs[field.custom_id]).items():
-                if value != self.values.get(key):
+                before = self.values.get(key)
+                if field.widget is Widget.CHANNELS and isinstance(before, frozenset) and \
+                        isinstance(value, frozenset):
+                    # Past the menu's 25, the channels it could not show stay.
+                    value = value | frozenset(sorted(before)[MAX_MENU:])
+                if value != before:
                     changed[key] = value
         return changed
 

@@ -144,3 +144,15 @@ def test_fields_keep_their_order_and_ids_fit() -> None:
     for topic in forms.topics():
         for field in forms.setting_fields(topic):
             assert isinstance(field, Field) and len(field.custom_id) <= 100
+
+
+def test_channels_past_the_menus_25_stay() -> None:
+    many = frozenset(range(1, 31))
+    (form,) = forms.setting_forms(Topic.CHANNELS, GuildSettings(allowed_channels=many),
+                                  "en", ignored)
+    menu = form.inputs["allowed_channels"]
+    assert isinstance(menu, discord.ui.ChannelSelect)
+    menu._values = []
+    assert len(menu.default_values) == 25
+    forms_read = form.changes()["allowed_channels"]
+    assert forms_read == frozenset(range(26, 31))  # the 25 shown taken away, not the rest
