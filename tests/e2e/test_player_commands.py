@@ -118,6 +118,13 @@ async def test_stats_per_variant(fake: FakeDiscord, harness: BotHarness) -> None
     assert "Rami 51: 3 played, 2 won, 6 rounds won, 240 points, 3 rami secs" in mine.text()
     assert "All variants: 3 played" in mine.text()
     assert "Skill rating, Rami 51: " in mine.text() and "3 played, provisional" in mine.text()
+    [line] = mine.attachments  # the rating's line over the matches
+    assert line.filename == "rating.png"
+    assert line.description is not None
+    assert line.description.startswith("Skill rating of alice over the last 3 matches: from ")
+    french = (await fake.slash(alice, channel, "rummy stats", locale="fr")).reply
+    assert french.attachments[0].description.startswith(  # type: ignore[union-attr]
+        "Cote de alice sur les 3 dernières parties : de ")
     nothing = (await fake.slash(carol, channel, "rummy stats")).reply
     assert nothing.ephemeral and "has not finished a match" in nothing.text()
 

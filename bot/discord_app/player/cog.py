@@ -26,6 +26,7 @@ from bot.discord_app.core.text import escaped
 from bot.discord_app.player.components import ForgetButton
 from bot.discord_app.player.present import board_lines, board_picture, prefs_text, stats_line
 from bot.discord_app.ratings.present import board_lines as rating_board_lines
+from bot.discord_app.ratings.present import history_picture as rating_history_picture
 from bot.discord_app.ratings.present import stats_lines as rating_stats_lines
 from engine import RummyError
 from engine.hand_order import Sort
@@ -167,12 +168,21 @@ class PlayerCommands(Feature):
                     lines.append(stats_line(stats, t(f"variant.{variant_name}", lang), lang))
             if total.matches_played:
                 lines.append(stats_line(total, t("bot.stats.total", lang), lang))
-            lines += rating_stats_lines(await store.player_ratings(guild, who.id), lang)
+            rated = await store.player_ratings(guild, who.id)
+            lines += rating_stats_lines(rated, lang)
+            pictures = []
+            if rated:  # the line of the variant they played most
+                most = max(rated, key=lambda row: (row.matches, row.variant))
+                history = await store.rating_history(guild, who.id, most.variant)
+                theme = (await self.prefs.player(interaction.user.id)).theme
+                pictures.append(await asyncio.to_thread(
+                    rating_history_picture, history, who.display_name, most.variant, theme,
+                    lang))
             if daily.days:
                 lines.append(t("bot.stats.daily", lang, days=count("days", daily.days),
                                firsts=count("firsts", daily.wins),
                                podiums=count("podiums", daily.podiums), best=daily.best_rank))
-            answer.reply = Reply(content="\n".join(lines), ephemeral=True)
+            answer.reply = Reply(content="\n".join(lines), ephemeral=True, pictures=pictures)
 
     @app_commands.command(name=loc("bot.admin.cmd.forget"),
                           description=loc("bot.admin.cmd.forget.desc"))

@@ -12,10 +12,12 @@ from collections.abc import Sequence
 from babel.numbers import format_decimal
 
 from bot.discord_app.core.i18n import t
+from bot.discord_app.core.replies import Picture
 from bot.discord_app.core.text import escaped
 from data import RatingChange, RatingRow
 from engine.i18n import count
 from engine.names import shown_name
+from render import render_rating_history
 
 
 def number(value: float, lang: str, *, signed: bool = False) -> str:
@@ -62,3 +64,14 @@ def stats_lines(rows: Sequence[RatingRow], lang: str) -> list[str]:
               mu=number(row.mu, lang), sigma=number(row.sigma, lang),
               played=count("played", row.matches))
             for row in rows]
+
+
+def history_picture(history: Sequence[RatingChange], name: str, variant: str, theme: str,
+                    lang: str) -> Picture:
+    """The line of a player's rating after each of their last matches in ``variant``
+    (``history``: oldest first, at least one), with its alt text."""
+    title = t("bot.rating.history.title", lang, name=name,
+              variant=t(f"variant.{variant}", lang), count=len(history))
+    drawn = render_rating_history([change.ordinal_after for change in history], title=title,
+                                  name=name, theme=theme, lang=lang)
+    return Picture(drawn.png, drawn.alt, drawn.filename)
