@@ -1,9 +1,9 @@
 """SQL of a player's match history: their finished matches, newest first, a page at a
 time, and one match with its seats; values in, frozen records out.
 
-A page is one range of ``match_seats`` (the player's seats, read by the
-``match_seats_player`` index of migration 0002: user, guild, variant) sorted by finish
-time, then the seats of the page's matches by their primary key. ``bench/history_bench.py``
+A page is one range of ``match_seats`` (the player's seats, read newest first by the
+``match_seats_history`` index of migration 0008: user, guild, finish time), then the
+seats of the page's matches by their primary key. ``bench/history_bench.py``
 measures it at 100,000 stored matches on both stores.
 """
 
