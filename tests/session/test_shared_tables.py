@@ -167,6 +167,10 @@ async def test_a_computer_turn_played_by_another_process_is_not_played_again(
         try:
             await first.open_lobby(CHANNEL, GUILD, ALICE, "rami51")
             await first.add_computer(CHANNEL, ALICE.user_id)
+            # Both processes' computer turns wait an hour: the test says when each plays.
+            # (With the first's at once, it could finish the computer's whole turn before
+            # the second had loaded the table, which then was not stale.)
+            first.ai_delay = second.ai_delay = HOUR
             await first.start(CHANNEL, ALICE.user_id)
             rng = random.Random(3)
             while True:  # Alice plays through the first process until the computer is to play
@@ -177,11 +181,14 @@ async def test_a_computer_turn_played_by_another_process_is_not_played_again(
                 assert snapshot is not None
                 await first.act(CHANNEL, ALICE.user_id,
                                 choose_action(view, snapshot.rules, "easy", rng))
-            # The second process loads the table: its own timer for the computer's turn
-            # waits (an hour), so the first alone plays that turn.
-            second.ai_delay = HOUR
+            # The second process loads the table at the computer's turn (its own timer for
+            # that turn waits an hour); then the first plays that turn to its end.
             stale = await second.snapshot(CHANNEL)
-            await first.idle(CHANNEL)  # the first plays it to the end
+            assert stale is not None and stale.view is not None
+            assert stale.seats[stale.view.current].is_computer
+            first.ai_delay = 0.0
+            await first._computer_turn(CHANNEL)
+            assert await first.idle(CHANNEL)
             played = await log_versions(first)
             assert stale is not None and stale.version < played[-1]
             check_versions(monkeypatch, checked)
