@@ -102,10 +102,14 @@ class RuleSet:
     hand_sizes: tuple[tuple[int, int], ...]  # (players, cards dealt to each)
     draw_from_discard: bool
     discard_pick: DiscardPick
+    # Nor a card identical to the one taken (its twin of another deck, another joker):
+    # discarding it would leave the hand unchanged.
+    identical_discard_ban: bool
     single_card_no_discard_pick: bool  # a player holding one card may not take the discard
     opening_minimum: int  # 0: no minimum
     opening_minimum_two_players: int  # the minimum when exactly two play
     lay_off_in_opening_turn: bool
+    lay_off_before_opening: bool  # lay off on any meld before laying a meld of one's own
     first_turn_meld_ban: bool  # nobody melds during their own first turn of the round
     ace_high: bool  # Q-K-A allowed (the ace always follows the king, never precedes the 2)
     ace_opening: AceOpening  # what an ace counts towards the opening minimum
@@ -203,7 +207,8 @@ class RuleSet:
         """This variant with the parameters saved in ``data`` (:meth:`to_dict`), every
         value checked (:func:`engine.variants.rules_from_dict` finds the variant by name).
         A parameter added since ``data`` was saved takes the value that plays as the
-        engine did then (``ace_opening`` ``by_place``, ``match_end`` ``reaches``).
+        engine did then (``ace_opening`` ``by_place``, ``match_end`` ``reaches``, no
+        ``identical_discard_ban``, no ``lay_off_before_opening``).
 
         Raises:
             RuleError: a parameter missing or unknown, another variant's kind, a bad value.
@@ -253,6 +258,7 @@ _ENUMS: dict[str, type[enum.StrEnum]] = {
 # it was started, with the value that behaves as the engine did then.
 _ADDED_LATER: dict[str, Any] = {
     "ace_opening": AceOpening.BY_PLACE, "match_end": MatchEnd.REACHES,
+    "identical_discard_ban": False, "lay_off_before_opening": False,
 }  # fmt: skip
 _TRUE = frozenset({"true", "yes", "on", "1", "oui", "vrai"})
 _FALSE = frozenset({"false", "no", "off", "0", "non", "faux"})

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from engine.i18n import Msg, count
-from engine.rules import AceOpening, JokerSwap, Kind, RuleSet, Scoring, StockEnd
+from engine.rules import AceOpening, DiscardPick, JokerSwap, Kind, RuleSet, Scoring, StockEnd
 
 
 def summary(rules: RuleSet, lang: str) -> tuple[str, ...]:
@@ -120,10 +120,28 @@ def _turn(rules: RuleSet) -> Msg:
 def _discard_pick(rules: RuleSet) -> Line:
     if not rules.draw_from_discard:
         return []
-    line = [Msg(f"rules.summary.discard_pick.{rules.discard_pick.value}")]
+    line = [Msg(f"rules.summary.discard_pick.{rules.discard_pick.value}"), *_identical(rules)]
     if rules.single_card_no_discard_pick:
         line.append(Msg("rules.summary.discard_pick.single_card"))
     return line
+
+
+def _identical(rules: RuleSet) -> Line:
+    """Whether a card identical to the one taken from the discard pile may be discarded,
+    where two cards can be identical (two decks, two jokers)."""
+    twins, jokers = rules.decks > 1, rules.jokers > 1
+    if not (twins or jokers):
+        return []
+    copy = Msg("rules.summary.identical.both" if twins and jokers
+               else "rules.summary.identical.twin" if twins
+               else "rules.summary.identical.joker")
+    if rules.discard_pick is DiscardPick.LAY_BACK:
+        # Laying the card straight back is allowed: only the copy after laying cards counts.
+        return ([Msg("rules.summary.discard_pick.lay_back_identical", copy=copy)]
+                if rules.identical_discard_ban else [])
+    if rules.identical_discard_ban:
+        return [Msg("rules.summary.discard_pick.identical", copy=copy)]
+    return [Msg("rules.summary.discard_pick.identical_allowed", copy=copy)]
 
 
 def _opening_figure(rules: RuleSet) -> Msg:
@@ -141,6 +159,8 @@ def _opening(rules: RuleSet) -> Line:
                 _opening_count(rules)]
     else:
         line = [Msg("rules.summary.opening.none")]
+    if rules.lay_off_before_opening:
+        line.append(Msg("rules.summary.opening.lay_off_before"))
     if not rules.lay_off_in_opening_turn:
         line.append(Msg("rules.summary.opening.no_lay_off"))
     if rules.first_turn_meld_ban:

@@ -33,7 +33,8 @@ from engine.rules import (
 
 _COMMON: dict[str, Any] = {
     "kind": Kind.CARDS, "draw_from_discard": True, "discard_pick": DiscardPick.KEEP,
-    "single_card_no_discard_pick": False, "lay_off_in_opening_turn": True,
+    "identical_discard_ban": True, "single_card_no_discard_pick": False,
+    "lay_off_in_opening_turn": True, "lay_off_before_opening": False,
     "first_turn_meld_ban": False, "ace_high": True, "ace_opening": AceOpening.BY_PLACE,
     "swapped_joker_must_be_laid": False, "joker_discard": True, "going_out": GoingOut.ANY,
     "max_reshuffles": 3,
@@ -46,7 +47,8 @@ _COMMON: dict[str, Any] = {
 CLASSIC = RuleSet(**{
     **_COMMON, "name": "classic", "decks": 1, "jokers": 0, "min_players": 2,
     "max_players": 6, "hand_sizes": ((2, 10), (3, 7), (4, 7), (5, 6), (6, 6)),
-    "opening_minimum": 0, "opening_minimum_two_players": 0, "ace_high": False,
+    "opening_minimum": 0, "opening_minimum_two_players": 0, "lay_off_before_opening": True,
+    "ace_high": False,
     "ace_opening": AceOpening.ONE, "meld_jokers": JokerLimit.ANY, "joker_swap": JokerSwap.NEVER,
     "stock_end": StockEnd.LOWEST_COLLECTS, "ace_hand_value": 1, "joker_hand_value": 0,
     "scoring": Scoring.WINNER_COLLECTS, "high_wins": True, "target": 100,
@@ -72,7 +74,8 @@ RAMI30 = RuleSet(**{
 GAMEDUELL = RuleSet(**{
     **_COMMON, "name": "gameduell", "decks": 2, "jokers": 6, "min_players": 2,
     "max_players": 4, "hand_sizes": tuple((n, 13) for n in range(2, 5)),
-    "discard_pick": DiscardPick.LAY_BACK, "single_card_no_discard_pick": True,
+    "discard_pick": DiscardPick.LAY_BACK, "identical_discard_ban": False,
+    "single_card_no_discard_pick": True,
     "opening_minimum": 51, "opening_minimum_two_players": 51, "first_turn_meld_ban": True,
     "meld_jokers": JokerLimit.MINORITY, "joker_swap": JokerSwap.COMPLETE_GROUP,
     "swapped_joker_must_be_laid": True, "joker_discard": False,
@@ -82,7 +85,8 @@ GAMEDUELL = RuleSet(**{
 TILES = RuleSet(**{
     **_COMMON, "name": "tiles", "kind": Kind.TILES, "decks": 2, "jokers": 2,
     "min_players": 2, "max_players": 4, "hand_sizes": tuple((n, 14) for n in range(2, 5)),
-    "draw_from_discard": False, "opening_minimum": 30, "opening_minimum_two_players": 30,
+    "draw_from_discard": False, "identical_discard_ban": False, "opening_minimum": 30,
+    "opening_minimum_two_players": 30,
     "ace_high": False, "meld_jokers": JokerLimit.ANY, "joker_swap": JokerSwap.NEVER,
     "max_reshuffles": 0, "stock_end": StockEnd.BLOCKED, "ace_hand_value": 1,
     "joker_hand_value": 30, "scoring": Scoring.TILES, "high_wins": True, "target": 0,

@@ -48,7 +48,7 @@ class CardProfile:
 
     takes_discard: bool  # may draw the discard when it melds or pairs up both ways
     searches_melds: bool  # the best partition of the hand, not the first melds found
-    lays_off: bool  # lays off loose cards once opened
+    lays_off: bool  # lays off loose cards once opened (or before, where the rules allow)
     lays_off_anywhere: bool  # on any player's meld (else its own), jokers too
     swaps_jokers: bool  # swaps a table joker for the real card when that helps
     holds_for_rami_sec: bool  # holds an opening back when going out in one go is close
@@ -148,7 +148,7 @@ def _play(
         melds = _melds_to_lay(view, variant, profile, hand, opened)
         if melds:
             return Meld(tuple(meld.cards for meld in melds))
-    if opened and profile.lays_off and variant.may_lay_off(view):
+    if profile.lays_off and variant.may_lay_off(view):
         lay = _lay_off(view, variant, profile, hand)
         if lay is not None:
             return lay
@@ -215,6 +215,8 @@ def _lay_off(
     view: PlayerView, variant: CardVariant, profile: CardProfile, hand: list[Card]
 ) -> LayOff | None:
     loose = partitioner(variant.kit, hand).best(hand).loose
+    # Before its opening (where allowed) a seat has no melds of its own: any will do.
+    anywhere = profile.lays_off_anywhere or not view.seats[view.seat].has_opened
     for card in sorted(loose, key=lambda c: -variant.kit.points(c)):
         if card.is_joker and not profile.lays_off_anywhere:
             continue
@@ -222,7 +224,7 @@ def _lay_off(
         if not _can_end_with(view, variant, rest):
             continue
         for index, meld in enumerate(view.melds):
-            if not profile.lays_off_anywhere and meld.owner != view.seat:
+            if not anywhere and meld.owner != view.seat:
                 continue  # on its own melds only
             if variant.extends(meld, (card,)):
                 return LayOff((card,), index)
@@ -464,7 +466,7 @@ class _Scorer:
                 thrown.suit == card.suit and abs(thrown.rank - card.rank) <= 1
             ):
                 risk -= self.profile.discard_safety
-        if view.seats[nxt].has_opened and any(
+        if self.variant.may_lay_off_seat(view, nxt) and any(
             self.variant.extends(meld, (card,)) for meld in view.melds
         ):
             risk += self.profile.layoff_risk

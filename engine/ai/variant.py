@@ -85,10 +85,15 @@ class CardVariant:
         return not (self.rules.first_turn_meld_ban and self.first_turn(view))
 
     def may_lay_off(self, view: PlayerView) -> bool:
-        """Whether the seat may lay off now (opened, and not in its opening turn where banned)."""
-        if not view.seats[view.seat].has_opened:
+        """Whether the seat may lay off now (opened, or before its opening where the rules
+        allow it, and not in its opening turn where banned)."""
+        if not view.seats[view.seat].has_opened and not self.rules.lay_off_before_opening:
             return False
         return self.rules.lay_off_in_opening_turn or not _opened_this_turn(view, self.rules)
+
+    def may_lay_off_seat(self, view: PlayerView, seat: int) -> bool:
+        """Whether ``seat`` could lay off in its next turn (opened, or allowed before)."""
+        return view.seats[seat].has_opened or self.rules.lay_off_before_opening
 
     def may_swap_from(self, meld: MeldView) -> bool:
         """Whether a joker of ``meld`` may be swapped out under these rules."""

@@ -18,12 +18,27 @@ def may_discard(
 ) -> bool:
     """Whether ``card`` of ``hand`` may be discarded, ``taken`` being the card taken from
     the discard pile this turn and ``acted`` whether anything was laid or swapped since."""
+    return discard_refusal(card, hand, rules, taken=taken, acted=acted) is None
+
+
+def discard_refusal(
+    card: Card, hand: Sequence[Card], rules: RuleSet, *, taken: Card | None, acted: bool
+) -> str | None:
+    """Why ``card`` of ``hand`` may not be discarded (the code of the refusal:
+    ``discard.taken``, ``discard.taken_identical``, ``discard.joker``), or None when it may
+    (``taken`` and ``acted`` as :func:`may_discard`'s)."""
     if card == taken and (rules.discard_pick is DiscardPick.KEEP or acted):
-        # Our choice: with two identical cards (two decks) the other copy may go.
-        return hand.count(card) > 1
-    if card.rank == 0 and not rules.joker_discard and len(hand) > 1:
-        return all(other.rank == 0 for other in hand)  # our choice: never stuck
-    return True
+        if hand.count(card) == 1:
+            return "discard.taken"
+        # Cards compare by value: another copy of the card taken (the twin of another
+        # deck, another joker) leaves the hand unchanged, like discarding the card itself.
+        # Where that is not banned the copy may go (our choice, as before the ban).
+        return "discard.taken_identical" if rules.identical_discard_ban else None
+    if card.rank == 0 and not rules.joker_discard and len(hand) > 1 and not all(
+        other.rank == 0 for other in hand  # our choice: never stuck
+    ):
+        return "discard.joker"
+    return None
 
 
 def rest_refusal(rest: Sequence[Card], rules: RuleSet, *, taken: Card | None) -> str | None:
@@ -35,3 +50,10 @@ def rest_refusal(rest: Sequence[Card], rules: RuleSet, *, taken: Card | None) ->
     if any(may_discard(card, rest, rules, taken=taken, acted=True) for card in rest):
         return None
     return "move.nothing_to_discard"
+
+
+def may_take(top: Card, hand: Sequence[Card], rules: RuleSet) -> bool:
+    """Whether taking ``top`` from the discard pile leaves ``hand`` a card to discard (with
+    identical cards banned, a hand of nothing but copies of ``top`` would have none)."""
+    held = [*hand, top]
+    return any(may_discard(card, held, rules, taken=top, acted=False) for card in held)

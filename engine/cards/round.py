@@ -16,7 +16,7 @@ from typing import Any, Self
 from engine.actions import Action
 from engine.cards.actions import CardAction, Discard, Draw, LayOff, Meld, SwapJoker
 from engine.cards.card import JOKER, Card, CardsText, full_deck
-from engine.cards.discards import may_discard, rest_refusal
+from engine.cards.discards import discard_refusal, may_take, rest_refusal
 from engine.cards.melds import (
     MeldKind,
     MeldShape,
@@ -146,6 +146,8 @@ class CardRound(CardState):
                 raise IllegalMove("draw.discard_empty")
             if self.rules.single_card_no_discard_pick and len(hand) == 1:
                 raise IllegalMove("draw.single_card")
+            if not may_take(self.pile[-1], hand, self.rules):
+                raise IllegalMove("draw.nothing_to_discard", card=CardsText((self.pile[-1],)))
             if commit:
                 card = self.pile.pop()
                 self.taken = card
@@ -226,7 +228,7 @@ class CardRound(CardState):
 
     def _lay_off(self, cards: Sequence[Card], index: int, commit: bool) -> None:
         self._check_layer()
-        if not self.opened[self.current]:
+        if not self.opened[self.current] and not self.rules.lay_off_before_opening:
             raise IllegalMove("layoff.not_opened")
         if self.opened_this_turn and not self.rules.lay_off_in_opening_turn:
             raise IllegalMove("layoff.opening_turn")
@@ -317,10 +319,11 @@ class CardRound(CardState):
         rest = self._take([card])
         if self.must_lay and self.joker_places(True):
             raise IllegalMove("swap.lay_joker_first", places=self._where_joker_goes())
-        if not may_discard(card, hand, self.rules, taken=self.taken, acted=self.acted):
-            if card.rank == 0:
-                raise IllegalMove("discard.joker")
-            raise IllegalMove("discard.taken", card=CardsText((card,)))
+        code = discard_refusal(card, hand, self.rules, taken=self.taken, acted=self.acted)
+        if code == "discard.joker":
+            raise IllegalMove(code)
+        if code is not None:
+            raise IllegalMove(code, card=CardsText((card,)))
         if not commit:
             return
         self.hands[self.current] = rest

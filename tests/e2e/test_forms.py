@@ -65,12 +65,12 @@ async def test_rules_forms_change_only_what_was_changed(fake: FakeDiscord,
     ticked = [o["value"] for o in switches["options"] if o.get("default")]
     await fake.slash(mod, fake.channels[0], "rummy settings rule", parameter="target",
                      value="77", variant="classic")  # changed elsewhere while the form is open
-    assert "ace_high" not in ticked  # classic: the ace low, jokers never swapped
+    assert "ace_high" not in ticked  # classic: the ace low, any jokers in a meld
     saved = await fake.submit(mod, first, {switches["custom_id"]: [*ticked, "ace_high"],
-                                           "joker_swap": "after_opening"})
+                                           "meld_jokers": "one"})
     assert "Rules of Classic rummy saved" in saved.reply.content, saved.reply.content
     overrides = dict((await bot.store.guild_settings(fake.guild_id)).rule_overrides["classic"])
-    assert overrides == {"target": 77, "ace_high": True, "joker_swap": "after_opening"}
+    assert overrides == {"target": 77, "ace_high": True, "meld_jokers": "one"}
 
     numbers = await open_form(fake, mod, message, "rami:setrule:classic:3")
     assert numbers.modal is not None

@@ -31,10 +31,12 @@ TABLE = [
     ("draw_from_discard", True, True, True, True, False),
     ("discard_pick", DiscardPick.KEEP, DiscardPick.KEEP, DiscardPick.KEEP,
      DiscardPick.LAY_BACK, DiscardPick.KEEP),
+    ("identical_discard_ban", True, True, True, False, False),
     ("single_card_no_discard_pick", False, False, False, True, False),
     ("opening_minimum", 0, 51, 30, 51, 30),
     ("opening_minimum_two_players", 0, 51, 50, 51, 30),
     ("lay_off_in_opening_turn", True, False, False, True, True),
+    ("lay_off_before_opening", True, False, False, False, False),
     ("first_turn_meld_ban", False, False, False, True, False),
     ("ace_high", False, True, True, True, False),
     ("ace_opening", AceOpening.ONE, AceOpening.ELEVEN, AceOpening.BY_PLACE,
@@ -210,6 +212,19 @@ def test_from_dict_refuses_a_missing_or_bad_parameter() -> None:
     data = variant("rami30").to_dict() | {"kind": "tiles"}
     with pytest.raises(RuleError):
         rules_from_dict(data)
+
+
+@pytest.mark.parametrize("name", ["classic", "rami51", "rami30"])
+def test_rules_saved_before_issue_30_play_on_as_they_were(name: str) -> None:
+    """A game saved without ``identical_discard_ban`` / ``lay_off_before_opening`` keeps
+    the behaviour it was started with: an identical copy may be discarded, and nobody
+    lays off before their opening."""
+    data = variant(name).to_dict()
+    del data["identical_discard_ban"], data["lay_off_before_opening"]
+    rules = rules_from_dict(json.loads(json.dumps(data)))
+    assert (rules.identical_discard_ban, rules.lay_off_before_opening) == (False, False)
+    assert rules == variant(name).with_overrides(identical_discard_ban=False,
+                                                 lay_off_before_opening=False)
 
 
 @pytest.mark.parametrize("name", ["rami51", "rami30"])

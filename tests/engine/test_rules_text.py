@@ -189,6 +189,7 @@ CHANGES: dict[str, tuple[str, object]] = {
     "never_melded_penalty": ("rami51", 50), "never_melded_penalty_rami_sec": ("rami51", 300),
     "rami_sec_multiplier": ("rami51", 3), "high_wins": ("rami51", True),
     "target": ("rami51", 500), "tie_plays_on": ("rami51", False),
+    "identical_discard_ban": ("rami51", False), "lay_off_before_opening": ("rami51", True),
 }  # fmt: skip
 
 

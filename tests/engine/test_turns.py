@@ -245,8 +245,10 @@ def test_no_lay_off_in_the_opening_turn(name: str) -> None:
 
 @pytest.mark.parametrize("name", CARD_VARIANTS)
 def test_lay_off_needs_an_opening(name: str) -> None:
-    game = deal(name, [OPENING, "7c"], players=3, stock="2s 3s 4s 5s 6s")
-    if variant(name).first_turn_meld_ban:
+    # Classic lays off before the opening (tests/engine/test_lay_off.py): not here.
+    rules = variant(name).with_overrides(lay_off_before_opening=False)
+    game = deal(rules, [OPENING, "7c"], players=3, stock="2s 3s 4s 5s 6s")
+    if rules.first_turn_meld_ban:
         for _ in range(3):
             pass_turn(game)
     act(game, Draw("stock"), meld(OPENING))

@@ -84,7 +84,8 @@ def test_every_document_reads_back_as_written(seats: tuple[Seat, ...], ended: An
 
 # Rule parameters added since those documents were written: the engine gives them the
 # values that play as it did then (rami30's match ended on reaching 1000).
-ADDED = {"ace_opening": "by_place", "match_end": "reaches"}
+ADDED = {"ace_opening": "by_place", "match_end": "reaches", "identical_discard_ban": False,
+         "lay_off_before_opening": False}
 
 
 @pytest.mark.parametrize("name", ["rami30-lobby", "rami30-playing"])

@@ -72,12 +72,14 @@ def test_the_rules_are_paged_switches_then_choices_then_numbers() -> None:
     built = forms.rule_forms("rami51", rules, rules, "en", ignored)
     kinds = [label["component"]["type"] for form in built
              for label in form.to_dict()["components"]]
-    assert kinds[0] == 22  # every yes/no rule in one group of check boxes
-    assert kinds[1:9] == [21] * 8  # each choice a radio group
-    assert set(kinds[9:]) == {4}  # each number, and the hand sizes, a text input
+    # The eleven yes/no rules in groups of check boxes of at most ten (issue 30 added two).
+    assert kinds[:2] == [22, 22]
+    assert kinds[2:10] == [21] * 8  # each choice a radio group
+    assert set(kinds[10:]) == {4}  # each number, and the hand sizes, a text input
     asked = {key for form in built for field in form.fields for key in field.keys}
     assert asked == set(forms.rule_values(rules))  # every parameter, once
-    assert built[0].title == "Rules of Rami 51 (1/5)"
+    assert {"identical_discard_ban", "lay_off_before_opening"} <= asked
+    assert built[0].title == f"Rules of Rami 51 (1/{len(built)})"
 
 
 @pytest.mark.parametrize(("name", "kind", "check", "widget"), [
@@ -127,9 +129,16 @@ def test_a_submit_changes_only_what_was_changed() -> None:
 def test_a_rules_submit_reads_the_switches_each() -> None:
     rules = variant("classic")
     form = forms.rule_forms("classic", rules, rules, "en", ignored)[0]
-    group = form.fields[0]
-    ticked = [key for key in group.keys if forms.rule_values(rules)[key]]
-    submitted(form, {group.custom_id: [*ticked, "ace_high"], "joker_swap": "never"})
+    values = forms.rule_values(rules)
+    answers: dict[str, Any] = {}
+    for field in form.fields:  # every component as it was shown, ace_high ticked
+        if field.widget is Widget.SWITCHES:
+            ticked = [key for key in field.keys if values[key] or key == "ace_high"]
+            answers[field.custom_id] = ticked
+        else:
+            answers[field.custom_id] = str(values[field.key])
+    assert "ace_high" in form.fields[0].keys
+    submitted(form, answers)
     assert form.changes() == {"ace_high": True}
     assert form.variant == "classic"
 
