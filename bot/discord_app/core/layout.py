@@ -74,6 +74,7 @@ def layout(blocks: Iterable[Block], *, accent: int | None = None) -> ui.LayoutVi
         kept.pop(others[-1] if others else -1)
     view = ui.LayoutView(timeout=None)
     view.add_item(ui.Container(*kept, accent_colour=accent))
+    view.stop()  # routed by the items' classes: discord.py need not keep it (view_of)
     return view
 
 
@@ -83,6 +84,11 @@ def walk(view: ui.LayoutView) -> Iterator[ui.Item[Any]]:
         yield item
         if isinstance(item, ui.Container | ui.Section | ui.ActionRow):
             yield from item.walk_children()
+
+
+def shown_text(view: ui.LayoutView) -> str:
+    """Every text of the layout, one after the other (what a reader hears first)."""
+    return "\n".join(item.content for item in texts(view))
 
 
 def texts(view: ui.LayoutView) -> list[ui.TextDisplay[Any]]:

@@ -109,6 +109,17 @@ class Reply:
         """Whether it is sent with the flag ``IS_COMPONENTS_V2``."""
         return self.layout is not None
 
+    def text(self) -> str:
+        """What it says, either form: content, each embed's title, description and
+        fields, and a layout's texts, one after the other (a screen reader's order)."""
+        parts = [self.content or ""]
+        for embed in self.embeds:
+            parts += [embed.title or "", embed.description or ""]
+            parts += [part for f in embed.fields for part in (f.name or "", f.value or "")]
+        if self.layout is not None:
+            parts.append(layouts.shown_text(self.layout))
+        return "\n".join(part for part in parts if part)
+
     def body(self) -> dict[str, Any]:
         """Its content, embeds and components as discord.py's send and edit take them (a
         layout: the view only, content and embeds not sent)."""

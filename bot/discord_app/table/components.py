@@ -117,11 +117,16 @@ def lobby_view(channel_id: int, lang: str) -> discord.ui.View:
 
 @functools.lru_cache(maxsize=VIEW_CACHE_SIZE)
 def table_view(channel_id: int, lang: str) -> discord.ui.View:
-    return view_of(
+    return view_of(*table_buttons(channel_id, lang))
+
+
+def table_buttons(channel_id: int, lang: str) -> list[TableButton]:
+    """The table message's buttons, made anew (a layout's row owns its items)."""
+    return [
         TableButton(TableAction.HAND, channel_id, t("bot.button.hand", lang),
                     ButtonStyle.primary),
         TableButton(TableAction.SCORE, channel_id, t("bot.button.score", lang)),
-    )
+    ]
 
 
 @functools.lru_cache(maxsize=VIEW_CACHE_SIZE)

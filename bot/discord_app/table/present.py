@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterable, Sequence
 
 import discord
 
+from bot.discord_app.core import layout as layouts
 from bot.discord_app.core.choices import variant_names
 from bot.discord_app.core.i18n import t
 from bot.discord_app.core.replies import Picture, Reply
@@ -35,7 +36,7 @@ from bot.discord_app.table.components import (
     match_over_view,
     round_over_view,
     rules_view,
-    table_view,
+    table_buttons,
 )
 from bot.discord_app.tiles.present import play_change
 from bot.session import Seat, Snapshot, Status, round_ending, round_seat_lines
@@ -95,17 +96,54 @@ def _meld_lines(melds: Sequence[MeldView], lang: str) -> str:
     return "\n".join(f"`{m.number}` {pieces_text(m.pieces, lang)}" for m in melds)
 
 
+# The accent colour of the table message: the colour of the seat to play (its place at
+# the table), else the bot's.
+SEAT_COLOURS = (0x3BA55D, 0x5865F2, 0xEB459E, 0xFAA61A, 0x1ABC9C, 0xED4245)
+
+
 def table(snapshot: Snapshot, lang: str,
           last_move: str | None = None, picture: Picture | None = None) -> Reply:
-    """The public table: whose turn, piles, seats and melds, plus the table picture."""
+    """The public table as a layout message: the title, whose turn, the piles and the
+    last move; the table picture; each seat; the melds; the buttons. Its accent colour is
+    the seat's to play."""
     view = snapshot.view
     assert view is not None
     turn = None
+    accent = COLOUR.value
     if snapshot.status is Status.PLAYING and view.phase in (Phase.DRAW, Phase.PLAY):
         turn = mention(snapshot, view.current, lang)
-    embed = table_embed(view, snapshot.variant, snapshot.seats, lang, turn, last_move)
-    return Reply(embeds=[embed], pictures=attach(embed, picture),
-                 view=table_view(snapshot.channel_id, lang))
+        accent = SEAT_COLOURS[view.current % len(SEAT_COLOURS)]
+    title = t("bot.table.title", lang, variant=variant_name(snapshot.variant, lang),
+              round=view.round_number)
+    blocks: list[layouts.Block] = [
+        layouts.text("\n".join([f"### {title}", *_table_lines(view, lang, turn, last_move)]))]
+    if picture is not None:
+        blocks.append(layouts.gallery([(picture.filename, picture.alt)]))
+    words = "bot.tiles.table" if view.kind is Kind.TILES else "bot.table"
+    blocks += [
+        layouts.text("\n".join(_seat_line(snapshot.seats, view, s, lang) for s in view.seats)),
+        layouts.separator(),
+        layouts.text(f"**{t(f'{words}.melds', lang)}**\n"
+                     + (_meld_lines(view.melds, lang) or t(f"{words}.no_melds", lang))),
+        layouts.row(*table_buttons(snapshot.channel_id, lang)),
+    ]
+    return Reply(layout=layouts.layout(blocks, accent=accent),
+                 pictures=[picture] if picture is not None else [])
+
+
+def _table_lines(view: PublicView, lang: str, turn: str | None,
+                 last_move: str | None) -> list[str]:
+    """Whose ``turn`` it is, the piles and ``last_move``, one line each."""
+    lines = []
+    if turn is not None:
+        lines.append(t("bot.table.turn", lang, player=turn))
+    lines.append(t("bot.tiles.table.pool", lang, count=view.stock_size)
+                 if view.kind is Kind.TILES
+                 else t("bot.table.piles", lang, stock=count("cards", view.stock_size),
+                        top=discard_top(view, lang)))
+    if last_move:
+        lines.append(t("bot.table.last", lang, move=last_move))
+    return lines
 
 
 def table_embed(view: PublicView, variant: str, seats: Sequence[Seat], lang: str,
@@ -113,15 +151,8 @@ def table_embed(view: PublicView, variant: str, seats: Sequence[Seat], lang: str
     """A table in words: whose ``turn`` it is (who to name, when it is someone's), the
     piles, ``last_move``, each seat (``seats``: as saved, for a computer's level) and the
     melds."""
-    lines = []
-    if turn is not None:
-        lines.append(t("bot.table.turn", lang, player=turn))
+    lines = _table_lines(view, lang, turn, last_move)
     tiles = view.kind is Kind.TILES
-    lines.append(t("bot.tiles.table.pool", lang, count=view.stock_size) if tiles
-                 else t("bot.table.piles", lang, stock=count("cards", view.stock_size),
-                        top=discard_top(view, lang)))
-    if last_move:
-        lines.append(t("bot.table.last", lang, move=last_move))
     embed = discord.Embed(
         title=t("bot.table.title", lang, variant=variant_name(variant, lang),
                 round=view.round_number),
@@ -182,10 +213,16 @@ def move_text(player: str, move: Action, lang: str) -> str:
             unhandled(move)
 
 
-def table_closed(snapshot: Snapshot, lang: str, by: str | None) -> Reply:
+def table_closed(snapshot: Snapshot, lang: str, by: str | None, *,
+                 layout: bool = True) -> Reply:
+    """The table message once the game ended (``layout``: the message is a layout one;
+    else one posted before layouts, which an edit cannot turn into one)."""
     text = t("bot.match.ended", lang, player=by) if by else t("bot.lobby.cancelled", lang)
-    embed = discord.Embed(title=variant_name(snapshot.variant, lang), description=text,
-                          colour=COLOUR)
+    title = variant_name(snapshot.variant, lang)
+    if layout:
+        return Reply(layout=layouts.layout([layouts.text(f"### {title}\n{text}")],
+                                           accent=COLOUR.value))
+    embed = discord.Embed(title=title, description=text, colour=COLOUR)
     return Reply(embeds=[embed], view=discord.ui.View())
 
 
