@@ -75,3 +75,43 @@ async def test_a_table_posted_as_an_embed_is_posted_again_once_as_a_layout(
     assert table_posts(fake, channel) == [old, new] and not new.deleted
     assert fake.rest.requests["delete"] == deletes
     assert await table_is_current(fake, harness, channel)
+
+
+def lobby_posts(fake: FakeDiscord, channel: int) -> list[Message]:
+    """Every lobby message ever sent in the channel (the command's answer, channel posts),
+    deleted ones too."""
+    return [m for m in fake.all_messages() if m.channel_id == channel and not m.ephemeral
+            and any(i.startswith("rami:lobby:join:") for i in m.custom_ids())]
+
+
+async def test_a_lobby_posted_as_an_embed_is_posted_again_once_as_a_layout(
+        fake: FakeDiscord, harness: BotHarness, monkeypatch: pytest.MonkeyPatch) -> None:
+    lobby = table_present.lobby
+    monkeypatch.setattr(table_present, "lobby",  # the bot before layouts
+                        lambda snapshot, lang, played: lobby(snapshot, lang, played,
+                                                             layout=False))
+    channel = fake.channels[0]
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    old = (await fake.slash(alice, channel, "rummy new", variant="rami51", target=1)).reply
+    assert not old.is_layout and old.embeds
+    monkeypatch.undo()
+    await harness.restart()  # the upgrade
+
+    joined = await fake.click(bob, old, "rami:lobby:join:")
+    assert joined.response_type == 7 and not old.is_layout  # edited in its own form
+    await harness.idle(retries=True)
+    posts = lobby_posts(fake, channel)
+    assert len(posts) == 2 and posts[0] is old and old.deleted
+    new = posts[1]
+    assert (new.is_layout and "bob" in new.text()) or f"<@{bob.id}>" in new.text()
+
+    title = new.text().split("\n")[0]
+    await fake.click(alice, new, "rami:lobby:start:")
+    await harness.restart()
+    await harness.idle(retries=True)
+    assert not new.deleted and new.is_layout and "started" in new.text().lower()
+    lobbies = [m for m in fake.all_messages() if m.channel_id == channel
+               and m.text().split("\n")[0] == title]
+    assert lobbies == [new]  # nothing posted again (old's title was an embed's)
+    (table,) = tables(fake, channel)
+    assert table.is_layout

@@ -14,6 +14,7 @@ import discord
 
 from bot.discord_app.core import layout as layouts
 from bot.discord_app.core.choices import variant_names
+from bot.discord_app.core.components import view_of
 from bot.discord_app.core.i18n import t
 from bot.discord_app.core.replies import Picture, Reply
 from bot.discord_app.core.text import (
@@ -32,7 +33,7 @@ from bot.discord_app.core.text import (
     variant_name,
 )
 from bot.discord_app.table.components import (
-    lobby_view,
+    lobby_buttons,
     match_over_view,
     round_over_view,
     rules_view,
@@ -64,30 +65,41 @@ MAX_DESCRIPTION = 4096  # characters of an embed's description, Discord's limit
 
 
 # ---------------------------------------------------------------------- lobby
-def lobby(snapshot: Snapshot, lang: str, played: RuleSet) -> Reply:
+def lobby(snapshot: Snapshot, lang: str, played: RuleSet, *, layout: bool = True) -> Reply:
     """The lobby message: the rules the table will deal with (``played``: the server's
-    overrides and the chosen target included), the seats, and what to do."""
+    overrides and the chosen target included), the seats, and what to do; the buttons
+    in rows below (``layout`` False: an embed, to edit a lobby posted before layouts)."""
     players = ", ".join(
         f"<@{s.user_id}>" if s.user_id is not None else seat_title(s, lang)
         for s in snapshot.seats
     ) or t("bot.lobby.nobody", lang)
-    lines = [*rules_summary(played, lang), ""]
-    lines.append(t("bot.lobby.target", lang, count=played.target) if played.target
-                 else t("bot.lobby.single_round", lang))
-    lines.append(t("bot.lobby.players", lang, count=len(snapshot.seats), players=players))
-    lines.append(t("bot.lobby.howto", lang, creator=f"<@{snapshot.created_by}>"))
-    embed = discord.Embed(
-        title=t("bot.lobby.title", lang, variant=variant_name(snapshot.variant, lang)),
-        description="\n".join(lines)[:4096], colour=COLOUR,  # Discord's limit
-    )
-    return Reply(embeds=[embed], view=lobby_view(snapshot.channel_id, lang))
+    rules = [*rules_summary(played, lang)]
+    seats = [t("bot.lobby.target", lang, count=played.target) if played.target
+             else t("bot.lobby.single_round", lang),
+             t("bot.lobby.players", lang, count=len(snapshot.seats), players=players),
+             t("bot.lobby.howto", lang, creator=f"<@{snapshot.created_by}>")]
+    title = t("bot.lobby.title", lang, variant=variant_name(snapshot.variant, lang))
+    buttons = lobby_buttons(snapshot.channel_id, lang)
+    if not layout:
+        embed = discord.Embed(title=title, description="\n".join([*rules, "", *seats]),
+                              colour=COLOUR)
+        return Reply(embeds=[embed], view=view_of(*buttons))
+    rows = [layouts.row(*shown) for number in (0, 1)
+            if (shown := [b for b in buttons if b.item.row == number])]
+    blocks: list[layouts.Block] = [
+        layouts.text("\n".join([f"### {title}", *rules])), layouts.separator(),
+        layouts.text("\n".join(seats)), *rows]
+    return Reply(layout=layouts.layout(blocks, accent=COLOUR.value))
 
 
-def lobby_closed(snapshot: Snapshot, lang: str, code: str) -> Reply:
-    embed = discord.Embed(
-        title=t("bot.lobby.title", lang, variant=variant_name(snapshot.variant, lang)),
-        description=t(code, lang), colour=COLOUR,
-    )
+def lobby_closed(snapshot: Snapshot, lang: str, code: str, *, layout: bool = True) -> Reply:
+    """The lobby once started or cancelled (``layout`` False: an embed, for a lobby
+    posted before layouts)."""
+    title = t("bot.lobby.title", lang, variant=variant_name(snapshot.variant, lang))
+    if layout:
+        return Reply(layout=layouts.layout([layouts.text(f"### {title}\n{t(code, lang)}")],
+                                           accent=COLOUR.value))
+    embed = discord.Embed(title=title, description=t(code, lang), colour=COLOUR)
     return Reply(embeds=[embed], view=discord.ui.View())
 
 
