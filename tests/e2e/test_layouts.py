@@ -103,7 +103,7 @@ async def test_a_lobby_posted_as_an_embed_is_posted_again_once_as_a_layout(
     posts = lobby_posts(fake, channel)
     assert len(posts) == 2 and posts[0] is old and old.deleted
     new = posts[1]
-    assert (new.is_layout and "bob" in new.text()) or f"<@{bob.id}>" in new.text()
+    assert new.is_layout and ("bob" in new.text() or f"<@{bob.id}>" in new.text())
 
     title = new.text().split("\n")[0]
     await fake.click(alice, new, "rami:lobby:start:")
