@@ -1,11 +1,12 @@
 """A Discord message as text for the terminal: what a member of the channel would read.
 
 :func:`message_lines` writes one message of the fake Discord (its content, embeds, a
-layout's texts, pictures and components, as the bot sent them) in the reader's language: a header with the
-message's number and who sees it, mentions as names (``<@123>`` → ``@alice``), each
-picture's file and its description, the buttons and menus numbered as they are pressed and
-chosen (``[3] Start``; a menu ``[6]`` with its options ``1)``, ``2)``…, those picked
-starred). Pure: the pictures are written elsewhere (:mod:`bot.discord_app.tryout.console`).
+layout's texts, pictures and components, as the bot sent them) in the reader's language:
+a header with the message's number and who sees it, mentions as names (``<@123>`` →
+``@alice``), each picture's file and its description, the buttons and menus numbered as
+they are pressed and chosen (``[3] Start``; a menu ``[6]`` with its options ``1)``,
+``2)``…, those picked starred). Pure: the pictures are written elsewhere
+(:mod:`bot.discord_app.tryout.console`).
 """
 
 from __future__ import annotations
