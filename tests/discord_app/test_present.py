@@ -223,8 +223,8 @@ def test_a_finished_round_shows_what_every_player_still_held(name: str, held: st
     snapshot = finished_round(name)
     assert snapshot.hands is not None
     reply = table_present.round_over(snapshot, "en")
-    description = reply.embeds[0].description or ""
-    assert description.splitlines()[0] == round_ending(snapshot, "en")
+    description = reply.text()
+    assert description.splitlines()[1] == round_ending(snapshot, "en")  # below the title
     for seat, left in enumerate(snapshot.hands):
         if left:
             shown = [left[index] for index in sorted_hand(left, "suit")]

@@ -228,7 +228,7 @@ class TableDesk(Feature):
                 await self.tables.next_round(channel_id, interaction.user.id)
             else:
                 await self.tables.rematch(channel_id, interaction.user.id)
-            answer.reply = Reply(view=discord.ui.View(), update=True)
+            answer.reply = without_buttons(interaction.message)
 
     # ------------------------------------------------------------------ rules
     @app_commands.command(name=loc("bot.cmd.rules"), description=loc("bot.cmd.rules.desc"))
@@ -273,6 +273,21 @@ def _private(text: str) -> Reply:
 def _update(reply: Reply) -> Reply:
     """``reply`` in place of the clicked message."""
     return replace(reply, update=True)
+
+
+def without_buttons(message: discord.Message | None) -> Reply:
+    """The clicked results message as it was, its buttons taken away (a layout one keeps
+    its texts and picture: an edit cannot drop the flag)."""
+    if message is None or not message.flags.components_v2:
+        return Reply(view=discord.ui.View(), update=True)
+    kept = discord.ui.LayoutView.from_message(message, timeout=None)
+    for container in kept.children:
+        if isinstance(container, discord.ui.Container):
+            for item in list(container.children):
+                if isinstance(item, discord.ui.ActionRow):
+                    container.remove_item(item)
+    kept.stop()
+    return Reply(layout=kept, update=True)
 
 
 def shown_as_layout(message: discord.Message | None) -> bool:

@@ -33,9 +33,9 @@ from bot.discord_app.core.text import (
     variant_name,
 )
 from bot.discord_app.table.components import (
+    TableAction,
+    TableButton,
     lobby_buttons,
-    match_over_view,
-    round_over_view,
     rules_view,
     table_buttons,
 )
@@ -255,12 +255,31 @@ def round_over(snapshot: Snapshot, lang: str,
     description = _round_lines(snapshot, lang, pieces_shown)
     if len(description) > MAX_DESCRIPTION:  # the emojis' markup made it too long
         description = _round_lines(snapshot, lang, pieces_text)
-    embed = discord.Embed(title=t("bot.round.title", lang, round=last.number),
-                          description=description, colour=COLOUR)
-    pictures = attach(embed, picture)
     over = snapshot.status is Status.MATCH_OVER or view.phase is Phase.MATCH_OVER
-    component = None if over else round_over_view(snapshot.channel_id, lang)
-    return Reply(embeds=[embed], pictures=pictures, view=component)
+    ending, *seats = description.split("\n")
+    blocks: list[layouts.Block] = [
+        layouts.text(f"### {t('bot.round.title', lang, round=last.number)}\n{ending}")]
+    if picture is not None:
+        blocks.append(layouts.gallery([(picture.filename, picture.alt)]))
+    blocks += [layouts.text(line) for line in _seat_blocks(seats)]
+    if not over:
+        blocks.append(layouts.row(TableButton(TableAction.NEXT, snapshot.channel_id,
+                                              t("bot.button.next_round", lang),
+                                              discord.ButtonStyle.success)))
+    return Reply(layout=layouts.layout(blocks, accent=COLOUR.value),
+                 pictures=[picture] if picture is not None else [])
+
+
+def _seat_blocks(lines: Sequence[str]) -> list[str]:
+    """The lines of a round's results, a text each seat (its line and the lines below it
+    that are indented or continue it); all in one when there are many."""
+    blocks: list[str] = []
+    for line in lines:
+        if blocks and (line.startswith((" ", "\u2003", "-", "•")) or not line.strip()):
+            blocks[-1] += "\n" + line
+        else:
+            blocks.append(line)
+    return blocks if len(blocks) <= 12 else ["\n".join(lines)]
 
 
 def _round_lines(snapshot: Snapshot, lang: str,
@@ -284,9 +303,12 @@ def match_over(snapshot: Snapshot, lang: str) -> Reply:
     lines = [t("bot.match.winner", lang, player=seat_name(snapshot, order[0], lang))]
     lines += [t("bot.match.line", lang, place=place, name=seat_name(snapshot, seat, lang),
                 total=view.totals[seat]) for place, seat in enumerate(order, 1)]
-    embed = discord.Embed(title=t("bot.match.title", lang), description="\n".join(lines),
-                          colour=COLOUR)
-    return Reply(embeds=[embed], view=match_over_view(snapshot.channel_id, lang))
+    blocks: list[layouts.Block] = [
+        layouts.text(f"### {t('bot.match.title', lang)}\n{lines[0]}"), layouts.separator(),
+        layouts.text("\n".join(lines[1:])),
+        layouts.row(TableButton(TableAction.REMATCH, snapshot.channel_id,
+                                t("bot.button.new_match", lang), discord.ButtonStyle.success))]
+    return Reply(layout=layouts.layout(blocks, accent=COLOUR.value))
 
 
 def score_sheet(snapshot: Snapshot, lang: str, picture: Picture | None = None) -> Reply:
