@@ -78,6 +78,21 @@ def layout(blocks: Iterable[Block], *, accent: int | None = None) -> ui.LayoutVi
     return view
 
 
+def ranking(heading: str, picture: tuple[str, str] | None, rows: Sequence[str],
+            after: Sequence[str] = (), *, accent: int | None = None) -> ui.LayoutView:
+    """A ranking as a layout: its ``heading``, its picture (``(filename, alt text)``), a
+    text per row (all in one when there are too many for Discord's 40 components), then
+    the lines ``after`` below a separator."""
+    blocks: list[Block] = [text(heading)]
+    if picture is not None:
+        blocks.append(gallery([picture]))
+    many = len(rows) > MOST_COMPONENTS // 2
+    blocks += [text(row) for row in (["\n".join(rows)] if many else rows) if row]
+    if after:
+        blocks += [separator(), text("\n".join(after))]
+    return layout(blocks, accent=accent)
+
+
 def walk(view: ui.LayoutView) -> Iterator[ui.Item[Any]]:
     """Every component of the layout, nested ones included, in order."""
     for item in view.children:

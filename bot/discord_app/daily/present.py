@@ -132,16 +132,8 @@ def ranking(board: DayRanking, lang: str, picture: Picture | None) -> Reply:
 
 def _ranked(heading: str, picture: Picture | None, rows: Sequence[str],
             after: Sequence[str]) -> discord.ui.LayoutView:
-    """A ranking as a layout: its heading, its picture, a text per row (all in one when
-    there are too many for Discord's 40 components), the lines ``after``."""
-    blocks: list[layouts.Block] = [layouts.text(heading)]
-    if picture is not None:
-        blocks.append(layouts.gallery([(picture.filename, picture.alt)]))
-    many = len(rows) > layouts.MOST_COMPONENTS // 2
-    blocks += [layouts.text(row) for row in (["\n".join(rows)] if many else rows) if row]
-    if after:
-        blocks += [layouts.separator(), layouts.text("\n".join(after))]
-    return layouts.layout(blocks, accent=COLOUR.value)
+    shown = None if picture is None else (picture.filename, picture.alt)
+    return layouts.ranking(heading, shown, rows, after, accent=COLOUR.value)
 
 
 def close_post(closed: ClosedDay, lang: str, picture: Picture | None) -> Reply:

@@ -24,7 +24,7 @@ from bot.discord_app.core.i18n import loc, t
 from bot.discord_app.core.replies import Reply, error_reply
 from bot.discord_app.core.text import escaped
 from bot.discord_app.player.components import ForgetButton
-from bot.discord_app.player.present import board_lines, board_picture, prefs_text, stats_line
+from bot.discord_app.player.present import board, board_picture, prefs_text, stats_line
 from engine import RummyError
 from engine.hand_order import Sort
 from engine.i18n import count, quote
@@ -116,8 +116,7 @@ class PlayerCommands(Feature):
             title = t("bot.board.title", lang, scope=scope, period=when)
             theme = (await self.prefs.player(interaction.user.id)).theme
             picture = await asyncio.to_thread(board_picture, rows, title, theme, lang)
-            answer.reply = Reply(content="\n".join([f"**{title}**", *board_lines(rows, lang)]),
-                                 pictures=[picture])
+            answer.reply = board(rows, title, picture, lang)
 
     @app_commands.command(name=loc("bot.admin.cmd.stats"),
                           description=loc("bot.admin.cmd.stats.desc"))
