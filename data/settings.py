@@ -70,6 +70,9 @@ class PlayerPrefs:
     back: str = "blue"
     sort: str = "suit"
     language: str | None = None  # None: the Discord client's locale, else the guild's
+    # No pictures in the player's private messages (hand, score sheet): the same
+    # information as text, for screen readers, slow connections and data plans.
+    text_only: bool = False
 
 
 # ---------------------------------------------------------------- value checks
@@ -96,6 +99,12 @@ def _one_of(choices: tuple[str, ...], *, optional: bool = False) -> Callable[[st
         return value
 
     return check
+
+
+def _flag(key: str, value: object) -> bool:
+    if not isinstance(value, bool):
+        raise ValueError(f"{key} must be true or false, not {value!r}")
+    return value
 
 
 def _name(key: str, value: object) -> str:
@@ -193,6 +202,7 @@ _CHECKS: dict[type[Any], dict[str, Callable[[str, object], Any]]] = {
         "back": _name,
         "sort": _name,
         "language": _language,
+        "text_only": _flag,
     },
 }
 

@@ -115,3 +115,22 @@ async def test_a_lobby_posted_as_an_embed_is_posted_again_once_as_a_layout(
     assert lobbies == [new]  # nothing posted again (old's title was an embed's)
     (table,) = tables(fake, channel)
     assert table.is_layout
+
+
+async def test_a_player_who_wants_text_only_gets_no_pictures_in_private(
+        fake: FakeDiscord, harness: BotHarness) -> None:
+    channel, alice, bob, _ = await open_table(fake, harness, computer=False)
+    saved = await fake.slash(alice, channel, "rummy prefs", **{"text-only": True})
+    assert saved.reply.ephemeral and "Pictures: none (text only)" in saved.reply.text()
+    (table,) = tables(fake, channel)
+    mine = assert_ok(await fake.click(alice, table, "rami:table:hand:"))
+    theirs = assert_ok(await fake.click(bob, table, "rami:table:hand:"))
+    assert not mine.attachments and theirs.attachments  # bob kept his pictures
+    assert "`1`" in mine.text()  # the hand in words, numbered as the menus
+    assert table.attachments  # the public table is everyone's: it keeps its picture
+    french = await fake.slash(alice, channel, "rummy prefs", locale="fr")
+    assert "Images : aucune (texte seul)" in french.reply.text()
+    back = await fake.slash(alice, channel, "rummy prefs", **{"text-only": False})
+    assert "Pictures: shown" in back.reply.text()
+    again = assert_ok(await fake.click(alice, table, "rami:table:hand:"))
+    assert again.attachments

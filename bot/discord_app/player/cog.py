@@ -55,22 +55,27 @@ class PlayerCommands(Feature):
     @app_commands.command(name=loc("bot.admin.cmd.prefs"),
                           description=loc("bot.admin.cmd.prefs.desc"))
     @app_commands.rename(theme=loc("bot.admin.opt.theme"), back=loc("bot.admin.opt.back"),
-                         sort=loc("bot.admin.opt.sort"), language=loc("bot.admin.opt.language"))
+                         sort=loc("bot.admin.opt.sort"), language=loc("bot.admin.opt.language"),
+                         text_only=loc("bot.admin.opt.text_only"))
     @app_commands.describe(theme=loc("bot.admin.opt.theme.desc"),
                            back=loc("bot.admin.opt.back.desc"),
                            sort=loc("bot.admin.opt.sort.desc"),
-                           language=loc("bot.admin.opt.language.desc"))
+                           language=loc("bot.admin.opt.language.desc"),
+                           text_only=loc("bot.admin.opt.text_only.desc"))
     @app_commands.choices(theme=THEME_CHOICES, back=BACK_CHOICES, sort=SORT_CHOICES,
                           language=LANGUAGES)
     async def prefs_command(self, interaction: discord.Interaction, theme: str | None = None,
                             back: str | None = None, sort: str | None = None,
-                            language: str | None = None) -> None:
+                            language: str | None = None,
+                            text_only: bool | None = None) -> None:
         """Change some preferences (none given: show them); privately."""
         async with self.replies.to(interaction, "prefs") as answer:
             changes: dict[str, object] = {k: v for k, v in (("theme", theme), ("back", back),
                                                              ("sort", sort)) if v is not None}
             if language is not None:
                 changes["language"] = None if language == "auto" else language
+            if text_only is not None:
+                changes["text_only"] = text_only
             if not changes:
                 shown = await self.prefs.player(interaction.user.id)
                 answer.reply = Reply(content=f"**{t('bot.prefs.title', answer.lang)}**\n"

@@ -17,9 +17,12 @@ from render import LeaderboardEntry, render_leaderboard
 def prefs_text(prefs: PlayerPrefs, lang: str) -> str:
     language = (language_name(prefs.language) if prefs.language
                 else t("bot.prefs.auto", lang))
-    return t("bot.prefs.line", lang, theme=t(f"bot.admin.theme.{prefs.theme}", lang),
+    line = t("bot.prefs.line", lang, theme=t(f"bot.admin.theme.{prefs.theme}", lang),
              back=t(f"bot.admin.back.{prefs.back}", lang), sort=t(f"sort.{prefs.sort}", lang),
              language=language)
+    pictures = t("bot.prefs.text_only.on" if prefs.text_only else "bot.prefs.text_only.off",
+                 lang)
+    return f"{line}\n{pictures}"
 
 
 def board_lines(rows: list[LeaderboardRow], lang: str) -> list[str]:

@@ -208,7 +208,12 @@ class TableDesk(Feature):
     async def score(self, interaction: discord.Interaction) -> None:
         async with self.replies.to(interaction, "score") as answer:
             snapshot = await snapshot_of(self.tables, interaction.channel_id or 0)
-            answer.reply = await _score_sheet(snapshot, answer.lang)
+            answer.reply = await _score_sheet(snapshot, answer.lang,
+                                              await self._text_only(interaction))
+
+    async def _text_only(self, interaction: discord.Interaction) -> bool:
+        """Whether the clicker's private messages carry no pictures."""
+        return (await self.prefs.player(interaction.user.id)).text_only
 
     async def on_table_button(self, interaction: discord.Interaction,
                               button: TableButton) -> None:
@@ -222,7 +227,8 @@ class TableDesk(Feature):
                 return
             if action is TableAction.SCORE:
                 snapshot = await snapshot_of(self.tables, channel_id)
-                answer.reply = await _score_sheet(snapshot, answer.lang)
+                answer.reply = await _score_sheet(snapshot, answer.lang,
+                                              await self._text_only(interaction))
                 return
             if action is TableAction.NEXT:
                 await self.tables.next_round(channel_id, interaction.user.id)
@@ -258,10 +264,11 @@ class TableDesk(Feature):
             server_rules(name or settings.default_variant, settings.rule_overrides), lang)
 
 
-async def _score_sheet(snapshot: Snapshot, lang: str) -> Reply:
+async def _score_sheet(snapshot: Snapshot, lang: str, text_only: bool = False) -> Reply:
+    """The score sheet (its picture unless the player wants text only)."""
     view = snapshot.view
     picture = None
-    if view is not None and view.rounds:
+    if view is not None and view.rounds and not text_only:
         picture = await pictures.draw(pictures.scores_picture, view, lang)
     return present.score_sheet(snapshot, lang, picture)
 
