@@ -107,6 +107,7 @@ async def test_a_lobby_posted_as_an_embed_is_posted_again_once_as_a_layout(
 
     title = new.text().split("\n")[0]
     await fake.click(alice, new, "rami:lobby:start:")
+    await harness.idle(retries=True)  # the table posted and saved before the restart
     await harness.restart()
     await harness.idle(retries=True)
     assert not new.deleted and new.is_layout and "started" in new.text().lower()
