@@ -220,7 +220,8 @@ async def test_delete_user_data(store: Store) -> None:
     assert (deleted.preferences, deleted.match_seats, deleted.round_scores) == (1, 1, 1)
     assert (deleted.challenge_tries, deleted.log_entries, deleted.games_created) == (2, 1, 1)
     assert deleted.challenge_results == 1
-    assert deleted.total == 8
+    assert deleted.ratings == 2  # the rating deleted, the match's change anonymised
+    assert deleted.total == 10
     ended = await store.game(game.id)
     assert ended is not None and ended.created_by == 0
     assert (await store.player_prefs(ANN)).theme == "classic"
@@ -228,6 +229,8 @@ async def test_delete_user_data(store: Store) -> None:
     assert [r.user_id for r in await store.leaderboard(GUILD)] == [BOB]
     assert await store.challenge_ranking(GUILD, "2026-11-30") == []
     assert (await store.challenge_stats(GUILD, ANN)).days == 0
+    assert await store.player_ratings(GUILD, ANN) == []
+    assert [r.user_id for r in await store.rating_board(GUILD)] == [BOB]
     [match] = await store.match_history(GUILD)
     assert [(s.user_id, s.name) for s in match.seats] == [(None, DELETED_NAME), (BOB, "Bob")]
     assert [e.actor for e in await store.game_log(game.id)] == [None, BOB, None]

@@ -25,7 +25,9 @@ GUILD_CREATE, HEARTBEAT, RESUME, ``INTERACTION_CREATE``), sharded as Discord is:
 IDENTIFY with ``shard: [id, count]`` gets only the guilds of that shard, and a guild's
 events go only to the connections of its shard, from one bot or several processes
 (``connected_shards``, ``identified``, ``gateway_deliveries``). It acts as the guild's users
-(``slash``, ``click``, ``select``, ``autocomplete``) and records everything the bot
+(``slash``, ``click``, ``select``, ``autocomplete``, ``submit``: a form the bot
+answered with, filled in, as :mod:`~bot.discord_app.fake.modals` checks and shapes it) and
+records everything the bot
 answers with its raw payloads (``model``), so a caller can check flags (64: ephemeral),
 allowed mentions and attachments, and wait for a change (``wait_for``).
 
@@ -43,7 +45,7 @@ Discord's time, which a test moves): message ids are made from it, and a message
 than an hour by it may be edited only a few times in a row, the next edit getting
 Discord's 429 code 30046 (``edits``; ``age`` makes a message older than its id says).
 
-What it does not fake: direct messages, threads, voice, modals; rate limits nobody
+What it does not fake: direct messages, threads, voice, file uploads in forms; rate limits nobody
 armed (no buckets are counted) but that one, the 3-second and 15-minute deadlines of
 interactions; compressed or ETF gateway frames, the identify rate limit (5 s per ``max_concurrency``
 bucket), heartbeat deadlines, replaying events missed while disconnected. A REST route

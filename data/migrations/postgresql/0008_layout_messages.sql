@@ -1,4 +1,4 @@
--- Schema version 7 (PostgreSQL dialect of the SQLite 0007_layout_messages.sql).
+-- Schema version 8 (PostgreSQL dialect of the SQLite 0008_layout_messages.sql).
 -- Which of a game's channel messages are layout messages (Discord's layout components,
 -- the flag IS_COMPONENTS_V2): the lobby's and the table's id once posted as one. A message
 -- posted without the flag cannot gain it by an edit, so the front end posts a message
