@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint typecheck pytest bench clean
+.PHONY: run test lint typecheck pytest bench clean emoji-sheet
 
 # Installing also compiles the C module and the text catalogs (setup.py): redo it when
 # one of their sources changes.
@@ -40,6 +40,12 @@ test: lint typecheck pytest
 bench: $(STAMP)
 	$(BIN)/python -W "ignore:Editable installation:UserWarning" -m pip install --quiet -e '.[bench]'
 	for b in bench/*_bench.py; do $(BIN)/python $$b || exit 1; done
+
+# The sheet of every emoji face docs/BOT.md shows (tests/render/test_render_emoji.py
+# checks that it is what render draws).
+emoji-sheet: $(STAMP)
+	$(BIN)/python -c "from pathlib import Path; from render.emoji import emoji_sheet; \
+	Path('docs/img/emoji-sheet.png').write_bytes(emoji_sheet())"
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache build engine/solver/*.so engine/locales/*/LC_MESSAGES/*.mo \

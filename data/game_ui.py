@@ -21,6 +21,8 @@ FIELDS: tuple[tuple[str, str], ...] = (
     ("reminder_message", "BIGINT"),
     ("reminder_turn", "TEXT"),
     ("results_shown", "TEXT"),
+    ("lobby_layout", "BIGINT"),
+    ("table_layout", "BIGINT"),
 )
 NAMES = tuple(name for name, _ in FIELDS)
 _COLUMNS = "game_id, " + ", ".join(NAMES)

@@ -83,8 +83,9 @@ class GameUi:
     """What the front end shows of a game in its channel, kept beside the game rather than
     in its versioned document: the lobby and table messages it edits, the language the
     table was opened in, the turn reminder it posted (its id, and which turn it was for)
-    and the results it last posted. The front end chooses what ``reminder_turn`` and
-    ``results_shown`` say; the store only keeps them. None: nothing of that kind yet."""
+    and the results it last posted, and which of its messages are layouts. The front end
+    chooses what ``reminder_turn`` and ``results_shown`` say; the store only keeps
+    them. None: nothing of that kind yet."""
 
     game_id: int
     lobby_message: int | None = None
@@ -93,6 +94,10 @@ class GameUi:
     reminder_message: int | None = None
     reminder_turn: str | None = None
     results_shown: str | None = None
+    # The lobby's and the table's message id when that message is a layout message
+    # (None, or another id: posted without the flag, as before schema 9).
+    lobby_layout: int | None = None
+    table_layout: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

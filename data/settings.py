@@ -70,6 +70,9 @@ class PlayerPrefs:
     back: str = "blue"
     sort: str = "suit"
     language: str | None = None  # None: the Discord client's locale, else the guild's
+    # No pictures in the player's private messages (hand, score sheet): the same
+    # information as text, for screen readers, slow connections and data plans.
+    text_only: bool = False
 
 
 # ---------------------------------------------------------------- value checks
@@ -129,6 +132,12 @@ def _int_in(low: int, high: int) -> IntIn:
 
 def _one_of(choices: tuple[str, ...], *, optional: bool = False) -> OneOf:
     return OneOf(lambda: choices, optional)
+
+
+def _flag(key: str, value: object) -> bool:
+    if not isinstance(value, bool):
+        raise ValueError(f"{key} must be true or false, not {value!r}")
+    return value
 
 
 def _name(key: str, value: object) -> str:
@@ -218,6 +227,7 @@ _CHECKS: dict[type[Any], dict[str, Callable[[str, object], Any]]] = {
         "back": _name,
         "sort": _name,
         "language": _language,
+        "text_only": _flag,
     },
 }
 

@@ -67,6 +67,7 @@ class SharedStore(StoreBase):
         lobby_message: int | None = None, table_message: int | None = None,
         lang: str | None = None, reminder_message: int | None = None,
         reminder_turn: str | None = None, results_shown: str | None = None,
+        lobby_layout: int | None = None, table_layout: int | None = None,
         now: float | None = None,
     ) -> GameUi | None:
         """Save what the front end shows of an active game in its channel: the values given
@@ -82,7 +83,8 @@ class SharedStore(StoreBase):
         """
         values = _ui_values(lobby_message=lobby_message, table_message=table_message,
                             lang=lang, reminder_message=reminder_message,
-                            reminder_turn=reminder_turn, results_shown=results_shown)
+                            reminder_turn=reminder_turn, results_shown=results_shown,
+                            lobby_layout=lobby_layout, table_layout=table_layout)
         if not values:
             raise ValueError("set_game_ui needs at least one value to save")
         if channel_id is not None:
@@ -211,7 +213,7 @@ def _ui_values(**given: int | str | None) -> dict[str, int | str]:
     """
     values: dict[str, int | str] = {}
     for name, kind in game_ui.FIELDS:
-        value = given[name]
+        value = given.get(name)
         if value is None:
             continue
         if kind == "BIGINT":

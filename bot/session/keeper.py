@@ -380,7 +380,7 @@ def retried(operation: Callable[Concatenate[K, int, P], Awaitable[R]]
 
 
 UI_FIELDS = ("lobby_message", "table_message", "lang", "reminder_message", "reminder_turn",
-             "results_shown")
+             "results_shown", "lobby_layout", "table_layout")
 
 
 def _storable(value: object) -> bool:

@@ -82,6 +82,10 @@ class TableUi:
     reminder_message: int | None = None
     reminder_turn: str | None = None
     results_shown: str | None = None
+    # The lobby's and the table's message id when that message is a layout message (one
+    # posted without the flag cannot gain it by an edit: it is posted anew).
+    lobby_layout: int | None = None
+    table_layout: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -207,7 +207,8 @@ class Tables(Lobby, Autoplay):
     async def set_ui(self, channel_id: int, *, lobby_message: int | None = None,
                      table_message: int | None = None, lang: str | None = None,
                      reminder_message: int | None = None, reminder_turn: str | None = None,
-                     results_shown: str | None = None, game_id: int | None = None) -> None:
+                     results_shown: str | None = None, lobby_layout: int | None = None,
+                     table_layout: int | None = None, game_id: int | None = None) -> None:
         """Remember what the front end shows of the table (see
         :class:`~bot.session.model.TableUi`), saved in the store beside the game: the
         game's document, version, turn lease and log are left alone, so this never races
@@ -222,7 +223,8 @@ class Tables(Lobby, Autoplay):
         """
         given = {"lobby_message": lobby_message, "table_message": table_message, "lang": lang,
                  "reminder_message": reminder_message, "reminder_turn": reminder_turn,
-                 "results_shown": results_shown}
+                 "results_shown": results_shown, "lobby_layout": lobby_layout,
+                 "table_layout": table_layout}
         changed: dict[str, Any] = {name: value for name, value in given.items()
                                    if value is not None}
         if not changed:

@@ -188,18 +188,17 @@ SEATS = (Seat("ann", 4), Seat(computer_name(1), None, "hard"))
 
 
 def test_the_french_table_names_computers_and_says_who_has_opened() -> None:
-    (embed,) = table_present.table(_snapshot("rami51", SEATS), "fr").embeds
-    seats = embed.fields[0].value or ""
-    assert seats.splitlines() == ["ann : 13 cartes, 0 point, pas encore posé",
-                                  "Ordi 1 · difficile : 13 cartes, 0 point, pas encore posé"]
-    (english,) = table_present.table(_snapshot("rami51", SEATS), "en").embeds
-    assert "CPU 1 · hard: 13 cards, 0 points, not opened yet" in (english.fields[0].value or "")
+    seats = table_present.table(_snapshot("rami51", SEATS), "fr").text().splitlines()
+    shown = [line for line in seats if line.startswith(("ann", "Ordi"))]
+    assert shown == ["ann : 13 cartes, 0 point, pas encore posé",
+                     "Ordi 1 · difficile : 13 cartes, 0 point, pas encore posé"]
+    english = table_present.table(_snapshot("rami51", SEATS), "en").text()
+    assert "CPU 1 · hard: 13 cards, 0 points, not opened yet" in english.splitlines()
 
 
 def test_a_variant_without_opening_minimum_says_nothing_of_opening() -> None:
-    (embed,) = table_present.table(_snapshot("classic", SEATS), "fr").embeds
-    seats = (embed.fields[0].value or "").splitlines()
-    assert seats[1] == "Ordi 1 · difficile : 10 cartes, 0 point"
+    seats = table_present.table(_snapshot("classic", SEATS), "fr").text().splitlines()
+    assert "Ordi 1 · difficile : 10 cartes, 0 point" in seats
 
 
 def test_the_french_hand_writes_cards_with_v_d_r_and_menus_keep_codes() -> None:
@@ -224,8 +223,8 @@ def test_a_finished_round_shows_what_every_player_still_held(name: str, held: st
     snapshot = finished_round(name)
     assert snapshot.hands is not None
     reply = table_present.round_over(snapshot, "en")
-    description = reply.embeds[0].description or ""
-    assert description.splitlines()[0] == round_ending(snapshot, "en")
+    description = reply.text()
+    assert description.splitlines()[1] == round_ending(snapshot, "en")  # below the title
     for seat, left in enumerate(snapshot.hands):
         if left:
             shown = [left[index] for index in sorted_hand(left, "suit")]

@@ -23,6 +23,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot.discord_app.core.layout import MOST_COMPONENTS, MOST_TEXT
 from bot.discord_app.core.replies import LIMITS
 from bot.discord_app.fake import (
     MANAGE_GUILD,
@@ -34,6 +35,7 @@ from bot.discord_app.fake import (
     option_type,
     snowflake,
 )
+from bot.discord_app.fake.limits import COMPONENTS_V2
 from bot.session import Status
 from data import Store
 from engine import format_cards
@@ -470,14 +472,31 @@ def _beyond_limits(body: dict[str, Any]) -> str | None:
             len(f.get("name") or "") + len(f.get("value") or "") for f in fields)
     if total > LIMITS["embed_total"] or len(embeds) > LIMITS["embeds"]:
         return "embeds beyond 6,000 characters in all"
+    nested = _nested(body.get("components") or [])
+    if int(body.get("flags") or 0) & COMPONENTS_V2 and (
+            len(nested) > MOST_COMPONENTS
+            or sum(len(c.get("content") or "") for c in nested if c.get("type") == 10)
+            > MOST_TEXT):
+        return "a layout beyond 40 components or 4,000 characters"
     for row in body.get("components") or []:
-        for component in row.get("components", []):
+        for component in _nested(row.get("components", [])):
             options = component.get("options") or []
             if len(options) > 25 or any(len(o.get("label", "")) > 100 for o in options):
                 return "a menu beyond its limits"
             if len(component.get("custom_id", "")) > 100:
                 return "a custom_id beyond 100 characters"
     return None
+
+
+def _nested(components: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Every component, inside rows, containers and sections (accessories too)."""
+    found: list[dict[str, Any]] = []
+    for component in components:
+        found.append(component)
+        found += _nested(component.get("components") or [])
+        if isinstance(component.get("accessory"), dict):
+            found += _nested([component["accessory"]])
+    return found
 
 
 def _data_of(it: Interaction) -> str:

@@ -389,8 +389,11 @@ async def test_round_and_match_end_show_scores_and_offer_a_new_match(
     assert sheet.attachments and sheet.attachments[0].filename == "scores.png"
     round_message = next(m for m in fake.channel_messages(channel) if "Round 1 is over" in m.text())
     assert round_message.attachments and round_message.attachments[0].description
+    assert ranking.is_layout and round_message.is_layout
     await fake.click(alice, ranking, "rami:table:rematch:")
     await harness.idle()
+    # The ranking stays, its button gone (a layout edited as a layout).
+    assert ranking.is_layout and not ranking.custom_ids() and "The match is over" in ranking.text()
     assert harness.bot is not None
     snapshot = await harness.bot.tables.snapshot(channel)
     assert snapshot is not None and snapshot.status is Status.PLAYING

@@ -149,7 +149,7 @@ async def test_two_players_play_the_day_and_the_close_is_posted_once(
     assert await bot_of(harness).daily_poster.run_once() == []
     [close] = [m for m in fake.channel_messages(channel) if "final ranking" in m.text()]
     assert close.id == posted and not close.ephemeral
-    assert f"<@{alice_user.id}>" in close.content and f"<@{bob_user.id}>" in close.content
+    assert f"<@{alice_user.id}>" in close.text() and f"<@{bob_user.id}>" in close.text()
     assert [a.filename for a in close.attachments] == ["daily.png"]
     assert close.allowed_mentions is not None and not close.allowed_mentions.get("users")
 

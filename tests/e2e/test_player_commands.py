@@ -72,16 +72,16 @@ async def test_leaderboard_lists_players_in_order(fake: FakeDiscord,
         picture = board.attachments[0]
         assert picture.filename == "leaderboard.png"
         assert picture.description and "alice" in picture.description  # alt text
-        lines = board.content.splitlines()
+        lines = board.text().splitlines()
         assert lines[1].startswith("1. alice: 2 won of 3")
         assert lines[2].startswith("2. bob: 1 won of 3")
-        assert "Computer" not in board.content
+        assert "Computer" not in board.text()
 
     empty = await fake.slash(carol, channel, "rummy leaderboard", variant="classic",
                              board="wins")
     assert empty.reply.ephemeral and "No finished match" in empty.reply.text()
     french = await fake.slash(carol, channel, "rummy leaderboard", locale="fr", board="wins")
-    assert french.reply.content.startswith("**Classement")
+    assert french.reply.text().startswith("### Classement")
 
 
 async def test_the_leaderboard_ranks_by_rating_by_default(fake: FakeDiscord,
@@ -158,7 +158,7 @@ async def test_forget_me_asks_and_only_the_caller_confirms(fake: FakeDiscord,
     shown = await fake.slash(alice, channel, "rummy prefs")  # the cache forgot them too
     assert "Theme: classic" in shown.reply.text()
     board = (await fake.slash(bob, channel, "rummy leaderboard")).reply
-    assert "alice" not in board.content and board.content.splitlines()[1].startswith("1. bob")
+    assert "alice" not in board.text() and board.text().splitlines()[1].startswith("1. bob")
 
 
 async def test_forget_me_button_works_after_a_restart(fake: FakeDiscord,

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import re
+from pathlib import Path
 
 from PIL import Image
 
@@ -47,3 +48,12 @@ def test_faces_are_small_squares_drawn_the_same_every_time() -> None:
 def test_sheet_shows_every_face() -> None:
     sheet = Image.open(io.BytesIO(emoji_sheet(columns=14)))
     assert sheet.width > 14 * EMOJI_SIZE and sheet.height > 8 * EMOJI_SIZE
+
+
+def test_the_sheet_in_the_docs_is_what_render_draws() -> None:
+    shown = Path(__file__).parents[2] / "docs" / "img" / "emoji-sheet.png"
+    drawn = Image.open(io.BytesIO(emoji_sheet()))
+    with Image.open(shown) as saved:
+        assert saved.size == drawn.size, "run: make emoji-sheet"
+        assert saved.convert("RGBA").tobytes() == drawn.convert("RGBA").tobytes(), (
+            "run: make emoji-sheet")

@@ -202,8 +202,8 @@ def _params(client: discord.Client, reply: Reply, mentions: discord.AllowedMenti
     # None, not MISSING: handle_message_parameters sends any other value as the nonce
     # (an edit carried "nonce": "...", "enforce_nonce": true).
     return handle_message_parameters(
-        content=reply.content, embeds=list(reply.embeds),
+        **reply.body(),
         attachments=[kept] if kept is not None else files,  # type: ignore[list-item]
-        view=reply.view, allowed_mentions=mentions, nonce=nonce,
+        allowed_mentions=mentions, nonce=nonce,
         previous_allowed_mentions=client.allowed_mentions,
     )

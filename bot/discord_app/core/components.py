@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from enum import StrEnum
 from typing import Any, ClassVar, Self, TypeVar
 
@@ -153,13 +153,22 @@ def routed(classes: Sequence[type[discord.ui.DynamicItem[Any]]],
     if message is None or not any(
             cls.__discord_ui_compiled_template__.fullmatch(custom_id) for cls in classes):
         return False
-    for row in message.components:
-        for child in getattr(row, "children", [row]):
-            kind = getattr(child, "type", None)
-            if getattr(child, "custom_id", None) == custom_id and getattr(
-                    kind, "value", kind) == component_type:
-                return True
+    for child in _nested(message.components):
+        kind = getattr(child, "type", None)
+        if getattr(child, "custom_id", None) == custom_id and getattr(
+                kind, "value", kind) == component_type:
+            return True
     return False
+
+
+def _nested(components: Sequence[object]) -> Iterator[object]:
+    """Every component, inside rows, containers and sections (their accessories) too."""
+    for component in components:
+        yield component
+        yield from _nested(getattr(component, "children", None) or ())
+        accessory = getattr(component, "accessory", None)
+        if accessory is not None:
+            yield accessory
 
 
 def alternatives(values: Sequence[str]) -> str:

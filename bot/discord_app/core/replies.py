@@ -27,6 +27,7 @@ from typing import Any
 
 import discord
 
+from bot.discord_app.core import layout as layouts
 from bot.discord_app.core.i18n import t
 from engine import RummyError
 
@@ -40,7 +41,8 @@ LIMITS = {
     "content": 2000, "embeds": 10, "embed_total": 6000, "title": 256, "description": 4096,
     "fields": 25, "field_name": 256, "field_value": 1024, "footer": 2048, "author": 256,
     "files": 10, "filename": 64, "alt": 1024, "options": 25, "option": 100,
-    "placeholder": 150, "label": 80,
+    "placeholder": 150, "label": 80, "components": layouts.MOST_COMPONENTS,
+    "layout_text": layouts.MOST_TEXT,
 }  # fmt: skip
 CUT = "…"
 _UNSAFE_NAME = re.compile(r"[^A-Za-z0-9._-]+")
@@ -60,12 +62,22 @@ class Picture:
 
 @dataclass(frozen=True, slots=True)
 class Reply:
-    """What to send: a message body, and whether only the caller sees it."""
+    """What to send: a message body, and whether only the caller sees it.
+
+    Either the classic body (``content``, ``embeds``, ``view``: rows of buttons) or a
+    ``layout`` (Discord's layout components, sent with the flag ``IS_COMPONENTS_V2``:
+    then no content, embeds nor view; its pictures are ``pictures`` referenced as
+    ``attachment://<filename>``, :mod:`~bot.discord_app.core.layout`).
+
+    Raises:
+        TypeError: a layout given with content, embeds or a view.
+    """
 
     content: str | None = None
     embeds: Sequence[discord.Embed] = ()
     pictures: Sequence[Picture] = ()
     view: discord.ui.View | None = None
+    layout: discord.ui.LayoutView | None = None
     ephemeral: bool = False
     update: bool = False  # edit the clicked message instead of sending a new one
     allowed_mentions: discord.AllowedMentions = field(default_factory=lambda: NO_PINGS)
@@ -75,8 +87,12 @@ class Reply:
     def __post_init__(self) -> None:
         # Within Discord's limits from the start (the embeds and the view are fitted in
         # place: they are built for this reply, and fitting twice changes nothing).
+        if self.layout is not None and (self.content is not None or self.embeds
+                                        or self.view is not None):
+            raise TypeError("a layout message has no content, embeds or view")
         if self.content is not None:
             object.__setattr__(self, "content", cut(self.content, LIMITS["content"]))
+        renamed = {p.filename: safe_filename(p.filename) for p in self.pictures}
         embeds = list(self.embeds)[: LIMITS["embeds"]]
         _fit_embeds(embeds)
         object.__setattr__(self, "embeds", embeds)
@@ -85,6 +101,31 @@ class Reply:
             for p in list(self.pictures)[: LIMITS["files"]]])
         if self.view is not None:
             _fit_view(self.view)
+        if self.layout is not None:
+            _fit_layout(self.layout, renamed)
+
+    @property
+    def is_layout(self) -> bool:
+        """Whether it is sent with the flag ``IS_COMPONENTS_V2``."""
+        return self.layout is not None
+
+    def text(self) -> str:
+        """What it says, either form: content, each embed's title, description and
+        fields, and a layout's texts, one after the other (a screen reader's order)."""
+        parts = [self.content or ""]
+        for embed in self.embeds:
+            parts += [embed.title or "", embed.description or ""]
+            parts += [part for f in embed.fields for part in (f.name or "", f.value or "")]
+        if self.layout is not None:
+            parts.append(layouts.shown_text(self.layout))
+        return "\n".join(part for part in parts if part)
+
+    def body(self) -> dict[str, Any]:
+        """Its content, embeds and components as discord.py's send and edit take them (a
+        layout: the view only, content and embeds not sent)."""
+        if self.layout is not None:
+            return {"view": self.layout}
+        return {"content": self.content, "embeds": list(self.embeds), "view": self.view}
 
     def files(self) -> list[discord.File]:
         return [
@@ -163,11 +204,11 @@ def _over(embeds: Sequence[discord.Embed]) -> int:
     return sum(len(embed) for embed in embeds) - LIMITS["embed_total"]
 
 
-def _fit_view(view: discord.ui.View) -> None:
-    """Cut what exceeds Discord's limits in the view's menus and buttons (only what does:
+def _fit_items(items: Sequence[discord.ui.Item[Any]]) -> None:
+    """Cut what exceeds Discord's limits in these menus and buttons (only what does:
     discord.py checks every value set again)."""
     most = LIMITS["option"]
-    for child in view.children:
+    for child in items:
         item = getattr(child, "item", child)  # a DynamicItem wraps its button or menu
         if isinstance(item, discord.ui.Select):
             if len(item.options) > LIMITS["options"]:
@@ -186,6 +227,30 @@ def _fit_view(view: discord.ui.View) -> None:
         elif isinstance(item, discord.ui.Button) and item.label and len(
                 item.label) > LIMITS["label"]:
             item.label = cut(item.label, LIMITS["label"])
+
+
+def _fit_layout(view: discord.ui.LayoutView, renamed: dict[str, str]) -> None:
+    """Cut what exceeds Discord's limits in a layout: its texts (the last ones give way
+    first), alt texts, menus and buttons; pictures renamed as their files were."""
+    for media in layouts.media_items(view):
+        url = media.media.url
+        name = url.removeprefix("attachment://")
+        if url.startswith("attachment://") and renamed.get(name, name) != name:
+            media.media = f"attachment://{renamed[name]}"
+        if media.description and len(media.description) > LIMITS["alt"]:
+            media.description = cut(media.description, LIMITS["alt"])
+    over = layouts.text_size(view) - LIMITS["layout_text"]
+    for shown in reversed(layouts.texts(view)):
+        if over <= 0:
+            break
+        room = max(len(CUT), len(shown.content) - over)
+        over -= len(shown.content) - min(room, len(shown.content))
+        shown.content = cut(shown.content, room)
+    _fit_items(list(layouts.walk(view)))
+
+
+def _fit_view(view: discord.ui.View) -> None:
+    _fit_items(view.children)
 
 
 class Answer:
@@ -328,11 +393,11 @@ async def send(
         if reply.update and interaction.message is not None:
             callback = await response.edit_message(**_edit(reply))
         else:
+            body = reply.body()
+            body["view"] = body["view"] or discord.utils.MISSING
             callback = await response.send_message(
-                content=reply.content,
-                embeds=list(reply.embeds),
+                **body,
                 files=reply.files(),
-                view=reply.view or discord.utils.MISSING,
                 ephemeral=reply.ephemeral,
                 allowed_mentions=reply.allowed_mentions,
             )
@@ -345,11 +410,13 @@ async def send(
         # A deferred answer is filled in: the clicked message, or the "thinking" one.
         edited = await interaction.edit_original_response(**_edit(reply))
         return Sent.of(edited)
+    body = reply.body()
+    body["view"] = body["view"] or discord.utils.MISSING
+    if "content" in body:
+        body["content"] = reply.content or discord.utils.MISSING
     sent = await interaction.followup.send(
-        content=reply.content or discord.utils.MISSING,
-        embeds=list(reply.embeds),
+        **body,
         files=reply.files(),
-        view=reply.view or discord.utils.MISSING,
         ephemeral=True,
         allowed_mentions=reply.allowed_mentions,
         wait=True,
@@ -361,9 +428,7 @@ def _edit(reply: Reply) -> dict[str, Any]:
     """What editing a message to ``reply`` sends, either way Discord offers to edit it (a
     reply without pictures leaves the message's attachments as they are)."""
     return {
-        "content": reply.content,
-        "embeds": list(reply.embeds),
+        **reply.body(),
         "attachments": reply.files() if reply.pictures else discord.utils.MISSING,
-        "view": reply.view,
         "allowed_mentions": reply.allowed_mentions,
     }

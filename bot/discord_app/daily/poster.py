@@ -70,7 +70,8 @@ class DailyPoster(Repeating):
         reply = daily_present.close_post(closed, lang, picture)
         channel = self.client.get_partial_messageable(closed.channel_id)
         try:
-            message = await channel.send(content=reply.content, files=reply.files(),
+            body = {name: value for name, value in reply.body().items() if value is not None}
+            message = await channel.send(**body, files=reply.files(),
                                          allowed_mentions=reply.allowed_mentions,
                                          nonce=f"daily{closed.day.day.replace('-', '')}")
         except (discord.Forbidden, discord.NotFound) as error:

@@ -14,9 +14,10 @@ from collections.abc import Sequence
 
 import discord
 
+from bot.discord_app.core import layout as layouts
 from bot.discord_app.core.i18n import t
 from bot.discord_app.core.replies import Picture, Reply
-from bot.discord_app.core.text import escaped
+from bot.discord_app.core.text import COLOUR, escaped
 from bot.discord_app.daily.components import TryButton, TryPick, try_over_view
 from bot.discord_app.hand.present import hand as hand_message
 from bot.discord_app.table.present import move_text, table_embed
@@ -123,24 +124,28 @@ def ranking_picture(rows: Sequence[ChallengeResult], heading: str, lang: str,
 
 def ranking(board: DayRanking, lang: str, picture: Picture | None) -> Reply:
     """A day's ranking for a player who played: the best, their own place, the picture."""
-    lines = [f"**{t('bot.daily.ranking.title', lang, title=title(board.day, lang))}**"]
-    lines += [line.text(lang) for line in ranking_lines(board, _name)]
-    return Reply(content="\n".join(lines)[:MAX_TEXT],
+    heading = f"### {t('bot.daily.ranking.title', lang, title=title(board.day, lang))}"
+    rows = [line.text(lang) for line in ranking_lines(board, _name)]
+    return Reply(layout=_ranked(heading, picture, rows, []),
                  pictures=[picture] if picture is not None else [], ephemeral=True)
+
+
+def _ranked(heading: str, picture: Picture | None, rows: Sequence[str],
+            after: Sequence[str]) -> discord.ui.LayoutView:
+    shown = None if picture is None else (picture.filename, picture.alt)
+    return layouts.ranking(heading, shown, rows, after, accent=COLOUR.value)
 
 
 def close_post(closed: ClosedDay, lang: str, picture: Picture | None) -> Reply:
     """The close's public post: the final first three, with the picture."""
-    lines = [f"**{t('bot.daily.close.title', lang, title=title(closed.day, lang))}**"]
-    lines += [t("bot.daily.close.line", lang, medal=MEDALS.get(row.rank, f"{row.rank}."),
-                name=f"<@{row.user_id}>", score=row.best_score,
-                turns=count("turns", row.turns))
-              for row in closed.podium]
-    if not closed.podium:
-        lines.append(t("bot.daily.close.empty", lang))
-    lines.append(t("bot.daily.close.players", lang, count=closed.players))
-    lines.append(t("bot.daily.close.next", lang))
-    return Reply(content="\n".join(lines)[:MAX_TEXT],
+    heading = f"### {t('bot.daily.close.title', lang, title=title(closed.day, lang))}"
+    rows = [t("bot.daily.close.line", lang, medal=MEDALS.get(row.rank, f"{row.rank}."),
+              name=f"<@{row.user_id}>", score=row.best_score,
+              turns=count("turns", row.turns))
+            for row in closed.podium] or [t("bot.daily.close.empty", lang)]
+    after = [t("bot.daily.close.players", lang, count=closed.players),
+             t("bot.daily.close.next", lang)]
+    return Reply(layout=_ranked(heading, picture, rows, after),
                  pictures=[picture] if picture is not None else [])
 
 

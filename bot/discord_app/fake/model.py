@@ -15,6 +15,7 @@ from typing import Any
 
 EPHEMERAL = 64  # message flag: only the interaction's user sees it
 LOADING = 128  # message flag: a deferred reply still "thinking"
+COMPONENTS_V2 = 1 << 15  # message flag: made of layout components (no content, no embeds)
 ALL_PERMISSIONS = (1 << 50) - 1
 MANAGE_GUILD = 1 << 5
 MEMBER_PERMISSIONS = 0x0000_0000_0004_0C40  # view channel, send messages, read history…
@@ -187,8 +188,14 @@ class Message:
         elif files:
             self.attachments = files
 
+    @property
+    def is_layout(self) -> bool:
+        """Whether it has the flag ``IS_COMPONENTS_V2`` (layout components)."""
+        return bool(self.flags & COMPONENTS_V2)
+
     def text(self) -> str:
-        """Content plus every embed's title, description and fields, for assertions."""
+        """Content plus every embed's title, description and fields, and every text
+        display of a layout, for assertions."""
         parts = [self.content]
         for embed in self.embeds:
             parts += [embed.get("title") or "", embed.get("description") or ""]
@@ -196,18 +203,49 @@ class Message:
                 parts += [f.get("name") or "", f.get("value") or ""]
             if embed.get("footer"):
                 parts.append(embed["footer"].get("text") or "")
+        parts += [c.get("content") or "" for c in self.all_components() if c.get("type") == 10]
         return "\n".join(p for p in parts if p)
 
     def custom_ids(self) -> list[str]:
         """The ``custom_id`` of every button and menu, in order."""
         return [c["custom_id"] for c in self.flat_components() if "custom_id" in c]
 
-    def flat_components(self) -> list[dict[str, Any]]:
-        """Every component, taken out of its action row."""
+    def all_components(self) -> list[dict[str, Any]]:
+        """Every component, nested ones included (rows, containers, sections and their
+        accessories), in the order shown."""
         out: list[dict[str, Any]] = []
-        for row in self.components:
-            out.extend(row.get("components", []) if row.get("type") == 1 else [row])
+
+        def walk(items: list[dict[str, Any]]) -> None:
+            for item in items:
+                out.append(item)
+                walk(item.get("components") or [])
+                if isinstance(item.get("accessory"), dict):
+                    walk([item["accessory"]])
+
+        walk(self.components)
         return out
+
+    def flat_components(self) -> list[dict[str, Any]]:
+        """Every button and menu (and, in a message without layout, any other
+        component), taken out of its row, container or section."""
+        if not self.is_layout:
+            out: list[dict[str, Any]] = []
+            for row in self.components:
+                out.extend(row.get("components", []) if row.get("type") == 1 else [row])
+            return out
+        return [c for c in self.all_components() if c.get("type") in (2, 3, 5, 6, 7, 8)]
+
+    def pictures(self) -> list[tuple[str, str | None]]:
+        """The pictures it shows, each ``(url, alt text)``: an embed's image, a layout's
+        gallery items and thumbnails."""
+        shown: list[tuple[str, str | None]] = [
+            (e["image"]["url"], None) for e in self.embeds if e.get("image")]
+        for c in self.all_components():
+            if c.get("type") == 12:
+                shown += [(i["media"]["url"], i.get("description")) for i in c.get("items", [])]
+            elif c.get("type") == 11:
+                shown.append((c["media"]["url"], c.get("description")))
+        return shown
 
     def component(self, custom_id_prefix: str) -> dict[str, Any]:
         """The first component whose ``custom_id`` starts with the prefix.

@@ -24,7 +24,7 @@ from typing import Any
 from aiohttp import web
 
 from bot.discord_app.fake.faults import error_response, missing_access
-from bot.discord_app.fake.limits import broken_limits, too_large
+from bot.discord_app.fake.limits import COMPONENTS_V2, broken_limits, form_error, too_large
 from bot.discord_app.fake.modals import broken_modal
 from bot.discord_app.fake.model import LOADING, Attachment, Interaction, Message, snowflake
 from bot.discord_app.fake.openapi import SentRequest, Violation, default_checker
@@ -41,14 +41,54 @@ class Refused(Exception):
         self.response = response
 
 
-def check_limits(body: dict[str, Any], files: list[Attachment]) -> None:
-    """Raises :class:`Refused` (400, or 413 for a file) when a body breaks a size limit."""
+def check_limits(body: dict[str, Any], files: list[Attachment],
+                 edited: Message | None = None) -> None:
+    """Raises :class:`Refused` (400, or 413 for a file) when a body breaks a size limit,
+    or a rule of layout messages (``edited``: the message an edit body is for, whose flag
+    ``IS_COMPONENTS_V2`` the edit can neither add nor remove)."""
     found = too_large(files)
     if found is not None:
         raise Refused(error_response(413, found))
-    broken = broken_limits(body)
+    flags = body.get("flags")
+    asked = None if flags is None else bool(int(flags) & COMPONENTS_V2)
+    layout = asked
+    if edited is not None:
+        layout = bool(edited.flags & COMPONENTS_V2)
+        placeholder = bool(edited.flags & LOADING)  # a deferred answer takes either form
+        if asked is not None and asked != layout and not placeholder:
+            refusal = form_error([flag_change(adds=asked)])
+            assert refusal is not None
+            raise Refused(error_response(400, refusal))
+        if placeholder and asked is not None:
+            layout = asked
+    broken = broken_limits(body, layout=bool(layout),
+                           files=attachment_names(body, files, edited))
     if broken is not None:
         raise Refused(error_response(400, broken))
+
+
+def flag_change(*, adds: bool) -> tuple[str, str, str]:
+    """Discord's error on an edit that adds the flag ``IS_COMPONENTS_V2`` to a message
+    posted without it, or removes it (``adds`` False)."""
+    if adds:
+        return ("flags", "MESSAGE_CANNOT_ADD_COMPONENTS_V2_FLAG",
+                "Cannot add the IS_COMPONENTS_V2 flag to a message sent without it")
+    return ("flags", "MESSAGE_CANNOT_REMOVE_COMPONENTS_V2_FLAG",
+            "The IS_COMPONENTS_V2 flag cannot be removed once set")
+
+
+def attachment_names(body: dict[str, Any], files: list[Attachment],
+                     edited: Message | None) -> list[str]:
+    """The names of the attachments a message will have once ``body`` is applied (what
+    its components may name as ``attachment://``)."""
+    uploaded = [f.filename for f in files]
+    if edited is None:
+        return uploaded
+    listed = body.get("attachments")
+    if isinstance(listed, list):
+        ids = {str(a.get("id")) for a in listed if isinstance(a, dict)}
+        return [a.filename for a in edited.attachments if str(a.id) in ids] + uploaded
+    return uploaded or [a.filename for a in edited.attachments]
 
 
 def request_kind(method: str, parts: list[str]) -> str:
@@ -208,7 +248,7 @@ class RestApi:
                 message = self._message(int(channel), mid)
                 body, files = await read_body(request)
                 self._check_access(int(channel), body, files, sends=False)
-                check_limits(body, files)
+                check_limits(body, files, message)
                 refused = state.old_edits.refusal(message, state.clock())
                 if refused is not None:
                     raise Refused(refused)
@@ -314,7 +354,7 @@ class RestApi:
             if broken is not None:
                 raise Refused(error_response(400, broken))
         else:
-            check_limits(data, files)
+            check_limits(data, files, it.message if kind == 7 else None)
         it.response_type = kind
         it.responded_at = time.perf_counter()
         resource: dict[str, Any] = {"type": kind}
@@ -375,7 +415,7 @@ class RestApi:
             self.state.delete_message(message)
             return web.Response(status=204)
         body, files = await read_body(request)
-        check_limits(body, files)
+        check_limits(body, files, message)
         message.flags &= ~LOADING
         message.apply(body, files)
         it.settled.set()

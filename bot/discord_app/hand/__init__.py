@@ -155,7 +155,7 @@ class HandMessages:
                        picture: bool = True) -> Reply:
         prefs = await self.prefs.player(user_id)
         drawn = None
-        if picture:
+        if picture and not prefs.text_only:  # text only: the hand's text says it all
             drawn = await self._picture(view, channel_id, user_id, lang, prefs)
         return hand(view, channel_id, lang, sort=prefs.sort, note=note,
                     names=[seat.name for seat in view.seats], selected=selected,

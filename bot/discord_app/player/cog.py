@@ -24,7 +24,8 @@ from bot.discord_app.core.i18n import loc, t
 from bot.discord_app.core.replies import Reply, error_reply
 from bot.discord_app.core.text import escaped
 from bot.discord_app.player.components import ForgetButton
-from bot.discord_app.player.present import board_lines, board_picture, prefs_text, stats_line
+from bot.discord_app.player.present import board as wins_board
+from bot.discord_app.player.present import board_picture, prefs_text, stats_line
 from bot.discord_app.ratings.present import board_lines as rating_board_lines
 from bot.discord_app.ratings.present import history_picture as rating_history_picture
 from bot.discord_app.ratings.present import stats_lines as rating_stats_lines
@@ -60,22 +61,27 @@ class PlayerCommands(Feature):
     @app_commands.command(name=loc("bot.admin.cmd.prefs"),
                           description=loc("bot.admin.cmd.prefs.desc"))
     @app_commands.rename(theme=loc("bot.admin.opt.theme"), back=loc("bot.admin.opt.back"),
-                         sort=loc("bot.admin.opt.sort"), language=loc("bot.admin.opt.language"))
+                         sort=loc("bot.admin.opt.sort"), language=loc("bot.admin.opt.language"),
+                         text_only=loc("bot.admin.opt.text_only"))
     @app_commands.describe(theme=loc("bot.admin.opt.theme.desc"),
                            back=loc("bot.admin.opt.back.desc"),
                            sort=loc("bot.admin.opt.sort.desc"),
-                           language=loc("bot.admin.opt.language.desc"))
+                           language=loc("bot.admin.opt.language.desc"),
+                           text_only=loc("bot.admin.opt.text_only.desc"))
     @app_commands.choices(theme=THEME_CHOICES, back=BACK_CHOICES, sort=SORT_CHOICES,
                           language=LANGUAGES)
     async def prefs_command(self, interaction: discord.Interaction, theme: str | None = None,
                             back: str | None = None, sort: str | None = None,
-                            language: str | None = None) -> None:
+                            language: str | None = None,
+                            text_only: bool | None = None) -> None:
         """Change some preferences (none given: show them); privately."""
         async with self.replies.to(interaction, "prefs") as answer:
             changes: dict[str, object] = {k: v for k, v in (("theme", theme), ("back", back),
                                                              ("sort", sort)) if v is not None}
             if language is not None:
                 changes["language"] = None if language == "auto" else language
+            if text_only is not None:
+                changes["text_only"] = text_only
             if not changes:
                 shown = await self.prefs.player(interaction.user.id)
                 answer.reply = Reply(content=f"**{t('bot.prefs.title', answer.lang)}**\n"
@@ -131,8 +137,7 @@ class PlayerCommands(Feature):
             title = t("bot.board.title", lang, scope=scope, period=when)
             theme = (await self.prefs.player(interaction.user.id)).theme
             picture = await asyncio.to_thread(board_picture, rows, title, theme, lang)
-            answer.reply = Reply(content="\n".join([f"**{title}**", *board_lines(rows, lang)]),
-                                 pictures=[picture])
+            answer.reply = wins_board(rows, title, picture, lang)
 
     async def _rating_board(self, guild_id: int, variant: str | None, lang: str) -> Reply:
         rows = await self.store.rating_board(guild_id, variant, limit=BOARD_SIZE)

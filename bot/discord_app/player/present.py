@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.discord_app.core import layout as layouts
 from bot.discord_app.core.i18n import language_name, t
-from bot.discord_app.core.replies import Picture
-from bot.discord_app.core.text import escaped
+from bot.discord_app.core.replies import Picture, Reply
+from bot.discord_app.core.text import COLOUR, escaped
 from data import LeaderboardRow, PlayerPrefs
 from engine.i18n import count
 from render import LeaderboardEntry, render_leaderboard
@@ -16,9 +17,12 @@ from render import LeaderboardEntry, render_leaderboard
 def prefs_text(prefs: PlayerPrefs, lang: str) -> str:
     language = (language_name(prefs.language) if prefs.language
                 else t("bot.prefs.auto", lang))
-    return t("bot.prefs.line", lang, theme=t(f"bot.admin.theme.{prefs.theme}", lang),
+    line = t("bot.prefs.line", lang, theme=t(f"bot.admin.theme.{prefs.theme}", lang),
              back=t(f"bot.admin.back.{prefs.back}", lang), sort=t(f"sort.{prefs.sort}", lang),
              language=language)
+    pictures = t("bot.prefs.text_only.on" if prefs.text_only else "bot.prefs.text_only.off",
+                 lang)
+    return f"{line}\n{pictures}"
 
 
 def board_lines(rows: list[LeaderboardRow], lang: str) -> list[str]:
@@ -28,6 +32,13 @@ def board_lines(rows: list[LeaderboardRow], lang: str) -> list[str]:
           rounds=count("rounds_won", row.rounds_won), points=count("points", row.points))
         for row in rows
     ]
+
+
+def board(rows: list[LeaderboardRow], title: str, picture: Picture, lang: str) -> Reply:
+    """The public leaderboard as a layout: the title, the picture, a text per player."""
+    view = layouts.ranking(f"### {title}", (picture.filename, picture.alt),
+                           board_lines(rows, lang), accent=COLOUR.value)
+    return Reply(layout=view, pictures=[picture])
 
 
 def board_picture(rows: list[LeaderboardRow], title: str, theme: str, lang: str) -> Picture:

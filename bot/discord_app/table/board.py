@@ -80,6 +80,8 @@ class Closing:
     lobby_message: int | None
     table_message: int | None
     stale_messages: list[int]  # to delete: its reminders, its table messages posted anew
+    table_layout: int | None = None  # the table message, when it is a layout message
+    lobby_layout: int | None = None  # the lobby message, when it is a layout message
 
 
 def reminder_key(snapshot: Snapshot) -> tuple[str, int] | None:
@@ -125,6 +127,10 @@ class Board:
     reminder_message: int | None = None
     reminder_turn: str | None = None
     results_shown: str | None = None
+    # The table message when it is a layout message (another, or None: it was posted as
+    # an embed before layouts, and is posted anew as a layout at its next showing).
+    table_layout: int | None = None
+    lobby_layout: int | None = None  # the same of the lobby message
     # To delete: the reminders of earlier turns, the table messages posted anew.
     stale_messages: list[int] = field(default_factory=list)
     # A table message too old to edit freely that is edited all the same, not posted anew
@@ -154,7 +160,8 @@ class Board:
         ui = snapshot.ui
         return cls(snapshot, lobby_message=ui.lobby_message, table_message=ui.table_message,
                    reminder_message=ui.reminder_message, reminder_turn=ui.reminder_turn,
-                   results_shown=ui.results_shown)
+                   results_shown=ui.results_shown, table_layout=ui.table_layout,
+                   lobby_layout=ui.lobby_layout)
 
     # ------------------------------------------------------------------ taking in
     def absorb(self, event: Event) -> None:
@@ -204,6 +211,7 @@ class Board:
         self.snapshot = snapshot
         if snapshot.ui.lobby_message is not None:  # saved by the handler that opened it
             self.lobby_message = snapshot.ui.lobby_message
+            self.lobby_layout = snapshot.ui.lobby_layout
         return True
 
     def _ask(self, job: Job) -> None:
@@ -228,9 +236,11 @@ class Board:
         stale = [*self.stale_messages]
         if self.reminder_message is not None:
             stale.append(self.reminder_message)
-        self.closing = Closing(snapshot, self.lobby_message, self.table_message, stale)
+        self.closing = Closing(snapshot, self.lobby_message, self.table_message, stale,
+                               self.table_layout, self.lobby_layout)
         self.snapshot, self.ended = snapshot, True
         self.lobby_message = self.table_message = self.reminder_message = None
+        self.table_layout = self.lobby_layout = None
         self.kept_in_place = self.posted_on_refusal = None
         self.reminder_turn = self.results_shown = self.turn_heard = self.last_move = None
         self.stale_messages, self.results = [], []
@@ -268,6 +278,12 @@ class Board:
         return (self.snapshot.status is Status.PLAYING and seat is not None
                 and seat.is_computer and view is not None
                 and view.phase in (Phase.DRAW, Phase.PLAY))
+
+    @property
+    def table_is_embed(self) -> bool:
+        """Whether the table message was posted as an embed, before layouts (an edit
+        cannot add the layout flag to it: it is posted anew, once)."""
+        return self.table_message is not None and self.table_message != self.table_layout
 
     def table_too_old(self, now: float) -> bool:
         """Whether the table message is to be posted anew rather than edited: it was posted

@@ -9,6 +9,7 @@ after every change) is the :class:`~bot.discord_app.table.publisher.Publisher`'s
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 import discord
@@ -80,9 +81,10 @@ class TableDesk(Feature):
                 channel, guild, player(interaction), variant, target,
                 parent_id=home_channel(interaction))
             answer.reply = present.lobby(snapshot, answer.lang, snapshot.rules)
-        if not answer.refused and answer.sent is not None:
-            await self.tables.set_ui(channel, lobby_message=answer.sent.message_id,
-                                     lang=answer.lang)
+        if not answer.refused and answer.sent is not None and answer.reply is not None:
+            sent = answer.sent.message_id
+            await self.tables.set_ui(channel, lobby_message=sent, lang=answer.lang,
+                                     lobby_layout=sent if answer.reply.is_layout else None)
 
     @app_commands.command(name=loc("bot.cmd.join"), description=loc("bot.cmd.join.desc"))
     async def join(self, interaction: discord.Interaction) -> None:
@@ -118,29 +120,33 @@ class TableDesk(Feature):
             check_channel(interaction, channel_id)
             user, lang = interaction.user.id, answer.lang
             moderator = is_moderator(interaction)
+            # A lobby posted before layouts is edited as it is: an edit cannot add the
+            # layout flag (the publisher posts it anew as a layout).
+            layout = shown_as_layout(interaction.message)
             if action is LobbyAction.JOIN:
                 snapshot = await self.tables.join(channel_id, player(interaction))
             elif action is LobbyAction.LEAVE:
                 snapshot = await self.tables.leave(channel_id, user)
                 if await self.tables.snapshot(channel_id) is None:  # nobody left: closed
-                    answer.reply = _update(present.lobby_closed(snapshot, lang,
-                                                                "bot.lobby.cancelled"))
+                    answer.reply = _update(present.lobby_closed(
+                        snapshot, lang, "bot.lobby.cancelled", layout=layout))
                     return
             elif action.level is not None:
                 snapshot = await self.tables.add_computer(channel_id, user, action.level)
             elif action is LobbyAction.START:
                 snapshot = await self.tables.start(channel_id, user, is_moderator=moderator)
                 answer.reply = _update(present.lobby_closed(snapshot, lang,
-                                                            "bot.lobby.started"))
+                                                            "bot.lobby.started", layout=layout))
                 return
             else:
                 before = await self.tables.snapshot(channel_id)
                 await self.tables.cancel(channel_id, user, is_moderator=moderator)
                 if before is None:
                     raise SessionError("session.no_game")
-                answer.reply = _update(present.lobby_closed(before, lang, "bot.lobby.cancelled"))
+                answer.reply = _update(present.lobby_closed(before, lang, "bot.lobby.cancelled",
+                                                            layout=layout))
                 return
-            answer.reply = _update(present.lobby(snapshot, lang, snapshot.rules))
+            answer.reply = _update(present.lobby(snapshot, lang, snapshot.rules, layout=layout))
 
     # ------------------------------------------------------------------ computer seats
     async def _computer(self, interaction: discord.Interaction,
@@ -202,7 +208,12 @@ class TableDesk(Feature):
     async def score(self, interaction: discord.Interaction) -> None:
         async with self.replies.to(interaction, "score") as answer:
             snapshot = await snapshot_of(self.tables, interaction.channel_id or 0)
-            answer.reply = await _score_sheet(snapshot, answer.lang)
+            answer.reply = await _score_sheet(snapshot, answer.lang,
+                                              await self._text_only(interaction))
+
+    async def _text_only(self, interaction: discord.Interaction) -> bool:
+        """Whether the clicker's private messages carry no pictures."""
+        return (await self.prefs.player(interaction.user.id)).text_only
 
     async def on_table_button(self, interaction: discord.Interaction,
                               button: TableButton) -> None:
@@ -216,13 +227,14 @@ class TableDesk(Feature):
                 return
             if action is TableAction.SCORE:
                 snapshot = await snapshot_of(self.tables, channel_id)
-                answer.reply = await _score_sheet(snapshot, answer.lang)
+                answer.reply = await _score_sheet(snapshot, answer.lang,
+                                              await self._text_only(interaction))
                 return
             if action is TableAction.NEXT:
                 await self.tables.next_round(channel_id, interaction.user.id)
             else:
                 await self.tables.rematch(channel_id, interaction.user.id)
-            answer.reply = Reply(view=discord.ui.View(), update=True)
+            answer.reply = without_buttons(interaction.message)
 
     # ------------------------------------------------------------------ rules
     @app_commands.command(name=loc("bot.cmd.rules"), description=loc("bot.cmd.rules.desc"))
@@ -252,10 +264,11 @@ class TableDesk(Feature):
             server_rules(name or settings.default_variant, settings.rule_overrides), lang)
 
 
-async def _score_sheet(snapshot: Snapshot, lang: str) -> Reply:
+async def _score_sheet(snapshot: Snapshot, lang: str, text_only: bool = False) -> Reply:
+    """The score sheet (its picture unless the player wants text only)."""
     view = snapshot.view
     picture = None
-    if view is not None and view.rounds:
+    if view is not None and view.rounds and not text_only:
         picture = await pictures.draw(pictures.scores_picture, view, lang)
     return present.score_sheet(snapshot, lang, picture)
 
@@ -266,5 +279,24 @@ def _private(text: str) -> Reply:
 
 def _update(reply: Reply) -> Reply:
     """``reply`` in place of the clicked message."""
-    return Reply(content=reply.content, embeds=reply.embeds, pictures=reply.pictures,
-                 view=reply.view, update=True)
+    return replace(reply, update=True)
+
+
+def without_buttons(message: discord.Message | None) -> Reply:
+    """The clicked results message as it was, its buttons taken away (a layout one keeps
+    its texts and picture: an edit cannot drop the flag)."""
+    if message is None or not message.flags.components_v2:
+        return Reply(view=discord.ui.View(), update=True)
+    kept = discord.ui.LayoutView.from_message(message, timeout=None)
+    for container in kept.children:
+        if isinstance(container, discord.ui.Container):
+            for item in list(container.children):
+                if isinstance(item, discord.ui.ActionRow):
+                    container.remove_item(item)
+    kept.stop()
+    return Reply(layout=kept, update=True)
+
+
+def shown_as_layout(message: discord.Message | None) -> bool:
+    """Whether a message has the layout flag (IS_COMPONENTS_V2); None: as new ones."""
+    return message is None or message.flags.components_v2

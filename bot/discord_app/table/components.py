@@ -101,6 +101,12 @@ class RulesButton(
 
 @functools.lru_cache(maxsize=VIEW_CACHE_SIZE)
 def lobby_view(channel_id: int, lang: str) -> discord.ui.View:
+    return view_of(*lobby_buttons(channel_id, lang))
+
+
+def lobby_buttons(channel_id: int, lang: str) -> list[LobbyButton]:
+    """The lobby's buttons, made anew: join, leave, the computer levels, start, cancel
+    (``item.row``: the row of five it sits in)."""
     styles = {LobbyAction.JOIN: ButtonStyle.primary, LobbyAction.START: ButtonStyle.success,
               LobbyAction.CANCEL: ButtonStyle.danger}
     buttons = []
@@ -112,16 +118,21 @@ def lobby_view(channel_id: int, lang: str) -> discord.ui.View:
                              styles.get(action, ButtonStyle.secondary))
         button.item.row = 0 if index < 4 else 1
         buttons.append(button)
-    return view_of(*buttons)
+    return buttons
 
 
 @functools.lru_cache(maxsize=VIEW_CACHE_SIZE)
 def table_view(channel_id: int, lang: str) -> discord.ui.View:
-    return view_of(
+    return view_of(*table_buttons(channel_id, lang))
+
+
+def table_buttons(channel_id: int, lang: str) -> list[TableButton]:
+    """The table message's buttons, made anew (a layout's row owns its items)."""
+    return [
         TableButton(TableAction.HAND, channel_id, t("bot.button.hand", lang),
                     ButtonStyle.primary),
         TableButton(TableAction.SCORE, channel_id, t("bot.button.score", lang)),
-    )
+    ]
 
 
 @functools.lru_cache(maxsize=VIEW_CACHE_SIZE)

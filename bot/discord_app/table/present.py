@@ -12,7 +12,9 @@ from collections.abc import Callable, Iterable, Sequence
 
 import discord
 
+from bot.discord_app.core import layout as layouts
 from bot.discord_app.core.choices import variant_names
+from bot.discord_app.core.components import view_of
 from bot.discord_app.core.i18n import t
 from bot.discord_app.core.replies import Picture, Reply
 from bot.discord_app.core.text import (
@@ -32,11 +34,11 @@ from bot.discord_app.core.text import (
 )
 from bot.discord_app.ratings import present as ratings_present
 from bot.discord_app.table.components import (
-    lobby_view,
-    match_over_view,
-    round_over_view,
+    TableAction,
+    TableButton,
+    lobby_buttons,
     rules_view,
-    table_view,
+    table_buttons,
 )
 from bot.discord_app.tiles.present import play_change
 from bot.session import Seat, Snapshot, Status, round_ending, round_seat_lines
@@ -65,30 +67,41 @@ MAX_DESCRIPTION = 4096  # characters of an embed's description, Discord's limit
 
 
 # ---------------------------------------------------------------------- lobby
-def lobby(snapshot: Snapshot, lang: str, played: RuleSet) -> Reply:
+def lobby(snapshot: Snapshot, lang: str, played: RuleSet, *, layout: bool = True) -> Reply:
     """The lobby message: the rules the table will deal with (``played``: the server's
-    overrides and the chosen target included), the seats, and what to do."""
+    overrides and the chosen target included), the seats, and what to do; the buttons
+    in rows below (``layout`` False: an embed, to edit a lobby posted before layouts)."""
     players = ", ".join(
         f"<@{s.user_id}>" if s.user_id is not None else seat_title(s, lang)
         for s in snapshot.seats
     ) or t("bot.lobby.nobody", lang)
-    lines = [*rules_summary(played, lang), ""]
-    lines.append(t("bot.lobby.target", lang, count=played.target) if played.target
-                 else t("bot.lobby.single_round", lang))
-    lines.append(t("bot.lobby.players", lang, count=len(snapshot.seats), players=players))
-    lines.append(t("bot.lobby.howto", lang, creator=f"<@{snapshot.created_by}>"))
-    embed = discord.Embed(
-        title=t("bot.lobby.title", lang, variant=variant_name(snapshot.variant, lang)),
-        description="\n".join(lines)[:4096], colour=COLOUR,  # Discord's limit
-    )
-    return Reply(embeds=[embed], view=lobby_view(snapshot.channel_id, lang))
+    rules = [*rules_summary(played, lang)]
+    seats = [t("bot.lobby.target", lang, count=played.target) if played.target
+             else t("bot.lobby.single_round", lang),
+             t("bot.lobby.players", lang, count=len(snapshot.seats), players=players),
+             t("bot.lobby.howto", lang, creator=f"<@{snapshot.created_by}>")]
+    title = t("bot.lobby.title", lang, variant=variant_name(snapshot.variant, lang))
+    buttons = lobby_buttons(snapshot.channel_id, lang)
+    if not layout:
+        embed = discord.Embed(title=title, description="\n".join([*rules, "", *seats]),
+                              colour=COLOUR)
+        return Reply(embeds=[embed], view=view_of(*buttons))
+    rows = [layouts.row(*shown) for number in (0, 1)
+            if (shown := [b for b in buttons if b.item.row == number])]
+    blocks: list[layouts.Block] = [
+        layouts.text("\n".join([f"### {title}", *rules])), layouts.separator(),
+        layouts.text("\n".join(seats)), *rows]
+    return Reply(layout=layouts.layout(blocks, accent=COLOUR.value))
 
 
-def lobby_closed(snapshot: Snapshot, lang: str, code: str) -> Reply:
-    embed = discord.Embed(
-        title=t("bot.lobby.title", lang, variant=variant_name(snapshot.variant, lang)),
-        description=t(code, lang), colour=COLOUR,
-    )
+def lobby_closed(snapshot: Snapshot, lang: str, code: str, *, layout: bool = True) -> Reply:
+    """The lobby once started or cancelled (``layout`` False: an embed, for a lobby
+    posted before layouts)."""
+    title = t("bot.lobby.title", lang, variant=variant_name(snapshot.variant, lang))
+    if layout:
+        return Reply(layout=layouts.layout([layouts.text(f"### {title}\n{t(code, lang)}")],
+                                           accent=COLOUR.value))
+    embed = discord.Embed(title=title, description=t(code, lang), colour=COLOUR)
     return Reply(embeds=[embed], view=discord.ui.View())
 
 
@@ -97,17 +110,54 @@ def _meld_lines(melds: Sequence[MeldView], lang: str) -> str:
     return "\n".join(f"`{m.number}` {pieces_text(m.pieces, lang)}" for m in melds)
 
 
+# The accent colour of the table message: the colour of the seat to play (its place at
+# the table), else the bot's.
+SEAT_COLOURS = (0x3BA55D, 0x5865F2, 0xEB459E, 0xFAA61A, 0x1ABC9C, 0xED4245)
+
+
 def table(snapshot: Snapshot, lang: str,
           last_move: str | None = None, picture: Picture | None = None) -> Reply:
-    """The public table: whose turn, piles, seats and melds, plus the table picture."""
+    """The public table as a layout message: the title, whose turn, the piles and the
+    last move; the table picture; each seat; the melds; the buttons. Its accent colour is
+    the seat's to play."""
     view = snapshot.view
     assert view is not None
     turn = None
+    accent = COLOUR.value
     if snapshot.status is Status.PLAYING and view.phase in (Phase.DRAW, Phase.PLAY):
         turn = mention(snapshot, view.current, lang)
-    embed = table_embed(view, snapshot.variant, snapshot.seats, lang, turn, last_move)
-    return Reply(embeds=[embed], pictures=attach(embed, picture),
-                 view=table_view(snapshot.channel_id, lang))
+        accent = SEAT_COLOURS[view.current % len(SEAT_COLOURS)]
+    title = t("bot.table.title", lang, variant=variant_name(snapshot.variant, lang),
+              round=view.round_number)
+    blocks: list[layouts.Block] = [
+        layouts.text("\n".join([f"### {title}", *_table_lines(view, lang, turn, last_move)]))]
+    if picture is not None:
+        blocks.append(layouts.gallery([(picture.filename, picture.alt)]))
+    words = "bot.tiles.table" if view.kind is Kind.TILES else "bot.table"
+    blocks += [
+        layouts.text("\n".join(_seat_line(snapshot.seats, view, s, lang) for s in view.seats)),
+        layouts.separator(),
+        layouts.text(f"**{t(f'{words}.melds', lang)}**\n"
+                     + (_meld_lines(view.melds, lang) or t(f"{words}.no_melds", lang))),
+        layouts.row(*table_buttons(snapshot.channel_id, lang)),
+    ]
+    return Reply(layout=layouts.layout(blocks, accent=accent),
+                 pictures=[picture] if picture is not None else [])
+
+
+def _table_lines(view: PublicView, lang: str, turn: str | None,
+                 last_move: str | None) -> list[str]:
+    """Whose ``turn`` it is, the piles and ``last_move``, one line each."""
+    lines = []
+    if turn is not None:
+        lines.append(t("bot.table.turn", lang, player=turn))
+    lines.append(t("bot.tiles.table.pool", lang, count=view.stock_size)
+                 if view.kind is Kind.TILES
+                 else t("bot.table.piles", lang, stock=count("cards", view.stock_size),
+                        top=discard_top(view, lang)))
+    if last_move:
+        lines.append(t("bot.table.last", lang, move=last_move))
+    return lines
 
 
 def table_embed(view: PublicView, variant: str, seats: Sequence[Seat], lang: str,
@@ -115,15 +165,8 @@ def table_embed(view: PublicView, variant: str, seats: Sequence[Seat], lang: str
     """A table in words: whose ``turn`` it is (who to name, when it is someone's), the
     piles, ``last_move``, each seat (``seats``: as saved, for a computer's level) and the
     melds."""
-    lines = []
-    if turn is not None:
-        lines.append(t("bot.table.turn", lang, player=turn))
+    lines = _table_lines(view, lang, turn, last_move)
     tiles = view.kind is Kind.TILES
-    lines.append(t("bot.tiles.table.pool", lang, count=view.stock_size) if tiles
-                 else t("bot.table.piles", lang, stock=count("cards", view.stock_size),
-                        top=discard_top(view, lang)))
-    if last_move:
-        lines.append(t("bot.table.last", lang, move=last_move))
     embed = discord.Embed(
         title=t("bot.table.title", lang, variant=variant_name(variant, lang),
                 round=view.round_number),
@@ -184,10 +227,16 @@ def move_text(player: str, move: Action, lang: str) -> str:
             unhandled(move)
 
 
-def table_closed(snapshot: Snapshot, lang: str, by: str | None) -> Reply:
+def table_closed(snapshot: Snapshot, lang: str, by: str | None, *,
+                 layout: bool = True) -> Reply:
+    """The table message once the game ended (``layout``: the message is a layout one;
+    else one posted before layouts, which an edit cannot turn into one)."""
     text = t("bot.match.ended", lang, player=by) if by else t("bot.lobby.cancelled", lang)
-    embed = discord.Embed(title=variant_name(snapshot.variant, lang), description=text,
-                          colour=COLOUR)
+    title = variant_name(snapshot.variant, lang)
+    if layout:
+        return Reply(layout=layouts.layout([layouts.text(f"### {title}\n{text}")],
+                                           accent=COLOUR.value))
+    embed = discord.Embed(title=title, description=text, colour=COLOUR)
     return Reply(embeds=[embed], view=discord.ui.View())
 
 
@@ -208,12 +257,31 @@ def round_over(snapshot: Snapshot, lang: str,
     description = _round_lines(snapshot, lang, pieces_shown)
     if len(description) > MAX_DESCRIPTION:  # the emojis' markup made it too long
         description = _round_lines(snapshot, lang, pieces_text)
-    embed = discord.Embed(title=t("bot.round.title", lang, round=last.number),
-                          description=description, colour=COLOUR)
-    pictures = attach(embed, picture)
     over = snapshot.status is Status.MATCH_OVER or view.phase is Phase.MATCH_OVER
-    component = None if over else round_over_view(snapshot.channel_id, lang)
-    return Reply(embeds=[embed], pictures=pictures, view=component)
+    ending, *seats = description.split("\n")
+    blocks: list[layouts.Block] = [
+        layouts.text(f"### {t('bot.round.title', lang, round=last.number)}\n{ending}")]
+    if picture is not None:
+        blocks.append(layouts.gallery([(picture.filename, picture.alt)]))
+    blocks += [layouts.text(line) for line in _seat_blocks(seats)]
+    if not over:
+        blocks.append(layouts.row(TableButton(TableAction.NEXT, snapshot.channel_id,
+                                              t("bot.button.next_round", lang),
+                                              discord.ButtonStyle.success)))
+    return Reply(layout=layouts.layout(blocks, accent=COLOUR.value),
+                 pictures=[picture] if picture is not None else [])
+
+
+def _seat_blocks(lines: Sequence[str]) -> list[str]:
+    """The lines of a round's results, a text each seat (its line and the lines below it
+    that are indented or continue it); all in one when there are many."""
+    blocks: list[str] = []
+    for line in lines:
+        if blocks and (line.startswith((" ", "\u2003", "-", "•")) or not line.strip()):
+            blocks[-1] += "\n" + line
+        else:
+            blocks.append(line)
+    return blocks if len(blocks) <= 12 else ["\n".join(lines)]
 
 
 def _round_lines(snapshot: Snapshot, lang: str,
@@ -240,9 +308,12 @@ def match_over(snapshot: Snapshot, lang: str,
     lines += [t("bot.match.line", lang, place=place, name=seat_name(snapshot, seat, lang),
                 total=view.totals[seat]) for place, seat in enumerate(order, 1)]
     lines += rating_lines(snapshot, ratings, lang)
-    embed = discord.Embed(title=t("bot.match.title", lang), description="\n".join(lines),
-                          colour=COLOUR)
-    return Reply(embeds=[embed], view=match_over_view(snapshot.channel_id, lang))
+    blocks: list[layouts.Block] = [
+        layouts.text(f"### {t('bot.match.title', lang)}\n{lines[0]}"), layouts.separator(),
+        layouts.text("\n".join(lines[1:])),
+        layouts.row(TableButton(TableAction.REMATCH, snapshot.channel_id,
+                                t("bot.button.new_match", lang), discord.ButtonStyle.success))]
+    return Reply(layout=layouts.layout(blocks, accent=COLOUR.value))
 
 
 def rating_lines(snapshot: Snapshot, ratings: Sequence[RatingChange], lang: str) -> list[str]:

@@ -276,13 +276,42 @@ class Publisher:
                                                  lang if isinstance(lang, str) else None)
 
     async def _show_lobby(self, board: Board, snapshot: Snapshot, lang: str) -> None:
-        if board.lobby_message is None:
+        """Edit the lobby message; an open one posted before layouts is posted anew as a
+        layout, once (its id and format saved, the old one deleted); a started one is
+        edited in its own form."""
+        old = board.lobby_message
+        if old is None:
             return
+        layout = old == board.lobby_layout
         if board.lobby == "open" and snapshot.status is Status.LOBBY:
+            if not layout:
+                await self._upgrade_lobby(board, snapshot, lang, old)
+                return
             reply = present.lobby(snapshot, lang, snapshot.rules)
         else:
-            reply = present.lobby_closed(snapshot, lang, "bot.lobby.started")
-        await self._edit(snapshot.channel_id, board.lobby_message, reply)
+            reply = present.lobby_closed(snapshot, lang, "bot.lobby.started", layout=layout)
+        await self._edit(snapshot.channel_id, old, reply)
+
+    async def _upgrade_lobby(self, board: Board, snapshot: Snapshot, lang: str,
+                             old: int) -> None:
+        """Post the open lobby anew as a layout in place of ``old``, an embed."""
+        channel = snapshot.channel_id
+        log.info("lobby message posted anew as a layout, posted as an embed before "
+                 "channel=%s message=%s", channel, old)
+        sent = await self._send(channel, present.lobby(snapshot, lang, snapshot.rules))
+        new = int(sent["id"])
+        if board.ended or board.snapshot.game_id != snapshot.game_id:
+            board.stale_messages.append(new)
+            return
+        board.lobby_message = board.lobby_layout = new
+        await self._save_ui(snapshot, lobby_message=new, lobby_layout=new)
+        try:
+            await self._delete(channel, old)
+        except TRANSIENT as error:
+            log.warning("could not delete the lobby posted as an embed channel=%s "
+                        "message=%s error=%s: tried again later", channel, old,
+                        _describe(error))
+            board.stale_messages.append(old)
 
     async def _show_table(self, board: Board, snapshot: Snapshot, lang: str) -> None:
         """Edit the table message to the latest state, or post it: anew (``/rummy table``,
@@ -296,6 +325,9 @@ class Publisher:
         message_id = board.table_message
         if board.table_anew or message_id is None:
             await self._post_table(board, snapshot, reply, picture)
+            return
+        if board.table_is_embed:
+            await self._upgrade_table(board, snapshot, reply, picture, message_id)
             return
         if board.table_too_old(self.clock()):
             log.info("table message posted anew, older than %d minutes channel=%s message=%s",
@@ -369,6 +401,26 @@ class Publisher:
             board.stale_messages.append(old)
         return True
 
+    async def _upgrade_table(self, board: Board, snapshot: Snapshot, reply: Reply,
+                             picture: Picture, old: int) -> None:
+        """Post the table anew as a layout in place of ``old``, posted as an embed before
+        layouts (an edit cannot add the layout flag): once, its id and format saved, then
+        ``old`` deleted (a failed delete is retried with the stale reminders). A failed
+        post raises, and is retried as any table job: ``old`` is never edited to a
+        layout, which Discord would refuse."""
+        channel = snapshot.channel_id
+        log.info("table message posted anew as a layout, posted as an embed before "
+                 "channel=%s message=%s", channel, old)
+        if await self._post_table(board, snapshot, reply, picture) is None:
+            return  # the game ended meanwhile: its closing shows ``old`` closed
+        try:
+            await self._delete(channel, old)
+        except TRANSIENT as error:
+            log.warning("could not delete the table message posted as an embed channel=%s "
+                        "message=%s error=%s: tried again later", channel, old,
+                        _describe(error))
+            board.stale_messages.append(old)
+
     async def _post_table(self, board: Board, snapshot: Snapshot, reply: Reply,
                           picture: Picture) -> int | None:
         """Post the table message and save its id with the table; returns it (None: the
@@ -381,8 +433,11 @@ class Publisher:
         if board.ended or board.snapshot.game_id != snapshot.game_id:
             return None
         board.table_message = message_id
+        if reply.is_layout:
+            board.table_layout = message_id
         if snapshot.status in (Status.PLAYING, Status.MATCH_OVER):
-            await self._save_ui(snapshot, table_message=message_id)
+            await self._save_ui(snapshot, table_message=message_id,
+                                table_layout=message_id if reply.is_layout else None)
         return message_id
 
     async def _table_picture(self, snapshot: Snapshot, lang: str) -> Picture:
@@ -460,12 +515,15 @@ class Publisher:
         lang = await self._language(snapshot)
         channel = snapshot.channel_id
         if snapshot.view is None and closing.lobby_message is not None:
+            layout = closing.lobby_message == closing.lobby_layout
             await self._edit(channel, closing.lobby_message,
-                             present.lobby_closed(snapshot, lang, "bot.lobby.cancelled"))
+                             present.lobby_closed(snapshot, lang, "bot.lobby.cancelled",
+                                                  layout=layout))
             closing.lobby_message = None
         elif snapshot.view is not None and closing.table_message is not None:
+            layout = closing.table_message == closing.table_layout
             await self._edit(channel, closing.table_message,
-                             present.table_closed(snapshot, lang, None))
+                             present.table_closed(snapshot, lang, None, layout=layout))
             closing.table_message = None
         while closing.stale_messages:
             await self._delete(channel, closing.stale_messages[0])

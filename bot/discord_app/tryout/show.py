@@ -1,11 +1,12 @@
 """A Discord message as text for the terminal: what a member of the channel would read.
 
-:func:`message_lines` writes one message of the fake Discord (its content, embeds,
-pictures and components, as the bot sent them) in the reader's language: a header with the
-message's number and who sees it, mentions as names (``<@123>`` → ``@alice``), each
-picture's file and its description, the buttons and menus numbered as they are pressed and
-chosen (``[3] Start``; a menu ``[6]`` with its options ``1)``, ``2)``…, those picked
-starred). Pure: the pictures are written elsewhere (:mod:`bot.discord_app.tryout.console`).
+:func:`message_lines` writes one message of the fake Discord (its content, embeds, a
+layout's texts, pictures and components, as the bot sent them) in the reader's language:
+a header with the message's number and who sees it, mentions as names (``<@123>`` →
+``@alice``), each picture's file and its description, the buttons and menus numbered as
+they are pressed and chosen (``[3] Start``; a menu ``[6]`` with its options ``1)``,
+``2)``…, those picked starred). Pure: the pictures are written elsewhere
+(:mod:`bot.discord_app.tryout.console`).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from bot.discord_app.fake import Message
 from engine.i18n import t
 
 BUTTON, SELECT, LINK_STYLE = 2, 3, 5
+TEXT_DISPLAY, SEPARATOR = 10, 14  # layout components
 WIDTH = 100  # the longest line written for menus' options
 NO_BREAK = "\ue000"  # a private-use character: no label holds one
 _MENTION = re.compile(r"<(@[!&]?|#)(\d+)>")
@@ -70,10 +72,23 @@ def message_lines(message: Message, number: int, lang: str, *, where: str, updat
         body += named(message.content).split("\n")
     for embed in message.embeds:
         body += _embed(embed, named)
+    body += _layout_texts(message, named)
     for path, text in pictures:
         body.append(t("local.try.picture", lang, path=path) + (f" — {text}" if text else ""))
     body += _controls(message, lang, named)
     lines += ["  " + line if line else "" for line in body]
+    return lines
+
+
+def _layout_texts(message: Message, named: Any) -> list[str]:
+    """A layout message's texts in order (sections' texts too), a separator as a blank
+    line; its pictures are its attachments, written with the others."""
+    lines: list[str] = []
+    for component in message.all_components():
+        if component.get("type") == TEXT_DISPLAY:
+            lines += named(str(component.get("content") or "")).split("\n")
+        elif component.get("type") == SEPARATOR and lines and lines[-1]:
+            lines.append("")
     return lines
 
 
@@ -97,8 +112,14 @@ def _controls(message: Message, lang: str, named: Any) -> list[str]:
     """One line per row of buttons, a few lines per menu, numbered as :func:`controls`."""
     numbers = {id(c): n for n, c in enumerate(controls(message), start=1)}
     lines: list[str] = []
-    rows = [row.get("components", []) if row.get("type") == 1 else [row]
-            for row in message.components]
+    if message.is_layout:  # its rows, and the buttons beside a section's texts
+        rows = [c.get("components", []) if c.get("type") == 1 else [c["accessory"]]
+                for c in message.all_components()
+                if c.get("type") == 1 or (c.get("type") == 9 and isinstance(
+                    c.get("accessory"), dict) and c["accessory"].get("type") == BUTTON)]
+    else:
+        rows = [row.get("components", []) if row.get("type") == 1 else [row]
+                for row in message.components]
     for row in rows:
         buttons = []
         for component in row:

@@ -87,14 +87,14 @@ def _snapshot(names: list[str]) -> Snapshot:
 def test_every_public_message_escapes_names() -> None:
     snapshot = _snapshot([EVIL, "ann"])
     texts = [
-        table_present.table(snapshot, "en").embeds[0],
-        table_present.lobby(snapshot, "en", variant("classic")).embeds[0],
-        table_present.match_over(snapshot, "en").embeds[0],
+        table_present.table(snapshot, "en"),
+        table_present.lobby(snapshot, "en", variant("classic")),
+        table_present.match_over(snapshot, "en"),
         table_present.round_over(replace(finished_round("classic"), seats=(
-            Seat(EVIL, 1), Seat("bob", None, "easy"))), "en").embeds[0],
+            Seat(EVIL, 1), Seat("bob", None, "easy"))), "en"),
     ]
-    for embed in texts:
-        text = " ".join([embed.description or "", *(f.value or "" for f in embed.fields)])
+    for reply in texts:
+        text = reply.text()
         assert "[Free Nitro](" not in text.replace(r"\[Free Nitro](", ""), text
         assert "@everyone" not in text
     line = table_present.move_text(core_text.safe_name(EVIL, "fr"), Draw("stock"), "fr")

@@ -105,9 +105,9 @@ def test_the_close_names_the_first_three_without_pinging() -> None:
     podium = tuple(ChallengeResult(rank, 10 + rank, f"p{rank}", 50 - rank, 8, 0.0, 2)
                    for rank in (1, 2, 3))
     reply = daily_present.close_post(ClosedDay(DAY, 555, podium, 12), "en", None)
-    assert reply.content is not None and not reply.ephemeral
-    assert "🥇 <@11>: 49 in 8 turns" in reply.content and "🥉 <@13>" in reply.content
-    assert "12 players took part." in reply.content
+    assert reply.is_layout and not reply.ephemeral
+    assert "🥇 <@11>: 49 in 8 turns" in reply.text() and "🥉 <@13>" in reply.text()
+    assert "12 players took part." in reply.text()
     assert reply.allowed_mentions.users is False  # mentioned, never pinged
 
 
