@@ -177,6 +177,7 @@ def main() -> int:
     print(f"{'size':<18}{'goal':<9}{'clock':<5}{'n':>4}  {'ours ms med/p99/max':>24}  "
           f"{'reference ms med/p99/max':>26}  {'ratio med':>9} {'ratio max':>9}  agree")
     failures = 0
+    pooled: dict[str, tuple[list[float], list[float]]] = {"wall": ([], []), "cpu": ([], [])}
     for index, (label, table_size, rack_size, goals) in enumerate(sizes):
         cases = positions(args.seed + index, args.count, table_size, rack_size)
         for goal in goals:
@@ -211,6 +212,8 @@ def main() -> int:
                     print(f"  WORSE than reference: {goal} {table} {rack} {r_our} {r_ref}")
             failures += worse
             for clock, a, b in (("wall", mine, theirs), ("cpu", mine_cpu, theirs_cpu)):
+                pooled[clock][0].extend(a)
+                pooled[clock][1].extend(b)
                 med_o, p99_o, max_o = statistics.median(a), pct(a, 0.99), max(a)
                 med_r, p99_r, max_r = statistics.median(b), pct(b, 0.99), max(b)
                 print(
@@ -226,6 +229,13 @@ def main() -> int:
                     f"{index}:{goal}:{i} {mine_cpu[i]:.1f}/{theirs_cpu[i]:.1f}" for i in order
                 )
                 print(f"  slowest (--replay SIZE:GOAL:INDEX, ours/reference cpu ms): {listed}")
+    # Every position of every size and goal together: the ratio of the medians and of the
+    # worst times (the "median and worst" over the positions).
+    for clock, (a, b) in pooled.items():
+        print(f"all positions {clock}: ours median {statistics.median(a):.2f} ms, worst "
+              f"{max(a):.2f} ms; reference median {statistics.median(b):.2f} ms, worst "
+              f"{max(b):.2f} ms; ratio median {statistics.median(b) / statistics.median(a):.1f}x,"
+              f" worst {max(b) / max(a):.1f}x")
     return 1 if failures else 0
 
 
