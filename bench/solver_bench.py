@@ -1,6 +1,6 @@
 """Benchmark: our exact tile solver against the reference `rummikub-solver` (ILP, HiGHS).
 
-Run on purpose (not in CI): ``.venv/bin/pip install -e '.[bench]' highspy`` then
+Run on purpose (not in CI): ``.venv/bin/pip install -e '.[bench]'`` (the reference and HiGHS) then
 ``.venv/bin/python bench/solver_bench.py [--count N] [--seed S] [--warm W] [--slowest K]``;
 ``--slowest K`` lists our K slowest positions of each size and goal as ``SIZE:GOAL:INDEX``,
 and ``--replay SIZE:GOAL:INDEX [--profile]`` runs one of them again (timed against the
@@ -10,10 +10,10 @@ Ours runs its compiled dynamic program when it was built (the first line says wh
 ``RAMI_PURE_PYTHON=1`` benchmarks the Python program instead.
 
 Positions are seeded and random: an empty table with a 14-tile rack (goal "opening"), a
-table of about 30 tiles with a 14-tile rack, and about 60 with 20 (goals "tiles" and
-"value"). Both solvers answer every position in one run, each going through the positions
-of a size in one block (warm, as in a bot that only runs one of them); the bench checks
-that both
+table of about 30 tiles with a 14-tile rack, about 60 with 20, and about 95 (a whole table
+late in a game) with what is left of the pool, up to 14 (goals "tiles" and "value").
+Both solvers answer every position in one run, each going through the positions of a size
+in one block (warm, as in a bot that only runs one of them); the bench checks that both
 place the same number of tiles (the same value for "value") and prints median, p99 and
 worst time per size for each, and the ratios, in wall time and in CPU time (every thread
 of the process: steadier when the machine is busy).
@@ -113,11 +113,14 @@ SIZES = [
     ("empty table + 14", 0, 14, ("opening",)),
     ("~30 table + 14", 30, 14, ("tiles", "value")),
     ("~60 table + 20", 60, 20, ("tiles", "value")),
+    # A whole table late in a game (the hard computer solves it all): the rack holds
+    # what is left of the pool, up to 14.
+    ("~95 table + 14", 95, 14, ("tiles", "value")),
 ]
 
 
 def replay(spec: str, seed: int, count: int, profile: bool, reference: Reference | None) -> int:
-    """Run one position again (``SIZE:GOAL:INDEX``, SIZE 0-2 as listed by --slowest),
+    """Run one position again (``SIZE:GOAL:INDEX``, SIZE 0-3 as listed by --slowest),
     printing it, our answer and times (and the reference's), or our profile."""
     size_text, goal, index_text = spec.split(":")
     size, index = int(size_text), int(index_text)
@@ -165,7 +168,7 @@ def main() -> int:
     reference = Reference()
     # Warm both up (the reference builds its problems, ours fills its move tables, as
     # in a bot that has been running a while) on positions other than the measured ones.
-    for size, rack in ((0, 14), (30, 14), (60, 20)):
+    for _, size, rack, _ in SIZES:
         for warm_table, warm_rack in positions(1, args.warm, size, rack):
             for goal in ("tiles", "value", "opening"):
                 reference.solve([t for s in warm_table for t in s], warm_rack, goal)
