@@ -1,6 +1,6 @@
 """Benchmark: our exact tile solver against the reference `rummikub-solver` (ILP, HiGHS).
 
-Run on purpose (not in CI): ``.venv/bin/pip install -e '.[bench]' highspy`` then
+Run on purpose (not in CI): ``.venv/bin/pip install -e '.[bench]'`` (the reference and HiGHS) then
 ``.venv/bin/python bench/solver_bench.py [--count N] [--seed S] [--warm W] [--slowest K]``;
 ``--slowest K`` lists our K slowest positions of each size and goal as ``SIZE:GOAL:INDEX``,
 and ``--replay SIZE:GOAL:INDEX [--profile]`` runs one of them again (timed against the
@@ -10,10 +10,10 @@ Ours runs its compiled dynamic program when it was built (the first line says wh
 ``RAMI_PURE_PYTHON=1`` benchmarks the Python program instead.
 
 Positions are seeded and random: an empty table with a 14-tile rack (goal "opening"), a
-table of about 30 tiles with a 14-tile rack, and about 60 with 20 (goals "tiles" and
-"value"). Both solvers answer every position in one run, each going through the positions
-of a size in one block (warm, as in a bot that only runs one of them); the bench checks
-that both
+table of about 30 tiles with a 14-tile rack, about 60 with 20, and about 95 (a whole table
+late in a game) with what is left of the pool, up to 14 (goals "tiles" and "value").
+Both solvers answer every position in one run, each going through the positions of a size
+in one block (warm, as in a bot that only runs one of them); the bench checks that both
 place the same number of tiles (the same value for "value") and prints median, p99 and
 worst time per size for each, and the ratios, in wall time and in CPU time (every thread
 of the process: steadier when the machine is busy).
@@ -113,11 +113,14 @@ SIZES = [
     ("empty table + 14", 0, 14, ("opening",)),
     ("~30 table + 14", 30, 14, ("tiles", "value")),
     ("~60 table + 20", 60, 20, ("tiles", "value")),
+    # A whole table late in a game (the hard computer solves it all): the rack holds
+    # what is left of the pool, up to 14.
+    ("~95 table + 14", 95, 14, ("tiles", "value")),
 ]
 
 
 def replay(spec: str, seed: int, count: int, profile: bool, reference: Reference | None) -> int:
-    """Run one position again (``SIZE:GOAL:INDEX``, SIZE 0-2 as listed by --slowest),
+    """Run one position again (``SIZE:GOAL:INDEX``, SIZE 0-3 as listed by --slowest),
     printing it, our answer and times (and the reference's), or our profile."""
     size_text, goal, index_text = spec.split(":")
     size, index = int(size_text), int(index_text)
@@ -165,7 +168,7 @@ def main() -> int:
     reference = Reference()
     # Warm both up (the reference builds its problems, ours fills its move tables, as
     # in a bot that has been running a while) on positions other than the measured ones.
-    for size, rack in ((0, 14), (30, 14), (60, 20)):
+    for _, size, rack, _ in SIZES:
         for warm_table, warm_rack in positions(1, args.warm, size, rack):
             for goal in ("tiles", "value", "opening"):
                 reference.solve([t for s in warm_table for t in s], warm_rack, goal)
@@ -177,6 +180,7 @@ def main() -> int:
     print(f"{'size':<18}{'goal':<9}{'clock':<5}{'n':>4}  {'ours ms med/p99/max':>24}  "
           f"{'reference ms med/p99/max':>26}  {'ratio med':>9} {'ratio max':>9}  agree")
     failures = 0
+    pooled: dict[str, tuple[list[float], list[float]]] = {"wall": ([], []), "cpu": ([], [])}
     for index, (label, table_size, rack_size, goals) in enumerate(sizes):
         cases = positions(args.seed + index, args.count, table_size, rack_size)
         for goal in goals:
@@ -211,6 +215,8 @@ def main() -> int:
                     print(f"  WORSE than reference: {goal} {table} {rack} {r_our} {r_ref}")
             failures += worse
             for clock, a, b in (("wall", mine, theirs), ("cpu", mine_cpu, theirs_cpu)):
+                pooled[clock][0].extend(a)
+                pooled[clock][1].extend(b)
                 med_o, p99_o, max_o = statistics.median(a), pct(a, 0.99), max(a)
                 med_r, p99_r, max_r = statistics.median(b), pct(b, 0.99), max(b)
                 print(
@@ -226,6 +232,13 @@ def main() -> int:
                     f"{index}:{goal}:{i} {mine_cpu[i]:.1f}/{theirs_cpu[i]:.1f}" for i in order
                 )
                 print(f"  slowest (--replay SIZE:GOAL:INDEX, ours/reference cpu ms): {listed}")
+    # Every position of every size and goal together: the ratio of the medians and of the
+    # worst times (the issue's "median and worst" over the positions).
+    for clock, (a, b) in pooled.items():
+        print(f"all positions {clock}: ours median {statistics.median(a):.2f} ms, worst "
+              f"{max(a):.2f} ms; reference median {statistics.median(b):.2f} ms, worst "
+              f"{max(b):.2f} ms; ratio median {statistics.median(b) / statistics.median(a):.1f}x,"
+              f" worst {max(b) / max(a):.1f}x")
     return 1 if failures else 0
 
 

@@ -25,6 +25,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import wraps
 from itertools import combinations
+from operator import add, mul
 from typing import ParamSpec, TypeVar
 
 from engine.rules import RuleSet
@@ -119,12 +120,9 @@ def solve(
     _check_copies(t_counts, r_counts)
     jv = rules.joker_hand_value
     weights, joker_weight, worth = _objective(goal, jv, joker_worth)
-    # The most the goal could count: every rack tile laid.
-    most = sum(
-        r_counts[c][n] * (weights[c][n] // SCALE)
-        for c in range(COLOURS)
-        for n in range(1, NUMBERS + 1)
-    ) + r_jokers * worth
+    # The most the goal could count: every rack tile laid (its points, or one a tile).
+    per_tile = _FACES if goal == "value" else _ONES
+    most = sum([sum(map(mul, row, per_tile)) for row in r_counts]) + r_jokers * worth
     if goal == "opening":
         needed = rules.opening_minimum if players is None else rules.opening_for(players)
         problem = Problem(_no_tiles(), r_counts, 0, r_jokers, weights, joker_weight, needed)
@@ -146,16 +144,25 @@ def solve(
     return Solution(goal, tuple(new_table), tiles, _value(tiles, jv), 0)
 
 
+# What a number tile counts for the goal, by number (index 0 unused): its face value
+# for "value", one tile otherwise.
+_FACES = tuple(range(NUMBERS + 1))
+_ONES = (0,) + (1,) * NUMBERS
+
+# Each goal's weights of the rack tiles (``SCALE`` per tile or point, plus the tie-break),
+# made once: no program writes into a Problem's counts.
+_VALUE_WEIGHTS = [[SCALE * n + 1 for n in range(NUMBERS + 1)] for _ in range(COLOURS)]
+_TILE_WEIGHTS = [[SCALE + n for n in range(NUMBERS + 1)] for _ in range(COLOURS)]
+
+
 def _objective(goal: str, joker_value: int, joker_worth: int | None) -> tuple[Counts, int, int]:
     """The weights of ``goal``: each rack tile's (``SCALE`` per tile or point, plus the
     tie-break), a rack joker's, and what a rack joker counts for the goal."""
     if goal == "value":
         worth = joker_value if joker_worth is None else joker_worth
-        weights = [[SCALE * n + 1 for n in range(NUMBERS + 1)] for _ in range(COLOURS)]
-        return weights, SCALE * worth + 1, worth
+        return _VALUE_WEIGHTS, SCALE * worth + 1, worth
     worth = 1 if joker_worth is None else joker_worth
-    weights = [[SCALE + n for n in range(NUMBERS + 1)] for _ in range(COLOURS)]
-    return weights, SCALE * worth + joker_value, worth
+    return _TILE_WEIGHTS, SCALE * worth + joker_value, worth
 
 
 @_gc_paused
@@ -272,9 +279,11 @@ def _counts(tiles: Iterable[Tile]) -> tuple[Counts, int]:
 
 def _check_copies(table: Counts, rack: Counts) -> None:
     """Raises ValueError when ``table`` and ``rack`` hold more copies of a tile than a game."""
-    for c in range(COLOURS):
+    for c, (on_table, in_rack) in enumerate(zip(table, rack, strict=True)):
+        if max(map(add, on_table, in_rack)) <= _MAX_COPIES:
+            continue  # the usual case, checked a colour at a time
         for n in range(1, NUMBERS + 1):
-            if table[c][n] + rack[c][n] > _MAX_COPIES:
+            if on_table[n] + in_rack[n] > _MAX_COPIES:
                 raise ValueError(f"more than {_MAX_COPIES} copies of {Tile(n, Colour(c))}")
 
 

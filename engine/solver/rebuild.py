@@ -12,6 +12,11 @@ from engine.tiles.tile import TILE_JOKER, Colour, Tile
 
 Laid = tuple[list[tuple[Tile, ...]], Counts, int]  # sets, rack tiles used, jokers laid
 
+# Every tile by [colour][number], made once: a rebuild runs after every solve, and making
+# its tiles anew (an enum call and a checked dataclass each) was most of its time.
+_TILES = [[Tile(n, Colour(c)) if n else TILE_JOKER for n in range(NUMBERS + 1)]
+          for c in range(COLOURS)]  # fmt: skip
+
 
 def rebuild(found: Plan, table: Counts) -> Laid:
     """Turn a search's best play into sets: (sets, rack tiles used per tile, jokers laid
@@ -20,44 +25,60 @@ def rebuild(found: Plan, table: Counts) -> Laid:
     sets: list[tuple[Tile, ...]] = []
     used = [[0] * (NUMBERS + 1) for _ in range(COLOURS)]
     to_groups: list[list[Tile]] = [[] for _ in range(COLOURS)]
+    grouping = False  # whether a tile went to this number's groups
     for number, colour, group_jokers, option in found[1]:
         if colour < 0:
-            sets.extend(_groups(to_groups, group_jokers))
-            to_groups = [[] for _ in range(COLOURS)]
+            if grouping or group_jokers:
+                sets.extend(_groups(to_groups, group_jokers))
+                to_groups = [[] for _ in range(COLOURS)]
+                grouping = False
             continue
         open_runs = runs[colour]
         if option is None:
-            sets.extend(tuple(run) for run in open_runs)
-            runs[colour] = []
+            if open_runs:
+                sets.extend(tuple(run) for run in open_runs)
+                runs[colour] = []
             continue
-        _, _, grouped, rack_used, _, detail, _ = option
-        c1, c2, x, s0, s1, s2, inner, extra = detail
-        used[colour][number] += rack_used
-        tile = Tile(number, Colour(colour))
+        rack_used = option[3]
         real = table[colour][number] + rack_used
-        ones = [run for run in open_runs if len(run) == 1]
-        twos = [run for run in open_runs if len(run) == 2]
-        longs = [run for run in open_runs if len(run) >= 3]
-        stopping = ones[c1:] + twos[c2:] + longs[x:]
-        needs = [3 - len(run) if len(run) < 3 else 0 for run in stopping]
-        for run, count in zip(stopping, trailing(needs, extra, NUMBERS + 1 - number), strict=True):
-            sets.append((*run, *([TILE_JOKER] * count)))
-        going = ones[:c1] + twos[:c2] + longs[:x]
-        in_runs = real - grouped
-        fed = in_runs - s0 - s1 - s2
-        for index, run in enumerate(going):
-            run.append(tile if index < fed else TILE_JOKER)
-        assert len(going) == fed + inner
-        fresh = [[tile] for _ in range(s0)]
-        fresh += [[TILE_JOKER, tile] for _ in range(s1)]
-        fresh += [[TILE_JOKER, TILE_JOKER, tile] for _ in range(s2)]
-        runs[colour] = going + fresh
-        to_groups[colour] = [tile] * grouped
+        if not real and not open_runs:
+            continue  # nothing there and no run going on: the option is to do nothing
+        grouped = option[2]
+        c1, c2, x, s0, s1, s2, inner, extra = option[5]
+        used[colour][number] += rack_used
+        tile = _TILES[colour][number]
+        if open_runs:
+            ones = [run for run in open_runs if len(run) == 1]
+            twos = [run for run in open_runs if len(run) == 2]
+            longs = [run for run in open_runs if len(run) >= 3]
+            stopping = ones[c1:] + twos[c2:] + longs[x:]
+            if stopping:
+                needs = [3 - len(run) if len(run) < 3 else 0 for run in stopping]
+                room = NUMBERS + 1 - number
+                for run, count in zip(stopping, trailing(needs, extra, room), strict=True):
+                    sets.append((*run, *((TILE_JOKER,) * count)))
+            going = ones[:c1] + twos[:c2] + longs[:x]
+            fed = real - grouped - s0 - s1 - s2
+            for index, run in enumerate(going):
+                run.append(tile if index < fed else TILE_JOKER)
+            assert len(going) == fed + inner
+        else:
+            going = []
+        if s0:
+            going += [[tile] for _ in range(s0)]
+        if s1:
+            going += [[TILE_JOKER, tile] for _ in range(s1)]
+        if s2:
+            going += [[TILE_JOKER, TILE_JOKER, tile] for _ in range(s2)]
+        runs[colour] = going
+        if grouped:
+            to_groups[colour] = [tile] * grouped
+            grouping = True
     for colour_runs in runs:
         sets.extend(tuple(run) for run in colour_runs)
-    sets = _absorb(sets, found[3])
-    jokers_used = found[2]
-    return sets, used, jokers_used
+    if found[3]:
+        sets = _absorb(sets, found[3])
+    return sets, used, found[2]
 
 
 def _absorb(sets: list[tuple[Tile, ...]], jokers: int) -> list[tuple[Tile, ...]]:
@@ -111,9 +132,10 @@ def placed(used: Counts, jokers: int) -> tuple[Tile, ...]:
     """The rack tiles ``used`` (counts by colour and number) and ``jokers``, sorted by
     colour and number, jokers last."""
     out = [
-        Tile(n, Colour(c))
-        for c in range(COLOURS)
-        for n in range(1, NUMBERS + 1)
-        for _ in range(used[c][n])
+        tile
+        for row, tiles in zip(used, _TILES, strict=True)
+        for count, tile in zip(row, tiles, strict=True)
+        if count
+        for _ in range(count)
     ]
     return (*out, *([TILE_JOKER] * jokers))

@@ -19,7 +19,13 @@ from engine.solver.state import Plan
 _TUNING_ROUNDS = 12
 _LAYERED_TILES = 48  # positions this small go to the layered DP in one pass
 _LAYERED_ALL = COMPILED  # with the compiled DP, every position with something to gain does
+# ... but for this many table tiles or more, where the layered DP's states grow past what
+# floors can cut (a whole table of 95 tiles: 50-110 ms a pass) and the search settles
+# them in a few thousand states (5-10 ms; measured in docs/TILES.md).
+_SEARCH_TABLE_TILES = 80
 _FIRST_BUDGET, _LAST_BUDGET = 600, 200_000  # states a search may visit, doubling between
+# The largest budget when the compiled DP takes over past it (tables of 80 tiles or more).
+_COMPILED_LAST_BUDGET = 9600
 _SHARPEN_AFTER = 1200  # states visited without an answer before the Lagrangian bound helps
 
 
@@ -31,16 +37,19 @@ def best_play(problem: Problem, most: int) -> Laid | None:
 
     Small positions with something to gain go to the layered DP in one pass; with the
     compiled program (:mod:`engine.solver._dpcore`) so do openings, and larger positions too,
-    with branch and bound (:func:`_layered`). Without it, larger positions and openings
-    go to the depth-first search, run on the numbers as they are and mirrored (13
+    with branch and bound (:func:`_layered`), up to 80 table tiles. Without it, larger
+    positions and openings (and with it, tables of 80 tiles or more) go to the
+    depth-first search, run on the numbers as they are and mirrored (13
     becomes 1: runs read the other way) in turns, each going on where it stopped with a
     budget that doubles (which way is easy varies a lot from one position to the next);
     past the largest budget the layered DP decides. All exact. A bare partition
     (``most`` 0) stays with the search, which stops at the first way found.
     """
-    count = sum(map(sum, problem.table)) + sum(map(sum, problem.rack)) + problem.total_jokers
+    on_table = sum(map(sum, problem.table)) + problem.table_jokers
+    count = on_table + sum(map(sum, problem.rack)) + problem.rack_jokers
     small = count <= _LAYERED_TILES
-    if most > 0 and (_LAYERED_ALL or (small and problem.opening is None)):
+    layered = _LAYERED_ALL and (on_table < _SEARCH_TABLE_TILES or problem.opening is not None)
+    if most > 0 and (layered or (small and problem.opening is None)):
         # Measured on the bench's positions: small ones are quickest in one pass of the
         # layered program, which also beats the Python search on them at the median
         # and at the worst (~30 table tiles + 14); larger ones with the compiled program
@@ -56,14 +65,18 @@ def best_play(problem: Problem, most: int) -> Laid | None:
         searcher(way, budget=_FIRST_BUDGET, unit=SCALE, shared=shared, tighter=holder)
         for (_, way), holder in zip(ways, sharper, strict=True)
     ]
+    # With the compiled DP at hand, the search gets a short budget only: the positions it
+    # does not settle quickly go to the DP, which starts from the bound the search proved.
+    last = _COMPILED_LAST_BUDGET if _LAYERED_ALL else _LAST_BUDGET
     try:
-        found = _take_turns(runs, ways, sharper, shared, most)
+        found = _take_turns(runs, ways, sharper, shared, most, last)
     finally:
         for run in runs:
             run.close()  # frees each search's memory now
     if found is not False and found is not True:
         return found
-    return _layered(problem, most)
+    # No play scores more than what either way proved (shared), so the floors start there.
+    return _layered(problem, min(most, shared[0]))
 
 
 def _take_turns(
@@ -72,11 +85,12 @@ def _take_turns(
     sharper: list[list[LagrangeBound]],
     shared: list[int],
     most: int,
+    last: int,
 ) -> Laid | bool | None:
-    """The searches in turns with budgets that double: the play, None when there is
-    none, False when the largest budget ran out."""
+    """The searches in turns with budgets that double up to ``last``: the play, None
+    when there is none, False when the largest budget ran out."""
     budget = _FIRST_BUDGET
-    while budget <= _LAST_BUDGET:
+    while budget <= last:
         if budget > _SHARPEN_AFTER and not sharper[0] and shared[0] < most:
             # A hard position that lays less than the whole rack: the Lagrangian bound
             # (tuned once, mirrored for the other way) pays for itself from here on.

@@ -8,12 +8,14 @@ from collections import Counter
 import pytest
 
 from engine.ai import LEVELS, choose_action
-from engine.ai.tile_plans import plan_turn
+from engine.ai.tile_plans import plan_turn, view_table
 from engine.game import Game
+from engine.solver.exact import solve
 from engine.tiles.actions import DrawTile, Play
 from engine.tiles.sets import is_valid_set
-from engine.tiles.tile import full_pool
+from engine.tiles.tile import Tile, full_pool
 from engine.variants import variant
+from engine.views import Phase
 from tests.engine.ai.helpers import look_alike_decks, play_out
 
 RULES = variant("tiles")
@@ -74,3 +76,26 @@ def test_nothing_to_lay_means_drawing() -> None:
     view = game.view(0)
     if plan_turn(view, RULES, "easy") is None:
         assert choose_action(view, RULES, "easy", random.Random(1)) == DrawTile()
+
+
+def test_hard_rearranges_the_whole_table_past_sixty_tiles() -> None:
+    # Seeded four-hard games until tables of more than 60 tiles (the size past which the
+    # hard level used to rearrange only the sets nearest its rack, and laid 1-2 tiles
+    # fewer on these very turns): hard lays what the exact solver lays on the whole table.
+    checked = 0
+    for seed in (12, 31, *range(8)):
+        if checked >= 8:
+            break
+        game = Game.new(RULES, ["a", "b", "c", "d"], seed)
+        rng = random.Random(seed)
+        while game.phase not in (Phase.ROUND_OVER, Phase.MATCH_OVER) and checked < 8:
+            view = game.view(game.current)
+            table = view_table(view)
+            if sum(map(len, table)) > 60 and view.seats[view.seat].has_opened:
+                rack = [piece for piece in view.hand if isinstance(piece, Tile)]
+                plan = plan_turn(view, RULES, "hard")
+                best = solve(table, rack, RULES, "tiles")
+                assert (len(plan.placed) if plan else 0) == (best.tiles_placed if best else 0)
+                checked += 1
+            game.apply(game.current, choose_action(view, RULES, "hard", rng))
+    assert checked >= 8
