@@ -305,13 +305,7 @@ class Publisher:
             return
         board.lobby_message = board.lobby_layout = new
         await self._save_ui(snapshot, lobby_message=new, lobby_layout=new)
-        try:
-            await self._delete(channel, old)
-        except TRANSIENT as error:
-            log.warning("could not delete the lobby posted as an embed channel=%s "
-                        "message=%s error=%s: tried again later", channel, old,
-                        _describe(error))
-            board.stale_messages.append(old)
+        await self._delete_or_later(board, channel, old, "lobby posted as an embed")
 
     async def _show_table(self, board: Board, snapshot: Snapshot, lang: str) -> None:
         """Edit the table message to the latest state, or post it: anew (``/rummy table``,
@@ -392,13 +386,7 @@ class Publisher:
             return False
         if posted is None:
             return True  # the game ended meanwhile: its closing shows ``old`` closed
-        try:
-            await self._delete(channel, old)
-        except TRANSIENT as error:
-            log.warning("could not delete the table message posted anew channel=%s "
-                        "message=%s error=%s: tried again later", channel, old,
-                        _describe(error))
-            board.stale_messages.append(old)
+        await self._delete_or_later(board, channel, old, "table message posted anew")
         return True
 
     async def _upgrade_table(self, board: Board, snapshot: Snapshot, reply: Reply,
@@ -413,13 +401,7 @@ class Publisher:
                  "channel=%s message=%s", channel, old)
         if await self._post_table(board, snapshot, reply, picture) is None:
             return  # the game ended meanwhile: its closing shows ``old`` closed
-        try:
-            await self._delete(channel, old)
-        except TRANSIENT as error:
-            log.warning("could not delete the table message posted as an embed channel=%s "
-                        "message=%s error=%s: tried again later", channel, old,
-                        _describe(error))
-            board.stale_messages.append(old)
+        await self._delete_or_later(board, channel, old, "table message posted as an embed")
 
     async def _post_table(self, board: Board, snapshot: Snapshot, reply: Reply,
                           picture: Picture) -> int | None:
@@ -530,6 +512,16 @@ class Publisher:
             closing.stale_messages.pop(0)
         if board.closing is closing:
             board.closing = None
+
+    async def _delete_or_later(self, board: Board, channel: int, old: int, what: str) -> None:
+        """Delete a message the channel no longer needs (``what`` names it in the log); one
+        Discord would not delete now is deleted with the board's stale messages later."""
+        try:
+            await self._delete(channel, old)
+        except TRANSIENT as error:
+            log.warning("could not delete the %s channel=%s message=%s error=%s: tried again "
+                        "later", what, channel, old, _describe(error))
+            board.stale_messages.append(old)
 
     async def _save_ui(self, snapshot: Snapshot, **shown: Any) -> None:
         """Save what the channel shows with the table (a failure is logged: the message
