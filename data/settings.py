@@ -29,6 +29,11 @@ MIN_TURN_TIMEOUT_S = 15
 MAX_TURN_TIMEOUT_S = 24 * 3600
 MAX_DAILY_OPPONENTS = 5  # a variant's own player limits are the session layer's check
 MINUTES_A_DAY = 24 * 60
+# A turn notification's delay: its name and seconds (issue 27); "off": none is sent.
+NOTIFY_DELAYS: Mapping[str, int] = MappingProxyType({"now": 0, "1m": 60, "10m": 600,
+                                                     "1h": 3600})
+NOTIFY_CHOICES = ("off", *NOTIFY_DELAYS)
+QUIET_HOURS = re.compile(r"([01]\d|2[0-3]):([0-5]\d)-([01]\d|2[0-3]):([0-5]\d)")
 
 RuleOverrides = Mapping[str, Mapping[str, object]]
 
@@ -70,6 +75,12 @@ class PlayerPrefs:
     back: str = "blue"
     sort: str = "suit"
     language: str | None = None  # None: the Discord client's locale, else the guild's
+    # Direct-message notifications (issue 27): off, or the delay after which a turn not
+    # acted on is notified (NOTIFY_DELAYS); quiet hours "HH:MM-HH:MM" in ``timezone``
+    # hold them until they end (None: none).
+    notify: str = "off"
+    quiet_hours: str | None = None
+    timezone: str = "UTC"
 
 
 # ---------------------------------------------------------------- value checks
@@ -156,6 +167,26 @@ def _time_zone(key: str, value: object) -> str:
     return value
 
 
+def _quiet_hours(key: str, value: object) -> str | None:
+    """A range of the day, ``HH:MM-HH:MM`` (24-hour clock; it may pass midnight), or None."""
+    if value is None:
+        return None
+    if not isinstance(value, str) or not QUIET_HOURS.fullmatch(value) or (
+            value[:5] == value[6:]):
+        raise ValueError(f"{key} must be a range such as '22:00-07:30' (two different "
+                         f"times of a 24-hour clock), not {value!r}")
+    return value
+
+
+def quiet_minutes(text: str) -> tuple[int, int]:
+    """The start and end of quiet hours ``HH:MM-HH:MM``, in minutes after midnight."""
+    found = QUIET_HOURS.fullmatch(text)
+    if found is None:
+        raise ValueError(f"not quiet hours: {text!r}")
+    hour, minute, end_hour, end_minute = (int(part) for part in found.groups())
+    return hour * 60 + minute, end_hour * 60 + end_minute
+
+
 def _optional_id(key: str, value: object) -> int | None:
     if value is None:
         return None
@@ -193,6 +224,9 @@ _CHECKS: dict[type[Any], dict[str, Callable[[str, object], Any]]] = {
         "back": _name,
         "sort": _name,
         "language": _language,
+        "notify": _one_of(NOTIFY_CHOICES),
+        "quiet_hours": _quiet_hours,
+        "timezone": _time_zone,
     },
 }
 

@@ -22,6 +22,7 @@ import data.games as games
 import data.scores as scores
 from data.challenge_store import ChallengeStore
 from data.errors import CorruptRow, GameNotFound
+from data.notice_store import NoticeStore
 from data.records import (
     Booking,
     DeletedUserData,
@@ -50,7 +51,7 @@ Period = Literal["all", "month", "week"]
 RULE_PARAMETERS = frozenset(f.name for f in fields(RuleSet)) - {"name", "kind"}
 
 
-class Store(SharedStore, ChallengeStore):
+class Store(SharedStore, ChallengeStore, NoticeStore):
     """Rami's store, on SQLite or PostgreSQL. Open with ``await Store.open(path_or_url)``;
     close with ``await store.close()`` or use ``async with``. One instance per process."""
 
