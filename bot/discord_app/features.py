@@ -25,6 +25,7 @@ from bot.discord_app.core.i18n import loc
 from bot.discord_app.core.replies import AnswerObserver
 from bot.discord_app.daily.cog import Championship
 from bot.discord_app.hand import HandMessages
+from bot.discord_app.notify.cog import Notifications
 from bot.discord_app.player.cog import PlayerCommands
 from bot.discord_app.settings.cog import ServerSettings
 from bot.discord_app.table.cog import TableDesk
@@ -47,6 +48,7 @@ class Features:
     publisher: Publisher
     all: tuple[Feature, ...]
     routes: dict[type[Routed], Route]  # where each component class's clicks go
+    notifications: Notifications  # the DM notices (issue 27): started when ready
 
     @property
     def component_classes(self) -> list[type[discord.ui.DynamicItem[Any]]]:
@@ -80,6 +82,7 @@ def build(client: discord.Client, tables: Tables, store: Store, daily: Daily, *,
                           min_edit_interval=min_edit_interval, retry_delays=retry_delays,
                           clock=clock)
     tiles = TileTurn(tables, prefs, replies, hands)
+    notifications = Notifications(client, tables, prefs, replies, hands, store, clock=clock)
     features = (
         TableDesk(tables, prefs, replies, hands, publisher),
         CardTurn(tables, prefs, replies, hands, tiles),
@@ -87,5 +90,7 @@ def build(client: discord.Client, tables: Tables, store: Store, daily: Daily, *,
         Championship(daily, prefs, replies),
         ServerSettings(store, prefs, replies),
         PlayerCommands(store, prefs, replies),
+        notifications,
     )
-    return Features(prefs, replies, hands, publisher, features, routes_of(list(features)))
+    return Features(prefs, replies, hands, publisher, features, routes_of(list(features)),
+                    notifications)

@@ -111,6 +111,7 @@ def test_each_class_is_routed_to_its_features_method() -> None:
         "TryButton": ("Championship", "on_button"),
         "TryPick": ("Championship", "on_pick"),
         "ForgetButton": ("PlayerCommands", "on_forget_button"),
+        "NotifyButton": ("Notifications", "on_button"),
     }
 
 

@@ -18,7 +18,9 @@ def prefs_text(prefs: PlayerPrefs, lang: str) -> str:
                 else t("bot.prefs.auto", lang))
     return t("bot.prefs.line", lang, theme=t(f"bot.admin.theme.{prefs.theme}", lang),
              back=t(f"bot.admin.back.{prefs.back}", lang), sort=t(f"sort.{prefs.sort}", lang),
-             language=language)
+             language=language) + "\n" + t(
+        "bot.notify.prefs_line", lang, notify=t(f"bot.notify.choice.{prefs.notify}", lang),
+        quiet=prefs.quiet_hours or "-", timezone=prefs.timezone)
 
 
 def board_lines(rows: list[LeaderboardRow], lang: str) -> list[str]:
