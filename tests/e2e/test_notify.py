@@ -132,6 +132,7 @@ async def test_a_notice_is_never_sent_twice_across_a_restart(
     await notifier.on_event(Event(EventKind.ACTION, snapshot, seat=None))
     assert await notifier.send_due() == []
     assert len(fake.direct_messages(alice)) == sent
+    assert fake.dms.opened == 1  # one DM channel opened: every later notice is 1 request
     kinds = [n.kind for n in await harness.bot.store.notices_of(alice.id)]  # type: ignore[union-attr]
     assert kinds.count(NoticeKind.TURN) == 1 and NoticeKind.START in kinds
 
