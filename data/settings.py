@@ -26,7 +26,7 @@ log = logging.getLogger(__name__)
 # choice against them before saving): the store checks only that a name looks like one.
 NAME_PATTERN = re.compile(r"[a-z][a-z0-9-]{0,31}")
 MIN_TURN_TIMEOUT_S = 15
-MAX_TURN_TIMEOUT_S = 24 * 3600
+MAX_TURN_TIMEOUT_S = 3 * 24 * 3600  # games that last days (issue 27)
 MAX_DAILY_OPPONENTS = 5  # a variant's own player limits are the session layer's check
 MINUTES_A_DAY = 24 * 60
 # A turn notification's delay: its name and seconds (issue 27); "off": none is sent.

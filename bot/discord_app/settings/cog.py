@@ -168,7 +168,7 @@ class ServerSettings(Feature):
     @app_commands.rename(seconds=loc("bot.admin.opt.seconds"))
     @app_commands.describe(seconds=loc("bot.admin.opt.seconds.desc"))
     async def timeout(self, interaction: discord.Interaction,
-                      seconds: app_commands.Range[int, 15, 86_400]) -> None:
+                      seconds: app_commands.Range[int, 15, 259_200]) -> None:
         async with self.replies.to(interaction, "settings.timeout") as answer:
             check_moderator(interaction)
             await self._save(answer, turn_timeout_s=seconds)
