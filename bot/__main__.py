@@ -37,6 +37,7 @@ examples:
   rummy-bot migrate-db --help    copy an SQLite database into PostgreSQL, then check it
   rummy-bot backup PATH          copy the SQLite database to PATH, even while the bot runs
   rummy-bot restore PATH         put a backup back (the bot stopped), then check it
+  rummy-bot ratings --rebuild    rate every stored match again, in order
 """
 
 
@@ -58,7 +59,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     commands = parser.add_subparsers(dest="command",
                                      metavar="{run,sync,try,play,simulate,migrate,"
-                                     "migrate-db,backup,restore}")
+                                     "migrate-db,backup,restore,ratings}")
     run = commands.add_parser(
         "run", help="start the Discord bot (the default)",
         description="Start the Discord bot; settings from the environment or .env (see "
@@ -89,6 +90,8 @@ def build_parser() -> argparse.ArgumentParser:
                         "check the copy", add_help=False)
     commands.add_parser("restore", help="put a backup of the SQLite database back (the bot "
                         "stopped), then check it", add_help=False)
+    commands.add_parser("ratings", help="rate every stored match again (--rebuild)",
+                        add_help=False)
     return parser
 
 
@@ -119,6 +122,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         from bot import backup
 
         return backup.main(args[0], args[1:])
+    if args and args[0] == "ratings":
+        from bot import ratings_cli
+
+        return ratings_cli.main(args[1:])
     options = vars(build_parser().parse_args(args))
     command = options.pop("command")
     overrides = {name: value for name, value in options.items() if value is not None}

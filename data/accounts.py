@@ -62,7 +62,7 @@ async def edit_values(tx: Tx, now: float, cls: type[S], key: int,
 
 
 async def delete_user_data(tx: Tx, user_id: int) -> DeletedUserData:
-    """Delete the player's preferences, championship tries and places; anonymise their
+    """Delete the player's preferences, ratings, championship tries and places; anonymise their
     seats in match and round history (other players' history stays whole, nothing counts
     for them any more), and their id in the logs and creator column of ended games (0: unknown).
     Active games are left alone: the session layer still needs them and they end or
@@ -78,6 +78,9 @@ async def delete_user_data(tx: Tx, user_id: int) -> DeletedUserData:
         " AND game_id NOT IN (SELECT id FROM games WHERE status = ?)",
         (DELETED_NAME, user_id, active),
     )
+    rated = await tx.execute("DELETE FROM ratings WHERE user_id = ?", (user_id,))
+    rated += await tx.execute(
+        "UPDATE rating_changes SET user_id = NULL, player = NULL WHERE user_id = ?", (user_id,))
     tries = await tx.execute("DELETE FROM challenge_tries WHERE user_id = ?", (user_id,))
     places = await tx.execute("DELETE FROM challenge_results WHERE user_id = ?", (user_id,))
     log = await tx.execute(
@@ -90,4 +93,4 @@ async def delete_user_data(tx: Tx, user_id: int) -> DeletedUserData:
         (user_id, active),
     )
     await notify_change(tx, Change.PLAYER, user_id)  # other processes drop their cache
-    return DeletedUserData(user_id, prefs, seats, rounds, tries, log, created, places)
+    return DeletedUserData(user_id, prefs, seats, rounds, tries, log, created, places, rated)

@@ -125,6 +125,7 @@ class MatchSeat:
     rounds_won: int
     rami_secs: int
     points: int
+    level: str | None = None  # a computer seat's level at the end (None: a person)
 
 
 @dataclass(frozen=True, slots=True)
@@ -266,6 +267,7 @@ class DeletedUserData:
     log_entries: int
     games_created: int = 0
     challenge_results: int = 0
+    ratings: int = 0  # ratings deleted and rating changes anonymised
 
     @property
     def total(self) -> int:
@@ -278,4 +280,53 @@ class DeletedUserData:
             + self.log_entries
             + self.games_created
             + self.challenge_results
+            + self.ratings
         )
+
+
+@dataclass(frozen=True, slots=True)
+class RatingRow:
+    """A player's skill rating in one server and variant (OpenSkill's ``mu`` and
+    ``sigma``; ``ordinal`` = mu - 3 sigma, what the boards sort by), with the number of
+    rated matches; ``rank`` its place on a board (0 when read alone)."""
+
+    rank: int
+    user_id: int
+    name: str
+    variant: str
+    mu: float
+    sigma: float
+    ordinal: float
+    matches: int
+
+    @property
+    def provisional(self) -> bool:
+        """Fewer than 5 rated matches: the rating says little yet."""
+        return self.matches < 5
+
+
+@dataclass(frozen=True, slots=True)
+class RatingChange:
+    """One seat's rating before and after a finished match. ``rater``: ``user:<id>`` or
+    ``computer:<level>`` (None: a forgotten player); ``matches``: the rater's rated
+    matches with this one."""
+
+    match_id: int
+    seat: int
+    rater: str | None
+    user_id: int | None
+    variant: str
+    mu_before: float
+    sigma_before: float
+    mu_after: float
+    sigma_after: float
+    matches: int
+    finished_at: float
+
+    @property
+    def ordinal_before(self) -> float:
+        return self.mu_before - 3 * self.sigma_before
+
+    @property
+    def ordinal_after(self) -> float:
+        return self.mu_after - 3 * self.sigma_after

@@ -11,6 +11,7 @@ import contextlib
 from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
 
+import data.ratings as ratings
 from data.errors import GameNotFound, MatchExists
 from data.records import (
     Booking,
@@ -113,7 +114,8 @@ async def finish_match(
     variant: str,
     results: Sequence[MatchSeat],
 ) -> int:
-    """Store a finished match and its seats; return the match id.
+    """Store a finished match and its seats, and move its seats' ratings (in this
+    transaction); return the match id.
 
     Raises:
         GameNotFound: ``game_id`` names no game.
@@ -131,8 +133,8 @@ async def finish_match(
         raise MatchExists(game_id if game_id is not None else -1)
     await tx.executemany(
         "INSERT INTO match_seats (match_id, seat, user_id, name, total, won, rounds_won,"
-        " rami_secs, points, guild_id, variant, finished_at)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        " rami_secs, points, guild_id, variant, finished_at, level)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         [
             (
                 match_id,
@@ -147,10 +149,13 @@ async def finish_match(
                 guild_id,
                 variant,
                 now,
+                r.level,
             )
             for seat, r in enumerate(results)
         ],
     )
+    # Here, right after the match's row was inserted, and only here: once per match.
+    await ratings.rate_booked_match(tx, int(match_id), guild_id, variant, now, results)
     return int(match_id)
 
 

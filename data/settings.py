@@ -86,27 +86,60 @@ class PlayerPrefs:
 # ---------------------------------------------------------------- value checks
 
 
-def _int_in(low: int, high: int) -> Callable[[str, object], int]:
-    def check(key: str, value: object) -> int:
+@dataclass(frozen=True, slots=True)
+class IntIn:
+    """The check of a whole number between ``low`` and ``high`` (inclusive); a form reads
+    the bounds to say what it takes."""
+
+    low: int
+    high: int
+
+    def __call__(self, key: str, value: object) -> int:
         if isinstance(value, bool) or not isinstance(value, int):
             raise ValueError(f"{key} must be a whole number, not {value!r}")
-        if not low <= value <= high:
-            raise ValueError(f"{key} must be between {low} and {high}, not {value}")
+        if not self.low <= value <= self.high:
+            raise ValueError(f"{key} must be between {self.low} and {self.high}, not {value}")
         return value
 
-    return check
 
+@dataclass(frozen=True, slots=True)
+class OneOf:
+    """The check of one name among ``choices()`` (read when checked: the registry of
+    variants and the catalogs may grow), or None when ``optional``; a form offers the
+    choices. ``unknown`` words the refusal of a name that is not one."""
 
-def _one_of(choices: tuple[str, ...], *, optional: bool = False) -> Callable[[str, object], Any]:
-    def check(key: str, value: object) -> str | None:
-        if value is None and optional:
+    options: Callable[[], tuple[str, ...]]
+    optional: bool = False
+    unknown: str = ""  # e.g. "unknown variant": the refusal then lists the names known
+
+    @property
+    def choices(self) -> tuple[str, ...]:
+        return self.options()
+
+    def __call__(self, key: str, value: object) -> Any:
+        if value is None and self.optional:
             return None
+        choices = self.choices
+        if self.unknown and isinstance(value, str) and value:
+            if value not in choices:
+                raise ValueError(f"{key}: {self.unknown} {value!r}; known: "
+                                 f"{', '.join(sorted(choices))}")
+            return value
         if not isinstance(value, str) or value not in choices:
-            allowed = ", ".join(repr(c) for c in choices) + (", None" if optional else "")
+            allowed = ", ".join(repr(c) for c in choices) + (", None" if self.optional else "")
+            if self.unknown:
+                raise ValueError(f"{key} must be a {self.unknown.split()[-1]} name, "
+                                 f"not {value!r}")
             raise ValueError(f"{key} must be one of {allowed}, not {value!r}")
         return value
 
-    return check
+
+def _int_in(low: int, high: int) -> IntIn:
+    return IntIn(low, high)
+
+
+def _one_of(choices: tuple[str, ...], *, optional: bool = False) -> OneOf:
+    return OneOf(lambda: choices, optional)
 
 
 def _name(key: str, value: object) -> str:
@@ -117,13 +150,7 @@ def _name(key: str, value: object) -> str:
     return value
 
 
-def _variant_name(key: str, value: object) -> str:
-    if not isinstance(value, str) or not value:
-        raise ValueError(f"{key} must be a variant name, not {value!r}")
-    known = variant_names()
-    if value not in known:
-        raise ValueError(f"{key}: unknown variant {value!r}; known: {', '.join(sorted(known))}")
-    return value
+_variant_name = OneOf(variant_names, unknown="unknown variant")
 
 
 def _rule_overrides(key: str, value: object) -> RuleOverrides:
@@ -149,10 +176,8 @@ def _rule_overrides(key: str, value: object) -> RuleOverrides:
     return MappingProxyType(checked)
 
 
-def _language(key: str, value: object) -> str | None:
-    """A language the catalog speaks (the languages are the catalogs installed)."""
-    checked: str | None = _one_of(languages(), optional=True)(key, value)
-    return checked
+# A language the catalog speaks (the languages are the catalogs installed), or None.
+_language = OneOf(languages, optional=True)
 
 
 def _time_zone(key: str, value: object) -> str:
@@ -231,6 +256,12 @@ _CHECKS: dict[type[Any], dict[str, Callable[[str, object], Any]]] = {
 }
 
 S = TypeVar("S", GuildSettings, PlayerPrefs)
+
+
+def checks(cls: type[S]) -> Mapping[str, Callable[[str, object], Any]]:
+    """The check of every key of ``cls`` (an :class:`IntIn`, a :class:`OneOf`, or a
+    function), in the order the keys are declared: what a form is built from."""
+    return MappingProxyType(_CHECKS[cls])
 
 
 def validate_changes(cls: type[S], changes: Mapping[str, object]) -> dict[str, Any]:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import logging
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import fields
 from typing import Any, Literal
 
@@ -22,7 +22,9 @@ import data.games as games
 import data.scores as scores
 from data.challenge_store import ChallengeStore
 from data.errors import CorruptRow, GameNotFound
+from data.history_store import HistoryStore
 from data.notice_store import NoticeStore
+from data.rating_store import RatingStore
 from data.records import (
     Booking,
     DeletedUserData,
@@ -51,7 +53,7 @@ Period = Literal["all", "month", "week"]
 RULE_PARAMETERS = frozenset(f.name for f in fields(RuleSet)) - {"name", "kind"}
 
 
-class Store(SharedStore, ChallengeStore, NoticeStore):
+class Store(SharedStore, ChallengeStore, RatingStore, HistoryStore, NoticeStore):
     """Rami's store, on SQLite or PostgreSQL. Open with ``await Store.open(path_or_url)``;
     close with ``await store.close()`` or use ``async with``. One instance per process."""
 
@@ -320,20 +322,35 @@ class Store(SharedStore, ChallengeStore, NoticeStore):
             ValueError: an unknown variant or parameter, or a value the engine's rules
                 refuse with the guild's other changes (a ``RuleError``): nothing written.
         """
+        return await self.set_rules(guild_id, variant, {parameter: value})
+
+    async def set_rules(self, guild_id: int, variant: str,
+                        changes: Mapping[str, str | int | float | bool | None]
+                        ) -> GuildSettings:
+        """Change several rule parameters of a variant at once, as :meth:`set_rule` one
+        (a settings form's page): checked together with the guild's other changes, all
+        saved or none.
+
+        Raises:
+            ValueError: as :meth:`set_rule`, for the first parameter refused.
+        """
         name = _known_variant(variant)
-        key = _parameter(parameter, known_only=False)  # the engine names an unknown one
-        if not isinstance(value, str | int | float | bool | None):
-            raise ValueError(f"{key} must be a number, text, true/false or null, "
-                             f"not {value!r}")
+        wanted: dict[str, str | int | float | bool | None] = {}
+        for parameter, value in changes.items():
+            key = _parameter(parameter, known_only=False)  # the engine names an unknown one
+            if not isinstance(value, str | int | float | bool | None):
+                raise ValueError(f"{key} must be a number, text, true/false or null, "
+                                 f"not {value!r}")
+            wanted[key] = value
 
         def edit(settings: GuildSettings) -> dict[str, Any]:
             overrides = {v: dict(o) for v, o in settings.rule_overrides.items()}
-            changes = {**overrides.get(name, {}), key: value}
-            try:  # the engine reads the value and checks it with the guild's other changes
-                read = server_rules(name, {name: changes}).to_dict()[key]
+            merged = {**overrides.get(name, {}), **wanted}
+            try:  # the engine reads the values and checks them with the guild's others
+                read = server_rules(name, {name: merged}).to_dict()
             except (TypeError, KeyError) as error:
-                raise ValueError(f"{key}: {error}") from error
-            overrides[name] = {**changes, key: _as_stored(read)}
+                raise ValueError(f"{', '.join(wanted)}: {error}") from error
+            overrides[name] = {**merged, **{key: _as_stored(read[key]) for key in wanted}}
             return validate_changes(GuildSettings, {"rule_overrides": overrides})
 
         return await self._write(accounts.edit_values, self._now(), GuildSettings, guild_id,

@@ -14,6 +14,7 @@ from render.paint import (
     render_table,
 )
 from render.picture import Picture
+from render.rating_chart import render_rating_history
 from render.scores import DailyEntry, LeaderboardEntry
 from render.themes import BACKS, THEMES, Back, Theme, get_back, get_theme
 from render.warm import warm_up
@@ -32,6 +33,7 @@ __all__ = [
     "render_daily_ranking",
     "render_hand",
     "render_leaderboard",
+    "render_rating_history",
     "render_scores",
     "render_table",
     "warm_up",

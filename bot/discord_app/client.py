@@ -278,8 +278,16 @@ class RamiBot(discord.Client):
                 return  # its component class answers
         elif kind is not discord.InteractionType.modal_submit:
             return  # commands and autocomplete go through the command tree
+        elif self._form_open(str(cast("dict[str, object]", interaction.data or {})
+                                 .get("custom_id", ""))):
+            return  # the form sent answers (gone after a restart or 15 minutes: stale)
         async with self.features.replies.to(interaction, "stale") as answer:
             answer.reply = error_reply(t("bot.error.stale", answer.lang))
+
+    def _form_open(self, custom_id: str) -> bool:
+        """Whether discord.py still holds the form (modal) of ``custom_id``."""
+        store = getattr(self._connection, "_view_store", None)
+        return custom_id in getattr(store, "_modals", {})
 
     async def on_ready(self) -> None:
         log.info("connected user=%s guilds=%d", self.user, len(self.guilds))

@@ -25,6 +25,7 @@ from bot.discord_app.core.i18n import loc
 from bot.discord_app.core.replies import AnswerObserver
 from bot.discord_app.daily.cog import Championship
 from bot.discord_app.hand import HandMessages
+from bot.discord_app.history.cog import MatchHistory
 from bot.discord_app.notify.cog import Notifications
 from bot.discord_app.player.cog import PlayerCommands
 from bot.discord_app.settings.cog import ServerSettings
@@ -91,6 +92,7 @@ def build(client: discord.Client, tables: Tables, store: Store, daily: Daily, *,
         ServerSettings(store, prefs, replies),
         PlayerCommands(store, prefs, replies),
         notifications,
+        MatchHistory(store, prefs, replies),
     )
     return Features(prefs, replies, hands, publisher, features, routes_of(list(features)),
                     notifications)

@@ -46,6 +46,7 @@ def _match(seats: Sequence[Seat], game: Game) -> tuple[MatchSeat, ...]:
             rounds_won=sum(r.winner == index for r in view.rounds),
             rami_secs=sum(r.winner == index and r.rami_sec for r in view.rounds),
             points=view.totals[index],
+            level=str(seat.level) if seat.is_computer and seat.level is not None else None,
         )
         for index, seat in enumerate(seats)
     )

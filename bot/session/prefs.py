@@ -193,6 +193,19 @@ class Preferences:
         self._guilds[guild_id] = (self._expiry(self.clock()), settings)
         return settings
 
+    async def set_rules(self, guild_id: int, variant: str,
+                        changes: Mapping[str, str | int | float | bool | None]
+                        ) -> GuildSettings:
+        """Change several rule parameters of a variant at once (a settings form's page),
+        all saved or none (:meth:`data.Store.set_rules`); returns the guild's settings.
+
+        Raises:
+            ValueError: as :meth:`set_rule`: nothing is written.
+        """
+        settings = await self.store.set_rules(guild_id, variant, changes)
+        self._guilds[guild_id] = (self._expiry(self.clock()), settings)
+        return settings
+
     async def reset_rule(self, guild_id: int, variant: str,
                          parameter: str | None = None) -> GuildSettings:
         """Back to the variant's own rule (None: every parameter), merged in the store's

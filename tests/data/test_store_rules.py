@@ -61,3 +61,13 @@ async def test_reset_one_parameter_or_every_one(store: Store) -> None:
     assert dict(settings.rule_overrides) == {}
     with pytest.raises(ValueError):
         await store.reset_rule(GUILD, "nope")
+
+
+async def test_several_rules_are_saved_together_or_not_at_all(store: Store) -> None:
+    await store.set_rule(GUILD, "classic", "target", "150")
+    settings = await store.set_rules(GUILD, "classic", {"jokers": "4", "ace_high": "yes"})
+    assert dict(settings.rule_overrides["classic"]) == {"target": 150, "jokers": 4,
+                                                        "ace_high": True}
+    with pytest.raises(ValueError):  # the second refused: the first not saved either
+        await store.set_rules(GUILD, "classic", {"jokers": "2", "target": "many"})
+    assert await store.guild_settings(GUILD) == settings

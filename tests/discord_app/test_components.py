@@ -13,6 +13,7 @@ import pytest
 from bot.discord_app.cards.components import HandButton, HandPick, hand_view
 from bot.discord_app.core.components import Slot
 from bot.discord_app.daily.components import TryButton, TryEnd, TryPick, try_over_view
+from bot.discord_app.history.components import PageAction, PageButton, StepAction, StepButton
 from bot.discord_app.player.components import ForgetButton
 from bot.discord_app.table.components import (
     LobbyAction,
@@ -71,6 +72,11 @@ async def _click(custom_id: str, interaction: Any) -> Any:
                                                 "channel_id": 2026030301}),
     ("rami:dpick:a:2026030301", TryPick, {"slot": Slot.FIRST, "channel_id": 2026030301}),
     ("rami:forget:yes:42", ForgetButton, {"answer": "yes", "user_id": 42}),
+    ("rami:hist:next:2:42:-:43", PageButton, {"action": PageAction.NEXT, "page": 2,
+                                              "member": 42, "variant": None, "owner": 43}),
+    ("rami:hist:prev:0:42:tiles:42", PageButton, {"variant": "tiles", "page": 0}),
+    ("rami:replay:last:7:90:42", StepButton, {"action": StepAction.LAST, "match_id": 7,
+                                               "step": 90, "owner": 42}),
 ])
 async def test_a_click_goes_to_the_route_of_its_class(
         custom_id: str, cls: type[Any], fields: dict[str, object]) -> None:
@@ -112,12 +118,19 @@ def test_each_class_is_routed_to_its_features_method() -> None:
         "TryPick": ("Championship", "on_pick"),
         "ForgetButton": ("PlayerCommands", "on_forget_button"),
         "NotifyButton": ("Notifications", "on_button"),
+        "TopicButton": ("ServerSettings", "on_topic"),
+        "RulesMenu": ("ServerSettings", "on_rules_menu"),
+        "RulePageButton": ("ServerSettings", "on_rule_page"),
+        "PageButton": ("MatchHistory", "on_page"),
+        "MatchMenu": ("MatchHistory", "on_open"),
+        "StepButton": ("MatchHistory", "on_step"),
     }
 
 
 @pytest.mark.parametrize("custom_id", ["rami:lobby:dance:1", "rami:hand:draw:x",
                                        "rami:pick:z:1", "rami:pick:a:1:x",
-                                       "rami:forget:maybe:1", "rami:daily:dance:1"])
+                                       "rami:forget:maybe:1", "rami:daily:dance:1",
+                                       "rami:replay:rewind:1:2:3", "rami:hist:next:x:1:-:2"])
 def test_unknown_ids_match_no_component(custom_id: str) -> None:
     classes = features().component_classes
     assert not [c for c in classes if c.__discord_ui_compiled_template__.fullmatch(custom_id)]

@@ -261,3 +261,13 @@ async def play_match(fake: FakeDiscord, harness: BotHarness, variant: str, targe
         await fake.click(bob, next_round, "rami:table:next:")
         rounds += 1
     return rounds, humans
+
+
+async def fill_form(fake: FakeDiscord, member: User, message: Message, custom_id: str,
+                    values: dict[str, object]) -> Interaction:
+    """Click the button ``custom_id`` on ``message``, which opens a form, fill it in with
+    ``values`` (by the components' custom_id; the others as shown) and submit it; returns
+    the submit (its reply is the bot's answer)."""
+    opened = await fake.click(member, message, custom_id)
+    assert opened.modal is not None, f"no form opened: {opened.replies}"
+    return await fake.submit(member, opened, values)

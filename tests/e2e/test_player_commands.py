@@ -66,7 +66,7 @@ async def test_leaderboard_lists_players_in_order(fake: FakeDiscord,
     alice, bob, carol = fake.add_user("alice"), fake.add_user("bob"), fake.add_user("carol")
     await record_matches(harness, fake.guild_id, alice, bob)
 
-    for options in ({}, {"variant": "rami51", "period": "week"}):
+    for options in ({"board": "wins"}, {"variant": "rami51", "period": "week", "board": "wins"}):
         board = (await fake.slash(carol, channel, "rummy leaderboard", **options)).reply
         assert not board.ephemeral  # for the whole channel
         picture = board.attachments[0]
@@ -77,10 +77,35 @@ async def test_leaderboard_lists_players_in_order(fake: FakeDiscord,
         assert lines[2].startswith("2. bob: 1 won of 3")
         assert "Computer" not in board.content
 
-    empty = await fake.slash(carol, channel, "rummy leaderboard", variant="classic")
+    empty = await fake.slash(carol, channel, "rummy leaderboard", variant="classic",
+                             board="wins")
     assert empty.reply.ephemeral and "No finished match" in empty.reply.text()
-    french = await fake.slash(carol, channel, "rummy leaderboard", locale="fr")
+    french = await fake.slash(carol, channel, "rummy leaderboard", locale="fr", board="wins")
     assert french.reply.content.startswith("**Classement")
+
+
+async def test_the_leaderboard_ranks_by_rating_by_default(fake: FakeDiscord,
+                                                          harness: BotHarness) -> None:
+    channel = fake.channels[0]
+    alice, bob, carol = fake.add_user("alice"), fake.add_user("bob"), fake.add_user("carol")
+    await record_matches(harness, fake.guild_id, alice, bob)
+
+    board = (await fake.slash(carol, channel, "rummy leaderboard", variant="rami51")).reply
+    assert not board.ephemeral
+    lines = board.content.splitlines()
+    assert lines[0] == "**Skill ratings · Rami 51**"
+    assert lines[1].startswith("1. alice: ") and lines[1].endswith("3 played, provisional")
+    assert lines[2].startswith("2. bob: ")
+    assert "Computer" not in board.content and "μ − 3σ" in lines[-1]
+    mixed = (await fake.slash(carol, channel, "rummy leaderboard")).reply
+    assert mixed.content.splitlines()[1].startswith("1. alice (Rami 51): ")
+    french = (await fake.slash(carol, channel, "rummy leaderboard", locale="fr")).reply
+    assert french.content.splitlines()[1].endswith("3 jouées, provisoire")
+
+    period = (await fake.slash(carol, channel, "rummy leaderboard", period="week")).reply
+    assert period.ephemeral and "no period" in period.text() and "this week" in period.text()
+    empty = (await fake.slash(carol, channel, "rummy leaderboard", variant="classic")).reply
+    assert empty.ephemeral and "No rated match" in empty.text()
 
 
 async def test_stats_per_variant(fake: FakeDiscord, harness: BotHarness) -> None:
@@ -92,6 +117,14 @@ async def test_stats_per_variant(fake: FakeDiscord, harness: BotHarness) -> None
     assert mine.ephemeral
     assert "Rami 51: 3 played, 2 won, 6 rounds won, 240 points, 3 rami secs" in mine.text()
     assert "All variants: 3 played" in mine.text()
+    assert "Skill rating, Rami 51: " in mine.text() and "3 played, provisional" in mine.text()
+    [line] = mine.attachments  # the rating's line over the matches
+    assert line.filename == "rating.png"
+    assert line.description is not None
+    assert line.description.startswith("Skill rating of alice over the last 3 matches: from ")
+    french = (await fake.slash(alice, channel, "rummy stats", locale="fr")).reply
+    assert french.attachments[0].description.startswith(  # type: ignore[union-attr]
+        "Cote de alice sur les 3 dernières parties : de ")
     nothing = (await fake.slash(carol, channel, "rummy stats")).reply
     assert nothing.ephemeral and "has not finished a match" in nothing.text()
 

@@ -25,7 +25,9 @@ GUILD_CREATE, HEARTBEAT, RESUME, ``INTERACTION_CREATE``), sharded as Discord is:
 IDENTIFY with ``shard: [id, count]`` gets only the guilds of that shard, and a guild's
 events go only to the connections of its shard, from one bot or several processes
 (``connected_shards``, ``identified``, ``gateway_deliveries``). It acts as the guild's users
-(``slash``, ``click``, ``select``, ``autocomplete``) and records everything the bot
+(``slash``, ``click``, ``select``, ``autocomplete``, ``submit``: a form the bot
+answered with, filled in, as :mod:`~bot.discord_app.fake.modals` checks and shapes it) and
+records everything the bot
 answers with its raw payloads (``model``), so a caller can check flags (64: ephemeral),
 allowed mentions and attachments, and wait for a change (``wait_for``).
 
@@ -50,7 +52,7 @@ member whose DMs are closed (``dms.close(user)``) makes a message sent there fai
 403 code 50007; ``dms.rate_limit(count, per)`` arms a limit per DM channel;
 ``direct_messages(user)`` lists what the bot sent there.
 
-What it does not fake: group DMs, threads, voice, modals; rate limits nobody
+What it does not fake: group DMs, threads, voice, file uploads in forms; rate limits nobody
 armed (no buckets are counted) but that one, the 3-second and 15-minute deadlines of
 interactions; compressed or ETF gateway frames, the identify rate limit (5 s per ``max_concurrency``
 bucket), heartbeat deadlines, replaying events missed while disconnected. A REST route

@@ -258,17 +258,19 @@ class Interaction:
 
     id: int
     token: str
-    kind: int  # 2 command, 3 component, 4 autocomplete
+    kind: int  # 2 command, 3 component, 4 autocomplete, 5 a form's submit
     user: User
     channel_id: int
     sent_at: float
     message: Message | None = None  # the clicked message (components)
     label: str = ""  # the command path or the custom_id family, for reports
-    response_type: int | None = None  # 4 reply, 5 defer, 6 defer update, 7 update, 8 choices
+    # 4 reply, 5 defer, 6 defer update, 7 update, 8 choices, 9 a form (modal)
+    response_type: int | None = None
     responded_at: float | None = None
     original: Message | None = None
     followups: list[Message] = field(default_factory=list)
     choices: list[dict[str, Any]] | None = None
+    modal: dict[str, Any] | None = None  # the form it answered with (callback type 9)
     responded: asyncio.Event = field(default_factory=asyncio.Event)
     settled: asyncio.Event = field(default_factory=asyncio.Event)
 

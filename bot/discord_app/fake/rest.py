@@ -26,6 +26,7 @@ from aiohttp import web
 
 from bot.discord_app.fake.faults import error_response, missing_access
 from bot.discord_app.fake.limits import broken_limits, too_large
+from bot.discord_app.fake.modals import broken_modal
 from bot.discord_app.fake.model import LOADING, Attachment, Interaction, Message, snowflake
 from bot.discord_app.fake.openapi import SentRequest, Violation, default_checker
 from bot.discord_app.fake.state import DiscordState
@@ -316,7 +317,12 @@ class RestApi:
         payload, files = await read_body(request)
         kind = int(payload["type"])
         data = payload.get("data") or {}
-        check_limits(data, files)
+        if kind == 9:  # a form (fake.modals: its components and limits)
+            broken = broken_modal(data)
+            if broken is not None:
+                raise Refused(error_response(400, broken))
+        else:
+            check_limits(data, files)
         it.response_type = kind
         it.responded_at = time.perf_counter()
         resource: dict[str, Any] = {"type": kind}
@@ -337,8 +343,10 @@ class RestApi:
             it.original = it.message
         elif kind == 8:  # autocomplete result
             it.choices = data.get("choices", [])
+        elif kind == 9:  # a form shown to the member, until they submit it
+            it.modal = data
         it.responded.set()
-        if kind in (4, 7, 8):
+        if kind in (4, 7, 8, 9):
             it.settled.set()
         original = it.original
         # The full body: with an empty one discord.py's send_message raises TypeError.

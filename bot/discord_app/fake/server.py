@@ -15,6 +15,7 @@ from aiohttp import web
 
 from bot.discord_app.fake.faults import Fault
 from bot.discord_app.fake.gateway import Gateway
+from bot.discord_app.fake.modals import submit_data
 from bot.discord_app.fake.model import Interaction, Message, User, option_type, snowflake
 from bot.discord_app.fake.openapi import Violation, default_checker
 from bot.discord_app.fake.rest import RestApi
@@ -341,3 +342,18 @@ class FakeDiscord(DiscordState):
         it.label = ":".join(component["custom_id"].split(":")[:3])
         data = {"custom_id": component["custom_id"], "component_type": 3, "values": values}
         return await self._send_interaction(it, data, None, wait)
+
+    async def submit(self, user: User, opened: Interaction, values: dict[str, Any] | None = None,
+                     *, wait: bool = True, locale: str | None = None) -> Interaction:
+        """Fill in and submit the form the bot answered ``opened`` with (its ``modal``):
+        ``values`` by ``custom_id`` (text, a radio's value, a list for a select or a check
+        box group, True/False for a check box), the others as the form showed them
+        (:func:`~bot.discord_app.fake.modals.submit_data`; ``ValueError`` for what the
+        client could not send). A form opened from a message's component carries it."""
+        if opened.modal is None:
+            raise AssertionError(f"interaction {opened.id} was answered with no form "
+                                 f"(type {opened.response_type})")
+        data = submit_data(opened.modal, values or {}, self.channel_payload)
+        it = self.new_interaction(5, user, opened.channel_id, opened.message)
+        it.label = "form " + ":".join(str(data["custom_id"]).split(":")[:3])
+        return await self._send_interaction(it, data, locale, wait)

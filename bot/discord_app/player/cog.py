@@ -25,6 +25,9 @@ from bot.discord_app.core.replies import Reply, error_reply
 from bot.discord_app.core.text import escaped
 from bot.discord_app.player.components import ForgetButton
 from bot.discord_app.player.present import board_lines, board_picture, prefs_text, stats_line
+from bot.discord_app.ratings.present import board_lines as rating_board_lines
+from bot.discord_app.ratings.present import history_picture as rating_history_picture
+from bot.discord_app.ratings.present import stats_lines as rating_stats_lines
 from data.settings import NOTIFY_CHOICES as NOTIFY_NAMES
 from engine import RummyError
 from engine.hand_order import Sort
@@ -42,6 +45,8 @@ SORT_CHOICES = [Choice(name=loc(f"sort.{n}"), value=str(n)) for n in Sort]
 NOTIFY_CHOICES = [Choice(name=loc(f"bot.notify.choice.{n}"), value=n) for n in NOTIFY_NAMES]
 PERIODS = ("all", "month", "week")
 PERIOD_CHOICES = [Choice(name=loc(f"bot.admin.choice.{p}"), value=p) for p in PERIODS]
+BOARDS = ("rating", "wins")  # the leaderboard by skill rating (the default), by wins
+BOARD_CHOICES = [Choice(name=loc(f"bot.admin.choice.{b}"), value=b) for b in BOARDS]
 BOARD_SIZE = 10
 
 
@@ -107,13 +112,15 @@ class PlayerCommands(Feature):
 
     @app_commands.command(name=loc("bot.admin.cmd.leaderboard"),
                           description=loc("bot.admin.cmd.leaderboard.desc"))
-    @app_commands.rename(name=loc("bot.opt.variant"), period=loc("bot.admin.opt.period"))
+    @app_commands.rename(name=loc("bot.opt.variant"), period=loc("bot.admin.opt.period"),
+                         board=loc("bot.admin.opt.board"))
     @app_commands.describe(name=loc("bot.opt.variant.desc"),
-                           period=loc("bot.admin.opt.period.desc"))
-    @app_commands.choices(name=VARIANTS, period=PERIOD_CHOICES)
+                           period=loc("bot.admin.opt.period.desc"),
+                           board=loc("bot.admin.opt.board.desc"))
+    @app_commands.choices(name=VARIANTS, period=PERIOD_CHOICES, board=BOARD_CHOICES)
     async def leaderboard(self, interaction: discord.Interaction, name: str | None = None,
-                          period: str = "all") -> None:
-        """The server's best players, for everyone to see."""
+                          period: str | None = None, board: str = "rating") -> None:
+        """The server's best players, for everyone to see: by skill rating, or by wins."""
         async with self.replies.to(interaction, "leaderboard") as answer:
             lang = answer.lang
             names = variant_names()
@@ -122,6 +129,14 @@ class PlayerCommands(Feature):
                                              names=", ".join(names)))
                 return
             chosen_period = period if period in PERIODS else "all"
+            if board != "wins":
+                if chosen_period != "all":
+                    answer.reply = error_reply(t(
+                        "bot.rating.period", lang,
+                        period=t(f"bot.admin.choice.{chosen_period}", lang)))
+                    return
+                answer.reply = await self._rating_board(interaction.guild_id or 0, name, lang)
+                return
             rows = await self.store.leaderboard(
                 interaction.guild_id or 0, name, chosen_period,  # type: ignore[arg-type]
                 limit=BOARD_SIZE)
@@ -136,6 +151,15 @@ class PlayerCommands(Feature):
             picture = await asyncio.to_thread(board_picture, rows, title, theme, lang)
             answer.reply = Reply(content="\n".join([f"**{title}**", *board_lines(rows, lang)]),
                                  pictures=[picture])
+
+    async def _rating_board(self, guild_id: int, variant: str | None, lang: str) -> Reply:
+        rows = await self.store.rating_board(guild_id, variant, limit=BOARD_SIZE)
+        scope = t(f"variant.{variant}", lang) if variant else t("bot.board.all_variants", lang)
+        if not rows:
+            return Reply(content=t("bot.rating.empty", lang, scope=scope), ephemeral=True)
+        lines = rating_board_lines(rows, lang, by_variant=variant is not None)
+        return Reply(content="\n".join([f"**{t('bot.rating.title', lang, scope=scope)}**",
+                                        *lines, f"-# {t('bot.rating.note', lang)}"])[:2000])
 
     @app_commands.command(name=loc("bot.admin.cmd.stats"),
                           description=loc("bot.admin.cmd.stats.desc"))
@@ -162,11 +186,21 @@ class PlayerCommands(Feature):
                     lines.append(stats_line(stats, t(f"variant.{variant_name}", lang), lang))
             if total.matches_played:
                 lines.append(stats_line(total, t("bot.stats.total", lang), lang))
+            rated = await store.player_ratings(guild, who.id)
+            lines += rating_stats_lines(rated, lang)
+            pictures = []
+            if rated:  # the line of the variant they played most
+                most = max(rated, key=lambda row: (row.matches, row.variant))
+                history = await store.rating_history(guild, who.id, most.variant)
+                theme = (await self.prefs.player(interaction.user.id)).theme
+                pictures.append(await asyncio.to_thread(
+                    rating_history_picture, history, who.display_name, most.variant, theme,
+                    lang))
             if daily.days:
                 lines.append(t("bot.stats.daily", lang, days=count("days", daily.days),
                                firsts=count("firsts", daily.wins),
                                podiums=count("podiums", daily.podiums), best=daily.best_rank))
-            answer.reply = Reply(content="\n".join(lines), ephemeral=True)
+            answer.reply = Reply(content="\n".join(lines), ephemeral=True, pictures=pictures)
 
     @app_commands.command(name=loc("bot.admin.cmd.forget"),
                           description=loc("bot.admin.cmd.forget.desc"))

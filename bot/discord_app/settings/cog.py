@@ -10,7 +10,7 @@ the store for the rest) before anything is saved: a bad value changes nothing.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING
 
 import discord
@@ -19,18 +19,26 @@ from discord.app_commands import Choice
 
 from bot.discord_app.core.answering import Replies
 from bot.discord_app.core.choices import LANGUAGES, VARIANTS
-from bot.discord_app.core.feature import Feature
+from bot.discord_app.core.feature import Feature, Route, Routed
 from bot.discord_app.core.i18n import language_name, loc, t
 from bot.discord_app.core.replies import Answer, Reply, error_reply
 from bot.discord_app.core.text import MAX_CHOICES
+from bot.discord_app.settings.components import (
+    RulePageButton,
+    RulesMenu,
+    TopicButton,
+    forms_view,
+)
+from bot.discord_app.settings.forms import SettingsForm, rule_forms, setting_forms
 from bot.discord_app.settings.present import (
     FIXED_FIELDS,
+    changes_text,
     rules_embed,
     settings_text,
     shown_value,
 )
 from bot.session import SessionError
-from engine import RuleError, RuleSet, server_rules, variant
+from engine import RuleError, RuleSet, RummyError, server_rules, variant
 from engine.i18n import quote
 
 if TYPE_CHECKING:
@@ -79,15 +87,94 @@ class ServerSettings(Feature):
     def __init__(self, store: Store, prefs: Preferences, replies: Replies) -> None:
         self.store, self.prefs, self.replies = store, prefs, replies
 
+    def routes(self) -> dict[type[Routed], Route]:
+        return {TopicButton: self.on_topic, RulesMenu: self.on_rules_menu,
+                RulePageButton: self.on_rule_page}
 
     @settings.command(name=loc("bot.admin.cmd.show"), description=loc("bot.admin.cmd.show.desc"))
     async def show(self, interaction: discord.Interaction) -> None:
         async with self.replies.to(interaction, "settings.show") as answer:
             check_moderator(interaction)
             settings = await self.store.guild_settings(interaction.guild_id or 0)
-            answer.reply = Reply(content=settings_text(settings, answer.lang),
-                                 embeds=[rules_embed(settings.default_variant, settings,
-                                                     answer.lang)], ephemeral=True)
+            answer.reply = self._settings_reply(settings, settings.default_variant, answer.lang)
+
+    def _settings_reply(self, settings: GuildSettings, shown: str, lang: str,
+                        first_line: str = "", *, update: bool = False) -> Reply:
+        """Every setting, the rules of ``shown`` and the buttons to the forms."""
+        rules = server_rules(shown, settings.rule_overrides)
+        lines = [first_line] if first_line else []
+        return Reply(content="\n".join([*lines, settings_text(settings, lang)]),
+                     embeds=[rules_embed(shown, settings, lang, rules)],
+                     view=forms_view(shown, rules, lang), ephemeral=True, update=update)
+
+    # ------------------------------------------------------------- the forms
+    async def on_topic(self, interaction: discord.Interaction, button: TopicButton) -> None:
+        """Open a topic's form, filled in with the settings of now."""
+        async def build(settings: GuildSettings, lang: str) -> list[SettingsForm]:
+            return setting_forms(button.topic, settings, lang, self.on_submit,
+                                 interaction.id)
+
+        await self._open(interaction, f"settings.form.{button.topic}", build, button.page)
+
+    async def on_rule_page(self, interaction: discord.Interaction,
+                           button: RulePageButton) -> None:
+        """Open a page of a variant's rules as the server plays it."""
+        async def build(settings: GuildSettings, lang: str) -> list[SettingsForm]:
+            standard = variant(button.variant)  # RuleError: a variant no longer known
+            rules = server_rules(standard.name, settings.rule_overrides)
+            return rule_forms(standard.name, rules, standard, lang, self.on_submit,
+                              interaction.id)
+
+        await self._open(interaction, "settings.form.rules", build, button.page)
+
+    async def _open(self, interaction: discord.Interaction, what: str,
+                    build: Callable[[GuildSettings, str], Awaitable[list[SettingsForm]]],
+                    page: int) -> None:
+        """Answer with form number ``page`` of what ``build`` makes (a refusal, for one who
+        may not change the settings or a form that no longer exists, by the error path)."""
+        try:
+            check_moderator(interaction)
+            lang = await self.replies.language(interaction)
+            forms = await build(await self.store.guild_settings(interaction.guild_id or 0),
+                                lang)
+            if not 1 <= page <= len(forms):
+                raise SessionError("bot.form.gone")
+            form = forms[page - 1]
+        except RummyError as error:
+            async with self.replies.to(interaction, what):
+                raise error from None
+            return
+        await interaction.response.send_modal(form)
+
+    async def on_rules_menu(self, interaction: discord.Interaction, menu: RulesMenu) -> None:
+        """Show the rules of the variant picked, and the buttons to their forms."""
+        async with self.replies.to(interaction, "settings.form.pick") as answer:
+            check_moderator(interaction)
+            chosen = variant(menu.picked or "").name  # RuleError for a forged value
+            settings = await self.store.guild_settings(interaction.guild_id or 0)
+            answer.reply = self._settings_reply(settings, chosen, answer.lang, update=True)
+
+    async def on_submit(self, interaction: discord.Interaction, form: SettingsForm) -> None:
+        """Save what the moderator changed in a form (only that: a setting changed
+        elsewhere since the form opened stays), checked as the subcommands check it."""
+        what = "settings.form.submit"
+        async with self.replies.to(interaction, what) as answer:
+            check_moderator(interaction)
+            guild = interaction.guild_id or 0
+            changes = form.changes()
+            if not changes:
+                saved = await self.store.guild_settings(guild)
+            elif form.variant is not None:
+                saved = await self._store_change(self.prefs.set_rules(
+                    guild, form.variant, changes))  # type: ignore[arg-type]
+            else:
+                saved = await self._save(answer, **changes)
+            lang = await self.replies.language(interaction)  # a new language answers
+            shown = form.variant or saved.default_variant
+            line = (changes_text(changes, saved, form.variant, lang) if changes
+                    else t("bot.form.unchanged", lang))
+            answer.reply = self._settings_reply(saved, shown, lang, line,
+                                                update=interaction.message is not None)
 
     @settings.command(name=loc("bot.admin.cmd.variant"),
                       description=loc("bot.admin.cmd.variant.desc"))

@@ -3,6 +3,8 @@ as the server plays them (changed ones starred). Pure functions."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 import discord
 
 from bot.discord_app.core.i18n import language_name, t
@@ -59,3 +61,29 @@ def settings_text(settings: GuildSettings, lang: str) -> str:
         t("bot.admin.language", lang, language=language),
         t("bot.admin.channels", lang, channels=channels or t("bot.admin.channels.all", lang)),
     ])
+
+
+def changes_text(changes: Mapping[str, object], saved: GuildSettings, variant: str | None,
+                 lang: str) -> str:
+    """What a form changed, as saved (a rule as the engine read it)."""
+    rules = server_rules(variant, saved.rule_overrides).to_dict() if variant else {}
+    pairs = []
+    for key in changes:
+        value = rules[key] if variant else getattr(saved, key, changes[key])
+        pairs.append(f"`{key}` = {_setting_shown(key, value, lang)}")
+    if variant:
+        return t("bot.form.saved_rules", lang, variant=t(f"variant.{variant}", lang),
+                 changes=", ".join(pairs))
+    return t("bot.form.saved", lang, changes=", ".join(pairs))
+
+
+def _setting_shown(key: str, value: object, lang: str) -> str:
+    if isinstance(value, frozenset | set):
+        return ", ".join(f"<#{c}>" for c in sorted(value)) or t("bot.admin.channels.all", lang)
+    if value is None:
+        return t("bot.admin.language.none", lang) if key == "language" else "—"
+    if key == "language" and isinstance(value, str):
+        return language_name(value)
+    if key.endswith("variant") and isinstance(value, str):
+        return t(f"variant.{value}", lang)
+    return shown_value(value)

@@ -30,6 +30,7 @@ from bot.discord_app.core.text import (
     seat_title,
     variant_name,
 )
+from bot.discord_app.ratings import present as ratings_present
 from bot.discord_app.table.components import (
     lobby_view,
     match_over_view,
@@ -39,6 +40,7 @@ from bot.discord_app.table.components import (
 )
 from bot.discord_app.tiles.present import play_change
 from bot.session import Seat, Snapshot, Status, round_ending, round_seat_lines
+from data import RatingChange
 from engine import RuleSet, rules_summary
 from engine.actions import Action, unhandled
 from engine.cards.actions import Discard, Draw, LayOff, Meld, SwapJoker
@@ -228,16 +230,25 @@ def ranking(view: PublicView) -> list[int]:
                   reverse=view.high_wins)
 
 
-def match_over(snapshot: Snapshot, lang: str) -> Reply:
+def match_over(snapshot: Snapshot, lang: str,
+               ratings: Sequence[RatingChange] = ()) -> Reply:
+    """The final ranking, and (``ratings``) each seat's skill rating before and after."""
     view = snapshot.view
     assert view is not None
     order = ranking(view)
     lines = [t("bot.match.winner", lang, player=seat_name(snapshot, order[0], lang))]
     lines += [t("bot.match.line", lang, place=place, name=seat_name(snapshot, seat, lang),
                 total=view.totals[seat]) for place, seat in enumerate(order, 1)]
+    lines += rating_lines(snapshot, ratings, lang)
     embed = discord.Embed(title=t("bot.match.title", lang), description="\n".join(lines),
                           colour=COLOUR)
     return Reply(embeds=[embed], view=match_over_view(snapshot.channel_id, lang))
+
+
+def rating_lines(snapshot: Snapshot, ratings: Sequence[RatingChange], lang: str) -> list[str]:
+    """The ratings' part of the match results (issue 26; nothing when none moved)."""
+    lines = ratings_present.match_lines(ratings, [seat.name for seat in snapshot.seats], lang)
+    return ["", *lines] if lines else []
 
 
 def score_sheet(snapshot: Snapshot, lang: str, picture: Picture | None = None) -> Reply:

@@ -64,6 +64,7 @@ if TYPE_CHECKING:
 
     from bot.session.prefs import Preferences
     from bot.session.tables import Tables
+    from data import RatingChange
 
 log = logging.getLogger("rami.bot.discord_app.publisher")
 
@@ -438,13 +439,17 @@ class Publisher:
             picture = await pictures.draw(pictures.scores_picture, snapshot.view, lang)
             reply = present.round_over(snapshot, lang, picture)
         else:
-            reply = present.match_over(snapshot, lang)
+            reply = present.match_over(snapshot, lang, await self._ratings(snapshot))
         await self._send(snapshot.channel_id, reply)
         if result in board.results:
             board.results.remove(result)
         if not board.ended and board.snapshot.game_id == snapshot.game_id:
             board.results_shown = result.key
             await self._save_ui(snapshot, results_shown=result.key)
+
+    async def _ratings(self, snapshot: Snapshot) -> list[RatingChange]:
+        """How the match moved its seats' ratings (booked with the move that ended it)."""
+        return await self.tables.store.game_rating_changes(snapshot.game_id)
 
     async def _close(self, board: Board) -> None:
         """An ended table: its lobby or table says so, its reminders (and table messages

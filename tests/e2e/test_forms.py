@@ -1,0 +1,132 @@
+"""``/rummy settings show`` leads to the settings' forms: a moderator opens each topic's
+form, changes values, submits; a bad value is refused and nothing saved; others refused."""
+
+from __future__ import annotations
+
+from bot.discord_app.fake import MEMBER_PERMISSIONS, FakeDiscord, Interaction, Message, User
+from data import GuildSettings
+from tests.e2e.harness import BotHarness
+from tests.e2e.players import fill_form
+from tests.e2e.test_admin import bot_of, moderator
+from tests.e2e.test_behaviour import refused
+
+
+async def settings_message(fake: FakeDiscord, mod: User) -> Message:
+    shown = await fake.slash(mod, fake.channels[0], "rummy settings show")
+    assert shown.reply.ephemeral
+    return shown.reply
+
+
+async def open_form(fake: FakeDiscord, mod: User, message: Message, custom_id: str,
+                    ) -> Interaction:
+    opened = await fake.click(mod, message, custom_id)
+    assert opened.response_type == 9 and opened.modal is not None, opened.replies
+    return opened
+
+
+async def test_moderator_changes_each_topic_by_its_form(fake: FakeDiscord,
+                                                        harness: BotHarness) -> None:
+    bot, mod = bot_of(harness), moderator(fake)
+    message = await settings_message(fake, mod)
+
+    saved = await fill_form(fake, mod, message, "rami:setform:variant:1",
+                            {"default_variant": "classic"})
+    assert "Saved" in saved.reply.text() and "Classic rummy" in saved.reply.text()
+    assert saved.reply.id == message.id  # the settings message shows the new values
+
+    turns = await open_form(fake, mod, message, "rami:setform:turns:1")
+    assert turns.modal is not None
+    label = turns.modal["components"][0]
+    assert label["type"] == 18 and label["component"]["value"] == "300"  # pre-filled
+    await fake.submit(mod, turns, {"turn_timeout_s": "90"})
+
+    await fill_form(fake, mod, message, "rami:setform:channels:1",
+                    {"allowed_channels": [str(fake.channels[1])]})
+
+    language = await open_form(fake, mod, message, "rami:setform:language:1")
+    french = await fake.submit(mod, language, {"language": "fr"})
+    assert "Enregistré" in french.reply.text()  # the new language answers
+
+    settings = await bot.store.guild_settings(fake.guild_id)
+    assert settings == GuildSettings(default_variant="classic", turn_timeout_s=90,
+                                     language="fr",
+                                     allowed_channels=frozenset({fake.channels[1]}))
+
+
+async def test_rules_forms_change_only_what_was_changed(fake: FakeDiscord,
+                                                        harness: BotHarness) -> None:
+    bot, mod = bot_of(harness), moderator(fake)
+    message = await settings_message(fake, mod)
+    picked = await fake.select(mod, message, "rami:setrules", ["classic"])
+    assert "Classic rummy" in picked.reply.text()
+    first = await open_form(fake, mod, message, "rami:setrule:classic:1")
+    assert first.modal is not None and len(first.modal["components"]) <= 5
+    switches = first.modal["components"][0]["component"]
+    ticked = [o["value"] for o in switches["options"] if o.get("default")]
+    await fake.slash(mod, fake.channels[0], "rummy settings rule", parameter="target",
+                     value="77", variant="classic")  # changed elsewhere while the form is open
+    assert "ace_high" not in ticked  # classic: the ace low, jokers never swapped
+    saved = await fake.submit(mod, first, {switches["custom_id"]: [*ticked, "ace_high"],
+                                           "joker_swap": "after_opening"})
+    assert "Rules of Classic rummy saved" in saved.reply.content, saved.reply.content
+    overrides = dict((await bot.store.guild_settings(fake.guild_id)).rule_overrides["classic"])
+    assert overrides == {"target": 77, "ace_high": True, "joker_swap": "after_opening"}
+
+    numbers = await open_form(fake, mod, message, "rami:setrule:classic:3")
+    assert numbers.modal is not None
+    field = numbers.modal["components"][0]["component"]
+    bad = refused(await fake.submit(mod, numbers, {field["custom_id"]: "lots"}))
+    assert "lots" in bad  # the engine's message, quoting the value
+    after = dict((await bot.store.guild_settings(fake.guild_id)).rule_overrides["classic"])
+    assert after == overrides
+
+
+async def test_bad_value_is_refused_and_nothing_saved(fake: FakeDiscord,
+                                                      harness: BotHarness) -> None:
+    bot, mod = bot_of(harness), moderator(fake)
+    message = await settings_message(fake, mod)
+    turns = await open_form(fake, mod, message, "rami:setform:turns:1")
+    text = refused(await fake.submit(mod, turns, {"turn_timeout_s": "5"}))
+    assert "turn_timeout_s must be between 15 and 86400" in text
+    turns = await open_form(fake, mod, message, "rami:setform:turns:1")  # a form submits once
+    text = refused(await fake.submit(mod, turns, {"turn_timeout_s": "soon"}))
+    assert "whole number" in text and "soon" in text
+    assert await bot.store.guild_settings(fake.guild_id) == GuildSettings()
+
+
+async def test_non_moderator_is_refused_on_open_and_on_submit(fake: FakeDiscord,
+                                                              harness: BotHarness) -> None:
+    bot, mod = bot_of(harness), moderator(fake)
+    message = await settings_message(fake, mod)
+    bob = fake.add_user("bob")
+    assert "Manage Server" in refused(await fake.click(bob, message, "rami:setform:turns:1"))
+    assert "Manage Server" in refused(await fake.click(bob, message, "rami:setrule:rami51:1"))
+    opened = await open_form(fake, mod, message, "rami:setform:turns:1")
+    mod.permissions = MEMBER_PERMISSIONS  # Manage Server taken away meanwhile
+    assert "Manage Server" in refused(await fake.submit(mod, opened, {"turn_timeout_s": "60"}))
+    assert await bot.store.guild_settings(fake.guild_id) == GuildSettings()
+
+
+async def test_two_moderators_fill_in_their_own_forms(fake: FakeDiscord,
+                                                      harness: BotHarness) -> None:
+    bot, first, second = bot_of(harness), moderator(fake), moderator(fake)
+    mine = await open_form(fake, first, await settings_message(fake, first),
+                           "rami:setform:turns:1")
+    theirs = await open_form(fake, second, await settings_message(fake, second),
+                             "rami:setform:language:1")
+    assert mine.modal is not None and theirs.modal is not None
+    assert mine.modal["custom_id"] != theirs.modal["custom_id"]
+    await fake.submit(second, theirs, {"language": "fr"})
+    await fake.submit(first, mine, {"turn_timeout_s": "45"})
+    settings = await bot.store.guild_settings(fake.guild_id)
+    assert (settings.turn_timeout_s, settings.language) == (45, "fr")
+
+
+async def test_a_form_open_across_a_restart_is_out_of_date(fake: FakeDiscord,
+                                                           harness: BotHarness) -> None:
+    mod = moderator(fake)
+    opened = await open_form(fake, mod, await settings_message(fake, mod),
+                             "rami:setform:turns:1")
+    await harness.restart()
+    assert "out of date" in refused(await fake.submit(mod, opened, {"turn_timeout_s": "45"}))
+    assert await bot_of(harness).store.guild_settings(fake.guild_id) == GuildSettings()
