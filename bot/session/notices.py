@@ -230,8 +230,12 @@ class Notifier:
                 coming = None
             wait = self.poll_interval if coming is None else min(
                 self.poll_interval, max(0.0, coming - self.clock()))
+            # asyncio.timeout, not wait_for: on Python 3.11 wait_for returns the inner
+            # wait's result when it completes as the task is cancelled, losing the cancel
+            # (a notice scheduled while the bot closes), and close() then waited forever.
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._wake.wait(), wait)
+                async with asyncio.timeout(wait):
+                    await self._wake.wait()
 
     async def close(self) -> None:
         task, self._task = self._task, None

@@ -1,14 +1,16 @@
 """The notices' pure parts (issue 27): quiet hours in a member's time zone (a range may
-pass midnight) and the checks of the new preferences."""
+pass midnight), the checks of the new preferences, and the poller's stop."""
 
 from __future__ import annotations
 
+import asyncio
 import datetime
 import zoneinfo
+from typing import Any, cast
 
 import pytest
 
-from bot.session.notices import quiet_until
+from bot.session.notices import Notifier, quiet_until
 from data import PlayerPrefs
 from data.settings import validate_changes
 
@@ -54,3 +56,35 @@ def test_good_notification_preferences_pass() -> None:
     assert validate_changes(PlayerPrefs, {"notify": "10m", "quiet_hours": "22:00-07:30",
                                           "timezone": "Europe/Paris"}) == {
         "notify": "10m", "quiet_hours": "22:00-07:30", "timezone": "Europe/Paris"}
+
+
+class IdleStore:
+    """A store with no notice due; says when the poller has looked (it then waits)."""
+
+    def __init__(self) -> None:
+        self.looked = asyncio.Event()
+
+    async def claim_notices(self, now: float) -> list[Any]:
+        return []
+
+    async def purge_notices(self, before: float) -> int:
+        return 0
+
+    async def next_notice_due(self) -> float | None:
+        self.looked.set()
+        return None
+
+
+async def test_the_poller_stops_when_closed_as_a_notice_wakes_it() -> None:
+    # A notice scheduled (the wake-up set) in the same moment as the bot closes: Python
+    # 3.11's asyncio.wait_for returned the wake-up and lost the cancel, so the poller
+    # went on and close() never returned (the bot's stop hung).
+    store = IdleStore()
+    notifier = Notifier(cast(Any, None), cast(Any, None), cast(Any, store))
+    notifier.start()
+    await store.looked.wait()  # the poller waits for a wake-up
+    notifier._wake.set()
+    closing = asyncio.ensure_future(notifier.close())
+    done, _ = await asyncio.wait({closing}, timeout=10)
+    assert closing in done, "the poller went on after close()"
+    assert notifier._task is None
