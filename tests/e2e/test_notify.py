@@ -10,13 +10,13 @@ from bot.discord_app.fake import FakeDiscord, Interaction, Message, User
 from bot.discord_app.notify.cog import Notifications
 from data.notices import NoticeKind
 from engine.ai import choose_action
-from engine.views import Phase
 from tests.e2e.harness import BotHarness
 from tests.e2e.players import (
     Human,
     assert_ok,
     is_hand,
     lobby_with_a_computer,
+    still_their_turn,
     wait_for_turn,
 )
 
@@ -68,11 +68,13 @@ async def test_a_whole_turn_is_played_from_a_direct_message(
     human.hand_message = hand_of(shown)
     assert human.hand_message.channel_id == notice.channel_id  # in the DM
     rules, view = await human.rules(), await human.view()
-    while view.current == view.seat and view.phase in (Phase.DRAW, Phase.PLAY):
+    begun = view
+    while still_their_turn(view, begun):  # this turn only: the computer may be quick
         await human._click(choose_action(view, rules, "easy", human.rng))  # type: ignore[arg-type]
         assert human.hand_message.channel_id == notice.channel_id
         view = await human.view()
-    assert human.actions == 0 and view.current != view.seat  # played through the DM alone
+    # Played through the DM alone, to the turn's end:
+    assert human.actions == 0 and (view.round_number, view.turn) != (begun.round_number, begun.turn)
     # A notice's hand button later still answers, with the game as it is now.
     assert hand_of(await fake.click(alice, notice, "rami:notify:hand:")).ephemeral
 
