@@ -25,7 +25,8 @@ log = logging.getLogger(__name__)
 # Theme and card back names are render's, sort names the engine's (the session layer checks a
 # choice against them before saving): the store checks only that a name looks like one.
 NAME_PATTERN = re.compile(r"[a-z][a-z0-9-]{0,31}")
-MIN_TURN_TIMEOUT_S = 15
+MIN_TURN_TIMEOUT_S = 30  # 15 before issue 27: a stored 15…29 is read as 30 (decode)
+OLD_MIN_TURN_TIMEOUT_S = 15
 MAX_TURN_TIMEOUT_S = 3 * 24 * 3600  # games that last days (issue 27)
 MAX_DAILY_OPPONENTS = 5  # a variant's own player limits are the session layer's check
 MINUTES_A_DAY = 24 * 60
@@ -313,6 +314,9 @@ def decode(cls: type[S], text: str | None, *, owner: str) -> S:
         return cls()
     values: dict[str, Any] = {}
     for key, value in stored.items():
+        if (key == "turn_timeout_s" and isinstance(value, int) and not isinstance(value, bool)
+                and OLD_MIN_TURN_TIMEOUT_S <= value < MIN_TURN_TIMEOUT_S):
+            value = MIN_TURN_TIMEOUT_S  # chosen when the minimum was lower: the nearest now
         try:
             values.update(validate_changes(cls, {key: value}))
         except ValueError as error:
