@@ -28,6 +28,7 @@ from bot.discord_app.core.text import (
     safe_name,
     seat_name,
     seat_title,
+    turn_time_line,
     variant_name,
 )
 from bot.discord_app.ratings import present as ratings_present
@@ -65,9 +66,10 @@ MAX_DESCRIPTION = 4096  # characters of an embed's description, Discord's limit
 
 
 # ---------------------------------------------------------------------- lobby
-def lobby(snapshot: Snapshot, lang: str, played: RuleSet) -> Reply:
+def lobby(snapshot: Snapshot, lang: str, played: RuleSet, turn_s: float | None = None) -> Reply:
     """The lobby message: the rules the table will deal with (``played``: the server's
-    overrides and the chosen target included), the seats, and what to do."""
+    overrides and the chosen target included), how long a turn may take (``turn_s``
+    seconds, 0: no limit; None: not said), the seats, and what to do."""
     players = ", ".join(
         f"<@{s.user_id}>" if s.user_id is not None else seat_title(s, lang)
         for s in snapshot.seats
@@ -75,6 +77,8 @@ def lobby(snapshot: Snapshot, lang: str, played: RuleSet) -> Reply:
     lines = [*rules_summary(played, lang), ""]
     lines.append(t("bot.lobby.target", lang, count=played.target) if played.target
                  else t("bot.lobby.single_round", lang))
+    if turn_s is not None:
+        lines.append(turn_time_line(turn_s, lang))
     lines.append(t("bot.lobby.players", lang, count=len(snapshot.seats), players=players))
     lines.append(t("bot.lobby.howto", lang, creator=f"<@{snapshot.created_by}>"))
     embed = discord.Embed(

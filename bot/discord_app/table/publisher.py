@@ -279,7 +279,8 @@ class Publisher:
         if board.lobby_message is None:
             return
         if board.lobby == "open" and snapshot.status is Status.LOBBY:
-            reply = present.lobby(snapshot, lang, snapshot.rules)
+            reply = present.lobby(snapshot, lang, snapshot.rules,
+                                  await self.tables.turn_seconds(snapshot.guild_id))
         else:
             reply = present.lobby_closed(snapshot, lang, "bot.lobby.started")
         await self._edit(snapshot.channel_id, board.lobby_message, reply)
