@@ -21,6 +21,7 @@ class NoticeKind(StrEnum):
     TURN = "turn"  # the member's turn came and they have not acted
     START = "start"  # a match they joined started
     END = "end"  # a match they played ended
+    REMIND = "remind"  # their turn goes on: half of its time, or nearly all, has gone
 
 
 @dataclass(frozen=True, slots=True)

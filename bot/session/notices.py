@@ -2,7 +2,9 @@
 
 Heard from the tables' events (:meth:`Notifier.on_event`): a member who opted in
 (``PlayerPrefs.notify``) is told when their turn came and they have not acted for their
-delay, when a match they joined started and when a match they played ended. The notices
+delay, when a match they joined started and when a match they played ended; a turn with a
+time-out of 10 minutes or more is recalled half-way and shortly before its end (a tenth of
+it, an hour at most), at most once each (:func:`reminders`). The notices
 live in the store (:mod:`data.notices`): a turn's notice is known by its topic (the game,
 the round and the turn), so it is scheduled once whatever the events; a member who acts
 cancels theirs (never told while acting); the poller claims the due ones, marked sent in
@@ -44,6 +46,9 @@ PACE_S = 0.05  # seconds between two sends of one process (20 a second: Discord 
 MEMBER_BURST, MEMBER_WINDOW = 5, 60.0  # messages per member per window (seconds)
 CLOSED_RETRY_S = 24 * 3600.0  # closed DMs are not tried again for a day
 KEPT_S = 7 * 24 * 3600.0  # sent and cancelled notices are kept this long
+REMIND_FROM_S = 600.0  # a turn shorter than this gets no reminder (its notice suffices)
+SOON_AT_MOST_S = 3600.0  # "shortly before": a tenth of the turn, an hour at most
+TURN_KINDS = (NoticeKind.TURN, NoticeKind.REMIND)  # the notices of one turn
 
 
 class Outcome(enum.StrEnum):
@@ -63,6 +68,22 @@ def turn_topic(snapshot: Snapshot) -> str | None:
     if view is None or snapshot.status is not Status.PLAYING:
         return None
     return f"turn:{snapshot.game_id}:{view.round_number}:{view.turn}"
+
+
+def reminders(topic: str, start: float, deadline: float) -> list[tuple[str, float]]:
+    """The reminders of the turn ``topic`` begun at ``start`` that times out at
+    ``deadline``: its topic and when each is due, half-way and shortly before the end
+    (none for a turn shorter than :data:`REMIND_FROM_S`)."""
+    length = deadline - start
+    if length < REMIND_FROM_S:
+        return []
+    return [(f"{topic}:half", start + length / 2),
+            (f"{topic}:soon", deadline - min(length / 10, SOON_AT_MOST_S))]
+
+
+def topic_turn(notice: Notice) -> str:
+    """The turn topic a turn's notice or reminder is about."""
+    return notice.topic if notice.kind is NoticeKind.TURN else notice.topic.rsplit(":", 1)[0]
 
 
 def quiet_until(now: float, prefs: PlayerPrefs) -> float | None:
@@ -120,7 +141,8 @@ class Notifier:
                                      f"start:{snapshot.game_id}", 0.0)
         elif event.kind is EventKind.MATCH_OVER:
             for user in humans:
-                await self.store.cancel_notices(channel, user, NoticeKind.TURN)
+                for kind in TURN_KINDS:
+                    await self.store.cancel_notices(channel, user, kind)
                 await self._schedule(snapshot, user, NoticeKind.END,
                                      f"end:{snapshot.game_id}", 0.0)
             return
@@ -130,6 +152,11 @@ class Notifier:
         if event.seat is not None and snapshot.seats[event.seat].user_id == current.user_id:
             return  # their own move within their turn
         await self._schedule(snapshot, current.user_id, NoticeKind.TURN, topic, None)
+        if snapshot.deadline is not None:  # the same turn's reminders (not when they act)
+            now = self.clock()
+            for reminder, due in reminders(topic, now, snapshot.deadline):
+                await self._schedule(snapshot, current.user_id, NoticeKind.REMIND, reminder,
+                                     due - now)
 
     async def _schedule(self, snapshot: Snapshot, user_id: int, kind: NoticeKind, topic: str,
                         delay: float | None) -> None:
@@ -163,11 +190,14 @@ class Notifier:
         if prefs.notify not in NOTIFY_DELAYS or self.sender is None:
             return None
         snapshot = await self.tables.snapshot(notice.channel_id)
-        if notice.kind is NoticeKind.TURN and (
-                snapshot is None or turn_topic(snapshot) != notice.topic
+        if notice.kind in TURN_KINDS and (
+                snapshot is None or turn_topic(snapshot) != topic_turn(notice)
                 or snapshot.current_seat is None
                 or snapshot.current_seat.user_id != notice.user_id):
             return None  # the turn moved on
+        if notice.kind is NoticeKind.REMIND and (
+                snapshot is None or snapshot.deadline is None or snapshot.deadline <= now):
+            return None  # its time is up (or no longer counted)
         if (until := quiet_until(now, prefs)) is not None:
             await self.store.postpone_notice(notice, until)
             return None

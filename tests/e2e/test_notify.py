@@ -5,9 +5,11 @@ twice across a restart, quiet hours holding one, and notifications off by defaul
 from __future__ import annotations
 
 import asyncio
+from pathlib import Path
 
 from bot.discord_app.fake import FakeDiscord, Interaction, Message, User
 from bot.discord_app.notify.cog import Notifications
+from bot.session.notices import Outcome
 from data.notices import NoticeKind
 from engine.ai import choose_action
 from tests.e2e.harness import BotHarness
@@ -151,3 +153,46 @@ async def test_quiet_hours_hold_a_notice_until_they_end(
     assert held.sent_at is None and held.due_at > notifier.clock()
     await notifier.send_due(held.due_at + 1)
     assert len(turn_notices(fake, alice)) == 1
+
+
+async def test_a_long_turn_is_recalled_half_way_and_shortly_before_its_end(
+        fake: FakeDiscord, db_path: Path) -> None:
+    timed = BotHarness(fake, db_path, turn_timeout=3600)  # an hour a turn
+    await timed.start()
+    try:
+        alice, _ = await seated_with_notify(fake, timed)
+        await fake.wait_for(lambda: turn_notices(fake, alice))
+        snapshot = await timed.bot.tables.snapshot(fake.channels[0])  # type: ignore[union-attr]
+        assert snapshot is not None and snapshot.deadline is not None
+        deadline, notifier = snapshot.deadline, notifications(timed).notifier
+        assert await notifier.send_due(deadline - 1805) == []  # not half-way yet
+        ((half, sent),) = await notifier.send_due(deadline - 1795)
+        assert half.kind is NoticeKind.REMIND and sent is Outcome.SENT
+        assert "is played for you in 30 minutes" in fake.direct_messages(alice)[-1].content
+        await timed.restart()  # claimed once: a restart does not send it again
+        notifier = notifications(timed).notifier
+        ((soon, sent),) = await notifier.send_due(deadline - 355)  # a tenth of the hour
+        assert soon.kind is NoticeKind.REMIND and sent is Outcome.SENT
+        assert "is played for you in 6 minutes" in fake.direct_messages(alice)[-1].content
+        assert await notifier.send_due(deadline - 1) == []
+        reminded = [m for m in fake.direct_messages(alice) if "Reminder" in m.content]
+        assert len(reminded) == 2
+    finally:
+        await timed.stop()
+
+
+async def test_a_reminder_of_a_turn_that_moved_on_is_not_sent(
+        fake: FakeDiscord, db_path: Path) -> None:
+    timed = BotHarness(fake, db_path, turn_timeout=3600)
+    await timed.start()
+    try:
+        alice, human = await seated_with_notify(fake, timed)
+        await fake.wait_for(lambda: turn_notices(fake, alice))
+        snapshot = await timed.bot.tables.snapshot(fake.channels[0])  # type: ignore[union-attr]
+        assert snapshot is not None and snapshot.deadline is not None
+        await human.play_turn()
+        outcomes = await notifications(timed).notifier.send_due(snapshot.deadline - 355)
+        assert [o for n, o in outcomes if n.kind is NoticeKind.REMIND] == [None, None]
+        assert not [m for m in fake.direct_messages(alice) if "Reminder" in m.content]
+    finally:
+        await timed.stop()

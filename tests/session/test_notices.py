@@ -10,7 +10,7 @@ from typing import Any, cast
 
 import pytest
 
-from bot.session.notices import Notifier, quiet_until
+from bot.session.notices import Notifier, quiet_until, reminders
 from data import PlayerPrefs
 from data.settings import validate_changes
 
@@ -88,3 +88,13 @@ async def test_the_poller_stops_when_closed_as_a_notice_wakes_it() -> None:
     done, _ = await asyncio.wait({closing}, timeout=10)
     assert closing in done, "the poller went on after close()"
     assert notifier._task is None
+
+
+def test_reminders_come_half_way_and_shortly_before_the_end() -> None:
+    assert reminders("turn:1:1:3", 1000.0, 4600.0) == [("turn:1:1:3:half", 2800.0),
+                                                       ("turn:1:1:3:soon", 4240.0)]
+    three_days = 3 * 86_400.0  # a tenth would be 7.2 hours: an hour before, at most
+    assert reminders("t", 0.0, three_days) == [("t:half", three_days / 2),
+                                               ("t:soon", three_days - 3600.0)]
+    assert reminders("t", 0.0, 599.0) == []  # a short turn: its notice is enough
+    assert reminders("t", 0.0, 600.0) == [("t:half", 300.0), ("t:soon", 540.0)]

@@ -66,7 +66,9 @@ class Notifications(Feature):
             notice.kind, lang, server=guild.name if guild is not None else str(notice.guild_id),
             channel=f"#{escaped(place.name)}" if place is not None else f"<#{notice.channel_id}>",
             game=t(f"variant.{snapshot.variant}", lang) if snapshot is not None else "",
-            link=table_link(notice.guild_id, notice.channel_id, message), first=first)
+            link=table_link(notice.guild_id, notice.channel_id, message), first=first,
+            left=max(0.0, snapshot.deadline - max(notice.due_at, self.notifier.clock()))
+            if snapshot is not None and snapshot.deadline is not None else 0.0)
         view = discord.ui.View(timeout=None)
         if notice.kind is not NoticeKind.END:
             view.add_item(NotifyButton(NotifyAction.HAND, notice.channel_id, lang))

@@ -4,7 +4,7 @@ game), a link to the table message, and on the first one how to turn them off.""
 from __future__ import annotations
 
 from bot.discord_app.core.i18n import t
-from bot.discord_app.core.text import escaped
+from bot.discord_app.core.text import duration_words, escaped
 from data.notices import NoticeKind
 
 
@@ -15,11 +15,13 @@ def table_link(guild_id: int, channel_id: int, message_id: int | None) -> str:
 
 
 def notice_text(kind: NoticeKind, lang: str, *, server: str, channel: str, game: str,
-                link: str, first: bool) -> str:
+                link: str, first: bool, left: float = 0.0) -> str:
     """The notification's content (``server`` escaped here, ``channel`` already shown as
-    it should be; cut to Discord's limits by the reply)."""
+    it should be; cut to Discord's limits by the reply); ``left``: the seconds the turn
+    has left (a reminder's), said in words, to the minute past one."""
+    rounded = round(left / 60) * 60 if left >= 60 else left
     text = t(f"bot.notify.{kind}", lang, server=escaped(server), channel=channel,
-             game=game, link=link)
+             game=game, link=link, left=duration_words(rounded, lang))
     if first:
         text += "\n" + t("bot.notify.first", lang)
     return text
