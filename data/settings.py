@@ -25,10 +25,16 @@ log = logging.getLogger(__name__)
 # Theme and card back names are render's, sort names the engine's (the session layer checks a
 # choice against them before saving): the store checks only that a name looks like one.
 NAME_PATTERN = re.compile(r"[a-z][a-z0-9-]{0,31}")
-MIN_TURN_TIMEOUT_S = 15
-MAX_TURN_TIMEOUT_S = 24 * 3600
+MIN_TURN_TIMEOUT_S = 30  # 15 before issue 27: a stored 15…29 is read as 30 (decode)
+OLD_MIN_TURN_TIMEOUT_S = 15
+MAX_TURN_TIMEOUT_S = 3 * 24 * 3600  # games that last days (issue 27)
 MAX_DAILY_OPPONENTS = 5  # a variant's own player limits are the session layer's check
 MINUTES_A_DAY = 24 * 60
+# A turn notification's delay: its name and seconds (issue 27); "off": none is sent.
+NOTIFY_DELAYS: Mapping[str, int] = MappingProxyType({"now": 0, "1m": 60, "10m": 600,
+                                                     "1h": 3600})
+NOTIFY_CHOICES = ("off", *NOTIFY_DELAYS)
+QUIET_HOURS = re.compile(r"([01]\d|2[0-3]):([0-5]\d)-([01]\d|2[0-3]):([0-5]\d)")
 
 RuleOverrides = Mapping[str, Mapping[str, object]]
 
@@ -73,6 +79,12 @@ class PlayerPrefs:
     # No pictures in the player's private messages (hand, score sheet): the same
     # information as text, for screen readers, slow connections and data plans.
     text_only: bool = False
+    # Direct-message notifications (issue 27): off, or the delay after which a turn not
+    # acted on is notified (NOTIFY_DELAYS); quiet hours "HH:MM-HH:MM" in ``timezone``
+    # hold them until they end (None: none).
+    notify: str = "off"
+    quiet_hours: str | None = None
+    timezone: str = "UTC"
 
 
 # ---------------------------------------------------------------- value checks
@@ -190,6 +202,26 @@ def _time_zone(key: str, value: object) -> str:
     return value
 
 
+def _quiet_hours(key: str, value: object) -> str | None:
+    """A range of the day, ``HH:MM-HH:MM`` (24-hour clock; it may pass midnight), or None."""
+    if value is None:
+        return None
+    if not isinstance(value, str) or not QUIET_HOURS.fullmatch(value) or (
+            value[:5] == value[6:]):
+        raise ValueError(f"{key} must be a range such as '22:00-07:30' (two different "
+                         f"times of a 24-hour clock), not {value!r}")
+    return value
+
+
+def quiet_minutes(text: str) -> tuple[int, int]:
+    """The start and end of quiet hours ``HH:MM-HH:MM``, in minutes after midnight."""
+    found = QUIET_HOURS.fullmatch(text)
+    if found is None:
+        raise ValueError(f"not quiet hours: {text!r}")
+    hour, minute, end_hour, end_minute = (int(part) for part in found.groups())
+    return hour * 60 + minute, end_hour * 60 + end_minute
+
+
 def _optional_id(key: str, value: object) -> int | None:
     if value is None:
         return None
@@ -228,6 +260,9 @@ _CHECKS: dict[type[Any], dict[str, Callable[[str, object], Any]]] = {
         "sort": _name,
         "language": _language,
         "text_only": _flag,
+        "notify": _one_of(NOTIFY_CHOICES),
+        "quiet_hours": _quiet_hours,
+        "timezone": _time_zone,
     },
 }
 
@@ -289,6 +324,9 @@ def decode(cls: type[S], text: str | None, *, owner: str) -> S:
         return cls()
     values: dict[str, Any] = {}
     for key, value in stored.items():
+        if (key == "turn_timeout_s" and isinstance(value, int) and not isinstance(value, bool)
+                and OLD_MIN_TURN_TIMEOUT_S <= value < MIN_TURN_TIMEOUT_S):
+            value = MIN_TURN_TIMEOUT_S  # chosen when the minimum was lower: the nearest now
         try:
             values.update(validate_changes(cls, {key: value}))
         except ValueError as error:

@@ -23,6 +23,7 @@ import data.scores as scores
 from data.challenge_store import ChallengeStore
 from data.errors import CorruptRow, GameNotFound
 from data.history_store import HistoryStore
+from data.notice_store import NoticeStore
 from data.rating_store import RatingStore
 from data.records import (
     Booking,
@@ -52,7 +53,7 @@ Period = Literal["all", "month", "week"]
 RULE_PARAMETERS = frozenset(f.name for f in fields(RuleSet)) - {"name", "kind"}
 
 
-class Store(SharedStore, ChallengeStore, RatingStore, HistoryStore):
+class Store(SharedStore, ChallengeStore, RatingStore, HistoryStore, NoticeStore):
     """Rami's store, on SQLite or PostgreSQL. Open with ``await Store.open(path_or_url)``;
     close with ``await store.close()`` or use ``async with``. One instance per process."""
 

@@ -152,6 +152,7 @@ class RamiBot(discord.Client):
             await self.features.publisher.refresh(channel_id)
         # Turns time out from the database, those of tables no process holds too.
         self.tables.start_timers()
+        self.features.notifications.start()  # DM notices (issue 27)
         self.idle_sweeper = IdleSweeper(self.store, self.tables).start()
         self.daily_poster = DailyPoster(self, self.daily, self.features.prefs,
                                         clock=self._clock).start()
@@ -380,6 +381,8 @@ class RamiBot(discord.Client):
             await self.sampler.stop()
         if hasattr(self, "daily_poster"):
             await self.daily_poster.stop()
+        if hasattr(self, "features"):
+            await self.features.notifications.close()
         if hasattr(self, "tables"):
             await self.tables.close()
         if hasattr(self, "features"):

@@ -26,6 +26,7 @@ from bot.discord_app.core.replies import AnswerObserver
 from bot.discord_app.daily.cog import Championship
 from bot.discord_app.hand import HandMessages
 from bot.discord_app.history.cog import MatchHistory
+from bot.discord_app.notify.cog import Notifications
 from bot.discord_app.player.cog import PlayerCommands
 from bot.discord_app.settings.cog import ServerSettings
 from bot.discord_app.table.cog import TableDesk
@@ -48,6 +49,7 @@ class Features:
     publisher: Publisher
     all: tuple[Feature, ...]
     routes: dict[type[Routed], Route]  # where each component class's clicks go
+    notifications: Notifications  # the DM notices (issue 27): started when ready
 
     @property
     def component_classes(self) -> list[type[discord.ui.DynamicItem[Any]]]:
@@ -81,6 +83,7 @@ def build(client: discord.Client, tables: Tables, store: Store, daily: Daily, *,
                           min_edit_interval=min_edit_interval, retry_delays=retry_delays,
                           clock=clock)
     tiles = TileTurn(tables, prefs, replies, hands)
+    notifications = Notifications(client, tables, prefs, replies, hands, store, clock=clock)
     features = (
         TableDesk(tables, prefs, replies, hands, publisher),
         CardTurn(tables, prefs, replies, hands, tiles),
@@ -88,6 +91,8 @@ def build(client: discord.Client, tables: Tables, store: Store, daily: Daily, *,
         Championship(daily, prefs, replies),
         ServerSettings(store, prefs, replies),
         PlayerCommands(store, prefs, replies),
+        notifications,
         MatchHistory(store, prefs, replies),
     )
-    return Features(prefs, replies, hands, publisher, features, routes_of(list(features)))
+    return Features(prefs, replies, hands, publisher, features, routes_of(list(features)),
+                    notifications)

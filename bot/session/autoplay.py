@@ -78,6 +78,10 @@ class Autoplay(TableKeeper):
         self._running: set[asyncio.Task[None]] = set()
         self.close_timeout = CLOSE_TIMEOUT
 
+    async def turn_seconds(self, guild_id: int) -> float:
+        """How long a person's turn may last at the guild's tables (0: no time limit)."""
+        return await self._turn_seconds(guild_id)
+
     async def _turn_seconds(self, guild_id: int) -> float:
         if self.turn_timeout is not None:
             return self.turn_timeout

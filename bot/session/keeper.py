@@ -102,6 +102,7 @@ class LiveTable:
             version=self.version,
             rules=self.game.rules if self.game is not None else self.doc.rules,
             hands=self._final_hands(),
+            deadline=self.deadline,
         )
 
     def _final_hands(self) -> tuple[tuple[Piece, ...], ...] | None:

@@ -108,6 +108,8 @@ class Snapshot:
     # every seat's pieces left in hand once a round is over (everybody sees them then, to
     # count the points); None while a round runs
     hands: tuple[tuple[Piece, ...], ...] | None = None
+    # when the current person's turn is played for them (the clock's time; None: no timer)
+    deadline: float | None = None
 
     def seat_of(self, user_id: int) -> int | None:
         for index, seat in enumerate(self.seats):

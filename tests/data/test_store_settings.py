@@ -79,6 +79,8 @@ async def test_only_changed_values_are_stored(store: Store, where: Where) -> Non
         ({"turn_timeout_s": "300"}, "whole number"),
         ({"turn_timeout_s": True}, "whole number"),
         ({"turn_timeout_s": 1}, "between"),
+        ({"turn_timeout_s": 29}, "between 30 and 259200"),  # 30 s at least (issue 27)
+        ({"turn_timeout_s": 259_201}, "between 30 and 259200"),
         ({"language": "de"}, "language"),
         ({"allowed_channels": "123"}, "channel ids"),
         ({"allowed_channels": [1, "2"]}, "channel ids"),
@@ -161,3 +163,15 @@ async def test_a_stored_value_no_longer_valid_falls_back_loudly(
         assert await store.guild_settings(4) == GuildSettings()
     assert "ignoring stored theme" in caplog.text
     assert "unreadable" in caplog.text and "ignoring stored gone" in caplog.text
+
+
+async def test_a_time_out_chosen_under_the_older_minimum_reads_as_the_new_one(
+    store: Store, where: Where
+) -> None:
+    # 15 s was the shortest a server could choose before issue 27; now 30 s is.
+    await raw(where, "INSERT INTO guild_settings VALUES (3, '{\"turn_timeout_s\": 15}', 0),"
+                     " (4, '{\"turn_timeout_s\": 29}', 0), (5, '{\"turn_timeout_s\": 14}', 0)")
+    assert (await store.guild_settings(3)).turn_timeout_s == 30
+    assert (await store.guild_settings(4)).turn_timeout_s == 30
+    assert (await store.guild_settings(5)).turn_timeout_s == GuildSettings().turn_timeout_s
+    assert (await store.update_guild_settings(4, turn_timeout_s=30)).turn_timeout_s == 30

@@ -117,6 +117,7 @@ def test_each_class_is_routed_to_its_features_method() -> None:
         "TryButton": ("Championship", "on_button"),
         "TryPick": ("Championship", "on_pick"),
         "ForgetButton": ("PlayerCommands", "on_forget_button"),
+        "NotifyButton": ("Notifications", "on_button"),
         "TopicButton": ("ServerSettings", "on_topic"),
         "RulesMenu": ("ServerSettings", "on_rules_menu"),
         "RulePageButton": ("ServerSettings", "on_rule_page"),

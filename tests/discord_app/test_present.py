@@ -230,3 +230,33 @@ def test_a_finished_round_shows_what_every_player_still_held(name: str, held: st
             shown = [left[index] for index in sorted_hand(left, "suit")]
             assert f"{snapshot.seats[seat].name}: " in description
             assert f"{held}: {core_text.pieces_text(shown, 'en')}" in description
+
+
+@pytest.mark.parametrize(("seconds", "lang", "words"), [
+    (30, "en", "30 seconds"),
+    (90, "en", "1 minute and 30 seconds"),
+    (3661, "en", "1 hour, 1 minute and 1 second"),
+    (259_200, "en", "3 days"),
+    (300, "fr", "5 minutes"),
+    (90, "fr", "1 minute et 30 secondes"),
+    (90_061, "fr", "1 jour, 1 heure, 1 minute et 1 seconde"),
+    (172_800, "fr", "2 jours"),
+    (0, "fr", "0 seconde"),
+])
+def test_a_duration_is_said_in_words(seconds: int, lang: str, words: str) -> None:
+    assert core_text.duration_words(seconds, lang) == words
+
+
+def test_the_lobby_says_how_long_a_turn_may_take() -> None:
+    lobby = replace(_snapshot("rami51", SEATS), status=Status.LOBBY, view=None)
+    english = table_present.lobby(lobby, "en", lobby.rules, 90).text()
+    assert "A turn may take up to 1 minute and 30 seconds; after that the bot plays it." in english
+    french = table_present.lobby(lobby, "fr", lobby.rules, 259_200).text()
+    assert "Un tour peut durer jusqu’à 3 jours ; ensuite, le bot le joue." in french
+    none = table_present.lobby(lobby, "fr", lobby.rules, 0).text()
+    assert "Les tours n’ont pas de limite de temps ici." in none
+    unsaid = table_present.lobby(lobby, "en", lobby.rules).text()
+    assert "A turn may take" not in unsaid
+    # The embed of a lobby posted before layouts says it too.
+    (embed,) = table_present.lobby(lobby, "en", lobby.rules, 90, layout=False).embeds
+    assert "1 minute and 30 seconds" in (embed.description or "")

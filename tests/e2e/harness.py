@@ -33,13 +33,13 @@ class BotHarness:
 
     def __init__(self, fake: FakeDiscord, db_path: Path, *, ai_delay: float = 0.001,
                  seed_source: Callable[[], int] | None = None, dev_guild: bool = True,
-                 turn_timeout: float = 0, clock: Callable[[], float] = time.time,
+                 turn_timeout: float | None = 0, clock: Callable[[], float] = time.time,
                  cluster: Cluster | None = None, metrics: bool = False,
                  emojis: bool = False) -> None:
         self.fake = fake
         self.emojis = emojis  # load (and upload) the application's emojis at the start
         self.cluster = cluster or Cluster()
-        self.turn_timeout = turn_timeout  # seconds; 0: no turn timer
+        self.turn_timeout = turn_timeout  # seconds; 0: no turn timer; None: the guild's setting
         self.dev_guild = dev_guild
         self.db_path = db_path
         self.ai_delay = ai_delay

@@ -120,7 +120,8 @@ class Human(Seated):
                 # when this turn began: its buttons are live again.
                 await self.harness.idle()
                 assert "Your turn" in self.hand_message.content, self.hand_message.content
-        while view.current == view.seat and view.phase in (Phase.DRAW, Phase.PLAY):
+        begun = view
+        while still_their_turn(view, begun):
             action = choose_action(view, rules, self.level, self.rng)  # type: ignore[arg-type]
             if self.style == "buttons":
                 await self._click(action)
@@ -187,6 +188,15 @@ class Human(Seated):
                 await self._slash(action)  # three melds at once: the command does it
                 it = await self.fake.slash(self.user, self.channel, "rummy hand")
                 self.hand_message = assert_ok(it)
+
+
+def still_their_turn(view: PlayerView, begun: PlayerView) -> bool:
+    """Whether ``view`` is still the turn the seat had in ``begun``: its seat to play,
+    in the same round and at the same turn. Its turn alone is not enough: on a loaded
+    machine the computers may have played theirs before the next look, the seat's next
+    turn then looking like the same one (a test would play on until the round ends)."""
+    return (view.current == view.seat and view.phase in (Phase.DRAW, Phase.PLAY)
+            and (view.round_number, view.turn) == (begun.round_number, begun.turn))
 
 
 def _parse(text: str) -> Card:

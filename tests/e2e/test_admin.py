@@ -4,6 +4,7 @@ idle games are archived by the bot's hourly sweep."""
 from __future__ import annotations
 
 import time
+from pathlib import Path
 
 from bot.discord_app.client import RamiBot
 from bot.discord_app.fake import MANAGE_GUILD, MEMBER_PERMISSIONS, FakeDiscord, User
@@ -200,3 +201,47 @@ async def test_rules_and_lobbies_show_the_rules_as_this_server_plays_them(
 
     lobby = (await fake.slash(alice, channel, "rummy new", variant="rami51", target=300)).reply
     assert "at least 40 points" in lobby.text() and "reaches 300 points" in lobby.text()
+
+
+def _option(commands: list[dict[str, object]], *path: str) -> dict[str, object]:
+    """The option at ``path`` (command, group, subcommand…, option) of the synced commands."""
+    options: list[dict[str, object]] = commands
+    found: dict[str, object] = {}
+    for name in path:
+        found = next(o for o in options if o["name"] == name)
+        options = found.get("options") or []  # type: ignore[assignment]
+    return found
+
+
+async def test_a_turn_takes_30_seconds_at_least_and_3_days_at_most(
+        fake: FakeDiscord, harness: BotHarness) -> None:
+    seconds = _option(fake.guild_commands, "rummy", "settings", "timeout", "seconds")
+    assert (seconds["min_value"], seconds["max_value"]) == (30, 259_200)
+    mod = fake.add_user("mod", permissions=MEMBER_PERMISSIONS | MANAGE_GUILD)
+    channel = fake.channels[0]
+    assert "30" in refused(await fake.slash(mod, channel, "rummy settings timeout", seconds=29))
+    assert harness.bot is not None
+    assert (await harness.bot.store.guild_settings(fake.guild_id)).turn_timeout_s == 300
+    await fake.slash(mod, channel, "rummy settings timeout", seconds=30)
+    assert (await harness.bot.store.guild_settings(fake.guild_id)).turn_timeout_s == 30
+
+
+async def test_the_lobby_and_rummy_table_say_how_long_a_turn_may_take(
+        fake: FakeDiscord, db_path: Path) -> None:
+    timed = BotHarness(fake, db_path, turn_timeout=None)  # the server's setting decides
+    await timed.start()
+    try:
+        channel, mod = fake.channels[0], moderator(fake)
+        await fake.slash(mod, channel, "rummy settings timeout", seconds=90)
+        alice, bob = fake.add_user("alice"), fake.add_user("bob")
+        lobby = (await fake.slash(alice, channel, "rummy new", variant="rami51")).reply
+        said = "A turn may take up to 1 minute and 30 seconds"
+        assert said in lobby.text()
+        assert said in (await fake.slash(bob, channel, "rummy table")).reply.text()
+        await fake.click(bob, lobby, "rami:lobby:join:")
+        await fake.click(alice, lobby, "rami:lobby:start:")
+        table = await fake.slash(bob, channel, "rummy table", locale="fr")
+        assert table.reply.ephemeral
+        assert "Un tour peut durer jusqu’à 1 minute et 30 secondes" in table.reply.text()
+    finally:
+        await timed.stop()

@@ -87,7 +87,7 @@ async def test_bad_value_is_refused_and_nothing_saved(fake: FakeDiscord,
     message = await settings_message(fake, mod)
     turns = await open_form(fake, mod, message, "rami:setform:turns:1")
     text = refused(await fake.submit(mod, turns, {"turn_timeout_s": "5"}))
-    assert "turn_timeout_s must be between 15 and 86400" in text
+    assert "turn_timeout_s must be between 30 and 259200" in text
     turns = await open_form(fake, mod, message, "rami:setform:turns:1")  # a form submits once
     text = refused(await fake.submit(mod, turns, {"turn_timeout_s": "soon"}))
     assert "whole number" in text and "soon" in text

@@ -88,8 +88,8 @@ async def test_a_lobby_posted_as_an_embed_is_posted_again_once_as_a_layout(
         fake: FakeDiscord, harness: BotHarness, monkeypatch: pytest.MonkeyPatch) -> None:
     lobby = table_present.lobby
     monkeypatch.setattr(table_present, "lobby",  # the bot before layouts
-                        lambda snapshot, lang, played: lobby(snapshot, lang, played,
-                                                             layout=False))
+                        lambda snapshot, lang, played, turn_s=None: lobby(
+                            snapshot, lang, played, turn_s, layout=False))
     channel = fake.channels[0]
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
     old = (await fake.slash(alice, channel, "rummy new", variant="rami51", target=1)).reply

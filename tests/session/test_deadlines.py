@@ -252,3 +252,23 @@ async def test_close_finishes_within_its_bound_whatever_a_turn_does(
     assert "turns still running after close" in caplog.text and "timer:" in caplog.text
     release.set()  # let the stubborn turn end before the store closes
     await asyncio.gather(*caught, return_exceptions=True)
+
+
+async def test_a_three_day_time_out_is_honoured_across_a_restart(store: Store) -> None:
+    """A server's turn time-out of three days (issue 27): the turn is not played a second
+    early, and a restarted session layer plays it once the three days have passed."""
+    three_days = 3 * 24 * 3600
+    await store.update_guild_settings(GUILD, turn_timeout_s=three_days)
+    clock = Clock()
+    tables = await two_humans(store, clock, turn_timeout=None)
+    started, first = clock.now, await current(tables)
+    assert await deadline(store) == started + three_days
+    clock.advance(three_days - 1)
+    assert await tables.play_overdue() == []
+    await tables.close()
+    restarted = make_tables(store, clock=clock, turn_timeout=None)
+    clock.advance(1)
+    assert await restarted.play_overdue() == [CHANNEL]
+    assert await current(restarted) != first
+    assert await deadline(store) == clock.now + three_days  # the next turn's three days
+    await restarted.close()

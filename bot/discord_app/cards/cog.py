@@ -177,7 +177,7 @@ class CardTurn(Feature):
                 await cycle_sort(self.prefs, interaction.user.id)
                 view = await self.tables.hand(button.channel_id, interaction.user.id)
                 answer.reply = await self.hands.reply(interaction, view, answer.lang,
-                                                      update=True)
+                                                      update=True, table=button.channel_id)
                 return
             rules = None
             if button.action is HandAction.MELD:
@@ -187,7 +187,7 @@ class CardTurn(Feature):
             view = await self.tables.act(button.channel_id, interaction.user.id, chosen)
             answer.reply = await self.hands.reply(
                 interaction, view, answer.lang, action_note(chosen, view, answer.lang),
-                update=True)
+                update=True, table=button.channel_id)
 
     async def on_pick(self, interaction: discord.Interaction, menu: HandPick) -> None:
         """Remember a menu pick in the hand message itself (its default options); a pick
@@ -202,4 +202,5 @@ class CardTurn(Feature):
             selected[menu.slot] = {str(v) for v in data.get("values", [])}
             view = await self.tables.hand(menu.channel_id, interaction.user.id)
             answer.reply = await self.hands.reply(interaction, view, answer.lang, update=True,
-                                                  selected=selected, picture=False)
+                                                  selected=selected, picture=False,
+                                                  table=menu.channel_id)

@@ -99,8 +99,14 @@ def check_channel(interaction: discord.Interaction, channel_id: int) -> None:
     Raises:
         SessionError: the component names another channel's game.
     """
-    if interaction.channel_id != channel_id:
+    if interaction.channel_id != channel_id and not in_direct_message(interaction):
         raise SessionError("session.no_game")
+
+
+def in_direct_message(interaction: discord.Interaction) -> bool:
+    """Whether the interaction comes from the bot's DM with the caller, where a hand
+    shown by a notification names its table's channel (issue 27)."""
+    return interaction.guild_id is None and isinstance(interaction.channel, discord.DMChannel)
 
 
 def check_owner(interaction: discord.Interaction, owner: int | None) -> None:

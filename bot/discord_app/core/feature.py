@@ -58,7 +58,11 @@ class Routed:
     family: ClassVar[str] = ""
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        if interaction.guild_id is None:
+        # From a direct message, only a component naming its table's channel (a hand
+        # shown by a notification, issue 27): the session checks the seat there.
+        if interaction.guild_id is None and not (
+                isinstance(interaction.channel, discord.DMChannel)
+                and isinstance(getattr(self, "channel_id", None), int)):
             await refuse_outside_guild(interaction)
             return
         routes: Mapping[type[Routed], Route] = getattr(interaction.client, "routes", {})

@@ -138,3 +138,29 @@ def meld_choices(melds: Sequence[MeldView], current: str,
                                     value=m.number)
         for m in melds if not current or str(m.number).startswith(current.strip())
     ][:MAX_CHOICES]
+
+
+DURATION_UNITS = (("days", 86_400), ("hours", 3_600), ("minutes", 60), ("seconds", 1))
+
+
+def duration_words(seconds: float, lang: str) -> str:
+    """``seconds`` in words in ``lang``, every unit that is not zero: "3 days", "1 minute
+    and 30 seconds", « 1 heure, 1 minute et 1 seconde » (rounded to the second)."""
+    left = max(0, round(seconds))
+    parts: list[str] = []
+    for unit, size in DURATION_UNITS:
+        amount, left = divmod(left, size)
+        if amount:
+            parts.append(t(f"bot.duration.{unit}", lang, count=amount))
+    if not parts:
+        return t("bot.duration.seconds", lang, count=0)
+    if len(parts) == 1:
+        return parts[0]
+    return t("bot.duration.join", lang, rest=", ".join(parts[:-1]), last=parts[-1])
+
+
+def turn_time_line(seconds: float, lang: str) -> str:
+    """How long a turn may take here (``seconds``, 0: no limit), said to the players."""
+    if seconds <= 0:
+        return t("bot.turn_time.none", lang)
+    return t("bot.turn_time.limit", lang, duration=duration_words(seconds, lang))

@@ -45,7 +45,14 @@ Discord's time, which a test moves): message ids are made from it, and a message
 than an hour by it may be edited only a few times in a row, the next edit getting
 Discord's 429 code 30046 (``edits``; ``age`` makes a message older than its id says).
 
-What it does not fake: direct messages, threads, voice, file uploads in forms; rate limits nobody
+Direct messages (``dms``): ``POST /users/@me/channels`` opens the bot's DM channel with
+a member (the same one each time), messages are sent and edited there, a member's clicks
+there come as Discord sends a DM's interactions (no guild, ``user``, context 1), and a
+member whose DMs are closed (``dms.close(user)``) makes a message sent there fail with
+403 code 50007; ``dms.rate_limit(count, per)`` arms a limit per DM channel;
+``direct_messages(user)`` lists what the bot sent there.
+
+What it does not fake: group DMs, threads, voice, file uploads in forms; rate limits nobody
 armed (no buckets are counted) but that one, the 3-second and 15-minute deadlines of
 interactions; compressed or ETF gateway frames, the identify rate limit (5 s per ``max_concurrency``
 bucket), heartbeat deadlines, replaying events missed while disconnected. A REST route

@@ -3,7 +3,8 @@
 Users and the application, the gateway's address with the session start budget
 (``GET /gateway/bot``), command sync (global and guild), interaction callbacks, webhook
 follow-ups and their edits, application emojis (:mod:`~bot.discord_app.fake.emojis`),
-channel messages (sent, edited, deleted, read). Any other
+channel messages (sent, edited, deleted, read), direct messages
+(:mod:`~bot.discord_app.fake.dms`: the DM channel opened, 403 code 50007). Any other
 route answers 404 and is listed in ``unknown_routes``, so that a test can fail on what the
 fake lacks. Every request is checked against Discord's OpenAPI description
 (:mod:`~bot.discord_app.fake.openapi`), each mismatch listed in ``spec_violations``.
@@ -239,8 +240,15 @@ class RestApi:
             case (_, ["webhooks", _, token, "messages", which]):
                 return await self._webhook_message(
                     method, state.interactions[token], which, request)
+            case ("POST", ["users", "@me", "channels"]):
+                body, _ = await read_body(request)
+                return json_response(state.dms.open(int(body["recipient_id"])))
             case ("POST", ["channels", channel, "messages"]):
                 body, files = await read_body(request)
+                dm_refusal = state.dms.refusal(int(channel)) if state.dms.is_dm(
+                    int(channel)) else None
+                if dm_refusal is not None:
+                    raise Refused(dm_refusal)
                 self._check_access(int(channel), body, files, sends=True)
                 check_limits(body, files)
                 return json_response(state.post_to_channel(int(channel), body, files).payload())

@@ -9,6 +9,9 @@ Its ``clock`` is Discord's time: new messages get ids made from it, and an edit 
 message older than an hour by it is limited as Discord limits it
 (:mod:`~bot.discord_app.fake.edits`). The tests move it to play a long game in a moment.
 
+Direct messages (``dms``, :mod:`~bot.discord_app.fake.dms`): the bot's DM channel with
+each member, 403 code 50007 for a member whose DMs are closed (``dms.close(user)``).
+
 The REST routes and the gateway both read and change this state; whoever watches it (a
 test, the benchmark) waits on ``wait_for``, which re-checks after every change. The faults
 armed (``faults``) and the bot's permissions in each channel (``bot_permissions``) decide
@@ -23,6 +26,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from bot.discord_app.fake.dms import DirectMessages
 from bot.discord_app.fake.edits import OldEdits
 from bot.discord_app.fake.emojis import ApplicationEmojis
 from bot.discord_app.fake.faults import Faults
@@ -79,6 +83,8 @@ class DiscordState:
             "total": 1000, "remaining": 1000, "reset_after": DAY_MS, "max_concurrency": 1}
         self.listeners: list[Callable[[Message], None]] = []  # told of new channel messages
         self.faults = Faults()
+        # The bot's direct messages with the members (``dms.close(user)``: theirs refuse it).
+        self.dms = DirectMessages(self.users, lambda: self.clock())
         self.bot_permissions: dict[int, int] = {}  # by channel; absent: every permission
         self.port = 0  # set once the server listens
         self._changed = asyncio.Condition()
@@ -179,6 +185,10 @@ class DiscordState:
         for message in it.replies:
             if message.ephemeral:
                 self.messages.pop(message.id, None)
+
+    def direct_messages(self, user: User) -> list[Message]:
+        """The bot's messages in its DM channel with ``user``, oldest first."""
+        return self.dms.messages(user, self.channel_log)
 
     def permissions_in(self, channel_id: int) -> int:
         """The bot's permissions in a channel (every one unless set otherwise)."""

@@ -103,10 +103,13 @@ class HandMessages:
     async def reply(self, interaction: discord.Interaction, view: PlayerView, lang: str,
                     note: str | None = None, *, update: bool = False,
                     selected: dict[str, set[str]] | None = None,
-                    picture: bool = True) -> Reply:
+                    picture: bool = True, table: int | None = None) -> Reply:
         """The caller's private hand message (``update``: in place of the clicked one;
-        ``picture``: drawn, else the message keeps the one it shows)."""
-        channel, user = interaction.channel_id or 0, interaction.user.id
+        ``picture``: drawn, else the message keeps the one it shows; ``table``: the
+        channel of its game, when not the interaction's: a hand shown in a direct
+        message)."""
+        channel = table if table is not None else interaction.channel_id or 0
+        user = interaction.user.id
         key = (channel, user)
         # What this answer shows picked, before anything else: a refresh that starts from
         # now on keeps it; one under way is waited for (its edit lands before this answer).

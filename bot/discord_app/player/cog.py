@@ -29,6 +29,7 @@ from bot.discord_app.player.present import board_picture, prefs_text, stats_line
 from bot.discord_app.ratings.present import board_lines as rating_board_lines
 from bot.discord_app.ratings.present import history_picture as rating_history_picture
 from bot.discord_app.ratings.present import stats_lines as rating_stats_lines
+from data.settings import NOTIFY_CHOICES as NOTIFY_NAMES
 from engine import RummyError
 from engine.hand_order import Sort
 from engine.i18n import count, quote
@@ -42,6 +43,7 @@ if TYPE_CHECKING:
 THEME_CHOICES = [Choice(name=loc(f"bot.admin.theme.{n}"), value=n) for n in THEMES]
 BACK_CHOICES = [Choice(name=loc(f"bot.admin.back.{n}"), value=n) for n in BACKS]
 SORT_CHOICES = [Choice(name=loc(f"sort.{n}"), value=str(n)) for n in Sort]
+NOTIFY_CHOICES = [Choice(name=loc(f"bot.notify.choice.{n}"), value=n) for n in NOTIFY_NAMES]
 PERIODS = ("all", "month", "week")
 PERIOD_CHOICES = [Choice(name=loc(f"bot.admin.choice.{p}"), value=p) for p in PERIODS]
 BOARDS = ("rating", "wins")  # the leaderboard by skill rating (the default), by wins
@@ -62,30 +64,41 @@ class PlayerCommands(Feature):
                           description=loc("bot.admin.cmd.prefs.desc"))
     @app_commands.rename(theme=loc("bot.admin.opt.theme"), back=loc("bot.admin.opt.back"),
                          sort=loc("bot.admin.opt.sort"), language=loc("bot.admin.opt.language"),
-                         text_only=loc("bot.admin.opt.text_only"))
+                         text_only=loc("bot.admin.opt.text_only"),
+                         notify=loc("bot.notify.opt"), quiet=loc("bot.notify.opt.quiet"),
+                         timezone=loc("bot.notify.opt.timezone"))
     @app_commands.describe(theme=loc("bot.admin.opt.theme.desc"),
                            back=loc("bot.admin.opt.back.desc"),
                            sort=loc("bot.admin.opt.sort.desc"),
                            language=loc("bot.admin.opt.language.desc"),
-                           text_only=loc("bot.admin.opt.text_only.desc"))
+                           text_only=loc("bot.admin.opt.text_only.desc"),
+                           notify=loc("bot.notify.opt.desc"),
+                           quiet=loc("bot.notify.opt.quiet.desc"),
+                           timezone=loc("bot.notify.opt.timezone.desc"))
     @app_commands.choices(theme=THEME_CHOICES, back=BACK_CHOICES, sort=SORT_CHOICES,
-                          language=LANGUAGES)
+                          language=LANGUAGES, notify=NOTIFY_CHOICES)
     async def prefs_command(self, interaction: discord.Interaction, theme: str | None = None,
                             back: str | None = None, sort: str | None = None,
                             language: str | None = None,
-                            text_only: bool | None = None) -> None:
+                            text_only: bool | None = None, notify: str | None = None,
+                            quiet: str | None = None, timezone: str | None = None) -> None:
         """Change some preferences (none given: show them); privately."""
         async with self.replies.to(interaction, "prefs") as answer:
-            changes: dict[str, object] = {k: v for k, v in (("theme", theme), ("back", back),
-                                                             ("sort", sort)) if v is not None}
+            changes: dict[str, object] = {k: v for k, v in (
+                ("theme", theme), ("back", back), ("sort", sort), ("notify", notify),
+                ("timezone", timezone)) if v is not None}
             if language is not None:
                 changes["language"] = None if language == "auto" else language
             if text_only is not None:
                 changes["text_only"] = text_only
+            if quiet is not None:  # "-" (or nothing typed but spaces): no quiet hours
+                changes["quiet_hours"] = None if quiet.strip() in ("", "-") else quiet.strip()
             if not changes:
                 shown = await self.prefs.player(interaction.user.id)
                 answer.reply = Reply(content=f"**{t('bot.prefs.title', answer.lang)}**\n"
-                                     f"{prefs_text(shown, answer.lang)}", ephemeral=True)
+                                     f"{prefs_text(shown, answer.lang)}"
+                                     f"{await self._dm_note(interaction.user.id, answer.lang)}",
+                                     ephemeral=True)
                 return
             try:
                 saved = await self.prefs.update_player(interaction.user.id, **changes)
@@ -97,6 +110,11 @@ class PlayerCommands(Feature):
             lang = await self.replies.language(interaction)  # the new language answers
             answer.reply = Reply(content="\n".join([t("bot.prefs.saved", lang),
                                                     prefs_text(saved, lang)]), ephemeral=True)
+
+    async def _dm_note(self, user_id: int, lang: str) -> str:
+        """A line saying the member's DMs refused the bot's last notification, if they did."""
+        member = await self.store.dm_member(user_id)
+        return "" if member.closed_at is None else "\n" + t("bot.notify.closed", lang)
 
     @app_commands.command(name=loc("bot.admin.cmd.leaderboard"),
                           description=loc("bot.admin.cmd.leaderboard.desc"))

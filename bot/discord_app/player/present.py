@@ -22,7 +22,9 @@ def prefs_text(prefs: PlayerPrefs, lang: str) -> str:
              language=language)
     pictures = t("bot.prefs.text_only.on" if prefs.text_only else "bot.prefs.text_only.off",
                  lang)
-    return f"{line}\n{pictures}"
+    notices = t("bot.notify.prefs_line", lang, notify=t(f"bot.notify.choice.{prefs.notify}", lang),
+                quiet=prefs.quiet_hours or "-", timezone=prefs.timezone)
+    return f"{line}\n{pictures}\n{notices}"
 
 
 def board_lines(rows: list[LeaderboardRow], lang: str) -> list[str]:

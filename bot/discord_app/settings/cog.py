@@ -38,6 +38,7 @@ from bot.discord_app.settings.present import (
     shown_value,
 )
 from bot.session import SessionError
+from data.settings import MAX_TURN_TIMEOUT_S, MIN_TURN_TIMEOUT_S
 from engine import RuleError, RuleSet, RummyError, server_rules, variant
 from engine.i18n import quote
 
@@ -255,7 +256,8 @@ class ServerSettings(Feature):
     @app_commands.rename(seconds=loc("bot.admin.opt.seconds"))
     @app_commands.describe(seconds=loc("bot.admin.opt.seconds.desc"))
     async def timeout(self, interaction: discord.Interaction,
-                      seconds: app_commands.Range[int, 15, 86_400]) -> None:
+                      seconds: app_commands.Range[int, MIN_TURN_TIMEOUT_S, MAX_TURN_TIMEOUT_S],
+                      ) -> None:
         async with self.replies.to(interaction, "settings.timeout") as answer:
             check_moderator(interaction)
             await self._save(answer, turn_timeout_s=seconds)

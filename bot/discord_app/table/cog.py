@@ -29,7 +29,13 @@ from bot.discord_app.core.choices import VARIANTS
 from bot.discord_app.core.feature import Feature, Route, Routed
 from bot.discord_app.core.i18n import loc, t
 from bot.discord_app.core.replies import Reply
-from bot.discord_app.core.text import MAX_CHOICES, escaped, seat_name, seat_title
+from bot.discord_app.core.text import (
+    MAX_CHOICES,
+    escaped,
+    seat_name,
+    seat_title,
+    turn_time_line,
+)
 from bot.discord_app.hand import HandMessages
 from bot.discord_app.table import present
 from bot.discord_app.table.components import (
@@ -80,7 +86,8 @@ class TableDesk(Feature):
             snapshot = await self.tables.open_lobby(
                 channel, guild, player(interaction), variant, target,
                 parent_id=home_channel(interaction))
-            answer.reply = present.lobby(snapshot, answer.lang, snapshot.rules)
+            answer.reply = present.lobby(snapshot, answer.lang, snapshot.rules,
+                                         await self.tables.turn_seconds(snapshot.guild_id))
         if not answer.refused and answer.sent is not None and answer.reply is not None:
             sent = answer.sent.message_id
             await self.tables.set_ui(channel, lobby_message=sent, lang=answer.lang,
@@ -146,7 +153,9 @@ class TableDesk(Feature):
                 answer.reply = _update(present.lobby_closed(before, lang, "bot.lobby.cancelled",
                                                             layout=layout))
                 return
-            answer.reply = _update(present.lobby(snapshot, lang, snapshot.rules, layout=layout))
+            answer.reply = _update(present.lobby(
+                snapshot, lang, snapshot.rules, await self.tables.turn_seconds(snapshot.guild_id),
+                layout=layout))
 
     # ------------------------------------------------------------------ computer seats
     async def _computer(self, interaction: discord.Interaction,
@@ -189,8 +198,9 @@ class TableDesk(Feature):
         async with self.replies.to(interaction, "table", warn=False) as answer:
             lang = answer.lang
             snapshot = await snapshot_of(self.tables, interaction.channel_id or 0)
+            turn_s = await self.tables.turn_seconds(snapshot.guild_id)
             if snapshot.view is None:
-                answer.reply = present.lobby(snapshot, lang, snapshot.rules)
+                answer.reply = present.lobby(snapshot, lang, snapshot.rules, turn_s)
                 return
             posted = await self.publisher.repost(snapshot)
             lacking = permissions.missing(interaction)
@@ -202,7 +212,7 @@ class TableDesk(Feature):
                 text = t("bot.table.repost_pending", lang)
             else:
                 text = t("bot.table.repost_failed", lang)
-            answer.reply = _private(text)
+            answer.reply = _private(f"{text}\n{turn_time_line(turn_s, lang)}")
 
     @app_commands.command(name=loc("bot.cmd.score"), description=loc("bot.cmd.score.desc"))
     async def score(self, interaction: discord.Interaction) -> None:

@@ -30,6 +30,7 @@ from bot.discord_app.core.text import (
     safe_name,
     seat_name,
     seat_title,
+    turn_time_line,
     variant_name,
 )
 from bot.discord_app.ratings import present as ratings_present
@@ -67,19 +68,23 @@ MAX_DESCRIPTION = 4096  # characters of an embed's description, Discord's limit
 
 
 # ---------------------------------------------------------------------- lobby
-def lobby(snapshot: Snapshot, lang: str, played: RuleSet, *, layout: bool = True) -> Reply:
+def lobby(snapshot: Snapshot, lang: str, played: RuleSet, turn_s: float | None = None, *,
+          layout: bool = True) -> Reply:
     """The lobby message: the rules the table will deal with (``played``: the server's
-    overrides and the chosen target included), the seats, and what to do; the buttons
-    in rows below (``layout`` False: an embed, to edit a lobby posted before layouts)."""
+    overrides and the chosen target included), how long a turn may take (``turn_s``
+    seconds, 0: no limit; None: not said), the seats, and what to do; the buttons in rows
+    below (``layout`` False: an embed, to edit a lobby posted before layouts)."""
     players = ", ".join(
         f"<@{s.user_id}>" if s.user_id is not None else seat_title(s, lang)
         for s in snapshot.seats
     ) or t("bot.lobby.nobody", lang)
     rules = [*rules_summary(played, lang)]
     seats = [t("bot.lobby.target", lang, count=played.target) if played.target
-             else t("bot.lobby.single_round", lang),
-             t("bot.lobby.players", lang, count=len(snapshot.seats), players=players),
-             t("bot.lobby.howto", lang, creator=f"<@{snapshot.created_by}>")]
+             else t("bot.lobby.single_round", lang)]
+    if turn_s is not None:
+        seats.append(turn_time_line(turn_s, lang))
+    seats += [t("bot.lobby.players", lang, count=len(snapshot.seats), players=players),
+              t("bot.lobby.howto", lang, creator=f"<@{snapshot.created_by}>")]
     title = t("bot.lobby.title", lang, variant=variant_name(snapshot.variant, lang))
     buttons = lobby_buttons(snapshot.channel_id, lang)
     if not layout:

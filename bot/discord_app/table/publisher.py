@@ -287,7 +287,8 @@ class Publisher:
             if not layout:
                 await self._upgrade_lobby(board, snapshot, lang, old)
                 return
-            reply = present.lobby(snapshot, lang, snapshot.rules)
+            reply = present.lobby(snapshot, lang, snapshot.rules,
+                                  await self.tables.turn_seconds(snapshot.guild_id))
         else:
             reply = present.lobby_closed(snapshot, lang, "bot.lobby.started", layout=layout)
         await self._edit(snapshot.channel_id, old, reply)
@@ -298,7 +299,8 @@ class Publisher:
         channel = snapshot.channel_id
         log.info("lobby message posted anew as a layout, posted as an embed before "
                  "channel=%s message=%s", channel, old)
-        sent = await self._send(channel, present.lobby(snapshot, lang, snapshot.rules))
+        sent = await self._send(channel, present.lobby(
+            snapshot, lang, snapshot.rules, await self.tables.turn_seconds(snapshot.guild_id)))
         new = int(sent["id"])
         if board.ended or board.snapshot.game_id != snapshot.game_id:
             board.stale_messages.append(new)

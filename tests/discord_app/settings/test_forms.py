@@ -48,7 +48,7 @@ def test_the_words_are_french_in_french() -> None:
     assert english.title == "Settings: turns" and french.title == "Réglages : tours"
     label = french.to_dict()["components"][0]
     assert label["label"] == "Secondes accordées pour un tour"
-    assert label["description"] == "Un nombre entier de 15 à 86400."
+    assert label["description"] == "Un nombre entier de 30 à 259200."  # up to three days (issue 27)
 
 
 def test_a_form_opens_with_the_values_of_now() -> None:

@@ -1,0 +1,1 @@
+"""Turn notifications by direct message (issue 27): the notices' sender, their buttons."""

@@ -1,0 +1,29 @@
+-- Schema version 10 (issue 27): turn notifications by direct message.
+--
+-- notices: each direct message due to a member about one table (their turn, a match
+-- started, a match ended), so that whichever process polls sends it, once: the statement
+-- that picks the due notices marks them sent (sent_at), so two processes never both
+-- take one and a restarted process finds it taken. ``topic`` names what it is about
+-- ('turn:<game>:<version>', 'start:<game>', 'end:<game>'): one notice per topic at most.
+CREATE TABLE notices (
+    channel_id  INTEGER NOT NULL,
+    user_id     INTEGER NOT NULL,
+    topic       TEXT    NOT NULL,
+    guild_id    INTEGER NOT NULL,
+    kind        TEXT    NOT NULL,
+    due_at      REAL    NOT NULL,
+    sent_at     REAL,
+    PRIMARY KEY (channel_id, user_id, topic)
+) STRICT, WITHOUT ROWID;
+-- claim_notices(now): one range scan of the notices not yet sent.
+CREATE INDEX notices_due ON notices (due_at) WHERE sent_at IS NULL;
+
+-- dm_members: what the bot knows of a member's direct messages: when a first notice
+-- reached them (it says how to turn them off), when Discord last refused one (403,
+-- code 50007: their DMs are closed) and the day that refusal was last logged.
+CREATE TABLE dm_members (
+    user_id        INTEGER PRIMARY KEY,
+    first_sent_at  REAL,
+    closed_at      REAL,
+    logged_day     TEXT
+) STRICT;
