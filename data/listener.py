@@ -90,10 +90,14 @@ class PgSubscription:
         self._call(Change.ALL, None)  # whatever changed before now was not heard
         log.info("change notices: listening on %s", redact(self._url))
         while not lost.is_set():
+            # asyncio.timeout, not wait_for: on Python 3.11 wait_for loses a cancel that
+            # comes as what it waits for completes, and the loop would outlive its stop.
             try:
-                await asyncio.wait_for(lost.wait(), timeout=self._check_every)
+                async with asyncio.timeout(self._check_every):
+                    await lost.wait()
             except TimeoutError:
-                await asyncio.wait_for(conn.fetchval("SELECT 1"), timeout=self._check_every)
+                async with asyncio.timeout(self._check_every):
+                    await conn.fetchval("SELECT 1")
         log.warning("change notices: connection closed by the server; listening again")
 
     def _notified(self, _conn: Any, _pid: int, _channel: str, payload: str) -> None:

@@ -207,8 +207,11 @@ class Autoplay(TableKeeper):
                   if t.deadline is not None and t.deadline > now]
         wait = min([longest, *(deadline - now for deadline in coming)])
         self._next_look = now + wait
+        # asyncio.timeout, not wait_for: on Python 3.11 wait_for loses a cancel that comes
+        # as the event is set, and the loop would go on past close().
         with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(self._wake.wait(), wait)
+            async with asyncio.timeout(wait):
+                await self._wake.wait()
         self._next_look = -math.inf  # looking now: a save needs not wake it
 
     async def _claim(self, now: float) -> list[DueTurn]:

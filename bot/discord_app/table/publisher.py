@@ -207,8 +207,11 @@ class Publisher:
                 await self._notify()
                 return
             await self._notify()
+            # asyncio.timeout, not wait_for: on Python 3.11 wait_for loses a cancel that
+            # comes as the event is set, and the worker would go on past close().
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(wake.wait(), max(0.0, when - loop.time()))
+                async with asyncio.timeout(max(0.0, when - loop.time())):
+                    await wake.wait()
 
     async def _notify(self) -> None:
         async with self._progress:

@@ -3,7 +3,9 @@ its picture drawn once per table seen."""
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import replace
+from typing import Any, cast
 from unittest.mock import MagicMock
 
 import pytest
@@ -61,3 +63,32 @@ async def test_the_table_is_drawn_once_per_table_seen(monkeypatch: pytest.Monkey
         await publisher._table_picture(snapshot, "en")
     await publisher._table_picture(moved, "fr")
     assert drawn == [view, moved.view, moved.view]
+
+
+class _Waiting:
+    """A board with nothing to do before a retry an hour away."""
+
+    ended = False
+
+    def next_job(self, now: float, interval: float) -> None:
+        return None
+
+    def next_time(self, interval: float) -> float:
+        return asyncio.get_running_loop().time() + 3600.0
+
+
+async def test_close_stops_a_worker_woken_in_the_same_moment() -> None:
+    # A change noted (the worker's wake-up set) as the bot closes: Python 3.11's
+    # asyncio.wait_for returned the wake-up and lost the cancel, so the worker went on
+    # waiting for its hour-away retry and close() did not return.
+    publisher = Publisher(MagicMock(), MagicMock(), MagicMock())
+    publisher._boards[1] = cast(Any, _Waiting())
+    publisher._kick(1)
+    worker = publisher._workers[1]
+    while worker.get_coro().cr_await is None or publisher._wake[1].is_set():  # type: ignore[union-attr]
+        await asyncio.sleep(0)  # until it waits on its wake-up
+    publisher._wake[1].set()
+    closing = asyncio.ensure_future(publisher.close())
+    done, _ = await asyncio.wait({closing}, timeout=10)
+    assert closing in done, "the worker went on after close()"
+    assert worker.done()
