@@ -31,7 +31,7 @@ def assert_hands_private(fake: FakeDiscord) -> int:
     """Every message showing a hand is ephemeral (flag 64); returns how many there were."""
     hands = [m for m in fake.all_messages() if is_hand(m)]
     public = [m for m in hands if not m.ephemeral]
-    assert not public, f"{len(public)} hand message(s) were public: {public[0].content!r}"
+    assert not public, f"{len(public)} hand message(s) were public: {public[0].text()!r}"
     return len(hands)
 
 
@@ -119,7 +119,7 @@ class Human(Seated):
                 # The hand message from an earlier turn was brought up to date by the bot
                 # when this turn began: its buttons are live again.
                 await self.harness.idle()
-                assert "Your turn" in self.hand_message.content, self.hand_message.content
+                assert "Your turn" in self.hand_message.text(), self.hand_message.text()
         while view.current == view.seat and view.phase in (Phase.DRAW, Phase.PLAY):
             action = choose_action(view, rules, self.level, self.rng)  # type: ignore[arg-type]
             if self.style == "buttons":
