@@ -104,6 +104,7 @@ class Human(Seated):
         self.rng = random.Random(seed)
         self.hand_message: Message | None = None
         self.actions = 0
+        self.lay_off_buttons = 0  # lay-offs made with the button beside their meld
         self.level = "easy"  # the computer level deciding this person's moves
 
     async def play_turn(self) -> None:
@@ -161,6 +162,21 @@ class Human(Seated):
         it = await self.fake.click(self.user, message, f"rami:hand:{button}:")
         self.hand_message = assert_ok(it)
 
+    async def _lay_off_beside(self, cards: tuple[Card, ...], meld: int) -> None:
+        """Pick ``cards``, then press the lay-off button the hand shows beside table meld
+        ``meld`` (0-based): there must be one, and the meld grows by those cards."""
+        message = self.hand_message
+        assert message is not None
+        picked = await self.fake.select(self.user, message, "rami:pick:a:",
+                                        self._values(message, "a", cards))
+        assert picked.response_type == 7, picked.reply.text()
+        button = f"rami:lay:{meld + 1}:"
+        assert any(i.startswith(button) for i in message.custom_ids()), message.custom_ids()
+        before = len((await self.view()).melds[meld].pieces)
+        self.hand_message = assert_ok(await self.fake.click(self.user, message, button))
+        assert len((await self.view()).melds[meld].pieces) == before + len(cards)
+        self.lay_off_buttons += 1
+
     async def _click(self, action: object) -> None:
         message = self.hand_message
         assert message is not None
@@ -174,6 +190,8 @@ class Human(Seated):
                 if len(melds) == 2:
                     picks["b"] = self._values(message, "b", melds[1])
                 await self._pick_and_click(picks, "meld")
+            case LayOff(cards=cards, meld=meld) if self.actions % 2:
+                await self._lay_off_beside(cards, meld)
             case LayOff(cards=cards, meld=meld):
                 await self._pick_and_click(
                     {"a": self._values(message, "a", cards), "m": [str(meld + 1)]}, "layoff")
