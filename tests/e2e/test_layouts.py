@@ -155,6 +155,10 @@ async def test_a_hand_is_a_layout_with_its_picture_menus_and_buttons(
     assert any(i.startswith("rami:hand:draw:") for i in ids)
     theirs = assert_ok(await fake.slash(other, channel, "rummy hand"))
     assert theirs.is_layout and not theirs.components[0].get("accent_color")  # not theirs
+    first = mine.component("rami:pick:a:")["options"][0]["value"]
+    picked = await fake.select(player, mine, "rami:pick:a:", [first])
+    assert picked.response_type == 7
+    assert mine.pictures() == [picture] and len(mine.attachments) == 1  # still shown
 
 
 async def test_a_hand_sent_as_an_embed_is_sent_again_once_as_a_layout(
@@ -180,19 +184,24 @@ async def test_a_hand_sent_as_an_embed_is_sent_again_once_as_a_layout(
             await asyncio.sleep(0.005)
     assert kept is not None and kept.message_id == old.id and not kept.layout
 
+    drew = await fake.click(player, old, "rami:hand:draw:")  # answered in its own form
+    assert drew.response_type == 7 and not old.is_layout and "You drew" in old.text()
+    await harness.idle()
+
     await harness.bot.features.hands.refresh(channel, player.id)
     assert old.deleted
     new = it.followups[-1]
     assert new is not old and new.is_layout and new.ephemeral
-    assert "Your turn" in new.text() and new.attachments
+    assert "You drew" in new.text() and new.attachments
     again = await store.hand_message(channel, player.id)
     assert again is not None and again.message_id == new.id and again.layout
     assert again.expires_at == kept.expires_at  # the same token, the same life
 
     await harness.bot.features.hands.refresh(channel, player.id)  # now edited in place
     assert it.followups[-1] is new and not new.deleted
-    drew = await fake.click(player, new, "rami:hand:draw:")
-    assert drew.response_type == 7 and "You drew" in new.text()
+    first = new.component("rami:pick:a:")["options"][0]["value"]
+    picked = await fake.select(player, new, "rami:pick:a:", [first])
+    assert picked.response_type == 7 and new.is_layout and new.pictures()
 
 
 async def test_the_lay_off_button_beside_a_meld_lays_off_on_that_meld(

@@ -120,8 +120,16 @@ class HandMessages:
         if (refreshing := self._refreshing.get(key)) is not None:
             async with refreshing:
                 pass
+        clicked = interaction.message
+        attached = None  # the picture the clicked message shows, kept as it is
+        if not picture and clicked is not None and clicked.attachments:
+            shown = clicked.attachments[0]
+            attached = (shown.filename, shown.description or "")
+        # A hand sent as an embed before the upgrade is edited in its own form (an edit
+        # cannot add the layout flag); its next refresh sends it anew as a layout.
+        layout = not (update and clicked is not None and not clicked.flags.components_v2)
         reply = await self._message(view, channel, user, lang, note=note, selected=selected,
-                                    picture=picture)
+                                    picture=picture, attached=attached, layout=layout)
         return replace(reply, update=update, hand=key)
 
     async def keep(self, answer: Answer) -> None:
@@ -158,7 +166,8 @@ class HandMessages:
 
     async def _message(self, view: PlayerView, channel_id: int, user_id: int, lang: str, *,
                        note: str | None = None, selected: dict[str, set[str]] | None = None,
-                       picture: bool = True) -> Reply:
+                       picture: bool = True, attached: tuple[str, str] | None = None,
+                       layout: bool = True) -> Reply:
         prefs = await self.prefs.player(user_id)
         drawn = None
         if picture and not prefs.text_only:  # text only: the hand's text says it all
@@ -169,7 +178,8 @@ class HandMessages:
             rules = None if snapshot is None else snapshot.rules
         return hand(view, channel_id, lang, sort=prefs.sort, note=note,
                     names=[seat.name for seat in view.seats], selected=selected,
-                    picture=drawn, owner=user_id, layout=True, rules=rules)
+                    picture=drawn, owner=user_id, layout=layout, rules=rules,
+                    attached=None if prefs.text_only else attached)
 
     async def _picture(self, view: PlayerView, channel_id: int, user_id: int, lang: str,
                        prefs: PlayerPrefs) -> Picture:
@@ -264,11 +274,15 @@ class HandMessages:
                                    wait=True, allowed_mentions=reply.allowed_mentions)
         shown = reply.pictures[0] if reply.pictures else None
         self._uploaded.note(key, sent.id, shown, tuple(a.id for a in sent.attachments))
-        await self.tables.store.save_hand_message(
-            kept.channel_id, kept.user_id, token=kept.token, message_id=sent.id,
-            language=kept.language, lifetime_s=kept.expires_at - kept.created_at,
-            application_id=kept.application_id, now=kept.created_at, layout=True)
         self._kept.pop(key, None)
+        try:
+            await self.tables.store.save_hand_message(
+                kept.channel_id, kept.user_id, token=kept.token, message_id=sent.id,
+                language=kept.language, lifetime_s=kept.expires_at - kept.created_at,
+                application_id=kept.application_id, now=kept.created_at, layout=True)
+        except Exception as error:  # the new one is sent; only its refreshes are lost
+            log.warning("hand message not kept channel=%s user=%s error=%s", kept.channel_id,
+                        kept.user_id, type(error).__name__)
         with contextlib.suppress(discord.HTTPException):  # already gone: nothing to delete
             await self._webhook(kept).delete_message(kept.message_id)
 

@@ -75,13 +75,16 @@ def hand(
     pick: type[HandPick] = HandPick,
     layout: bool = False,
     rules: RuleSet | None = None,
+    attached: tuple[str, str] | None = None,
 ) -> Reply:
     """``owner``'s private hand message (the rack in tile rummy): picture, alt text,
     numbered notation and components (``button`` and ``pick``: a try's classes,
     ``channel_id`` then naming the try).
 
     ``layout``: as a layout message (:func:`hand_layout`, ``rules`` telling which table
-    melds the cards picked fit); else text and rows of buttons under it."""
+    melds the cards picked fit; ``attached``: the picture the edited message already
+    has, ``(filename, alt text)``, shown again without sending it); else text and rows of
+    buttons under it."""
     order = display_order(view, sort)
     texts = [piece_text(view.hand[i], lang) for i in order]
     choices = _piece_options([view.hand[i] for i in order], texts)
@@ -112,7 +115,8 @@ def hand(
                                    note=note, names=names)
         fitting = [] if rules is None or button is not HandButton else (
             fitting_melds(view, chosen, rules))
-        return hand_layout(head, status, menus, buttons, picture=picture, my_turn=my_turn,
+        return hand_layout(head, status, menus, buttons, picture=picture, attached=attached,
+                           my_turn=my_turn,
                            lay_offs=[(m, _meld_line(m, lang)) for m in fitting],
                            channel_id=channel_id, lang=lang)
     text = _hand_text(view, texts, lang, title=heading, turn=turn,
@@ -123,6 +127,7 @@ def hand(
 
 def hand_layout(head: Sequence[str], status: Sequence[str], menus: Items, buttons: Items, *,
                 picture: Picture | None, my_turn: bool,
+                attached: tuple[str, str] | None = None,
                 lay_offs: Sequence[tuple[MeldView, str]], channel_id: int,
                 lang: str) -> Reply:
     """The hand as a layout message: the pieces (``head``), the picture (none in text
@@ -132,6 +137,8 @@ def hand_layout(head: Sequence[str], status: Sequence[str], menus: Items, button
     blocks: list[layouts.Block] = [layouts.text("\n".join(head))]
     if picture is not None:
         blocks.append(layouts.gallery([(picture.filename, picture.alt)]))
+    elif attached is not None:  # already on the message: referenced, not sent again
+        blocks.append(layouts.gallery([attached]))
     blocks += [layouts.row(menu) for menu in menus]
     blocks.append(layouts.text("\n".join(status)))
     blocks += [layouts.row(*buttons[i:i + 5]) for i in range(0, len(buttons), 5)]
