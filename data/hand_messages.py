@@ -13,7 +13,7 @@ from data.records import HandMessage
 from data.tx import Tx
 
 _COLUMNS = ("channel_id, user_id, application_id, token, message_id, language, created_at,"
-            " expires_at")
+            " expires_at, layout")
 
 
 async def save(tx: Tx, message: HandMessage) -> None:
@@ -21,13 +21,15 @@ async def save(tx: Tx, message: HandMessage) -> None:
     the expired rows are deleted in the same transaction (one range scan of an index)."""
     await expire(tx, message.created_at)
     await tx.execute(
-        f"INSERT INTO hand_messages ({_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
+        f"INSERT INTO hand_messages ({_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
         " ON CONFLICT (channel_id, user_id) DO UPDATE SET"
         " application_id = excluded.application_id, token = excluded.token,"
         " message_id = excluded.message_id, language = excluded.language,"
-        " created_at = excluded.created_at, expires_at = excluded.expires_at",
+        " created_at = excluded.created_at, expires_at = excluded.expires_at,"
+        " layout = excluded.layout",
         (message.channel_id, message.user_id, message.application_id, message.token,
-         message.message_id, message.language, message.created_at, message.expires_at),
+         message.message_id, message.language, message.created_at, message.expires_at,
+         int(message.layout)),
     )
 
 
@@ -40,9 +42,9 @@ async def find(tx: Tx, channel_id: int, user_id: int, now: float) -> HandMessage
     )
     if row is None:
         return None
-    channel, user, application, token, message, language, created, expires = row
+    channel, user, application, token, message, language, created, expires, layout = row
     return HandMessage(channel, user, application, token, message, language, float(created),
-                       float(expires))
+                       float(expires), bool(layout))
 
 
 async def forget(tx: Tx, channel_id: int, user_id: int) -> bool:

@@ -76,6 +76,7 @@ class HandMessage:
     language: str
     created_at: float
     expires_at: float
+    layout: bool = False  # a layout message (an embed cannot gain the flag by an edit)
 
 
 @dataclass(frozen=True, slots=True)

@@ -158,10 +158,12 @@ class SharedStore(StoreBase):
     async def save_hand_message(
         self, channel_id: int, user_id: int, *, token: str, message_id: int, language: str,
         lifetime_s: float, application_id: int | None = None, now: float | None = None,
+        layout: bool = False,
     ) -> HandMessage:
         """Keep the player's latest hand message in the channel and the interaction token
         that edits it, valid ``lifetime_s`` seconds from ``now`` (replacing the one before;
-        the expired ones are deleted on the way). Returns what was kept.
+        the expired ones are deleted on the way; ``layout``: it was sent as a layout
+        message). Returns what was kept.
 
         Raises:
             ValueError: an empty token or language, or ``lifetime_s`` not above 0.
@@ -174,7 +176,7 @@ class SharedStore(StoreBase):
             raise ValueError(f"lifetime_s must be seconds above 0, not {lifetime_s!r}")
         moment = float(self._now(now))
         message = HandMessage(channel_id, user_id, application_id, token, message_id,
-                              language, moment, moment + float(lifetime_s))
+                              language, moment, moment + float(lifetime_s), bool(layout))
         await self._write(hand_messages.save, message)
         return message
 

@@ -164,6 +164,10 @@ async def test_a_newer_hand_message_replaces_the_older(store: Store, clock: Cloc
     newer = await store.save_hand_message(10, 1, token="b", message_id=2, language="fr",
                                           lifetime_s=840)
     assert await store.hand_message(10, 1) == newer
+    assert not newer.layout  # an embed unless said otherwise
+    laid_out = await store.save_hand_message(10, 1, token="c", message_id=3, language="fr",
+                                             lifetime_s=840, layout=True)
+    assert laid_out.layout and await store.hand_message(10, 1) == laid_out
     assert await store.forget_hand_message(10, 1)
     assert await store.hand_message(10, 1) is None
     assert not await store.forget_hand_message(10, 1)

@@ -31,7 +31,7 @@ def assert_hands_private(fake: FakeDiscord) -> int:
     """Every message showing a hand is ephemeral (flag 64); returns how many there were."""
     hands = [m for m in fake.all_messages() if is_hand(m)]
     public = [m for m in hands if not m.ephemeral]
-    assert not public, f"{len(public)} hand message(s) were public: {public[0].content!r}"
+    assert not public, f"{len(public)} hand message(s) were public: {public[0].text()!r}"
     return len(hands)
 
 
@@ -104,6 +104,7 @@ class Human(Seated):
         self.rng = random.Random(seed)
         self.hand_message: Message | None = None
         self.actions = 0
+        self.lay_off_buttons = 0  # lay-offs made with the button beside their meld
         self.level = "easy"  # the computer level deciding this person's moves
 
     async def play_turn(self) -> None:
@@ -119,7 +120,7 @@ class Human(Seated):
                 # The hand message from an earlier turn was brought up to date by the bot
                 # when this turn began: its buttons are live again.
                 await self.harness.idle()
-                assert "Your turn" in self.hand_message.content, self.hand_message.content
+                assert "Your turn" in self.hand_message.text(), self.hand_message.text()
         begun = view
         while still_their_turn(view, begun):
             action = choose_action(view, rules, self.level, self.rng)  # type: ignore[arg-type]
@@ -162,6 +163,21 @@ class Human(Seated):
         it = await self.fake.click(self.user, message, f"rami:hand:{button}:")
         self.hand_message = assert_ok(it)
 
+    async def _lay_off_beside(self, cards: tuple[Card, ...], meld: int) -> None:
+        """Pick ``cards``, then press the lay-off button the hand shows beside table meld
+        ``meld`` (0-based): there must be one, and the meld grows by those cards."""
+        message = self.hand_message
+        assert message is not None
+        picked = await self.fake.select(self.user, message, "rami:pick:a:",
+                                        self._values(message, "a", cards))
+        assert picked.response_type == 7, picked.reply.text()
+        button = f"rami:lay:{meld + 1}:"
+        assert any(i.startswith(button) for i in message.custom_ids()), message.custom_ids()
+        before = len((await self.view()).melds[meld].pieces)
+        self.hand_message = assert_ok(await self.fake.click(self.user, message, button))
+        assert len((await self.view()).melds[meld].pieces) == before + len(cards)
+        self.lay_off_buttons += 1
+
     async def _click(self, action: object) -> None:
         message = self.hand_message
         assert message is not None
@@ -175,6 +191,8 @@ class Human(Seated):
                 if len(melds) == 2:
                     picks["b"] = self._values(message, "b", melds[1])
                 await self._pick_and_click(picks, "meld")
+            case LayOff(cards=cards, meld=meld) if self.actions % 2:
+                await self._lay_off_beside(cards, meld)
             case LayOff(cards=cards, meld=meld):
                 await self._pick_and_click(
                     {"a": self._values(message, "a", cards), "m": [str(meld + 1)]}, "layoff")

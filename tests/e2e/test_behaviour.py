@@ -255,10 +255,10 @@ async def test_restart_in_the_middle_of_a_round_loses_nothing(
     assert harness.bot is not None
     # The saved hand is shown again, and the old hand message's buttons still work.
     again = assert_ok(await fake.slash(player, channel, "rummy hand"))
-    assert again.content == hand.content
+    assert again.text() == hand.text()
     assert await harness.bot.tables.hand(channel, player.id) == before_view
     drew = assert_ok(await fake.click(player, hand, "rami:hand:draw:"))
-    assert "You drew" in drew.content
+    assert "You drew" in drew.text()
     await harness.idle()
     # The table message from before the restart is edited in place, not posted again.
     now = [m.id for m in fake.channel_messages(channel)
@@ -271,7 +271,7 @@ async def test_restart_in_the_middle_of_a_round_loses_nothing(
                  if o["value"].endswith(":" + write_codes([view.drawn])))  # type: ignore[list-item]
     await fake.select(player, drew, "rami:pick:a:", [value])
     assert "You discarded" in assert_ok(
-        await fake.click(player, drew, "rami:hand:discard:")).content
+        await fake.click(player, drew, "rami:hand:discard:")).text()
     humans = {u.id: Human(fake, harness, u, channel, "slash", 5) for u in (alice, bob)}
     while len(await computer_discards(harness, channel)) == computer_before:
         human = await wait_for_turn(harness, channel, humans)
@@ -287,11 +287,11 @@ async def test_a_restarted_bot_still_refreshes_the_hand_messages(
     channel, alice, bob, _ = await open_table(fake, harness, computer=False)
     player, waiting = await whose_turn(harness, channel, alice, bob)
     hand = assert_ok(await fake.slash(waiting, channel, "rummy hand"))
-    assert "Your turn" not in hand.content
+    assert "Your turn" not in hand.text()
     await harness.restart()
     await Human(fake, harness, player, channel, "slash", 5).play_turn()
     await harness.idle()
-    assert "Your turn" in hand.content, hand.content  # edited by the new process
+    assert "Your turn" in hand.text(), hand.text()  # edited by the new process
     assert_hands_private(fake)
 
 
@@ -339,7 +339,7 @@ async def test_french_player_reads_french(fake: FakeDiscord, harness: BotHarness
     await fake.click(yann, lobby, "rami:lobby:join:")
     await fake.click(zoe, lobby, "rami:lobby:start:")
     hand = assert_ok(await fake.slash(zoe, channel, "rummy hand"))
-    assert "Votre main" in hand.content
+    assert "Votre main" in hand.text()
     await harness.idle()
     assert any("à vous de jouer" in m.content for m in fake.channel_messages(channel))
 
@@ -366,7 +366,7 @@ async def test_french_player_writes_and_reads_french_cards(fake: FakeDiscord,
     card = next(c for c in view.hand if not c.is_joker and c != view.taken_from_discard)
     typed = format_card(card, "fr", ascii=True)  # 10c is the ten of hearts (cœur)
     discarded = assert_ok(await fake.slash(player, channel, "rummy discard", card=typed))
-    assert f"Vous avez défaussé {format_card(card, 'fr')}." in discarded.content
+    assert f"Vous avez défaussé {format_card(card, 'fr')}." in discarded.text()
     labels = [o["label"] for o in discarded.component("rami:pick:a:")["options"]]
     assert not any(re.search(r"\b[JQK][♣♠♥♦]", str(label)) for label in labels)
     choices = await fake.autocomplete(player, channel, "rummy discard", "card", card="")

@@ -4,6 +4,9 @@ deleted, and the saved row says so (a restart posts nothing more)."""
 
 from __future__ import annotations
 
+import asyncio
+from typing import Any
+
 import pytest
 
 from bot.discord_app.core.replies import Picture, Reply
@@ -14,7 +17,7 @@ from bot.discord_app.table.components import table_view
 from bot.session import Snapshot
 from tests.e2e.channel import table_is_current, tables
 from tests.e2e.harness import BotHarness
-from tests.e2e.players import assert_ok
+from tests.e2e.players import Human, assert_ok, wait_for_turn
 from tests.e2e.test_behaviour import open_table, whose_turn
 
 
@@ -135,3 +138,86 @@ async def test_a_player_who_wants_text_only_gets_no_pictures_in_private(
     assert "Pictures: shown" in back.reply.text()
     again = assert_ok(await fake.click(alice, table, "rami:table:hand:"))
     assert again.attachments
+
+
+async def test_a_hand_is_a_layout_with_its_picture_menus_and_buttons(
+        fake: FakeDiscord, harness: BotHarness) -> None:
+    channel, alice, bob, _ = await open_table(fake, harness)
+    player, other = await whose_turn(harness, channel, alice, bob)
+    mine = assert_ok(await fake.slash(player, channel, "rummy hand"))
+    assert mine.is_layout and mine.ephemeral and not mine.content and not mine.embeds
+    (picture,) = mine.pictures()
+    assert picture[0] == "attachment://hand.png" and picture[1]  # alt text
+    assert mine.components[0]["type"] == 17 and mine.components[0].get("accent_color")
+    assert "Your turn" in mine.text() and "`1`" in mine.text()
+    ids = mine.custom_ids()
+    assert any(i.startswith("rami:pick:a:") for i in ids)
+    assert any(i.startswith("rami:hand:draw:") for i in ids)
+    theirs = assert_ok(await fake.slash(other, channel, "rummy hand"))
+    assert theirs.is_layout and not theirs.components[0].get("accent_color")  # not theirs
+    first = mine.component("rami:pick:a:")["options"][0]["value"]
+    picked = await fake.select(player, mine, "rami:pick:a:", [first])
+    assert picked.response_type == 7
+    assert mine.pictures() == [picture] and len(mine.attachments) == 1  # still shown
+
+
+async def test_a_hand_sent_as_an_embed_is_sent_again_once_as_a_layout(
+        fake: FakeDiscord, harness: BotHarness, monkeypatch: pytest.MonkeyPatch) -> None:
+    import bot.discord_app.hand as hands_module
+
+    channel, alice, bob, _ = await open_table(fake, harness)
+    player, _ = await whose_turn(harness, channel, alice, bob)
+    drawn = hands_module.hand
+
+    def as_before(*args: Any, **options: Any) -> Reply:  # the bot before the upgrade
+        return drawn(*args, **{**options, "layout": False})
+
+    monkeypatch.setattr(hands_module, "hand", as_before)
+    it = await fake.slash(player, channel, "rummy hand")
+    old = assert_ok(it)
+    assert not old.is_layout and old.content
+    monkeypatch.setattr(hands_module, "hand", drawn)
+    assert harness.bot is not None
+    store = harness.bot.store
+    async with asyncio.timeout(5):  # the message is kept for refreshes once answered
+        while (kept := await store.hand_message(channel, player.id)) is None:
+            await asyncio.sleep(0.005)
+    assert kept is not None and kept.message_id == old.id and not kept.layout
+
+    drew = await fake.click(player, old, "rami:hand:draw:")  # answered in its own form
+    assert drew.response_type == 7 and not old.is_layout and "You drew" in old.text()
+    await harness.idle()
+
+    await harness.bot.features.hands.refresh(channel, player.id)
+    assert old.deleted
+    new = it.followups[-1]
+    assert new is not old and new.is_layout and new.ephemeral
+    assert "You drew" in new.text() and new.attachments
+    again = await store.hand_message(channel, player.id)
+    assert again is not None and again.message_id == new.id and again.layout
+    assert again.expires_at == kept.expires_at  # the same token, the same life
+
+    await harness.bot.features.hands.refresh(channel, player.id)  # now edited in place
+    assert it.followups[-1] is new and not new.deleted
+    first = new.component("rami:pick:a:")["options"][0]["value"]
+    picked = await fake.select(player, new, "rami:pick:a:", [first])
+    assert picked.response_type == 7 and new.is_layout and new.pictures()
+
+
+async def test_the_lay_off_button_beside_a_meld_lays_off_on_that_meld(
+        fake: FakeDiscord, harness: BotHarness) -> None:
+    """Two people play a round by buttons as the hard computer would; every other lay-off
+    is made with the button the hand shows beside the meld the picked cards fit (each
+    such press checks that the button is there and that the meld grew by those cards)."""
+    channel = fake.channels[0]
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    lobby = (await fake.slash(alice, channel, "rummy new", variant="classic", target=1)).reply
+    await fake.click(bob, lobby, "rami:lobby:join:")
+    await fake.click(alice, lobby, "rami:lobby:start:")
+    humans = {user.id: Human(fake, harness, user, channel, "buttons", seed=seed)
+              for seed, user in enumerate((alice, bob), 1)}
+    for human in humans.values():
+        human.level = "hard"  # lays off whenever it can
+    while (human := await wait_for_turn(harness, channel, humans)) is not None:
+        await human.play_turn()
+    assert sum(h.lay_off_buttons for h in humans.values()) >= 1

@@ -129,6 +129,25 @@ async def test_stats_per_variant(fake: FakeDiscord, harness: BotHarness) -> None
     assert nothing.ephemeral and "has not finished a match" in nothing.text()
 
 
+async def test_stats_in_text_only_say_the_rating_line_in_words(fake: FakeDiscord,
+                                                                harness: BotHarness) -> None:
+    channel = fake.channels[0]
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    await record_matches(harness, fake.guild_id, alice, bob)
+    await fake.slash(alice, channel, "rummy prefs", **{"text-only": True})
+
+    mine = (await fake.slash(alice, channel, "rummy stats")).reply
+    assert mine.ephemeral and not mine.attachments
+    [line] = [line for line in mine.text().splitlines() if "skill rating, last 3" in line]
+    assert line.startswith("alice · Rami 51 · skill rating, last 3 matches: ")
+    assert line.count(" → ") == 2  # a rating after each of the three matches
+    french = (await fake.slash(alice, channel, "rummy stats", locale="fr")).reply
+    assert not french.attachments
+    assert "alice · Rami 51 · cote sur les 3 dernières parties : " in french.text()
+    theirs = (await fake.slash(bob, channel, "rummy stats")).reply
+    assert theirs.attachments  # bob did not ask for text: his line is a picture
+
+
 async def test_forget_me_asks_and_only_the_caller_confirms(fake: FakeDiscord,
                                                            harness: BotHarness) -> None:
     bot, channel = bot_of(harness), fake.channels[0]

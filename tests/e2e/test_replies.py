@@ -26,14 +26,14 @@ async def test_slow_work_is_deferred_then_filled_in(
 
     click = await fake.click(player, message, "rami:hand:draw:")
     assert click.response_type == 6  # deferred update of the hand message
-    assert "You drew" in message.content and message.ephemeral
+    assert "You drew" in message.text() and message.ephemeral
 
     # A refusal is private whether or not it was deferred, and the hand stays as it was.
-    before = message.content
+    before = message.text()
     wrong = await fake.click(player, message, "rami:hand:draw:")
     refusal = wrong.followups[-1] if wrong.response_type == 6 else wrong.reply
     assert refusal.ephemeral and not is_hand(refusal)
-    assert message.content == before
+    assert message.text() == before
     assert_hands_private(fake)
 
 

@@ -15,7 +15,7 @@ import discord
 from discord import app_commands
 from discord.app_commands import Choice
 
-from bot.discord_app.cards.components import HandButton, HandPick
+from bot.discord_app.cards.components import HandButton, HandPick, LayOffButton
 from bot.discord_app.core.answering import Replies, check_channel, check_owner, snapshot_of
 from bot.discord_app.core.components import owner_of, selection_of
 from bot.discord_app.core.feature import Feature, Route, Routed
@@ -57,7 +57,8 @@ class CardTurn(Feature):
         self.tiles = tiles
 
     def routes(self) -> dict[type[Routed], Route]:
-        return {HandButton: self.on_button, HandPick: self.on_pick}
+        return {HandButton: self.on_button, HandPick: self.on_pick,
+                LayOffButton: self.on_lay_off}
 
     async def _act(self, interaction: discord.Interaction, action: Action, lang: str,
                    *, update: bool = False) -> Reply:
@@ -188,6 +189,21 @@ class CardTurn(Feature):
             answer.reply = await self.hands.reply(
                 interaction, view, answer.lang, action_note(chosen, view, answer.lang),
                 update=True, table=button.channel_id)
+
+    async def on_lay_off(self, interaction: discord.Interaction,
+                         button: LayOffButton) -> None:
+        """A lay-off button beside a table meld: the cards picked in the first menu laid
+        off on that meld (as the Lay off button with that meld picked)."""
+        async with self.replies.to(interaction, "hand.layoff_on",
+                                   after=self.hands.keep) as answer:
+            check_channel(interaction, button.channel_id)
+            check_owner(interaction, owner_of(interaction.message))
+            picked = {**selection_of(interaction.message), "m": [str(button.meld)]}
+            chosen = click_action(HandAction.LAYOFF, picked, None)
+            view = await self.tables.act(button.channel_id, interaction.user.id, chosen)
+            answer.reply = await self.hands.reply(
+                interaction, view, answer.lang, action_note(chosen, view, answer.lang),
+                update=True)
 
     async def on_pick(self, interaction: discord.Interaction, menu: HandPick) -> None:
         """Remember a menu pick in the hand message itself (its default options); a pick

@@ -4,6 +4,8 @@
   draw, take the discard, meld, lay off, swap a joker, discard, sort. The rack of tile
   rummy has its own buttons (:mod:`bot.discord_app.tiles.components`) and this sort
   button;
+- ``rami:lay:<meld>:<channel>`` (:class:`LayOffButton`): lay the cards picked off on
+  table meld ``<meld>`` (numbered from 1), beside that meld in a layout hand message;
 - ``rami:pick:<slot>:<channel>:<owner>`` (:class:`HandPick`): the hand's menus, cards
   (or tiles) of a first meld, of a second meld, a table meld, of the player ``owner``
   (older messages lack it); see :mod:`bot.discord_app.core.components`.
@@ -42,6 +44,28 @@ class HandButton(ChannelButton, template=template("hand", list(HandAction))):
     family: ClassVar[str] = "hand"
     actions = HandAction
     action: HandAction
+
+
+class LayOffButton(
+    Routed,
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"rami:lay:(?P<meld>\d+):(?P<channel>\d+)",
+):
+    """A button beside a table meld the cards picked fit: ``rami:lay:<meld>:<channel>``
+    (``meld`` numbered from 1, as the commands and the message number them)."""
+
+    family: ClassVar[str] = "lay"
+
+    def __init__(self, meld: int, channel_id: int, label: str = "") -> None:
+        super().__init__(discord.ui.Button(
+            label=label or str(meld), style=ButtonStyle.success,
+            custom_id=f"rami:{self.family}:{meld}:{channel_id}"))
+        self.meld, self.channel_id = meld, channel_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction,
+                             item: discord.ui.Item[Any], match: re.Match[str]) -> Self:
+        return cls(int(match["meld"]), int(match["channel"]))
 
 
 class HandPick(
@@ -95,6 +119,30 @@ def hand_view(
     """The components under ``owner``'s hand: card menus, a table meld menu, then the
     buttons (``button`` and ``pick``: the classes of a try of the daily championship,
     ``channel_id`` then naming the try)."""
+    menus, buttons = hand_items(
+        channel_id, lang, cards=cards, card_emojis=card_emojis, melds=melds,
+        selected=selected, sort=sort, can_draw=can_draw, can_play=can_play, owner=owner,
+        button=button, pick=pick)
+    return view_of(*menus, *buttons)
+
+
+def hand_items(
+    channel_id: int,
+    lang: str,
+    *,
+    cards: Sequence[tuple[str, str]],
+    card_emojis: Sequence[discord.PartialEmoji | None] = (),
+    melds: Sequence[tuple[str, str]],
+    selected: dict[str, set[str]],
+    sort: str,
+    can_draw: bool,
+    can_play: bool,
+    owner: int | None = None,
+    button: type[HandButton] = HandButton,
+    pick: type[HandPick] = HandPick,
+) -> tuple[list[discord.ui.Item[Any]], list[discord.ui.Item[Any]]]:
+    """:func:`hand_view`'s menus (each a row) and buttons (five to a row), apart: a
+    layout message places them itself."""
     items: list[discord.ui.Item[Any]] = []
     if cards:
         for row, (slot, code) in enumerate(((Slot.FIRST, "bot.select.cards"),
@@ -118,4 +166,4 @@ def hand_view(
              style=ButtonStyle.danger, disabled=no_play),
         make(HandAction.SORT, label=t("bot.button.sort", lang, sort=t(f"sort.{sort}", lang))),
     ]
-    return view_of(*items, *in_rows(buttons, first=3))
+    return items, list(in_rows(buttons, first=3))

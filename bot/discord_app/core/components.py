@@ -123,11 +123,10 @@ def _menus(message: discord.Message | None) -> list[tuple[re.Match[str], Any]]:
     found: list[tuple[re.Match[str], Any]] = []
     if message is None:
         return found
-    for row in message.components:
-        for child in getattr(row, "children", [row]):
-            match = MENU_TEMPLATE.fullmatch(getattr(child, "custom_id", None) or "")
-            if match is not None:
-                found.append((match, child))
+    for child in _nested(message.components):  # in rows, or in a layout's container
+        match = MENU_TEMPLATE.fullmatch(getattr(child, "custom_id", None) or "")
+        if match is not None:
+            found.append((match, child))
     return found
 
 

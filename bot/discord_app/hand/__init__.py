@@ -7,6 +7,11 @@ interaction token that edits it in the store (:meth:`data.Store.save_hand_messag
 in this process's memory: whichever process serves the channel when the turn comes back
 (this one, or its replacement after a crash) refreshes the hand
 (:meth:`HandMessages.refresh`). A token is a secret: it is never logged.
+
+The hand is a layout message (:func:`~bot.discord_app.hand.present.hand_layout`). One kept
+before the upgrade is an embed, which cannot gain the flag ``IS_COMPONENTS_V2`` by an
+edit: its refresh sends the hand anew as a follow-up of the same interaction, keeps that
+one, and deletes the old.
 """
 
 from __future__ import annotations
@@ -29,6 +34,7 @@ from bot.discord_app.core.text import MAX_CHOICES, piece_text
 from bot.discord_app.hand.present import hand
 from bot.session import display_order
 from engine import RummyError
+from engine.rules import Kind
 from engine.views import PlayerView
 
 if TYPE_CHECKING:
@@ -117,8 +123,16 @@ class HandMessages:
         if (refreshing := self._refreshing.get(key)) is not None:
             async with refreshing:
                 pass
+        clicked = interaction.message
+        attached = None  # the picture the clicked message shows, kept as it is
+        if not picture and clicked is not None and clicked.attachments:
+            shown = clicked.attachments[0]
+            attached = (shown.filename, shown.description or "")
+        # A hand sent as an embed before the upgrade is edited in its own form (an edit
+        # cannot add the layout flag); its next refresh sends it anew as a layout.
+        layout = not (update and clicked is not None and not clicked.flags.components_v2)
         reply = await self._message(view, channel, user, lang, note=note, selected=selected,
-                                    picture=picture)
+                                    picture=picture, attached=attached, layout=layout)
         return replace(reply, update=update, hand=key)
 
     async def keep(self, answer: Answer) -> None:
@@ -143,7 +157,7 @@ class HandMessages:
             await self.tables.store.save_hand_message(
                 channel_id, user_id, token=interaction.token, message_id=sent.message_id,
                 language=answer.lang, lifetime_s=HAND_TOKEN_LIFETIME,
-                application_id=interaction.application_id)
+                application_id=interaction.application_id, layout=reply.is_layout)
         except Exception as error:  # never the token in the log: it is a secret
             log.warning("hand message not kept channel=%s user=%s error=%s", channel_id,
                         user_id, type(error).__name__)
@@ -155,14 +169,20 @@ class HandMessages:
 
     async def _message(self, view: PlayerView, channel_id: int, user_id: int, lang: str, *,
                        note: str | None = None, selected: dict[str, set[str]] | None = None,
-                       picture: bool = True) -> Reply:
+                       picture: bool = True, attached: tuple[str, str] | None = None,
+                       layout: bool = True) -> Reply:
         prefs = await self.prefs.player(user_id)
         drawn = None
         if picture and not prefs.text_only:  # text only: the hand's text says it all
             drawn = await self._picture(view, channel_id, user_id, lang, prefs)
+        rules = None
+        if view.kind is Kind.CARDS and (selected or {}).get("a"):  # which melds they fit
+            snapshot = await self.tables.snapshot(channel_id)
+            rules = None if snapshot is None else snapshot.rules
         return hand(view, channel_id, lang, sort=prefs.sort, note=note,
                     names=[seat.name for seat in view.seats], selected=selected,
-                    picture=drawn, owner=user_id)
+                    picture=drawn, owner=user_id, layout=layout, rules=rules,
+                    attached=None if prefs.text_only else attached)
 
     async def _picture(self, view: PlayerView, channel_id: int, user_id: int, lang: str,
                        prefs: PlayerPrefs) -> Picture:
@@ -214,13 +234,21 @@ class HandMessages:
             reply = await self._message(view, channel_id, user_id, kept.language,
                                         selected=self._selections.get(key))
             shown = reply.pictures[0] if reply.pictures else None
+            if reply.is_layout and not kept.layout:
+                await self._send_anew(key, kept, reply)
+                return
 
             async def edit(same: Kept | None) -> tuple[int, ...]:
-                edited = await self._webhook(kept).edit_message(
-                    kept.message_id, content=reply.content,
-                    attachments=[same] if same is not None else reply.files(),  # type: ignore[list-item]
-                    view=reply.view or discord.utils.MISSING,
-                    allowed_mentions=reply.allowed_mentions)
+                files = [same] if same is not None else reply.files()
+                if reply.layout is not None:  # a layout: its view only, no content
+                    edited = await self._webhook(kept).edit_message(
+                        kept.message_id, view=reply.layout, attachments=files,  # type: ignore[arg-type]
+                        allowed_mentions=reply.allowed_mentions)
+                else:
+                    edited = await self._webhook(kept).edit_message(
+                        kept.message_id, content=reply.content, attachments=files,  # type: ignore[arg-type]
+                        view=reply.view or discord.utils.MISSING,
+                        allowed_mentions=reply.allowed_mentions)
                 return tuple(a.id for a in edited.attachments)
 
             await self._uploaded.edit(key, kept.message_id, shown, edit)
@@ -232,9 +260,39 @@ class HandMessages:
             with contextlib.suppress(Exception):  # it expires anyway
                 await self.tables.store.forget_hand_message(channel_id, user_id)
 
+    async def _send_anew(self, key: tuple[int, int], kept: HandMessage, reply: Reply) -> None:
+        """Send the hand as a new follow-up of the kept message's interaction (an embed
+        cannot become a layout by an edit), keep it in the old one's place for the rest
+        of the token's life, then delete the old one.
+
+        Raises:
+            discord.HTTPException: Discord refused the follow-up.
+        """
+        application_id = kept.application_id or self.client.application_id or 0
+        followup = discord.Webhook.from_state(
+            {"id": application_id, "type": 3, "token": kept.token},
+            state=self.client._connection)
+        assert reply.layout is not None  # only a layout is sent anew
+        sent = await followup.send(view=reply.layout, files=reply.files(), ephemeral=True,
+                                   wait=True, allowed_mentions=reply.allowed_mentions)
+        shown = reply.pictures[0] if reply.pictures else None
+        self._uploaded.note(key, sent.id, shown, tuple(a.id for a in sent.attachments))
+        self._kept.pop(key, None)
+        try:
+            await self.tables.store.save_hand_message(
+                kept.channel_id, kept.user_id, token=kept.token, message_id=sent.id,
+                language=kept.language, lifetime_s=kept.expires_at - kept.created_at,
+                application_id=kept.application_id, now=kept.created_at, layout=True)
+        except Exception as error:  # the new one is sent; only its refreshes are lost
+            log.warning("hand message not kept channel=%s user=%s error=%s", kept.channel_id,
+                        kept.user_id, type(error).__name__)
+        with contextlib.suppress(discord.HTTPException):  # already gone: nothing to delete
+            await self._webhook(kept).delete_message(kept.message_id)
+
     def _webhook(self, kept: HandMessage) -> discord.Webhook:
         """The interaction's follow-up webhook, rebuilt from the stored token: the same
         as ``interaction.followup`` (the client's connection, so that the hand's
         components are routed back to the bot)."""
         application_id = kept.application_id or self.client.application_id or 0
         return discord.Webhook.partial(application_id, kept.token, client=self.client)
+

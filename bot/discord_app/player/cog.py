@@ -28,6 +28,7 @@ from bot.discord_app.player.present import board as wins_board
 from bot.discord_app.player.present import board_picture, prefs_text, stats_line
 from bot.discord_app.ratings.present import board_lines as rating_board_lines
 from bot.discord_app.ratings.present import history_picture as rating_history_picture
+from bot.discord_app.ratings.present import history_text as rating_history_text
 from bot.discord_app.ratings.present import stats_lines as rating_stats_lines
 from data.settings import NOTIFY_CHOICES as NOTIFY_NAMES
 from engine import RummyError
@@ -197,10 +198,14 @@ class PlayerCommands(Feature):
             if rated:  # the line of the variant they played most
                 most = max(rated, key=lambda row: (row.matches, row.variant))
                 history = await store.rating_history(guild, who.id, most.variant)
-                theme = (await self.prefs.player(interaction.user.id)).theme
-                pictures.append(await asyncio.to_thread(
-                    rating_history_picture, history, who.display_name, most.variant, theme,
-                    lang))
+                reader = await self.prefs.player(interaction.user.id)
+                if reader.text_only:  # the same line in words, no picture
+                    lines.append(rating_history_text(history, who.display_name, most.variant,
+                                                     lang))
+                else:
+                    pictures.append(await asyncio.to_thread(
+                        rating_history_picture, history, who.display_name, most.variant,
+                        reader.theme, lang))
             if daily.days:
                 lines.append(t("bot.stats.daily", lang, days=count("days", daily.days),
                                firsts=count("firsts", daily.wins),

@@ -75,3 +75,12 @@ def history_picture(history: Sequence[RatingChange], name: str, variant: str, th
     drawn = render_rating_history([change.ordinal_after for change in history], title=title,
                                   name=name, theme=theme, lang=lang)
     return Picture(drawn.png, drawn.alt, drawn.filename)
+
+
+def history_text(history: Sequence[RatingChange], name: str, variant: str, lang: str) -> str:
+    """What :func:`history_picture` draws, in words (the text-only preference): its
+    title and the rating after each match, oldest first."""
+    title = t("bot.rating.history.title", lang, name=escaped(name),
+              variant=t(f"variant.{variant}", lang), count=len(history))
+    ratings = " → ".join(number(change.ordinal_after, lang) for change in history)
+    return t("bot.rating.history.text", lang, title=title, ratings=ratings)

@@ -54,6 +54,26 @@ def rack_view(
 ) -> discord.ui.View:
     """The components under ``owner``'s tile rack: a tile menu, then the turn's
     buttons."""
+    menus, buttons = rack_items(
+        channel_id, lang, tiles=tiles, tile_emojis=tile_emojis, selected=selected, sort=sort,
+        my_turn=my_turn, pool_empty=pool_empty, editing=editing, owner=owner)
+    return view_of(*menus, *buttons)
+
+
+def rack_items(
+    channel_id: int,
+    lang: str,
+    *,
+    tiles: Sequence[tuple[str, str]],
+    tile_emojis: Sequence[discord.PartialEmoji | None] = (),
+    selected: dict[str, set[str]],
+    sort: str,
+    my_turn: bool,
+    pool_empty: bool,
+    editing: bool,
+    owner: int | None = None,
+) -> tuple[list[discord.ui.Item[Any]], list[discord.ui.Item[Any]]]:
+    """:func:`rack_view`'s menu and buttons, apart: a layout message places them itself."""
     items: list[discord.ui.Item[Any]] = []
     if tiles:
         menu = options(tiles, selected, Slot.FIRST, tile_emojis)
@@ -77,4 +97,4 @@ def rack_view(
         HandButton(HandAction.SORT, channel_id,
                    t("bot.button.sort", lang, sort=t(f"sort.tiles.{sort}", lang))),
     ]
-    return view_of(*items, *in_rows(buttons, first=1))
+    return items, list(in_rows(buttons, first=1))

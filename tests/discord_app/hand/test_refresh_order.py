@@ -40,7 +40,8 @@ class Recorded(HandMessages):
 
     async def _message(self, view: Any, channel_id: int, user_id: int, lang: str, *,
                        note: str | None = None, selected: dict[str, set[str]] | None = None,
-                       picture: bool = True) -> Reply:
+                       picture: bool = True, attached: tuple[str, str] | None = None,
+                       layout: bool = True) -> Reply:
         self.built_with.append(selected)
         self.building.set()
         if self.hold_build is not None:
@@ -57,6 +58,8 @@ class Recorded(HandMessages):
 def interaction() -> Any:
     it: Any = Mock(spec_set=discord.Interaction)
     it.channel_id, it.user = CHANNEL, Mock(id=USER)
+    # the hand message clicked: a layout, without a picture
+    it.message = Mock(attachments=[], flags=discord.MessageFlags(components_v2=True))
     return it
 
 
