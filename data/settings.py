@@ -34,6 +34,12 @@ MINUTES_A_DAY = 24 * 60
 NOTIFY_DELAYS: Mapping[str, int] = MappingProxyType({"now": 0, "1m": 60, "10m": 600,
                                                      "1h": 3600})
 NOTIFY_CHOICES = ("off", *NOTIFY_DELAYS)
+# What a turn that times out does (issue 27): "play": the easy computer plays it; "skip":
+# the turn passes (a card is drawn from the stock and discarded as it came, a tile drawn,
+# or a pass with an empty pool); "seat": as "play", and after ``timeout_seat_after`` in a
+# row the seat goes to the easy computer for the rest of the match.
+TIMEOUT_ACTIONS = ("play", "skip", "seat")
+MAX_TIMEOUTS_IN_A_ROW = 5
 QUIET_HOURS = re.compile(r"([01]\d|2[0-3]):([0-5]\d)-([01]\d|2[0-3]):([0-5]\d)")
 
 RuleOverrides = Mapping[str, Mapping[str, object]]
@@ -51,6 +57,8 @@ class GuildSettings:
     # variant name -> {rule parameter: value}, applied with RuleSet.with_overrides
     rule_overrides: RuleOverrides = field(default_factory=_no_overrides)
     turn_timeout_s: int = 300
+    timeout_action: str = "play"  # TIMEOUT_ACTIONS
+    timeout_seat_after: int = 3  # time-outs in a row before "seat" gives the seat away
     language: str | None = None  # a catalog language, or None: each player's own language
     allowed_channels: frozenset[int] = frozenset()  # empty: games allowed everywhere
     # The daily championship (bot.session.daily): its variant, computer opponents (how
@@ -245,6 +253,8 @@ _CHECKS: dict[type[Any], dict[str, Callable[[str, object], Any]]] = {
         "default_variant": _variant_name,
         "rule_overrides": _rule_overrides,
         "turn_timeout_s": _int_in(MIN_TURN_TIMEOUT_S, MAX_TURN_TIMEOUT_S),
+        "timeout_action": _one_of(TIMEOUT_ACTIONS),
+        "timeout_seat_after": _int_in(1, MAX_TIMEOUTS_IN_A_ROW),
         "language": _language,
         "allowed_channels": _channels,
         "daily_variant": _variant_name,

@@ -315,10 +315,11 @@ class TableKeeper:
 
     async def _play(self, table: LiveTable, seat: int, action: Action, *, actor: int | None,
                     kind: EventKind = EventKind.ACTION,
-                    more: Sequence[Action] = ()) -> list[Event]:
+                    more: Sequence[Action] = (), doc: TableDoc | None = None) -> list[Event]:
         """Apply and save one action, or ``action`` then ``more`` as one change (all or
         nothing), with the scores of the round or match it ends. Returns the events to
-        send.
+        send. ``doc``: the table's document changed with it (saved in the same save);
+        a player acting (``actor``) ends their seat's time-outs in a row.
 
         Raises:
             IllegalMove: the engine refuses an action (nothing changes).
@@ -332,7 +333,9 @@ class TableKeeper:
             shown.append(shown_action(game, seat, step))
             game.apply(seat, step)  # raises IllegalMove with the table's game unchanged
         words = " ; ".join(describe_action(step) for step in shown)
-        doc = table.doc
+        doc = table.doc if doc is None else doc
+        if actor is not None and doc.timeouts_of(seat):
+            doc = doc.with_timeouts(seat, 0)
         if game.phase is Phase.MATCH_OVER:
             doc = replace(doc, status=Status.MATCH_OVER)
         ended = game.phase in (Phase.ROUND_OVER, Phase.MATCH_OVER)

@@ -36,9 +36,15 @@ from bot.discord_app.settings.present import (
     rules_embed,
     settings_text,
     shown_value,
+    timeout_action_text,
 )
 from bot.session import SessionError
-from data.settings import MAX_TURN_TIMEOUT_S, MIN_TURN_TIMEOUT_S
+from data.settings import (
+    MAX_TIMEOUTS_IN_A_ROW,
+    MAX_TURN_TIMEOUT_S,
+    MIN_TURN_TIMEOUT_S,
+    TIMEOUT_ACTIONS,
+)
 from engine import RuleError, RuleSet, RummyError, server_rules, variant
 from engine.i18n import quote
 
@@ -46,6 +52,8 @@ if TYPE_CHECKING:
     from bot.session.prefs import Preferences
     from data import GuildSettings, Store
 
+TIMEOUT_CHOICES = [Choice(name=loc(f"bot.form.choice.timeout_action.{code}"), value=code)
+                   for code in TIMEOUT_ACTIONS]
 CHANNEL_ACTIONS = [Choice(name=loc(f"bot.admin.choice.{code}"), value=code)
                    for code in ("add", "remove", "clear")]
 # The parameters servers change most come first (autocomplete shows 25 of them).
@@ -253,16 +261,36 @@ class ServerSettings(Feature):
 
     @settings.command(name=loc("bot.admin.cmd.timeout"),
                       description=loc("bot.admin.cmd.timeout.desc"))
-    @app_commands.rename(seconds=loc("bot.admin.opt.seconds"))
-    @app_commands.describe(seconds=loc("bot.admin.opt.seconds.desc"))
+    @app_commands.rename(seconds=loc("bot.admin.opt.seconds"),
+                         action=loc("bot.admin.opt.timeout_action"),
+                         after=loc("bot.admin.opt.timeout_after"))
+    @app_commands.describe(seconds=loc("bot.admin.opt.seconds.desc"),
+                           action=loc("bot.admin.opt.timeout_action.desc"),
+                           after=loc("bot.admin.opt.timeout_after.desc"))
+    @app_commands.choices(action=TIMEOUT_CHOICES)
     async def timeout(self, interaction: discord.Interaction,
-                      seconds: app_commands.Range[int, MIN_TURN_TIMEOUT_S, MAX_TURN_TIMEOUT_S],
+                      seconds: app_commands.Range[int, MIN_TURN_TIMEOUT_S,
+                                                  MAX_TURN_TIMEOUT_S] | None = None,
+                      action: str | None = None,
+                      after: app_commands.Range[int, 1, MAX_TIMEOUTS_IN_A_ROW] | None = None,
                       ) -> None:
+        """A turn's time-out, and what a turn that times out does (issue 27)."""
         async with self.replies.to(interaction, "settings.timeout") as answer:
             check_moderator(interaction)
-            await self._save(answer, turn_timeout_s=seconds)
-            answer.reply = Reply(content=t("bot.admin.timeout_set", answer.lang,
-                                           seconds=seconds), ephemeral=True)
+            changes: dict[str, object] = {}
+            if seconds is not None:
+                changes["turn_timeout_s"] = seconds
+            if action is not None:
+                changes["timeout_action"] = action
+            if after is not None:
+                changes["timeout_seat_after"] = after
+            if not changes:
+                answer.reply = error_reply(t("bot.admin.timeout_nothing", answer.lang))
+                return
+            saved = await self._save(answer, **changes)
+            lines = [t("bot.admin.timeout_set", answer.lang, seconds=saved.turn_timeout_s)]
+            lines.append(timeout_action_text(saved, answer.lang))
+            answer.reply = Reply(content="\n".join(lines), ephemeral=True)
 
     @settings.command(name=loc("bot.admin.cmd.language"),
                       description=loc("bot.admin.cmd.language.desc"))
