@@ -89,14 +89,16 @@ class Autoplay(TableKeeper):
         self._running: set[asyncio.Task[None]] = set()
         self.close_timeout = CLOSE_TIMEOUT
 
-    async def turn_seconds(self, guild_id: int) -> float:
-        """How long a person's turn may last at the guild's tables (0: no time limit)."""
-        return await self._turn_seconds(guild_id)
+    async def turn_seconds(self, guild_id: int, channel_id: int | None = None) -> float:
+        """How long a person's turn may last at the guild's tables, in ``channel_id``'s
+        when given (its own time-out, else the server's; 0: no time limit)."""
+        return await self._turn_seconds(guild_id, channel_id)
 
-    async def _turn_seconds(self, guild_id: int) -> float:
+    async def _turn_seconds(self, guild_id: int, channel_id: int | None) -> float:
         if self.turn_timeout is not None:
             return self.turn_timeout
-        return float((await self.store.guild_settings(guild_id)).turn_timeout_s)
+        settings = await self.store.guild_settings(guild_id)
+        return float(settings.turn_timeout_in(channel_id))
 
     def _after_change(self, table: LiveTable) -> None:
         """Schedule what happens next by itself: a computer turn, or the poller's look at

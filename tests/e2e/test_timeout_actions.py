@@ -58,3 +58,43 @@ async def test_a_seat_whose_turn_timed_out_goes_to_a_computer(
     finally:
         await harness.stop()
         await asyncio.sleep(0)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+async def test_a_channel_has_a_time_out_of_its_own(
+        fake: FakeDiscord, db_path: Path, lang: str) -> None:
+    timed = BotHarness(fake, db_path, turn_timeout=None)  # the server's setting decides
+    await timed.start()
+    try:
+        here, elsewhere = fake.channels[0], fake.channels[1]
+        mod = moderator(fake, locale="fr" if lang == "fr" else "en-US")
+        await fake.slash(mod, here, "rummy settings timeout", seconds=90)
+        data = fake.command_data(["rummy", "settings", "timeout"], [
+            {"name": "seconds", "type": 4, "value": 45},
+            {"name": "channel", "type": 7, "value": str(here)}])
+        data["resolved"] = {"channels": {str(here): {**fake.channel_payload(here),
+                                                   "permissions": "0"}}}
+        answer = await fake.command(mod, elsewhere, data)
+        set_words = {"en": "now has 45 s", "fr": "a maintenant 45 s"}[lang]
+        assert answer.reply.ephemeral and set_words in answer.reply.text()
+        shown = await fake.slash(mod, here, "rummy settings show")
+        assert f"<#{here}> 45 s" in shown.reply.text()
+        alice = fake.add_user("alice")
+        lobby = (await fake.slash(alice, here, "rummy new", variant="rami51")).reply
+        assert "A turn may take up to 45 seconds" in lobby.text()
+        other = (await fake.slash(alice, elsewhere, "rummy new", variant="rami51")).reply
+        assert "A turn may take up to 1 minute and 30 seconds" in other.text()
+        # Its own time-out and a server-wide setting at once: refused, nothing changed.
+        mixed = fake.command_data(["rummy", "settings", "timeout"], [
+            {"name": "action", "type": 3, "value": "skip"},
+            {"name": "channel", "type": 7, "value": str(here)}])
+        mixed["resolved"] = data["resolved"]
+        refusal = {"en": "is the server's", "fr": "pour tout le serveur"}[lang]
+        assert refusal in refused(await fake.command(mod, elsewhere, mixed))
+        assert timed.bot is not None
+        settings = await timed.bot.store.guild_settings(fake.guild_id)
+        assert settings.timeout_action == "play" and dict(settings.channel_timeouts) == {
+            here: 45}
+    finally:
+        await timed.stop()
+        await asyncio.sleep(0)

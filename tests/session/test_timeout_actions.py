@@ -109,3 +109,17 @@ async def test_a_document_without_counts_reads_as_none_and_counts_round_trip(
     again = TableDoc.from_json(doc.with_timeouts(1, 3).to_json(game))[0]
     assert again.timeouts == (0, 3) and again.with_timeouts(1, 0).timeouts == ()
     await tables.close()
+
+
+async def test_a_channel_of_its_own_times_turns_out_after_its_own_seconds(
+        store: Store) -> None:
+    await store.update_guild_settings(GUILD, turn_timeout_s=90,
+                                      channel_timeouts={CHANNEL: 45})
+    clock = Clock()
+    tables = await two_humans(store, clock, turn_timeout=None)
+    stored = await store.active_game(CHANNEL)
+    assert stored is not None and stored.deadline == clock.now + 45
+    assert await tables.turn_seconds(GUILD, CHANNEL) == 45
+    assert await tables.turn_seconds(GUILD, CHANNEL + 1) == await tables.turn_seconds(
+        GUILD) == 90
+    await tables.close()

@@ -63,7 +63,7 @@ TOPICS: Mapping[str, Topic] = {
 }  # fmt: skip
 # Not in these forms: the rules have their own pages; the daily championship's settings
 # are checked with the day's rules by ``/rummy daily settings``.
-NOT_IN_FORMS = frozenset({"rule_overrides"})
+NOT_IN_FORMS = frozenset({"rule_overrides", "channel_timeouts"})  # /rummy settings timeout
 NOT_IN_FORMS_PREFIXES = ("daily_",)
 
 

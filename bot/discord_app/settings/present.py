@@ -59,6 +59,10 @@ def settings_text(settings: GuildSettings, lang: str) -> str:
           changes="; ".join(overrides) or t("bot.admin.overrides.none", lang)),
         t("bot.admin.timeout", lang, seconds=settings.turn_timeout_s),
         timeout_action_text(settings, lang),
+        *([t("bot.admin.channel_timeouts", lang, channels=", ".join(
+            f"<#{channel}> {seconds} s"
+            for channel, seconds in sorted(settings.channel_timeouts.items())))]
+          if settings.channel_timeouts else []),
         t("bot.admin.language", lang, language=language),
         t("bot.admin.channels", lang, channels=channels or t("bot.admin.channels.all", lang)),
     ])

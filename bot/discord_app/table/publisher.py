@@ -312,7 +312,8 @@ class Publisher:
                 await self._upgrade_lobby(board, snapshot, lang, old)
                 return
             reply = present.lobby(snapshot, lang, snapshot.rules,
-                                  await self.tables.turn_seconds(snapshot.guild_id))
+                                  await self.tables.turn_seconds(snapshot.guild_id,
+                                                           snapshot.channel_id))
         else:
             reply = present.lobby_closed(snapshot, lang, "bot.lobby.started", layout=layout)
         await self._edit(snapshot.channel_id, old, reply)
@@ -324,7 +325,8 @@ class Publisher:
         log.info("lobby message posted anew as a layout, posted as an embed before "
                  "channel=%s message=%s", channel, old)
         sent = await self._send(channel, present.lobby(
-            snapshot, lang, snapshot.rules, await self.tables.turn_seconds(snapshot.guild_id)))
+            snapshot, lang, snapshot.rules, await self.tables.turn_seconds(snapshot.guild_id,
+                                                           snapshot.channel_id)))
         new = int(sent["id"])
         if board.ended or board.snapshot.game_id != snapshot.game_id:
             board.stale_messages.append(new)
