@@ -34,6 +34,13 @@ MINUTES_A_DAY = 24 * 60
 NOTIFY_DELAYS: Mapping[str, int] = MappingProxyType({"now": 0, "1m": 60, "10m": 600,
                                                      "1h": 3600})
 NOTIFY_CHOICES = ("off", *NOTIFY_DELAYS)
+# What a turn that times out does (issue 27): "play": the easy computer plays it; "skip":
+# the turn passes (a card is drawn from the stock and discarded as it came, a tile drawn,
+# or a pass with an empty pool); "seat": as "play", and after ``timeout_seat_after`` in a
+# row the seat goes to the easy computer for the rest of the match.
+TIMEOUT_ACTIONS = ("play", "skip", "seat")
+MAX_TIMEOUTS_IN_A_ROW = 5
+MAX_CHANNEL_TIMEOUTS = 50  # channels with a time-out of their own (issue 27)
 QUIET_HOURS = re.compile(r"([01]\d|2[0-3]):([0-5]\d)-([01]\d|2[0-3]):([0-5]\d)")
 
 RuleOverrides = Mapping[str, Mapping[str, object]]
@@ -51,6 +58,10 @@ class GuildSettings:
     # variant name -> {rule parameter: value}, applied with RuleSet.with_overrides
     rule_overrides: RuleOverrides = field(default_factory=_no_overrides)
     turn_timeout_s: int = 300
+    timeout_action: str = "play"  # TIMEOUT_ACTIONS
+    timeout_seat_after: int = 3  # time-outs in a row before "seat" gives the seat away
+    # channel id -> its own turn time-out in seconds, over turn_timeout_s (issue 27)
+    channel_timeouts: Mapping[int, int] = field(default_factory=lambda: MappingProxyType({}))
     language: str | None = None  # a catalog language, or None: each player's own language
     allowed_channels: frozenset[int] = frozenset()  # empty: games allowed everywhere
     # The daily championship (bot.session.daily): its variant, computer opponents (how
@@ -62,6 +73,12 @@ class GuildSettings:
     daily_close: int = 21 * 60
     daily_timezone: str = "Europe/Paris"
     daily_channel: int | None = None
+
+    def turn_timeout_in(self, channel_id: int | None) -> int:
+        """The turn time-out of a channel: its own, else the server's."""
+        if channel_id is None:
+            return self.turn_timeout_s
+        return self.channel_timeouts.get(channel_id, self.turn_timeout_s)
 
     def allows(self, channel_id: int) -> bool:
         """Whether a game may be started in that channel."""
@@ -240,11 +257,32 @@ def _channels(key: str, value: object) -> frozenset[int]:
     return frozenset(items)
 
 
+def _channel_timeouts(key: str, value: object) -> Mapping[int, int]:
+    """Channel ids (whole numbers, or their digits as JSON keys) to seconds."""
+    if not isinstance(value, Mapping):
+        raise ValueError(f"{key} must map channel ids to seconds, not {value!r}")
+    if len(value) > MAX_CHANNEL_TIMEOUTS:
+        raise ValueError(f"{key}: at most {MAX_CHANNEL_TIMEOUTS} channels, not {len(value)}")
+    seconds = IntIn(MIN_TURN_TIMEOUT_S, MAX_TURN_TIMEOUT_S)
+    checked: dict[int, int] = {}
+    for channel, timeout in value.items():
+        if isinstance(channel, str) and channel.isdigit() and channel.isascii():
+            channel = int(channel)
+        checked[_optional_id(f"{key} channel", channel) or 0] = seconds(
+            f"{key}[{channel}]", timeout)
+    if 0 in checked:
+        raise ValueError(f"{key} must map channel ids to seconds, not {value!r}")
+    return MappingProxyType(checked)
+
+
 _CHECKS: dict[type[Any], dict[str, Callable[[str, object], Any]]] = {
     GuildSettings: {
         "default_variant": _variant_name,
         "rule_overrides": _rule_overrides,
         "turn_timeout_s": _int_in(MIN_TURN_TIMEOUT_S, MAX_TURN_TIMEOUT_S),
+        "timeout_action": _one_of(TIMEOUT_ACTIONS),
+        "timeout_seat_after": _int_in(1, MAX_TIMEOUTS_IN_A_ROW),
+        "channel_timeouts": _channel_timeouts,
         "language": _language,
         "allowed_channels": _channels,
         "daily_variant": _variant_name,

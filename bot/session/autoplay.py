@@ -26,15 +26,26 @@ import math
 import random
 import time
 from collections.abc import Callable, Coroutine
+from dataclasses import replace
 from typing import Any
 
-from bot.session.computer import computer_action
+from bot.session.computer import computer_action, skip_action
+from bot.session.document import TableDoc
 from bot.session.keeper import CHANGED_ELSEWHERE, LiveTable, TableKeeper
-from bot.session.model import DEFAULT_LEVEL, Event, EventKind, SessionError, Status
+from bot.session.model import (
+    DEFAULT_LEVEL,
+    TIMED_OUT_SEAT,
+    Event,
+    EventKind,
+    Seat,
+    SessionError,
+    Status,
+)
 from data import DueTurn, Store
 from data.shared_store import CLAIM_LIMIT, LEASE_S, Shards, check_shards
 from engine.actions import Action
 from engine.ai import Level
+from engine.names import stand_in_name
 from engine.views import Phase
 
 log = logging.getLogger("rami.session")
@@ -78,14 +89,16 @@ class Autoplay(TableKeeper):
         self._running: set[asyncio.Task[None]] = set()
         self.close_timeout = CLOSE_TIMEOUT
 
-    async def turn_seconds(self, guild_id: int) -> float:
-        """How long a person's turn may last at the guild's tables (0: no time limit)."""
-        return await self._turn_seconds(guild_id)
+    async def turn_seconds(self, guild_id: int, channel_id: int | None = None) -> float:
+        """How long a person's turn may last at the guild's tables, in ``channel_id``'s
+        when given (its own time-out, else the server's; 0: no time limit)."""
+        return await self._turn_seconds(guild_id, channel_id)
 
-    async def _turn_seconds(self, guild_id: int) -> float:
+    async def _turn_seconds(self, guild_id: int, channel_id: int | None) -> float:
         if self.turn_timeout is not None:
             return self.turn_timeout
-        return float((await self.store.guild_settings(guild_id)).turn_timeout_s)
+        settings = await self.store.guild_settings(guild_id)
+        return float(settings.turn_timeout_in(channel_id))
 
     def _after_change(self, table: LiveTable) -> None:
         """Schedule what happens next by itself: a computer turn, or the poller's look at
@@ -181,8 +194,30 @@ class Autoplay(TableKeeper):
             SessionError: neither the level's choice nor the easy player's is legal.
         """
         assert table.game is not None
-        rng = random.Random(f"{table.doc.seed}:{table.version}")
-        return await asyncio.to_thread(computer_action, table.game, seat, level, rng)
+        return await asyncio.to_thread(computer_action, table.game, seat, level,
+                                       self._rng(table))
+
+    @staticmethod
+    def _rng(table: LiveTable) -> random.Random:
+        return random.Random(f"{table.doc.seed}:{table.version}")
+
+    async def _seat_to_computer(self, table: LiveTable, seat: int) -> list[Event]:
+        """Give a seat whose turns timed out ``timeout_seat_after`` times in a row to the
+        easy computer for the rest of the match (its player may not take it back: a
+        match has no way in once dealt); the match ends when no person is left. The
+        computer then plays the turn, scheduled by the save."""
+        seats = list(table.seats)
+        seats[seat] = Seat(stand_in_name(seats[seat].name), None, Level.EASY)
+        doc = replace(table.doc, seats=tuple(seats)).with_timeouts(seat, 0)
+        if all(other.is_computer for other in seats):
+            await self._save(table, replace(doc, ended="cancelled"), table.game, actor=None,
+                             action=f"seat {seat}: timed out, nobody left", same_game=True)
+            await self._end(table, "cancelled")
+            return [Event(EventKind.ENDED, table.snapshot(), seat, TIMED_OUT_SEAT)]
+        await self._save(table, doc, table.game, actor=None,
+                         action=f"seat {seat}: {TIMED_OUT_SEAT}", same_game=True)
+        self._after_change(table)
+        return [Event(EventKind.LEFT, table.snapshot(), seat, TIMED_OUT_SEAT)]
 
     async def _poll(self, interval: float) -> None:
         """Claim the due turns, time each out in a task of its own, sleep (at most
@@ -254,15 +289,24 @@ class Autoplay(TableKeeper):
             if table is None or table.deadline != deadline or table.game is None:
                 return False
             seat = table.game.current
+            settings = await self.store.guild_settings(table.guild_id)
+            count = table.doc.timeouts_of(seat) + 1
+            doc: TableDoc | None = table.doc.with_timeouts(seat, count)  # saved with the move
             try:
+                if settings.timeout_action == "seat" and count >= settings.timeout_seat_after:
+                    events += await self._seat_to_computer(table, seat)
                 for _ in range(MAX_TIMEOUT_STEPS):  # draw, then discard; or a tile play
                     game = table.game
                     if (table.deadline != deadline or game is None or game.current != seat
                             or game.phase not in (Phase.DRAW, Phase.PLAY)):
                         break
-                    action = await self._decide(table, seat, Level.EASY)
+                    if settings.timeout_action == "skip":
+                        action = skip_action(game, seat, self._rng(table))
+                    else:
+                        action = await self._decide(table, seat, Level.EASY)
                     events += await self._play(table, seat, action, actor=None,
-                                               kind=EventKind.TIMEOUT)
+                                               kind=EventKind.TIMEOUT, doc=doc)
+                    doc = None
             except SessionError:  # the easy player found no legal move: leave the turn open
                 log.error("timed-out turn not played channel=%s seat=%s", channel_id, seat)
             except CHANGED_ELSEWHERE as error:  # another process moved the game first

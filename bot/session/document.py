@@ -12,6 +12,7 @@ never crashes the bot.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import json
 from collections.abc import Callable, Mapping
@@ -29,7 +30,7 @@ Ending = Literal["finished", "cancelled"]
 ENDINGS: tuple[Ending, ...] = ("finished", "cancelled")
 
 _REQUIRED = ("status", "variant", "rules", "created_by", "seats", "seed")
-_OPTIONAL = ("format", "ui", "ended", "game")
+_OPTIONAL = ("format", "ui", "ended", "game", "timeouts")
 _SEAT_FIELDS = ("name", "user_id", "level")
 _UI_FIELDS = ("lobby_message", "table_message", "lang", "reminder_message", "reminder_turn",
               "results_shown")
@@ -49,9 +50,24 @@ class TableDoc:
     seats: tuple[Seat, ...]
     seed: int
     ended: Ending | None = None  # set once the row is closed; a rematch clears it
+    # Each seat's turns timed out in a row (issue 27), reset when its player acts; a seat
+    # past the end has none. Saved only when one is not 0: an older document reads as 0.
+    timeouts: tuple[int, ...] = ()
     # What a document saved before the store kept the front end's ids apart held of them
     # (its "ui" object), to be taken over into the store on loading; never written.
     old_ui: TableUi | None = field(default=None, compare=False)
+
+    def timeouts_of(self, seat: int) -> int:
+        """The turns of ``seat`` timed out in a row."""
+        return self.timeouts[seat] if 0 <= seat < len(self.timeouts) else 0
+
+    def with_timeouts(self, seat: int, count: int) -> TableDoc:
+        """This document with ``count`` turns of ``seat`` timed out in a row."""
+        counts = list(self.timeouts) + [0] * max(0, len(self.seats) - len(self.timeouts))
+        counts[seat] = count
+        while counts and counts[-1] == 0:
+            counts.pop()
+        return dataclasses.replace(self, timeouts=tuple(counts))
 
     def to_json(self, game: Game | str | None = None) -> str:
         """The document as saved, with ``game`` (None: no match dealt yet) nested in it;
@@ -69,6 +85,8 @@ class TableDoc:
         }
         if self.ended is not None:
             document["ended"] = self.ended
+        if any(self.timeouts):
+            document["timeouts"] = list(self.timeouts)
         head = json.dumps(document, ensure_ascii=False, separators=(",", ":"))
         if isinstance(game, Game):
             game = game.to_json()
@@ -101,6 +119,7 @@ class TableDoc:
             seats=_seats(fields["seats"]),
             seed=_whole("seed", fields["seed"]),
             ended=_ending(fields.get("ended")),
+            timeouts=_timeouts(fields.get("timeouts", [])),
             old_ui=_ui(fields["ui"]) if "ui" in fields else None,
         )
         game = fields.get("game")
@@ -211,3 +230,12 @@ def _ending(value: object) -> Ending | None:
         if value == ending:
             return ending
     raise _corrupt("ended", f"not one of {', '.join(ENDINGS)} ({value!r})")
+
+
+def _timeouts(value: object) -> tuple[int, ...]:
+    if not isinstance(value, list):
+        raise _corrupt("timeouts", f"not a list ({type(value).__name__})")
+    counts = tuple(_whole(f"timeouts[{index}]", item) for index, item in enumerate(value))
+    if any(count < 0 for count in counts):
+        raise _corrupt("timeouts", f"a negative count ({list(counts)!r})")
+    return counts

@@ -198,7 +198,8 @@ class TableKeeper:
         table = LiveTable(stored.id, stored.channel_id, stored.guild_id, stored.version, doc,
                           game, stored.state, stored.deadline, human_turn(doc, game), ui=ui)
         if table.deadline is None:  # saved before turns had deadlines: this one starts now
-            table.deadline = await self._deadline_after(None, table.guild_id, doc, game)
+            table.deadline = await self._deadline_after(None, table.guild_id, doc, game,
+                                                        table.channel_id)
         return table
 
     async def _saved_ui(self, game_id: int, old: TableUi | None) -> TableUi:
@@ -227,7 +228,7 @@ class TableKeeper:
                       game: Game | None) -> LiveTable:
         """Store a new table (its creator is ``doc.created_by``) and keep it in memory."""
         state = doc.to_json(game)
-        deadline = await self._deadline_after(None, guild_id, doc, game)
+        deadline = await self._deadline_after(None, guild_id, doc, game, channel_id)
         stored = await self.store.create_game(channel_id, guild_id, doc.created_by,
                                               doc.variant, state, deadline=deadline)
         table = LiveTable(stored.id, channel_id, guild_id, stored.version, doc, game, state,
@@ -248,7 +249,8 @@ class TableKeeper:
         if game_json is None and game is not None:
             game_json = game.to_json()
         state = doc.to_json(game_json)
-        deadline = await self._deadline_after(table, table.guild_id, doc, game)
+        deadline = await self._deadline_after(table, table.guild_id, doc, game,
+                                              table.channel_id)
         try:
             version = await self.store.save(table.game_id, state, actor=actor, action=action,
                                             expected_version=table.version, deadline=deadline,
@@ -261,7 +263,7 @@ class TableKeeper:
         table.deadline, table.deadline_turn = deadline, human_turn(doc, game)
 
     async def _deadline_after(self, table: LiveTable | None, guild_id: int, doc: TableDoc,
-                              game: Game | None) -> float | None:
+                              game: Game | None, channel_id: int) -> float | None:
         """The deadline of the turn ``doc`` and ``game`` are at: the one that stands while
         the same human turn goes on (a draft edit, a level change, the front end's message
         ids change nothing), a fresh one when a human turn starts (the first of a match or
@@ -271,10 +273,10 @@ class TableKeeper:
             return None
         if table is not None and table.deadline is not None and table.deadline_turn == turn:
             return table.deadline
-        seconds = await self._turn_seconds(guild_id)
+        seconds = await self._turn_seconds(guild_id, channel_id)
         return None if seconds <= 0 else self._clock() + seconds
 
-    async def _turn_seconds(self, guild_id: int) -> float:
+    async def _turn_seconds(self, guild_id: int, channel_id: int | None) -> float:
         """How long a human turn lasts before it is played for them (0: no timer);
         :class:`bot.session.autoplay.Autoplay` reads it from its settings."""
         return 0.0
@@ -315,10 +317,11 @@ class TableKeeper:
 
     async def _play(self, table: LiveTable, seat: int, action: Action, *, actor: int | None,
                     kind: EventKind = EventKind.ACTION,
-                    more: Sequence[Action] = ()) -> list[Event]:
+                    more: Sequence[Action] = (), doc: TableDoc | None = None) -> list[Event]:
         """Apply and save one action, or ``action`` then ``more`` as one change (all or
         nothing), with the scores of the round or match it ends. Returns the events to
-        send.
+        send. ``doc``: the table's document changed with it (saved in the same save);
+        a player acting (``actor``) ends their seat's time-outs in a row.
 
         Raises:
             IllegalMove: the engine refuses an action (nothing changes).
@@ -332,7 +335,9 @@ class TableKeeper:
             shown.append(shown_action(game, seat, step))
             game.apply(seat, step)  # raises IllegalMove with the table's game unchanged
         words = " ; ".join(describe_action(step) for step in shown)
-        doc = table.doc
+        doc = table.doc if doc is None else doc
+        if actor is not None and doc.timeouts_of(seat):
+            doc = doc.with_timeouts(seat, 0)
         if game.phase is Phase.MATCH_OVER:
             doc = replace(doc, status=Status.MATCH_OVER)
         ended = game.phase in (Phase.ROUND_OVER, Phase.MATCH_OVER)

@@ -53,6 +53,11 @@ class Player:
     name: str
 
 
+# The action of the LEFT event of a seat given to a computer after turns timed out in a
+# row (issue 27), for the front end to say so.
+TIMED_OUT_SEAT = "timed out"
+
+
 @dataclass(frozen=True, slots=True)
 class Seat:
     """A seat: a human (``user_id``) or a computer player (``level``)."""

@@ -183,7 +183,7 @@ class Tables(Lobby, Autoplay):
                 raise SessionError("session.match_not_over")
             await self._end(table, "finished")
             doc = replace(table.doc, status=Status.PLAYING, seed=self._seed_source(),
-                          created_by=user_id, ended=None)
+                          created_by=user_id, ended=None, timeouts=())
             game = Game.new(doc.rules, [seat.name for seat in doc.seats], doc.seed)
             fresh = await self._create(channel_id, table.guild_id, doc, game)
             await self._carry_ui(table, fresh)

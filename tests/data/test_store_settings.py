@@ -175,3 +175,19 @@ async def test_a_time_out_chosen_under_the_older_minimum_reads_as_the_new_one(
     assert (await store.guild_settings(4)).turn_timeout_s == 30
     assert (await store.guild_settings(5)).turn_timeout_s == GuildSettings().turn_timeout_s
     assert (await store.update_guild_settings(4, turn_timeout_s=30)).turn_timeout_s == 30
+
+
+async def test_channel_timeouts_are_checked_and_saved_as_numbers(store: Store) -> None:
+    """Issue 27: a channel's own turn time-out, 30 s to 3 days, at most 50 channels."""
+    from data.settings import MAX_CHANNEL_TIMEOUTS, decode, encode
+
+    saved = await store.update_guild_settings(1, channel_timeouts={5: 45})
+    assert saved.turn_timeout_in(5) == 45 and saved.turn_timeout_in(6) == 300
+    assert (await store.guild_settings(1)).channel_timeouts == {5: 45}
+    for bad in ({5: 29}, {5: 3 * 86400 + 1}, {"x": 45}, {0: 45}, [5],
+                {n: 60 for n in range(1, MAX_CHANNEL_TIMEOUTS + 2)}):
+        with pytest.raises(ValueError):
+            await store.update_guild_settings(1, channel_timeouts=bad)
+    assert (await store.guild_settings(1)).channel_timeouts == {5: 45}
+    text = encode(saved)
+    assert decode(type(saved), text, owner="test").channel_timeouts == {5: 45}

@@ -36,9 +36,16 @@ from bot.discord_app.settings.present import (
     rules_embed,
     settings_text,
     shown_value,
+    timeout_action_text,
 )
 from bot.session import SessionError
-from data.settings import MAX_TURN_TIMEOUT_S, MIN_TURN_TIMEOUT_S
+from data.settings import (
+    MAX_CHANNEL_TIMEOUTS,
+    MAX_TIMEOUTS_IN_A_ROW,
+    MAX_TURN_TIMEOUT_S,
+    MIN_TURN_TIMEOUT_S,
+    TIMEOUT_ACTIONS,
+)
 from engine import RuleError, RuleSet, RummyError, server_rules, variant
 from engine.i18n import quote
 
@@ -46,6 +53,8 @@ if TYPE_CHECKING:
     from bot.session.prefs import Preferences
     from data import GuildSettings, Store
 
+TIMEOUT_CHOICES = [Choice(name=loc(f"bot.form.choice.timeout_action.{code}"), value=code)
+                   for code in TIMEOUT_ACTIONS]
 CHANNEL_ACTIONS = [Choice(name=loc(f"bot.admin.choice.{code}"), value=code)
                    for code in ("add", "remove", "clear")]
 # The parameters servers change most come first (autocomplete shows 25 of them).
@@ -253,16 +262,68 @@ class ServerSettings(Feature):
 
     @settings.command(name=loc("bot.admin.cmd.timeout"),
                       description=loc("bot.admin.cmd.timeout.desc"))
-    @app_commands.rename(seconds=loc("bot.admin.opt.seconds"))
-    @app_commands.describe(seconds=loc("bot.admin.opt.seconds.desc"))
+    @app_commands.rename(seconds=loc("bot.admin.opt.seconds"),
+                         action=loc("bot.admin.opt.timeout_action"),
+                         after=loc("bot.admin.opt.timeout_after"),
+                         channel=loc("bot.admin.opt.channel"))
+    @app_commands.describe(seconds=loc("bot.admin.opt.seconds.desc"),
+                           action=loc("bot.admin.opt.timeout_action.desc"),
+                           after=loc("bot.admin.opt.timeout_after.desc"),
+                           channel=loc("bot.admin.opt.timeout_channel.desc"))
+    @app_commands.choices(action=TIMEOUT_CHOICES)
     async def timeout(self, interaction: discord.Interaction,
-                      seconds: app_commands.Range[int, MIN_TURN_TIMEOUT_S, MAX_TURN_TIMEOUT_S],
+                      seconds: app_commands.Range[int, MIN_TURN_TIMEOUT_S,
+                                                  MAX_TURN_TIMEOUT_S] | None = None,
+                      action: str | None = None,
+                      after: app_commands.Range[int, 1, MAX_TIMEOUTS_IN_A_ROW] | None = None,
+                      channel: discord.TextChannel | None = None,
                       ) -> None:
+        """A turn's time-out, and what a turn that times out does (issue 27); with
+        ``channel``, that channel's own time-out (no seconds: the server's again)."""
         async with self.replies.to(interaction, "settings.timeout") as answer:
             check_moderator(interaction)
-            await self._save(answer, turn_timeout_s=seconds)
-            answer.reply = Reply(content=t("bot.admin.timeout_set", answer.lang,
-                                           seconds=seconds), ephemeral=True)
+            if channel is not None:
+                await self._channel_timeout(answer, interaction.guild_id or 0, channel.id,
+                                            seconds, action, after)
+                return
+            changes: dict[str, object] = {}
+            if seconds is not None:
+                changes["turn_timeout_s"] = seconds
+            if action is not None:
+                changes["timeout_action"] = action
+            if after is not None:
+                changes["timeout_seat_after"] = after
+            if not changes:
+                answer.reply = error_reply(t("bot.admin.timeout_nothing", answer.lang))
+                return
+            saved = await self._save(answer, **changes)
+            lines = [t("bot.admin.timeout_set", answer.lang, seconds=saved.turn_timeout_s)]
+            lines.append(timeout_action_text(saved, answer.lang))
+            answer.reply = Reply(content="\n".join(lines), ephemeral=True)
+
+    async def _channel_timeout(self, answer: Answer, guild: int, channel: int,
+                               seconds: int | None, action: str | None,
+                               after: int | None) -> None:
+        """One channel's own time-out (``seconds`` None: the server's again)."""
+        lang = answer.lang
+        if action is not None or after is not None:
+            answer.reply = error_reply(t("bot.admin.timeout_channel_only", lang))
+            return
+        timeouts = dict((await self.prefs.guild(guild)).channel_timeouts)
+        if seconds is None:
+            timeouts.pop(channel, None)
+        else:
+            timeouts[channel] = seconds
+        if len(timeouts) > MAX_CHANNEL_TIMEOUTS:
+            answer.reply = error_reply(t("bot.admin.timeout_channels_full", lang,
+                                         count=MAX_CHANNEL_TIMEOUTS))
+            return
+        saved = await self._save(answer, channel_timeouts=timeouts)
+        text = (t("bot.admin.timeout_channel_set", lang, channel=f"<#{channel}>",
+                  seconds=seconds) if seconds is not None else
+                t("bot.admin.timeout_channel_cleared", lang, channel=f"<#{channel}>",
+                  seconds=saved.turn_timeout_s))
+        answer.reply = Reply(content=text, ephemeral=True)
 
     @settings.command(name=loc("bot.admin.cmd.language"),
                       description=loc("bot.admin.cmd.language.desc"))

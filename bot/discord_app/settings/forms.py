@@ -58,11 +58,12 @@ RULES = "rules"
 # Where each setting is asked; a setting added without a topic appears in ``other``.
 TOPICS: Mapping[str, Topic] = {
     "default_variant": Topic.VARIANT, "turn_timeout_s": Topic.TURNS,
+    "timeout_action": Topic.TURNS, "timeout_seat_after": Topic.TURNS,
     "language": Topic.LANGUAGE, "allowed_channels": Topic.CHANNELS,
 }  # fmt: skip
 # Not in these forms: the rules have their own pages; the daily championship's settings
 # are checked with the day's rules by ``/rummy daily settings``.
-NOT_IN_FORMS = frozenset({"rule_overrides"})
+NOT_IN_FORMS = frozenset({"rule_overrides", "channel_timeouts"})  # /rummy settings timeout
 NOT_IN_FORMS_PREFIXES = ("daily_",)
 
 
@@ -205,6 +206,8 @@ def choice_label(field: Field, value: str, lang: str) -> str:
             "bot.form.none", lang)
     if value in languages() and field.key == "language":
         return language_name(value)
+    if f"bot.form.choice.{field.key}.{value}" in catalog().keys and not field.rule:
+        return t(f"bot.form.choice.{field.key}.{value}", lang)
     if f"variant.{value}" in catalog().keys and not field.rule:
         return t(f"variant.{value}", lang)
     return value

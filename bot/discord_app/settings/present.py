@@ -58,9 +58,20 @@ def settings_text(settings: GuildSettings, lang: str) -> str:
         t("bot.admin.overrides", lang,
           changes="; ".join(overrides) or t("bot.admin.overrides.none", lang)),
         t("bot.admin.timeout", lang, seconds=settings.turn_timeout_s),
+        timeout_action_text(settings, lang),
+        *([t("bot.admin.channel_timeouts", lang, channels=", ".join(
+            f"<#{channel}> {seconds} s"
+            for channel, seconds in sorted(settings.channel_timeouts.items())))]
+          if settings.channel_timeouts else []),
         t("bot.admin.language", lang, language=language),
         t("bot.admin.channels", lang, channels=channels or t("bot.admin.channels.all", lang)),
     ])
+
+
+def timeout_action_text(settings: GuildSettings, lang: str) -> str:
+    """What a turn that times out does at this server's tables."""
+    return t(f"bot.admin.timeout_action.{settings.timeout_action}", lang,
+             count=settings.timeout_seat_after)
 
 
 def changes_text(changes: Mapping[str, object], saved: GuildSettings, variant: str | None,
@@ -84,6 +95,8 @@ def _setting_shown(key: str, value: object, lang: str) -> str:
         return t("bot.admin.language.none", lang) if key == "language" else "—"
     if key == "language" and isinstance(value, str):
         return language_name(value)
+    if key == "timeout_action" and isinstance(value, str):
+        return t(f"bot.form.choice.timeout_action.{value}", lang)
     if key.endswith("variant") and isinstance(value, str):
         return t(f"variant.{value}", lang)
     return shown_value(value)

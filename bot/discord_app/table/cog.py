@@ -87,7 +87,8 @@ class TableDesk(Feature):
                 channel, guild, player(interaction), variant, target,
                 parent_id=home_channel(interaction))
             answer.reply = present.lobby(snapshot, answer.lang, snapshot.rules,
-                                         await self.tables.turn_seconds(snapshot.guild_id))
+                                         await self.tables.turn_seconds(snapshot.guild_id,
+                                                           snapshot.channel_id))
         if not answer.refused and answer.sent is not None and answer.reply is not None:
             sent = answer.sent.message_id
             await self.tables.set_ui(channel, lobby_message=sent, lang=answer.lang,
@@ -154,7 +155,8 @@ class TableDesk(Feature):
                                                             layout=layout))
                 return
             answer.reply = _update(present.lobby(
-                snapshot, lang, snapshot.rules, await self.tables.turn_seconds(snapshot.guild_id),
+                snapshot, lang, snapshot.rules, await self.tables.turn_seconds(snapshot.guild_id,
+                                                           snapshot.channel_id),
                 layout=layout))
 
     # ------------------------------------------------------------------ computer seats
@@ -198,7 +200,8 @@ class TableDesk(Feature):
         async with self.replies.to(interaction, "table", warn=False) as answer:
             lang = answer.lang
             snapshot = await snapshot_of(self.tables, interaction.channel_id or 0)
-            turn_s = await self.tables.turn_seconds(snapshot.guild_id)
+            turn_s = await self.tables.turn_seconds(snapshot.guild_id,
+                                                           snapshot.channel_id)
             if snapshot.view is None:
                 answer.reply = present.lobby(snapshot, lang, snapshot.rules, turn_s)
                 return

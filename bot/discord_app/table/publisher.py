@@ -56,6 +56,7 @@ from bot.discord_app.table.board import (
     reminder_key,
 )
 from bot.session import Event, EventKind, Snapshot, Status
+from bot.session.model import TIMED_OUT_SEAT
 from engine.notation import is_action
 from engine.views import PublicView
 
@@ -108,6 +109,7 @@ class Publisher:
         self._uploaded: Uploads[int] = Uploads()  # per channel: the table's picture
         self._progress = asyncio.Condition()
         self._doing: dict[int, Job] = {}  # the job under way in each channel
+        self._notices: set[asyncio.Task[None]] = set()  # seats given away, being said
 
     # ------------------------------------------------------------------ taking in
     async def on_event(self, event: Event) -> None:
@@ -115,6 +117,23 @@ class Publisher:
         snapshot = event.snapshot
         self._board(snapshot).absorb(event)
         self._kick(snapshot.channel_id)
+        if event.kind is EventKind.LEFT and event.action == TIMED_OUT_SEAT:
+            # Said in a message of its own: the table's last move is the computer's at once.
+            task = asyncio.get_running_loop().create_task(self._seat_notice(event))
+            self._notices.add(task)
+            task.add_done_callback(self._notices.discard)
+
+    async def _seat_notice(self, event: Event) -> None:
+        """Tell the channel a seat went to a computer after turns timed out in a row."""
+        snapshot = event.snapshot
+        try:
+            lang = await self._language(snapshot)
+            text = self._move(event, lang)
+            if text:
+                await self._send(snapshot.channel_id, Reply(content=text),
+                                 discord.AllowedMentions.none())
+        except Exception:  # the table says it all the same, without the notice
+            log.exception("seat notice not sent channel=%s", snapshot.channel_id)
 
     async def refresh(self, channel_id: int) -> None:
         """Bring the channel's messages up to date with its saved table (after a restart:
@@ -179,6 +198,8 @@ class Publisher:
         return left
 
     async def close(self) -> None:
+        for notice in list(self._notices):
+            notice.cancel()
         for worker in self._workers.values():
             worker.cancel()
         for worker in self._workers.values():
@@ -291,7 +312,8 @@ class Publisher:
                 await self._upgrade_lobby(board, snapshot, lang, old)
                 return
             reply = present.lobby(snapshot, lang, snapshot.rules,
-                                  await self.tables.turn_seconds(snapshot.guild_id))
+                                  await self.tables.turn_seconds(snapshot.guild_id,
+                                                           snapshot.channel_id))
         else:
             reply = present.lobby_closed(snapshot, lang, "bot.lobby.started", layout=layout)
         await self._edit(snapshot.channel_id, old, reply)
@@ -303,7 +325,8 @@ class Publisher:
         log.info("lobby message posted anew as a layout, posted as an embed before "
                  "channel=%s message=%s", channel, old)
         sent = await self._send(channel, present.lobby(
-            snapshot, lang, snapshot.rules, await self.tables.turn_seconds(snapshot.guild_id)))
+            snapshot, lang, snapshot.rules, await self.tables.turn_seconds(snapshot.guild_id,
+                                                           snapshot.channel_id)))
         new = int(sent["id"])
         if board.ended or board.snapshot.game_id != snapshot.game_id:
             board.stale_messages.append(new)
@@ -544,6 +567,8 @@ class Publisher:
         name = safe_name(seats[event.seat].name, lang) if event.seat < len(seats) else "?"
         if is_action(event.move):
             text = present.move_text(name, event.move, lang)
+        elif event.kind is EventKind.LEFT and event.action == TIMED_OUT_SEAT:
+            text = t("bot.move.seat_timed_out", lang, player=name)
         elif event.kind is EventKind.LEFT:
             text = t("bot.move.leave", lang, player=name)
         else:
