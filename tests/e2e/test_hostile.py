@@ -173,6 +173,8 @@ async def test_the_first_turn_of_a_match_times_out_though_the_table_was_posted(
         # Nobody plays; the table message is posted (and its id saved) meanwhile.
         await fake.wait_for(lambda: any("(time ran out)" in m.text()
                                         for m in fake.channel_messages(channel)))
+        # The table message is in the channel before its id is saved: wait for the save.
+        await harness.idle()
         assert harness.bot is not None
         snapshot = await harness.bot.tables.snapshot(channel)
         assert snapshot is not None and snapshot.status is Status.PLAYING
