@@ -35,6 +35,7 @@ import tempfile
 import time
 import tracemalloc
 from collections import Counter, deque
+from dataclasses import dataclass
 from pathlib import Path
 
 import aiohttp
@@ -46,6 +47,7 @@ DREW = re.compile(r"You drew (\S+)\.")
 EMOJI = re.compile(r"<:r_c(?P<code>[A-Za-z0-9]+?)(?:_[a-z]{2})?_[0-9a-f]{6}:\d+>")  # a card's
 COMPUTER_BUTTONS = ("rami:lobby:aieasy:", "rami:lobby:ai:", "rami:lobby:aihard:")
 UNANSWERED = "(no answer in 10 s)"
+GLOBAL_LIMIT = 50  # Discord's requests per second per bot, on all but interactions' routes
 
 
 class Game:
@@ -303,8 +305,46 @@ async def scrape(port: int) -> None:
                     await response.read()
 
 
-async def main(options: argparse.Namespace) -> None:
-    fake = FakeDiscord(channel_count=options.games, retain=False)
+@dataclass
+class Figures:
+    """One run's figures, for ``ratio_bench.py`` to set side by side."""
+
+    interactions: int
+    elapsed: float  # seconds of play
+    cpu_ms: float  # the bot's CPU per interaction
+    p50: float  # reply latency, ms
+    p99: float
+    requests: Counter[str]  # by kind (``fake.rest.request_kind``), the answers included
+    request_bytes: Counter[str]
+    limited: int  # requests the global limit applies to (every route but interactions')
+    refused: int  # of them answered with a global 429 (then retried by discord.py)
+
+    @property
+    def limited_per_interaction(self) -> float:
+        return self.limited / self.interactions
+
+
+def figures(record: list[tuple[str, float]], elapsed: float, cpu: float,
+            requests: Counter[str], request_bytes: Counter[str], limited: int,
+            refused: int) -> Figures:
+    latencies = [ms for _, ms in record]
+    return Figures(len(record), elapsed, cpu / len(record) * 1000,
+                   statistics.median(latencies), percentile(latencies, 99), requests,
+                   request_bytes, limited, refused)
+
+
+def print_limit(result: Figures) -> None:
+    """The requests that count against Discord's global limit, and what a token serves."""
+    per = result.limited_per_interaction
+    print(f"global-limit requests  {per:.2f} per interaction (channel routes, DMs: all but "
+          f"interaction answers); {result.refused} refused with a global 429")
+    print(f"one token serves       {GLOBAL_LIMIT / per if per else float('inf'):.0f} "
+          f"interactions per second at most (Discord's {GLOBAL_LIMIT} requests/s ÷ {per:.2f})")
+
+
+async def main(options: argparse.Namespace) -> Figures:
+    fake = FakeDiscord(channel_count=options.games, retain=False,
+                       global_limit=options.global_limit or None)
     await fake.start()
     record: list[tuple[str, float]] = []
     rss: list[float] = []
@@ -325,12 +365,18 @@ async def main(options: argparse.Namespace) -> None:
             for game in games:
                 fake.listeners.append(game.seen)
             cpu, own = cpu_seconds(bot.pid), time.process_time()
+            limited, refused = fake.rest.global_requests, fake.rest.global_refused
+            before, bytes_before = fake.rest.requests.copy(), fake.rest.request_bytes.copy()
             watcher = asyncio.create_task(
                 watch(bot.pid, options, started, deadline, folder, rss, snapshots))
             players = asyncio.gather(*(game.run() for game in games))
             await asyncio.wait_for(watcher, options.minutes * 60 + 120)
             cpu, own = cpu_seconds(bot.pid) - cpu, time.process_time() - own
             elapsed = time.monotonic() - started
+            limited = fake.rest.global_requests - limited
+            refused = fake.rest.global_refused - refused
+            requests = fake.rest.requests - before  # the play's (the start-up's left out)
+            sizes = fake.rest.request_bytes - bytes_before
             await asyncio.wait_for(players, 180)
             growth = _growth(folder, len(snapshots)) if len(snapshots) >= 2 else []
         finally:
@@ -344,9 +390,12 @@ async def main(options: argparse.Namespace) -> None:
             except subprocess.TimeoutExpired:
                 bot.kill()
             await fake.stop()
+    result = figures(record, elapsed, cpu, requests, sizes, limited, refused)
     report(options, record, elapsed, cpu, own, base_rss, rss, snapshots, growth, fake)
+    print_limit(result)
     if options.count:
         report_counts(Path(options.count), len(record))
+    return result
 
 
 def report_counts(path: Path, interactions: int) -> None:
@@ -426,7 +475,8 @@ def print_requests(requests: Counter[str], sizes: Counter[str], interactions: in
               f"{sizes[kind] / count / 1024:6.1f} KiB each")
 
 
-if __name__ == "__main__":
+def parse(argv: list[str] | None = None) -> argparse.Namespace:
+    """This benchmark's options (``ratio_bench.py`` takes them too)."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--computers", type=int, default=2, help="computer players per game")
@@ -446,6 +496,9 @@ if __name__ == "__main__":
                         help="the soak run: 30 minutes, the bot's memory traced "
                         "(tracemalloc; slower), snapshots taken every sixth of the run "
                         "from the first sixth on compared")
+    parser.add_argument("--global-limit", type=int, default=GLOBAL_LIMIT,
+                        help="Discord's global limit the fake enforces, requests per second "
+                        "(0: none)")
     parser.add_argument("--profile", metavar="FILE",
                         help="write a cProfile of the bot's event loop (its CPU time) here")
     parser.add_argument("--bot-root", metavar="DIR", type=Path,
@@ -457,7 +510,11 @@ if __name__ == "__main__":
     parser.add_argument("--sample", metavar="FILE",
                         help="sample the bot's busy threads instead and write where they "
                         "spent their time here (little overhead)")
-    arguments = parser.parse_args()
+    arguments = parser.parse_args(argv)
     if arguments.minutes is None:
         arguments.minutes = 30.0 if arguments.soak else 10.0 if arguments.load else 1.0
-    asyncio.run(main(arguments))
+    return arguments
+
+
+if __name__ == "__main__":
+    asyncio.run(main(parse()))

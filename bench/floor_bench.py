@@ -27,7 +27,17 @@ import time
 from collections import deque
 from pathlib import Path
 
-from bot_bench import cpu_seconds, percentile, print_requests, quiet, rss_mib
+from bot_bench import (
+    GLOBAL_LIMIT,
+    Figures,
+    cpu_seconds,
+    figures,
+    percentile,
+    print_limit,
+    print_requests,
+    quiet,
+    rss_mib,
+)
 
 from bot.discord_app.fake import FakeDiscord, Interaction
 
@@ -59,8 +69,9 @@ async def player(fake: FakeDiscord, channel: int, think: float, deadline: float,
             await act(await fake.click(user, hand, "rami:hand:Discard"))
 
 
-async def main(options: argparse.Namespace) -> None:
-    fake = FakeDiscord(channel_count=options.games, retain=False)
+async def main(options: argparse.Namespace) -> Figures:
+    fake = FakeDiscord(channel_count=options.games, retain=False,
+                       global_limit=options.global_limit or None)
     await fake.start()
     record: list[tuple[str, float]] = []
     env = {**os.environ, "DISCORD_TOKEN": fake.token, "DISCORD_API_BASE": fake.api_base,
@@ -76,6 +87,7 @@ async def main(options: argparse.Namespace) -> None:
         deadline = started + options.minutes * 60
         cpu, own = cpu_seconds(bot.pid), time.process_time()
         before, bytes_before = fake.rest.requests.copy(), fake.rest.request_bytes.copy()
+        limited, refused = fake.rest.global_requests, fake.rest.global_refused
         await asyncio.gather(*(player(fake, channel, options.think, deadline, record)
                                for channel in fake.channels))
         cpu, own = cpu_seconds(bot.pid) - cpu, time.process_time() - own
@@ -83,6 +95,8 @@ async def main(options: argparse.Namespace) -> None:
         peak = rss_mib(bot.pid)
         requests = fake.rest.requests - before
         sizes = fake.rest.request_bytes - bytes_before
+        limited = fake.rest.global_requests - limited
+        refused = fake.rest.global_refused - refused
     finally:
         bot.send_signal(signal.SIGINT)
         try:
@@ -103,9 +117,13 @@ async def main(options: argparse.Namespace) -> None:
     print(f"machine load average   {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     print(f"floor bot memory (RSS) {base_rss:.0f} MiB idle, {peak:.0f} MiB at the end")
     print_requests(requests, sizes, len(record))
+    result = figures(record, elapsed, cpu, requests, sizes, limited, refused)
+    print_limit(result)
+    return result
 
 
-if __name__ == "__main__":
+def parse(argv: list[str] | None = None) -> argparse.Namespace:
+    """This benchmark's options (``ratio_bench.py`` sets them from Rami's run)."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=20, help="channels, one player each")
     parser.add_argument("--minutes", type=float, default=2.0)
@@ -118,4 +136,11 @@ if __name__ == "__main__":
     parser.add_argument("--sizes", default="23.6,18.5",
                         help="KiB of the answer's picture and of the table's (default: "
                         "Rami's mean sizes)")
-    asyncio.run(main(parser.parse_args()))
+    parser.add_argument("--global-limit", type=int, default=GLOBAL_LIMIT,
+                        help="Discord's global limit the fake enforces, requests per second "
+                        "(0: none)")
+    return parser.parse_args(argv)
+
+
+if __name__ == "__main__":
+    asyncio.run(main(parse()))

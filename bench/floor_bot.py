@@ -3,13 +3,15 @@
     python bench/floor_bot.py      # run by bench/floor_bench.py, pointed at its fake Discord
 
 It answers every interaction as Rami does — ``/rummy hand`` with a private message, a
-click or a pick by editing the clicked message, each time with a picture attached and
-the hand's menu and buttons — and after each answer sends the channel requests Rami sends
-per interaction on average (``bench/bot_bench.py`` counts them): a table edit with its
-picture, a turn reminder sent and the previous one deleted, an earlier hand message
-refreshed. Its pictures are fixed bytes and it keeps no game: what it costs is discord.py,
-aiohttp and asyncio doing Rami's traffic, the part of Rami's CPU no change inside Rami can
-remove while it speaks to Discord through discord.py.
+click or a pick by editing the clicked message, each a layout message (the flag
+``IS_COMPONENTS_V2``: one container with the picture attached, the texts, the hand's menu
+and buttons) — and after each answer sends the channel requests Rami sends per
+interaction on average (``bench/bot_bench.py`` counts them): a table edit with its
+picture (a layout too), a turn reminder (a layout mentioning the player) sent and the
+previous one deleted, an earlier hand message refreshed. Its pictures are fixed bytes
+and it keeps no game: what it costs is discord.py, aiohttp and asyncio doing Rami's
+traffic, the part of Rami's CPU no change inside Rami can remove while it speaks to
+Discord through discord.py.
 
 The mix per interaction comes from ``FLOOR_MIX`` (``edit,send,delete,webhook_edit``
 requests per interaction, default Rami's: ``0.83,0.34,0.31,0.26``) and the sizes from
@@ -39,28 +41,57 @@ def _png(kib: float, seed: int) -> bytes:
     return b"\x89PNG\r\n\x1a\n" + body
 
 
-def _hand_view() -> discord.ui.View:
-    """A hand message's components as Rami sends them: the card menu and two rows of
-    buttons. Stopped, as Rami's are, so that discord.py keeps no view per message."""
-    view = discord.ui.View(timeout=None)
+def _hand_view() -> discord.ui.LayoutView:
+    """A hand message as Rami sends it since its messages are layouts (``core/layout.py``):
+    one container holding the picture, the texts, the card menu and two rows of buttons.
+    Stopped, as Rami's are, so that discord.py keeps no view per message."""
+    ui = discord.ui
     cards = ["A♠", "2♥", "3♥", "4♥", "7♣", "8♣", "9♣", "10♦", "V♦", "D♠", "R♠", "R♥", "🃏"]
-    view.add_item(discord.ui.Select(
+    menu: ui.ActionRow[ui.LayoutView] = ui.ActionRow(ui.Select(
         custom_id="rami:pick:a:1", placeholder="Pick cards to meld or discard",
         min_values=1, max_values=len(cards),
         options=[discord.SelectOption(label=f"{n}. {c}", value=f"{n}:{c}")
                  for n, c in enumerate(cards, 1)]))
-    for number, label in enumerate(("Draw from stock", "Take the discard", "Meld",
-                                    "Lay off", "Swap a joker", "Discard", "Sort")):
-        view.add_item(discord.ui.Button(label=label, custom_id=f"rami:hand:{label}:1",
-                                        row=1 + number // 4))
+    labels = ("Draw from stock", "Take the discard", "Meld", "Lay off", "Swap a joker",
+              "Discard", "Sort")
+    rows: list[ui.ActionRow[ui.LayoutView]] = [
+        ui.ActionRow(*(ui.Button(label=label, custom_id=f"rami:hand:{label}:1")
+                       for label in labels[start:start + 4])) for start in (0, 4)]
+    gallery: ui.MediaGallery[ui.LayoutView] = ui.MediaGallery()
+    gallery.add_item(media="attachment://hand.png", description="Your hand")
+    view = ui.LayoutView(timeout=None)
+    view.add_item(ui.Container(
+        ui.TextDisplay("**Your hand** — your turn: draw a card."), gallery,
+        ui.TextDisplay("You drew 7♣. Pick the card to discard."), menu, *rows,
+        accent_colour=0x2E7D32))
     view.stop()
     return view
 
 
-def _table_view() -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
-    for label in ("My hand", "Rules", "Scores"):
-        view.add_item(discord.ui.Button(label=label, custom_id=f"rami:table:{label}:1"))
+def _table_view() -> discord.ui.LayoutView:
+    """The table message as Rami's: a container with the picture, its texts and buttons."""
+    ui = discord.ui
+    gallery: ui.MediaGallery[ui.LayoutView] = ui.MediaGallery()
+    gallery.add_item(media="attachment://table.png", description="The table")
+    view = ui.LayoutView(timeout=None)
+    view.add_item(ui.Container(
+        ui.TextDisplay("**Rami 51** · round 2 · Alice to play"), gallery,
+        ui.TextDisplay("Last move: Bob discarded 7♣."),
+        ui.ActionRow(*(ui.Button(label=label, custom_id=f"rami:table:{label}:1")
+                       for label in ("My hand", "Rules", "Scores"))),
+        accent_colour=0x1565C0))
+    view.stop()
+    return view
+
+
+def _ping_view(user_id: int) -> discord.ui.LayoutView:
+    """The turn reminder: a layout whose text mentions the player to act."""
+    ui = discord.ui
+    view = ui.LayoutView(timeout=None)
+    view.add_item(ui.Container(
+        ui.TextDisplay(f"<@{user_id}> it is your turn: draw a card (stock or discard pile), "
+                       "then discard."),
+        ui.ActionRow(ui.Button(label="My hand", custom_id="rami:table:My hand:1"))))
     view.stop()
     return view
 
@@ -93,8 +124,7 @@ class FloorBot(discord.Client):
         @rummy.command(name="hand", description="Your hand")
         async def hand(interaction: discord.Interaction) -> None:
             await interaction.response.send_message(
-                "Your hand — your turn: draw a card.", file=self._hand_file(),
-                view=self.hand_view, ephemeral=True)
+                file=self._hand_file(), view=self.hand_view, ephemeral=True)
             self._publish(interaction)
 
         self.tree.add_command(rummy)
@@ -111,9 +141,8 @@ class FloorBot(discord.Client):
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         if interaction.type is not discord.InteractionType.component:
             return  # the command tree answers the commands
-        await interaction.response.edit_message(
-            content="You drew 7♣. Pick the card to discard.", attachments=[self._hand_file()],
-            view=self.hand_view)
+        await interaction.response.edit_message(attachments=[self._hand_file()],
+                                                view=self.hand_view)
         self._publish(interaction)
 
     def _publish(self, interaction: discord.Interaction) -> None:
@@ -137,21 +166,18 @@ class FloorBot(discord.Client):
                 await self._table(channel_id, channel)
             if "send" in due:
                 params = handle_message_parameters(
-                    content=f"<@{interaction.user.id}> it is your turn: draw a card "
-                    "(stock or discard pile), then discard.", view=self.table_view,
+                    view=_ping_view(interaction.user.id),
                     allowed_mentions=discord.AllowedMentions(users=True))
                 sent = await self.http.send_message(channel_id, params=params)
                 channel.reminders.append(int(sent["id"]))
             if "delete" in due and len(channel.reminders) > 1:
                 await self.http.delete_message(channel_id, channel.reminders.pop(0))
             if "webhook_edit" in due and channel.answered is not None:
-                await channel.answered.edit_original_response(
-                    content="Your hand — your turn: draw a card.", view=self.hand_view)
+                await channel.answered.edit_original_response(view=self.hand_view)
             channel.answered = interaction
 
     async def _table(self, channel_id: int, channel: Channel) -> None:
         params = handle_message_parameters(
-            content="**Rami 51** · round 2 · Alice to play\nLast move: Bob discarded 7♣.",
             file=discord.File(io.BytesIO(self.table_png), filename="table.png",
                               description="The table"),
             view=self.table_view, allowed_mentions=NO_PINGS)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 
+import aiohttp
 import discord
 import pytest
 
@@ -207,3 +208,34 @@ def test_a_message_aged_by_discord_is_older_than_its_id_says() -> None:
     for _ in range(3):
         assert state.old_edits.refusal(message, clock.now) is None
     assert state.old_edits.refusal(message, clock.now) is not None
+
+
+async def test_the_global_limit_is_waited_out_by_discord_py(fake: FakeDiscord,
+                                                            harness: BotHarness) -> None:
+    fake.rest.global_limit = 3  # requests per second (Discord's: 50)
+    served = fake.rest.global_requests  # the bot's start-up's
+    channel = channel_of(harness, fake.channels[0])
+    sent = [await channel.send(f"message {number}") for number in range(6)]
+    assert [fake.messages[m.id].content for m in sent] == [f"message {n}" for n in range(6)]
+    assert fake.rest.global_refused >= 1  # refused once at least, then served after the wait
+    assert fake.rest.global_requests - served == 6
+
+
+async def test_the_global_limit_answers_as_discord_and_spares_interactions(
+        fake: FakeDiscord) -> None:
+    fake.rest.global_limit = 1
+    headers = {"Authorization": f"Bot {fake.token}"}
+    url = f"{fake.api_base}/channels/{fake.channels[0]}/messages"
+    async with aiohttp.ClientSession() as session:
+        async with session.post(url, json={"content": "one"}, headers=headers) as first:
+            assert first.status == 200
+        async with session.post(url, json={"content": "two"}, headers=headers) as second:
+            assert second.status == 429
+            assert second.headers["X-RateLimit-Global"] == "true"
+            assert second.headers["X-RateLimit-Scope"] == "global"
+            body = await second.json()
+            assert body["global"] is True and 0 < body["retry_after"] <= 1.0
+        callback = f"{fake.api_base}/interactions/1/unknown/callback"
+        async with session.post(callback, json={"type": 4, "data": {}}) as answer:
+            assert answer.status != 429  # interaction answers are free of the global limit
+    assert fake.rest.global_refused == 1

@@ -34,7 +34,11 @@ allowed mentions and attachments, and wait for a change (``wait_for``).
 It misbehaves as Discord does, on request (``faults``): ``fail`` answers the next calls
 of a kind (send, edit, delete, interaction callback, follow-up…) with 500/502/503/403/…;
 ``rate_limit`` with a 429 (per route or global, with or without ``Via``, which discord.py
-treats differently, or a resource's own limit with its code); ``set_bot_permissions``
+treats differently, or a resource's own limit with its code); Discord's global limit
+(``FakeDiscord(global_limit=50)``: requests per second on every route but interaction
+answers, their follow-ups and webhook, then a global 429 with ``retry_after`` and
+``X-RateLimit-Scope: global``, counted in ``rest.global_requests`` and
+``rest.global_refused``; not enforced unless asked); ``set_bot_permissions``
 takes permissions away in a channel (interactions carry them as ``app_permissions``,
 channel messages get Discord's 403); ``drop_gateway``, ``reconnect_gateway``,
 ``invalidate_session`` upset the gateway. Every body the bot sends is checked against
@@ -53,7 +57,7 @@ member whose DMs are closed (``dms.close(user)``) makes a message sent there fai
 ``direct_messages(user)`` lists what the bot sent there.
 
 What it does not fake: group DMs, threads, voice, file uploads in forms; rate limits nobody
-armed (no buckets are counted) but that one, the 3-second and 15-minute deadlines of
+armed (no route buckets are counted) but those, the 3-second and 15-minute deadlines of
 interactions; compressed or ETF gateway frames, the identify rate limit (5 s per ``max_concurrency``
 bucket), heartbeat deadlines, replaying events missed while disconnected. A REST route
 it does not know answers 404 and is listed in ``unknown_routes``. Every REST request is

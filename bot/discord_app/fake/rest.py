@@ -24,7 +24,7 @@ from typing import Any
 
 from aiohttp import web
 
-from bot.discord_app.fake.faults import error_response, missing_access
+from bot.discord_app.fake.faults import error_response, missing_access, rate_limited
 from bot.discord_app.fake.limits import COMPONENTS_V2, broken_limits, form_error, too_large
 from bot.discord_app.fake.modals import broken_modal
 from bot.discord_app.fake.model import LOADING, Attachment, Interaction, Message, snowflake
@@ -90,6 +90,10 @@ def attachment_names(body: dict[str, Any], files: list[Attachment],
         ids = {str(a.get("id")) for a in listed if isinstance(a, dict)}
         return [a.filename for a in edited.attachments if str(a.id) in ids] + uploaded
     return uploaded or [a.filename for a in edited.attachments]
+
+
+# Routes free of the global limit: interaction callbacks, their follow-ups and webhook.
+GLOBAL_EXEMPT = ("interactions", "webhooks")
 
 
 def request_kind(method: str, parts: list[str]) -> str:
@@ -169,9 +173,17 @@ async def read_body(request: web.Request) -> tuple[dict[str, Any], list[Attachme
 class RestApi:
     """Answers the bot's REST calls from, and into, ``state``."""
 
-    def __init__(self, state: DiscordState, *, check_requests: bool = True) -> None:
+    def __init__(self, state: DiscordState, *, check_requests: bool = True,
+                 global_limit: int | None = None) -> None:
         self.state = state
         self.check_requests = check_requests
+        # Discord's global limit (requests per second per bot, None: not enforced), on
+        # every route but the interactions' answers and their webhook; the requests it
+        # counts, and those it refused with a global 429 (benchmarks).
+        self.global_limit = global_limit
+        self.global_requests = 0
+        self.global_refused = 0
+        self._global_window: collections.deque[float] = collections.deque()
         self.unknown_routes: list[str] = []
         # Every way a request did not match Discord's OpenAPI description (recorded, not
         # refused: what Discord itself refuses is the limits' and the routes' to say).
@@ -193,6 +205,11 @@ class RestApi:
         if faulty is not None:
             await self.state.changed()
             return faulty
+        if parts[0] not in GLOBAL_EXEMPT:
+            limited = self._over_global_limit()
+            if limited is not None:
+                return limited
+            self.global_requests += 1
         try:
             handled = await self._route(method, parts, request)
         except KeyError as exc:
@@ -205,6 +222,23 @@ class RestApi:
             return json_response({"message": "404: Not Found", "code": 0}, 404)
         await self.state.changed()
         return handled
+
+    def _over_global_limit(self) -> web.Response | None:
+        """Discord's global 429 when ``global_limit`` requests were served in the last
+        second (a sliding window of real time: discord.py sleeps ``retry_after`` of it),
+        else None and the request counts in the window."""
+        if self.global_limit is None:
+            return None
+        now = time.monotonic()
+        window = self._global_window
+        while window and now - window[0] >= 1.0:
+            window.popleft()
+        if len(window) >= self.global_limit:
+            self.global_refused += 1
+            retry = round(1.0 - (now - window[0]), 3)
+            return rate_limited(max(retry, 0.001), bucket="global", scope="global")
+        window.append(now)
+        return None
 
     async def _route(
         self, method: str, parts: list[str], request: web.Request

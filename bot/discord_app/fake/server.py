@@ -28,11 +28,12 @@ class FakeDiscord(DiscordState):
     def __init__(self, guild_locale: str = "en-US", token: str = "test-token",
                  channel_count: int = 3, *, retain: bool = True,
                  clock: Callable[[], float] = time.time,
-                 check_requests: bool = True) -> None:
+                 check_requests: bool = True, global_limit: int | None = None) -> None:
         super().__init__(guild_locale, token, channel_count, retain=retain, clock=clock)
         # check_requests=False: no check against Discord's description (it needs the dev
-        # extra's jsonschema), as a host's ``rummy-bot try`` runs.
-        self.rest = RestApi(self, check_requests=check_requests)
+        # extra's jsonschema), as a host's ``rummy-bot try`` runs. global_limit: Discord's
+        # global limit enforced (50 requests per second on Discord; None: not enforced).
+        self.rest = RestApi(self, check_requests=check_requests, global_limit=global_limit)
         self.gateway = Gateway(self)
         self._runner: web.AppRunner | None = None
         # How long acting as a user waits for the bot's answer; a test of real processes
