@@ -173,49 +173,35 @@ class FakeDiscord(DiscordState):
     def _interaction_payload(
         self, it: Interaction, data: dict[str, Any], locale: str | None
     ) -> dict[str, Any]:
+        """An interaction as Discord sends it: from a guild channel (the guild, the member,
+        context 0) or from the bot's DM with a member (no guild, the user, context 1)."""
+        payload: dict[str, Any] = {
+            "id": str(it.id),
+            "application_id": str(self.app_id),
+            "type": it.kind,
+            "token": it.token,
+            "version": 1,
+        }
         if self.dms.is_dm(it.channel_id):
-            return self._dm_interaction_payload(it, data, locale)
-        guild_id = self.guild_of(it.channel_id).id
-        payload: dict[str, Any] = {
-            "id": str(it.id),
-            "application_id": str(self.app_id),
-            "type": it.kind,
-            "token": it.token,
-            "version": 1,
-            "guild_id": str(guild_id),
-            "channel_id": str(it.channel_id),
-            "channel": self.channel_payload(it.channel_id),
-            "member": it.user.member(),
-            "app_permissions": str(self.permissions_in(it.channel_id)),
-            "locale": locale or it.user.locale,
-            "guild_locale": self.guild_locale,
-            "entitlements": [],
-            "authorizing_integration_owners": {"0": str(guild_id)},
-            "context": 0,
-            "attachment_size_limit": 25 * 1024 * 1024,
-            "data": data,
-        }
-        if it.message is not None:
-            payload["message"] = it.message.payload()
-        return payload
-
-    def _dm_interaction_payload(
-        self, it: Interaction, data: dict[str, Any], locale: str | None
-    ) -> dict[str, Any]:
-        """An interaction from the bot's DM with a member: no guild, the user, context 1."""
-        payload: dict[str, Any] = {
-            "id": str(it.id),
-            "application_id": str(self.app_id),
-            "type": it.kind,
-            "token": it.token,
-            "version": 1,
-            **self.dms.interaction_fields(it.channel_id, it.user),
+            payload.update(self.dms.interaction_fields(it.channel_id, it.user))
+        else:
+            guild_id = self.guild_of(it.channel_id).id
+            payload.update({
+                "guild_id": str(guild_id),
+                "channel_id": str(it.channel_id),
+                "channel": self.channel_payload(it.channel_id),
+                "member": it.user.member(),
+                "guild_locale": self.guild_locale,
+                "authorizing_integration_owners": {"0": str(guild_id)},
+                "context": 0,
+            })
+        payload.update({
             "app_permissions": str(self.permissions_in(it.channel_id)),
             "locale": locale or it.user.locale,
             "entitlements": [],
             "attachment_size_limit": 25 * 1024 * 1024,
             "data": data,
-        }
+        })
         if it.message is not None:
             payload["message"] = it.message.payload()
         return payload
