@@ -10,7 +10,7 @@ from unittest.mock import AsyncMock, Mock
 import discord
 import pytest
 
-from bot.discord_app.cards.components import HandButton, HandPick, LayOffButton, hand_view
+from bot.discord_app.cards.components import HandButton, HandPick, LayOffButton, hand_items
 from bot.discord_app.core.components import Slot
 from bot.discord_app.daily.components import TryButton, TryEnd, TryPick, try_over_view
 from bot.discord_app.history.components import PageAction, PageButton, StepAction, StepButton
@@ -27,7 +27,7 @@ from bot.discord_app.table.components import (
     rules_view,
     table_view,
 )
-from bot.discord_app.tiles.components import TileButton, TileButtonAction, rack_view
+from bot.discord_app.tiles.components import TileButton, TileButtonAction, rack_items
 from bot.session.card_clicks import HandAction
 from tests.discord_app.helpers import features
 
@@ -144,17 +144,20 @@ def test_every_component_sent_is_of_a_registered_class() -> None:
     views = [
         lobby_view(7, "en"), table_view(7, "fr"), round_over_view(7, "en"),
         match_over_view(7, "en"), rules_view(("classic", "tiles"), "tiles", "en"),
-        hand_view(7, "en", cards=[("1:7♥", "1. 7♥")], melds=[("1", "1: 7♥ 8♥ 9♥")],
-                  selected={}, sort="suit", can_draw=True, can_play=False),
-        rack_view(7, "en", tiles=[("1:k5", "1. k5")], selected={}, sort="suit",
-                  my_turn=True, pool_empty=False, editing=True),
-        hand_view(7, "en", cards=[("1:7♥", "1. 7♥")], melds=[("1", "1: 7♥ 8♥ 9♥")],
-                  selected={}, sort="suit", can_draw=True, can_play=False,
-                  button=TryButton, pick=TryPick),
         try_over_view(7, "en", again=True),
     ]
-    for view in views:
-        for item in view.children:
+    hands = [  # the hand's items, which a layout message places itself
+        hand_items(7, "en", cards=[("1:7♥", "1. 7♥")], melds=[("1", "1: 7♥ 8♥ 9♥")],
+                   selected={}, sort="suit", can_draw=True, can_play=False),
+        rack_items(7, "en", tiles=[("1:k5", "1. k5")], selected={}, sort="suit",
+                   my_turn=True, pool_empty=False, editing=True),
+        hand_items(7, "en", cards=[("1:7♥", "1. 7♥")], melds=[("1", "1: 7♥ 8♥ 9♥")],
+                   selected={}, sort="suit", can_draw=True, can_play=False,
+                   button=TryButton, pick=TryPick),
+    ]
+    sent = [[*view.children] for view in views] + [[*menus, *buttons] for menus, buttons in hands]
+    for items in sent:
+        for item in items:
             assert type(item) in registered
             assert item.custom_id.endswith((":7", ":tiles", ":classic"))  # type: ignore[attr-defined]
 

@@ -31,7 +31,6 @@ from bot.discord_app.core.components import (
     in_rows,
     options,
     template,
-    view_of,
 )
 from bot.discord_app.core.feature import Routed
 from bot.discord_app.core.i18n import t
@@ -101,7 +100,7 @@ class HandPick(
 assert MENU_TEMPLATE.fullmatch("rami:pick:a:1:2")  # the one pattern of every hand menu
 
 
-def hand_view(
+def hand_items(
     channel_id: int,
     lang: str,
     *,
@@ -115,34 +114,11 @@ def hand_view(
     owner: int | None = None,
     button: type[HandButton] = HandButton,
     pick: type[HandPick] = HandPick,
-) -> discord.ui.View:
-    """The components under ``owner``'s hand: card menus, a table meld menu, then the
-    buttons (``button`` and ``pick``: the classes of a try of the daily championship,
-    ``channel_id`` then naming the try)."""
-    menus, buttons = hand_items(
-        channel_id, lang, cards=cards, card_emojis=card_emojis, melds=melds,
-        selected=selected, sort=sort, can_draw=can_draw, can_play=can_play, owner=owner,
-        button=button, pick=pick)
-    return view_of(*menus, *buttons)
-
-
-def hand_items(
-    channel_id: int,
-    lang: str,
-    *,
-    cards: Sequence[tuple[str, str]],
-    card_emojis: Sequence[discord.PartialEmoji | None] = (),
-    melds: Sequence[tuple[str, str]],
-    selected: dict[str, set[str]],
-    sort: str,
-    can_draw: bool,
-    can_play: bool,
-    owner: int | None = None,
-    button: type[HandButton] = HandButton,
-    pick: type[HandPick] = HandPick,
 ) -> tuple[list[discord.ui.Item[Any]], list[discord.ui.Item[Any]]]:
-    """:func:`hand_view`'s menus (each a row) and buttons (five to a row), apart: a
-    layout message places them itself."""
+    """The components of ``owner``'s hand: card menus and a table meld menu (each a
+    row), and the buttons (five to a row), apart: the message places them itself
+    (``button`` and ``pick``: the classes of a try of the daily championship,
+    ``channel_id`` then naming the try)."""
     items: list[discord.ui.Item[Any]] = []
     if cards:
         for row, (slot, code) in enumerate(((Slot.FIRST, "bot.select.cards"),

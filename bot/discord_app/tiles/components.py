@@ -14,7 +14,7 @@ import discord
 from discord import ButtonStyle
 
 from bot.discord_app.cards.components import HandButton, HandPick
-from bot.discord_app.core.components import ChannelButton, Slot, in_rows, options, template, view_of
+from bot.discord_app.core.components import ChannelButton, Slot, in_rows, options, template
 from bot.discord_app.core.i18n import t
 from bot.session.card_clicks import HandAction
 
@@ -39,7 +39,7 @@ class TileButton(ChannelButton, template=template("tiles", list(TileButtonAction
     action: TileButtonAction
 
 
-def rack_view(
+def rack_items(
     channel_id: int,
     lang: str,
     *,
@@ -51,29 +51,9 @@ def rack_view(
     pool_empty: bool,
     editing: bool,
     owner: int | None = None,
-) -> discord.ui.View:
-    """The components under ``owner``'s tile rack: a tile menu, then the turn's
-    buttons."""
-    menus, buttons = rack_items(
-        channel_id, lang, tiles=tiles, tile_emojis=tile_emojis, selected=selected, sort=sort,
-        my_turn=my_turn, pool_empty=pool_empty, editing=editing, owner=owner)
-    return view_of(*menus, *buttons)
-
-
-def rack_items(
-    channel_id: int,
-    lang: str,
-    *,
-    tiles: Sequence[tuple[str, str]],
-    tile_emojis: Sequence[discord.PartialEmoji | None] = (),
-    selected: dict[str, set[str]],
-    sort: str,
-    my_turn: bool,
-    pool_empty: bool,
-    editing: bool,
-    owner: int | None = None,
 ) -> tuple[list[discord.ui.Item[Any]], list[discord.ui.Item[Any]]]:
-    """:func:`rack_view`'s menu and buttons, apart: a layout message places them itself."""
+    """The components of ``owner``'s tile rack: a tile menu, and the turn's buttons,
+    apart: the message places them itself."""
     items: list[discord.ui.Item[Any]] = []
     if tiles:
         menu = options(tiles, selected, Slot.FIRST, tile_emojis)
