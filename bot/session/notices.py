@@ -46,6 +46,7 @@ PACE_S = 0.05  # seconds between two sends of one process (20 a second: Discord 
 MEMBER_BURST, MEMBER_WINDOW = 5, 60.0  # messages per member per window (seconds)
 CLOSED_RETRY_S = 24 * 3600.0  # closed DMs are not tried again for a day
 KEPT_S = 7 * 24 * 3600.0  # sent and cancelled notices are kept this long
+PURGE_EVERY_S = 3600.0  # the poller drops notices older than KEPT_S at most this often
 REMIND_FROM_S = 600.0  # a turn shorter than this gets no reminder (its notice suffices)
 SOON_AT_MOST_S = 3600.0  # "shortly before": a tenth of the turn, an hour at most
 TURN_KINDS = (NoticeKind.TURN, NoticeKind.REMIND)  # the notices of one turn
@@ -117,6 +118,7 @@ class Notifier:
         self.sender: Sender | None = None
         self._sent: dict[int, deque[float]] = {}  # each member's recent sends (by the clock)
         self._last_send = -1e18
+        self._purged_at = -1e18  # when the poller last dropped old notices
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
         self.checks = 0  # events looked at (the bench's figure)
@@ -252,8 +254,10 @@ class Notifier:
             self._wake.clear()
             try:
                 await self.send_due()
-                if self.clock() > KEPT_S and self.checks % 100 == 0:
-                    await self.store.purge_notices(self.clock() - KEPT_S)
+                now = self.clock()
+                if now - self._purged_at >= PURGE_EVERY_S:
+                    await self.store.purge_notices(now - KEPT_S)
+                    self._purged_at = now
                 coming = await self.store.next_notice_due()
             except Exception:  # the database is away: look again later
                 log.exception("notices not sent")
