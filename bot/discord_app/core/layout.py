@@ -78,6 +78,18 @@ def layout(blocks: Iterable[Block], *, accent: int | None = None) -> ui.LayoutVi
     return view
 
 
+def blocks_of(view: ui.LayoutView) -> list[Block]:
+    """The blocks of a layout message's container, taken out of it to be shown in another
+    message (a daily try shows the hand's blocks beside its own)."""
+    found: list[Block] = []
+    for container in view.children:
+        if isinstance(container, ui.Container):
+            for item in list(container.children):
+                container.remove_item(item)
+                found.append(item)
+    return found
+
+
 def ranking(heading: str, picture: tuple[str, str] | None, rows: Sequence[str],
             after: Sequence[str] = (), *, accent: int | None = None) -> ui.LayoutView:
     """A ranking as a layout: its ``heading``, its picture (``(filename, alt text)``), a

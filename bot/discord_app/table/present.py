@@ -132,22 +132,35 @@ def table(snapshot: Snapshot, lang: str,
     if snapshot.status is Status.PLAYING and view.phase in (Phase.DRAW, Phase.PLAY):
         turn = mention(snapshot, view.current, lang)
         accent = SEAT_COLOURS[view.current % len(SEAT_COLOURS)]
-    title = t("bot.table.title", lang, variant=variant_name(snapshot.variant, lang),
+    shown = None if picture is None else (picture.filename, picture.alt)
+    blocks = [*table_blocks(view, snapshot.variant, snapshot.seats, lang, turn=turn,
+                            last_move=last_move, picture=shown),
+              layouts.row(*table_buttons(snapshot.channel_id, lang))]
+    return Reply(layout=layouts.layout(blocks, accent=accent),
+                 pictures=[picture] if picture is not None else [])
+
+
+def table_blocks(view: PublicView, variant: str, seats: Sequence[Seat], lang: str, *,
+                 turn: str | None = None, last_move: str | None = None,
+                 picture: tuple[str, str] | None = None) -> list[layouts.Block]:
+    """A table as a layout's blocks (the public table message's, a daily try's): the
+    title, whose ``turn`` it is (who to name, when it is someone's), the piles and
+    ``last_move``; the picture (``(filename, alt text)``, attached); each seat
+    (``seats``: as saved, for a computer's level); the melds."""
+    title = t("bot.table.title", lang, variant=variant_name(variant, lang),
               round=view.round_number)
     blocks: list[layouts.Block] = [
         layouts.text("\n".join([f"### {title}", *_table_lines(view, lang, turn, last_move)]))]
     if picture is not None:
-        blocks.append(layouts.gallery([(picture.filename, picture.alt)]))
+        blocks.append(layouts.gallery([picture]))
     words = "bot.tiles.table" if view.kind is Kind.TILES else "bot.table"
     blocks += [
-        layouts.text("\n".join(_seat_line(snapshot.seats, view, s, lang) for s in view.seats)),
+        layouts.text("\n".join(_seat_line(seats, view, s, lang) for s in view.seats)),
         layouts.separator(),
         layouts.text(f"**{t(f'{words}.melds', lang)}**\n"
                      + (_meld_lines(view.melds, lang) or t(f"{words}.no_melds", lang))),
-        layouts.row(*table_buttons(snapshot.channel_id, lang)),
     ]
-    return Reply(layout=layouts.layout(blocks, accent=accent),
-                 pictures=[picture] if picture is not None else [])
+    return blocks
 
 
 def _table_lines(view: PublicView, lang: str, turn: str | None,
@@ -167,9 +180,8 @@ def _table_lines(view: PublicView, lang: str, turn: str | None,
 
 def table_embed(view: PublicView, variant: str, seats: Sequence[Seat], lang: str,
                 turn: str | None = None, last_move: str | None = None) -> discord.Embed:
-    """A table in words: whose ``turn`` it is (who to name, when it is someone's), the
-    piles, ``last_move``, each seat (``seats``: as saved, for a computer's level) and the
-    melds."""
+    """A table in words as an embed, for a daily try's message sent before layouts (an
+    edit cannot give it the layout flag): what :func:`table_blocks` shows."""
     lines = _table_lines(view, lang, turn, last_move)
     tiles = view.kind is Kind.TILES
     embed = discord.Embed(
