@@ -93,3 +93,60 @@ async def test_a_try_in_text_only_has_no_pictures(fake: FakeDiscord, harness: Bo
     it = await fake.slash(player, channel, "rummy daily play")
     assert it.reply.is_layout and not it.reply.attachments and not it.reply.pictures()
     assert "`1`" in it.reply.text()  # the hand in words, numbered as the menus
+
+
+# ---------------------------------------------------------------------- /rummy rules
+@pytest.mark.parametrize(("locale", "title", "line"), [
+    ("en-US", "### Rami 51", "Deal: 13 cards each."),
+    ("fr", "### Rami 51", "Distribution : 13 cartes chacun."),
+])
+async def test_the_rules_are_a_layout_with_a_text_per_topic(
+        fake: FakeDiscord, harness: BotHarness, locale: str, title: str, line: str) -> None:
+    player = fake.add_user("zoé", locale=locale)
+    shown = (await fake.slash(player, fake.channels[0], "rummy rules", variant="rami51",
+                              locale=locale)).reply
+    assert shown.is_layout and shown.ephemeral and not shown.embeds and not shown.content
+    texts = [c["content"] for c in shown.all_components() if c["type"] == 10]
+    assert texts[0] == title and line in texts and len(texts) > 10  # a text per topic
+    assert "rami:rules:classic" in shown.custom_ids()
+    clicked = await fake.click(player, shown, "rami:rules:classic", locale=locale)
+    assert clicked.response_type == 7 and shown.is_layout  # updated in place
+    assert shown.text().startswith("### ") and "Rami 51" not in shown.text().split("\n")[0]
+
+
+async def test_a_rules_message_sent_before_layouts_is_edited_in_its_own_form(
+        fake: FakeDiscord, harness: BotHarness, monkeypatch: pytest.MonkeyPatch) -> None:
+    from bot.discord_app.table import present as table_present
+
+    shown = table_present.rules
+    monkeypatch.setattr(table_present, "rules",  # the bot before the upgrade
+                        lambda played, lang, layout=True: shown(played, lang, layout=False))
+    player = fake.add_user("alice")
+    old = (await fake.slash(player, fake.channels[0], "rummy rules")).reply
+    assert not old.is_layout and old.embeds
+    monkeypatch.undo()
+    clicked = await fake.click(player, old, "rami:rules:classic")
+    assert clicked.response_type == 7 and not old.is_layout and old.embeds
+    assert old.embeds[0]["title"] == "Classic rummy"  # the rules of the variant clicked
+
+
+# ---------------------------------------------------------------------- the score sheet
+async def test_the_score_sheet_is_a_layout_with_its_picture_in_the_readers_language(
+        fake: FakeDiscord, harness: BotHarness) -> None:
+    from tests.e2e.players import play_match
+
+    channel = fake.channels[2]
+    await play_match(fake, harness, "rami30", 1, channel)
+    await harness.idle()
+    alice = next(u for u in fake.users.values() if u.name == "alice")
+    sheet = (await fake.slash(alice, channel, "rummy score")).reply
+    (alt,) = assert_layout_with_pictures(sheet, "scores.png")
+    assert sheet.text().startswith("### Score sheet") and "```" in sheet.text()
+    french = (await fake.slash(alice, channel, "rummy score", locale="fr")).reply
+    (alt_fr,) = assert_layout_with_pictures(french, "scores.png")
+    assert french.text().startswith("### Feuille de marque") and alt_fr != alt
+
+    await fake.slash(alice, channel, "rummy prefs", **{"text-only": True})
+    words = (await fake.slash(alice, channel, "rummy score")).reply
+    assert words.is_layout and not words.attachments and not words.pictures()
+    assert "```" in words.text() and "alice" in words.text()

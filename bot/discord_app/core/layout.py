@@ -43,6 +43,14 @@ def section(lines: Sequence[str], accessory: ui.Item[Any]) -> ui.Section[Any]:
     return ui.Section(*texts, accessory=accessory)
 
 
+def texts_of(lines: Sequence[str], most: int) -> list[ui.TextDisplay[Any]]:
+    """``lines`` as text displays, one a line, or lines joined in ``most`` displays at
+    most (a long text split across several, within the 40 components)."""
+    shown = [line for line in lines if line]
+    size = max(1, -(-len(shown) // max(1, most)))  # lines per display, rounded up
+    return [text("\n".join(shown[i:i + size])) for i in range(0, len(shown), size)]
+
+
 def gallery(pictures: Iterable[tuple[str, str]]) -> ui.MediaGallery[Any]:
     """A media gallery of attached pictures, each ``(filename, alt text)``."""
     shown: ui.MediaGallery[Any] = ui.MediaGallery()
