@@ -150,3 +150,64 @@ async def test_the_score_sheet_is_a_layout_with_its_picture_in_the_readers_langu
     words = (await fake.slash(alice, channel, "rummy score")).reply
     assert words.is_layout and not words.attachments and not words.pictures()
     assert "```" in words.text() and "alice" in words.text()
+
+
+# ---------------------------------------------------------------------- /rummy settings show
+def moderator(fake: FakeDiscord, locale: str = "en-US") -> Any:
+    from bot.discord_app.fake import MANAGE_GUILD, MEMBER_PERMISSIONS
+
+    return fake.add_user("mod", permissions=MEMBER_PERMISSIONS | MANAGE_GUILD, locale=locale)
+
+
+@pytest.mark.parametrize(("locale", "title", "legend"), [
+    ("en-US", "**Rules of Rami 51 on this server**", "-# ★ changed on this server"),
+    ("fr", "**Règles de Rami 51 sur ce serveur**", "-# ★ modifié sur ce serveur"),
+])
+async def test_the_settings_are_a_layout_with_the_forms_buttons(
+        fake: FakeDiscord, harness: BotHarness, locale: str, title: str,
+        legend: str) -> None:
+    mod = moderator(fake, locale)
+    shown = (await fake.slash(mod, fake.channels[0], "rummy settings show",
+                              locale=locale)).reply
+    assert shown.is_layout and shown.ephemeral and not shown.embeds and not shown.content
+    texts = [c["content"] for c in shown.all_components() if c["type"] == 10]
+    assert title in texts and legend in texts, texts
+    ids = shown.custom_ids()
+    assert "rami:setform:turns:1" in ids and "rami:setrules" in ids
+    assert any(i.startswith("rami:setrule:rami51:") for i in ids)
+    picked = await fake.select(mod, shown, "rami:setrules", ["classic"])
+    assert picked.response_type == 7 and shown.is_layout
+    assert any(i.startswith("rami:setrule:classic:") for i in shown.custom_ids())
+
+
+async def test_a_rule_changed_by_its_subcommand_is_answered_with_a_layout(
+        fake: FakeDiscord, harness: BotHarness) -> None:
+    mod = moderator(fake)
+    answer = (await fake.slash(mod, fake.channels[0], "rummy settings rule",
+                               parameter="target", value="300")).reply
+    assert answer.is_layout and answer.ephemeral and not answer.embeds
+    assert "★ `target` = 300" in answer.text()
+
+
+async def test_a_settings_message_sent_before_layouts_is_edited_in_its_own_form(
+        fake: FakeDiscord, harness: BotHarness, monkeypatch: pytest.MonkeyPatch) -> None:
+    from bot.discord_app.settings.cog import ServerSettings
+
+    shown = ServerSettings._settings_reply
+
+    def as_before(self: ServerSettings, *args: Any, **options: Any) -> Reply:
+        import discord
+
+        class Old:  # a message without the flag: the reply as sent before layouts
+            flags = discord.MessageFlags()
+
+        return shown(self, *args, **{**options, "update": True, "clicked": Old()})
+
+    monkeypatch.setattr(ServerSettings, "_settings_reply", as_before)
+    mod = moderator(fake)
+    old = (await fake.slash(mod, fake.channels[0], "rummy settings show")).reply
+    assert not old.is_layout and old.embeds and old.content
+    monkeypatch.undo()
+    picked = await fake.select(mod, old, "rami:setrules", ["classic"])
+    assert picked.response_type == 7 and not old.is_layout and old.embeds
+    assert "Classic rummy" in old.embeds[0]["title"]

@@ -17,23 +17,27 @@ import discord
 from discord import app_commands
 from discord.app_commands import Choice
 
+from bot.discord_app.core import layout as layouts
 from bot.discord_app.core.answering import Replies
 from bot.discord_app.core.choices import LANGUAGES, VARIANTS
 from bot.discord_app.core.feature import Feature, Route, Routed
 from bot.discord_app.core.i18n import language_name, loc, t
 from bot.discord_app.core.replies import Answer, Reply, error_reply
-from bot.discord_app.core.text import MAX_CHOICES
+from bot.discord_app.core.text import COLOUR, MAX_CHOICES
 from bot.discord_app.settings.components import (
     RulePageButton,
     RulesMenu,
     TopicButton,
+    forms_rows,
     forms_view,
 )
 from bot.discord_app.settings.forms import SettingsForm, rule_forms, setting_forms
 from bot.discord_app.settings.present import (
     FIXED_FIELDS,
     changes_text,
+    rules_blocks,
     rules_embed,
+    rules_reply,
     settings_text,
     shown_value,
     timeout_action_text,
@@ -109,13 +113,22 @@ class ServerSettings(Feature):
             answer.reply = self._settings_reply(settings, settings.default_variant, answer.lang)
 
     def _settings_reply(self, settings: GuildSettings, shown: str, lang: str,
-                        first_line: str = "", *, update: bool = False) -> Reply:
-        """Every setting, the rules of ``shown`` and the buttons to the forms."""
+                        first_line: str = "", *, update: bool = False,
+                        clicked: discord.Message | None = None) -> Reply:
+        """Every setting, the rules of ``shown`` and the buttons to the forms, as a layout
+        (``clicked``: the message edited, ``update``; one sent before layouts is edited in
+        its own form, content and an embed: an edit cannot add the flag)."""
         rules = server_rules(shown, settings.rule_overrides)
         lines = [first_line] if first_line else []
-        return Reply(content="\n".join([*lines, settings_text(settings, lang)]),
-                     embeds=[rules_embed(shown, settings, lang, rules)],
-                     view=forms_view(shown, rules, lang), ephemeral=True, update=update)
+        words = "\n".join([*lines, settings_text(settings, lang)])
+        if update and clicked is not None and not clicked.flags.components_v2:
+            return Reply(content=words, embeds=[rules_embed(shown, settings, lang, rules)],
+                         view=forms_view(shown, rules, lang), ephemeral=True, update=update)
+        blocks = [layouts.text(words), layouts.separator(),
+                  *rules_blocks(shown, settings, lang, rules),
+                  *(layouts.row(*items) for items in forms_rows(shown, rules, lang))]
+        return Reply(layout=layouts.layout(blocks, accent=COLOUR.value), ephemeral=True,
+                     update=update)
 
     # ------------------------------------------------------------- the forms
     async def on_topic(self, interaction: discord.Interaction, button: TopicButton) -> None:
@@ -162,7 +175,8 @@ class ServerSettings(Feature):
             check_moderator(interaction)
             chosen = variant(menu.picked or "").name  # RuleError for a forged value
             settings = await self.store.guild_settings(interaction.guild_id or 0)
-            answer.reply = self._settings_reply(settings, chosen, answer.lang, update=True)
+            answer.reply = self._settings_reply(settings, chosen, answer.lang, update=True,
+                                                clicked=interaction.message)
 
     async def on_submit(self, interaction: discord.Interaction, form: SettingsForm) -> None:
         """Save what the moderator changed in a form (only that: a setting changed
@@ -184,7 +198,8 @@ class ServerSettings(Feature):
             line = (changes_text(changes, saved, form.variant, lang) if changes
                     else t("bot.form.unchanged", lang))
             answer.reply = self._settings_reply(saved, shown, lang, line,
-                                                update=interaction.message is not None)
+                                                update=interaction.message is not None,
+                                                clicked=interaction.message)
 
     @settings.command(name=loc("bot.admin.cmd.variant"),
                       description=loc("bot.admin.cmd.variant.desc"))
@@ -197,10 +212,9 @@ class ServerSettings(Feature):
             check_moderator(interaction)
             rules = variant(name)  # RuleError for a name autocomplete did not offer
             saved = await self._save(answer, default_variant=rules.name)
-            answer.reply = Reply(content=t("bot.admin.variant_set", answer.lang,
-                                           variant=t(f"variant.{rules.name}", answer.lang)),
-                                 embeds=[rules_embed(rules.name, saved, answer.lang)],
-                                 ephemeral=True)
+            answer.reply = rules_reply(t("bot.admin.variant_set", answer.lang,
+                                         variant=t(f"variant.{rules.name}", answer.lang)),
+                                       rules.name, saved, answer.lang)
 
     @settings.command(name=loc("bot.admin.cmd.rule"), description=loc("bot.admin.cmd.rule.desc"))
     @app_commands.rename(parameter=loc("bot.admin.opt.parameter"),
@@ -225,11 +239,10 @@ class ServerSettings(Feature):
             saved = await self._store_change(self.prefs.set_rule(guild, chosen, key,
                                                                  value.strip()))
             rules = server_rules(chosen, saved.rule_overrides)
-            answer.reply = Reply(content=t("bot.admin.rule_set", lang,
-                                           variant=t(f"variant.{chosen}", lang), parameter=key,
-                                           value=shown_value(rules.to_dict()[key])),
-                                 embeds=[rules_embed(chosen, saved, lang, rules)],
-                                 ephemeral=True)
+            answer.reply = rules_reply(t("bot.admin.rule_set", lang,
+                                         variant=t(f"variant.{chosen}", lang), parameter=key,
+                                         value=shown_value(rules.to_dict()[key])),
+                                       chosen, saved, lang, rules)
 
     @settings.command(name=loc("bot.admin.cmd.rule_reset"),
                       description=loc("bot.admin.cmd.rule_reset.desc"))
@@ -257,8 +270,7 @@ class ServerSettings(Feature):
             else:
                 text = t("bot.admin.rule_reset", lang, variant=shown, parameter=key)
             saved = await self._store_change(self.prefs.reset_rule(guild, chosen, key))
-            answer.reply = Reply(content=text, embeds=[rules_embed(chosen, saved, lang)],
-                                 ephemeral=True)
+            answer.reply = rules_reply(text, chosen, saved, lang)
 
     @settings.command(name=loc("bot.admin.cmd.timeout"),
                       description=loc("bot.admin.cmd.timeout.desc"))

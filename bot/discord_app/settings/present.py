@@ -8,6 +8,9 @@ from collections.abc import Mapping
 import discord
 
 from bot.discord_app.core.i18n import language_name, t
+from bot.discord_app.core.layout import Block, layout, separator, text, texts_of
+from bot.discord_app.core.replies import Reply
+from bot.discord_app.core.text import COLOUR
 from data import GuildSettings
 from engine import RuleSet, server_rules
 
@@ -22,10 +25,13 @@ def shown_value(value: object) -> str:
     return str(value)
 
 
-def rules_embed(name: str, settings: GuildSettings, lang: str,
-                rules: RuleSet | None = None) -> discord.Embed:
+MOST_RULE_TEXTS = 6  # text displays of a variant's rules, beside the forms' buttons
+
+
+def rules_lines(name: str, settings: GuildSettings, lang: str,
+                rules: RuleSet | None = None) -> list[str]:
     """Every parameter of a variant as this server plays it (``rules``, when the caller
-    built them already); changed ones are starred."""
+    built them already), one a line; changed ones are starred."""
     changed = set(settings.rule_overrides.get(name, {}))
     if rules is None:
         rules = server_rules(name, settings.rule_overrides)
@@ -35,11 +41,36 @@ def rules_embed(name: str, settings: GuildSettings, lang: str,
             continue
         star = "★ " if key in changed else ""
         lines.append(f"{star}`{key}` = {shown_value(value)}")
+    return lines
+
+
+def rules_blocks(name: str, settings: GuildSettings, lang: str,
+                 rules: RuleSet | None = None) -> list[Block]:
+    """:func:`rules_lines` as a layout's blocks: the title, the parameters (in a few
+    text displays) and what the star means."""
+    title = t("bot.admin.effective", lang, variant=t(f"variant.{name}", lang))
+    lines = rules_lines(name, settings, lang, rules)
+    return [text(f"**{title}**"), *texts_of(lines, MOST_RULE_TEXTS),
+            text(f"-# {t('bot.admin.effective.legend', lang)}")]
+
+
+def rules_embed(name: str, settings: GuildSettings, lang: str,
+                rules: RuleSet | None = None) -> discord.Embed:
+    """:func:`rules_lines` as an embed, to edit a settings message sent before layouts
+    (an edit cannot give it the layout flag)."""
     embed = discord.Embed(title=t("bot.admin.effective", lang,
                                   variant=t(f"variant.{name}", lang)),
-                          description="\n".join(lines)[:4000])
+                          description="\n".join(rules_lines(name, settings, lang, rules))[:4000])
     embed.set_footer(text=t("bot.admin.effective.legend", lang))
     return embed
+
+
+def rules_reply(first: str, name: str, settings: GuildSettings, lang: str,
+                rules: RuleSet | None = None) -> Reply:
+    """A private answer of the settings' subcommands: ``first`` (what was done), then
+    the rules of ``name`` as the server now plays them, as a layout."""
+    blocks = [text(first), separator(), *rules_blocks(name, settings, lang, rules)]
+    return Reply(layout=layout(blocks, accent=COLOUR.value), ephemeral=True)
 
 
 def settings_text(settings: GuildSettings, lang: str) -> str:
