@@ -186,7 +186,8 @@ async def test_a_rule_changed_by_its_subcommand_is_answered_with_a_layout(
     answer = (await fake.slash(mod, fake.channels[0], "rummy settings rule",
                                parameter="target", value="300")).reply
     assert answer.is_layout and answer.ephemeral and not answer.embeds
-    assert "★ `target` = 300" in answer.text()
+    assert "Target score (`target`) is now 300" in answer.text()
+    assert "★ Target score: 300" in answer.text()
 
 
 async def test_a_settings_message_sent_before_layouts_is_edited_in_its_own_form(

@@ -31,16 +31,18 @@ from bot.discord_app.settings.components import (
     forms_rows,
     forms_view,
 )
-from bot.discord_app.settings.forms import SettingsForm, rule_forms, setting_forms
+from bot.discord_app.settings.forms import SettingsForm, cut, rule_forms, setting_forms
 from bot.discord_app.settings.present import (
     FIXED_FIELDS,
     changes_text,
+    parameter_name,
+    parameter_typed,
     rules_blocks,
     rules_embed,
     rules_reply,
     settings_text,
-    shown_value,
     timeout_action_text,
+    value_typed,
 )
 from bot.session import SessionError
 from data.settings import (
@@ -51,7 +53,7 @@ from data.settings import (
     TIMEOUT_ACTIONS,
 )
 from engine import RuleError, RuleSet, RummyError, server_rules, variant
-from engine.i18n import quote
+from engine.i18n import language_of, quote
 
 if TYPE_CHECKING:
     from bot.session.prefs import Preferences
@@ -72,11 +74,19 @@ RULE_PARAMETERS: tuple[str, ...] = tuple(sorted(
 
 async def parameter_choices(interaction: discord.Interaction,
                             current: str) -> list[Choice[str]]:
-    """Rule parameters containing what was typed (a hint: the handler checks again)."""
-    typed = current.strip().lower().replace(" ", "_")
-    starts = [p for p in RULE_PARAMETERS if p.startswith(typed)]
-    inside = [p for p in RULE_PARAMETERS if typed in p and p not in starts]
-    return [Choice(name=p, value=p) for p in starts + inside][:MAX_CHOICES]
+    """Rule parameters whose name, or whose name in words in the reader's language,
+    holds what was typed, each shown in words and as the option takes it (a hint: the
+    handler checks again)."""
+    lang = language_of(str(getattr(interaction, "locale", None) or "")) or "en"
+    typed = current.strip().lower()
+    key = typed.replace(" ", "_")
+    named = {p: parameter_name(p, lang) for p in RULE_PARAMETERS}
+    starts = [p for p in RULE_PARAMETERS
+              if p.startswith(key) or named[p].lower().startswith(typed)]
+    inside = [p for p in RULE_PARAMETERS
+              if p not in starts and (key in p or typed in named[p].lower())]
+    return [Choice(name=cut(f"{named[p]} ({p})", 100), value=p)
+            for p in starts + inside][:MAX_CHOICES]
 
 
 def check_moderator(interaction: discord.Interaction) -> None:
@@ -240,8 +250,9 @@ class ServerSettings(Feature):
                                                                  value.strip()))
             rules = server_rules(chosen, saved.rule_overrides)
             answer.reply = rules_reply(t("bot.admin.rule_set", lang,
-                                         variant=t(f"variant.{chosen}", lang), parameter=key,
-                                         value=shown_value(rules.to_dict()[key])),
+                                         variant=t(f"variant.{chosen}", lang),
+                                         parameter=parameter_typed(key, lang),
+                                         value=value_typed(key, rules.to_dict()[key], lang)),
                                        chosen, saved, lang, rules)
 
     @settings.command(name=loc("bot.admin.cmd.rule_reset"),
@@ -264,11 +275,13 @@ class ServerSettings(Feature):
             if key is None:
                 text = t("bot.admin.rules_reset", lang, variant=shown)
             elif key not in settings.rule_overrides.get(chosen, {}):
+                named = parameter_typed(key, lang) if key in RULE_PARAMETERS else quote(key)
                 answer.reply = error_reply(t("bot.admin.rule_not_set", lang, variant=shown,
-                                             parameter=quote(key)))
+                                             parameter=named))
                 return
             else:
-                text = t("bot.admin.rule_reset", lang, variant=shown, parameter=key)
+                text = t("bot.admin.rule_reset", lang, variant=shown,
+                         parameter=parameter_typed(key, lang))
             saved = await self._store_change(self.prefs.reset_rule(guild, chosen, key))
             answer.reply = rules_reply(text, chosen, saved, lang)
 

@@ -13,16 +13,48 @@ from bot.discord_app.core.replies import Reply
 from bot.discord_app.core.text import COLOUR
 from data import GuildSettings
 from engine import RuleSet, server_rules
+from engine.i18n import catalog
+from engine.rules import parameter_label, value_label
 
 FIXED_FIELDS = frozenset({"name", "kind"})  # what makes a variant, not a rule to change
 
 
 def shown_value(value: object) -> str:
+    """A parameter's value as the engine reads it typed (``true``, ``2:10, 3:7``)."""
     if isinstance(value, bool):
         return "true" if value else "false"
-    if isinstance(value, list):
+    if isinstance(value, list | tuple):
         return ", ".join(f"{n}:{size}" for n, size in value)
     return str(value)
+
+
+def parameter_name(key: str, lang: str) -> str:
+    """A rule parameter's name in words ("Joker swap"), as forms and settings say it."""
+    return parameter_label(key).text(lang)
+
+
+def parameter_typed(key: str, lang: str) -> str:
+    """A rule parameter's name in words and as the subcommand takes it, for its answers:
+    "Joker swap (`joker_swap`)"."""
+    return f"{parameter_name(key, lang)} (`{key}`)"
+
+
+def value_words(key: str, value: object, lang: str) -> str:
+    """A parameter's value in words ("after opening", "yes"; a number as it is)."""
+    words = value_label(key, value)
+    return words.text(lang) if words is not None else shown_value(value)
+
+
+def value_typed(key: str, value: object, lang: str) -> str:
+    """A value in words and as the subcommand takes it: "after opening (`after_opening`)"
+    (a number as it is)."""
+    words = value_label(key, value)
+    return shown_value(value) if words is None else f"{words.text(lang)} (`{shown_value(value)}`)"
+
+
+def rule_line(name: str, value: str, lang: str) -> str:
+    """A parameter and its value on one line ("Joker swap: never", « … : jamais »)."""
+    return t("bot.admin.rule_line", lang, name=name, value=value)
 
 
 MOST_RULE_TEXTS = 6  # text displays of a variant's rules, beside the forms' buttons
@@ -40,7 +72,8 @@ def rules_lines(name: str, settings: GuildSettings, lang: str,
         if key in FIXED_FIELDS:
             continue
         star = "★ " if key in changed else ""
-        lines.append(f"{star}`{key}` = {shown_value(value)}")
+        lines.append(star + rule_line(parameter_name(key, lang), value_words(key, value, lang),
+                                      lang))
     return lines
 
 
@@ -77,7 +110,8 @@ def settings_text(settings: GuildSettings, lang: str) -> str:
     """Every setting of the server, one per line."""
     overrides = []
     for name, changes in sorted(settings.rule_overrides.items()):
-        pairs = ", ".join(f"{key}={shown_value(value)}" for key, value in changes.items())
+        pairs = "; ".join(rule_line(parameter_name(key, lang), value_words(key, value, lang),
+                                    lang) for key, value in changes.items())
         overrides.append(f"{t(f'variant.{name}', lang)} ({pairs})")
     channels = ", ".join(f"<#{c}>" for c in sorted(settings.allowed_channels))
     language = (language_name(settings.language) if settings.language
@@ -111,12 +145,18 @@ def changes_text(changes: Mapping[str, object], saved: GuildSettings, variant: s
     rules = server_rules(variant, saved.rule_overrides).to_dict() if variant else {}
     pairs = []
     for key in changes:
-        value = rules[key] if variant else getattr(saved, key, changes[key])
-        pairs.append(f"`{key}` = {_setting_shown(key, value, lang)}")
+        if variant:
+            pairs.append(rule_line(parameter_name(key, lang),
+                                   value_words(key, rules[key], lang), lang))
+        else:
+            value = getattr(saved, key, changes[key])
+            label = f"bot.form.field.{key}"
+            name = t(label, lang) if label in catalog().keys else key
+            pairs.append(rule_line(name, _setting_shown(key, value, lang), lang))
     if variant:
         return t("bot.form.saved_rules", lang, variant=t(f"variant.{variant}", lang),
-                 changes=", ".join(pairs))
-    return t("bot.form.saved", lang, changes=", ".join(pairs))
+                 changes="; ".join(pairs))
+    return t("bot.form.saved", lang, changes="; ".join(pairs))
 
 
 def _setting_shown(key: str, value: object, lang: str) -> str:
