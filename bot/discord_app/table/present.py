@@ -63,8 +63,6 @@ from engine.tiles.actions import (
 )
 from engine.views import MeldView, Phase, Piece, PublicView, SeatView, opening_status
 
-MAX_DESCRIPTION = 4096  # characters of an embed's description, Discord's limit
-
 
 # ---------------------------------------------------------------------- lobby
 def lobby(snapshot: Snapshot, lang: str, played: RuleSet, turn_s: float | None = None, *,
@@ -271,7 +269,7 @@ def round_over(snapshot: Snapshot, lang: str,
     assert view is not None and view.rounds
     last = view.rounds[-1]
     description = _round_lines(snapshot, lang, pieces_shown)
-    if len(description) > MAX_DESCRIPTION:  # the emojis' markup made it too long
+    if len(description) > layouts.MOST_TEXT:  # the emojis' markup made it too long
         description = _round_lines(snapshot, lang, pieces_text)
     over = snapshot.status is Status.MATCH_OVER or view.phase is Phase.MATCH_OVER
     ending, *seats = description.split("\n")
