@@ -62,6 +62,10 @@ async def test_a_whole_tile_turn_is_played_from_a_direct_message(
     view = await tables.hand(channel, alice.id)
     begun = (view.round_number, view.turn)
     assert view.current == view.seat and view.phase is Phase.PLAY
+    # The Sort button, from the DM: the same rack, sorted the other way, in place.
+    sorted_ = await fake.click(alice, rack, "rami:hand:sort:")
+    assert sorted_.response_type == 7 and is_hand(sorted_.reply), sorted_.reply.text()
+    assert rack.channel_id == notice.channel_id
     # The hint, from the DM, is about the game of the channel.
     hinted = await fake.click(alice, rack, "rami:tiles:hint:")
     assert hinted.reply.ephemeral and not is_hand(hinted.reply), hinted.reply.text()
