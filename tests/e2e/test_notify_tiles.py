@@ -48,7 +48,7 @@ async def tiles_with_notify(fake: FakeDiscord, harness: BotHarness
 
 async def test_a_whole_tile_turn_is_played_from_a_direct_message(
         fake: FakeDiscord, harness: BotHarness) -> None:
-    channel, alice, _ = await tiles_with_notify(fake, harness)
+    channel, alice, bob = await tiles_with_notify(fake, harness)
     assert harness.bot is not None
     tables = harness.bot.tables
     (notice,) = await fake.wait_for(
@@ -103,4 +103,9 @@ async def test_a_whole_tile_turn_is_played_from_a_direct_message(
     again = await tables.snapshot(channel)
     assert again is not None and again.version == before.version
     # The notice's button still answers, with the rack as the game is now.
-    assert rack_of(await fake.click(alice, notice, "rami:notify:hand:")).ephemeral
+    latest = rack_of(await fake.click(alice, notice, "rami:notify:hand:"))
+    # Her turn comes back: her latest rack, in the DM, is brought up to date there.
+    assert "Your turn" not in latest.text()
+    await bob.play_turn()
+    await harness.idle()
+    assert "Your turn" in latest.text() and latest.channel_id == notice.channel_id
