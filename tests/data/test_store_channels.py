@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-from pathlib import Path
 
 import pytest
 
@@ -122,15 +121,6 @@ VERSION_11 = [
     (6, '{"allowed_channels":[1300000000000000021],'
         '"channel_timeouts":{"1300000000000000022":259200}}'),  # Discord's ids, past 2^31
 ]
-
-
-@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgresql)])
-def empty(request: pytest.FixtureRequest, sqlite_path: Path) -> Where:
-    """An empty database (PostgreSQL's unmigrated, unlike ``where``'s)."""
-    if request.param == "sqlite":
-        return sqlite_path
-    url: str = request.getfixturevalue("postgres_url")
-    return url
 
 
 async def test_version_11_channels_are_moved_into_rows(empty: Where, clock: Clock) -> None:
