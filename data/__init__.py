@@ -19,6 +19,7 @@ from data.errors import (
     SchemaTooNew,
     StaleState,
     StoreError,
+    TooManyChannels,
     TryNotPlaying,
 )
 from data.migrations import LATEST_VERSION
@@ -92,6 +93,7 @@ __all__ = [
     "StoreError",
     "StoredGame",
     "Subscription",
+    "TooManyChannels",
     "TryNotPlaying",
     "TryStatus",
 ]

@@ -6,6 +6,7 @@ import dataclasses
 from collections.abc import Callable, Mapping
 from typing import Any
 
+import data.channels as channels
 from data.changes import Change, notify_change
 from data.records import DeletedUserData, GameStatus
 from data.settings import GuildSettings, PlayerPrefs, S, decode, encode
@@ -24,12 +25,18 @@ _TABLES: dict[type[Any], tuple[str, str, str, Change]] = {
 
 async def read_values(tx: Tx, cls: type[S], key: int, *, lock: bool = False) -> S:
     """A guild's settings or a player's preferences (``cls`` says which; defaults where
-    nothing is stored). ``lock``: lock the row until the transaction ends (PostgreSQL)."""
+    nothing is stored; a guild's channels from their rows: :mod:`data.channels`).
+    ``lock``: lock the row until the transaction ends (PostgreSQL)."""
     table, key_column, column, owner = _TABLES[cls]
     text = await tx.fetchval(
         f"SELECT {column} FROM {table} WHERE {key_column} = ?{for_update(tx) if lock else ''}",
         (key,))
-    return decode(cls, text, owner=f"{owner} {key}")
+    values = decode(cls, text, owner=f"{owner} {key}")
+    if isinstance(values, GuildSettings):
+        allowed, timeouts = await channels.read(tx, key)
+        values = dataclasses.replace(values, allowed_channels=allowed,
+                                     channel_timeouts=timeouts)
+    return values
 
 
 async def update_values(tx: Tx, now: float, cls: type[S], key: int,
@@ -52,13 +59,34 @@ async def edit_values(tx: Tx, now: float, cls: type[S], key: int,
         f"INSERT INTO {table} ({key_column}, {column}, updated_at) VALUES (?, '{{}}', ?)"
         f" ON CONFLICT ({key_column}) DO NOTHING", (key, now))
     current = await read_values(tx, cls, key, lock=True)
-    updated = dataclasses.replace(current, **edit(current))
+    changes = edit(current)
+    updated = dataclasses.replace(current, **changes)
+    stored = updated
+    if isinstance(updated, GuildSettings):  # its channels are rows of their own
+        if any(name in changes for name in channels.CHANNEL_KEYS):
+            await channels.change(tx, now, key, channels.replacing(changes))
+        stored = dataclasses.replace(updated, **{k: getattr(GuildSettings(), k)
+                                                 for k in channels.CHANNEL_KEYS})
     await tx.execute(
         f"UPDATE {table} SET {column} = ?, updated_at = ? WHERE {key_column} = ?",
-        (encode(updated), now, key),
+        (encode(stored), now, key),
     )
     await notify_change(tx, owner, key)
     return updated
+
+
+async def edit_channels(tx: Tx, now: float, guild_id: int,
+                        changes: channels.ChannelChanges) -> GuildSettings:
+    """Change only the channels ``changes`` names (checked), each its own row; return
+    all the guild's settings. Every process hears of it at commit.
+
+    Raises:
+        TooManyChannels: too many channels would have a time-out of their own.
+    """
+    await channels.lock_guild(tx, now, guild_id)
+    await channels.change(tx, now, guild_id, changes)
+    await notify_change(tx, Change.GUILD, guild_id)
+    return await read_values(tx, GuildSettings, guild_id)
 
 
 async def delete_user_data(tx: Tx, user_id: int) -> DeletedUserData:

@@ -108,3 +108,12 @@ class TryNotPlaying(StoreError, LookupError):
 
 class CorruptRow(StoreError):
     """A row could not be read back (raised internally; the row is then isolated)."""
+
+
+class TooManyChannels(StoreError, ValueError):
+    """A guild would have more channels with a turn time-out of their own than ``most``
+    (nothing was written)."""
+
+    def __init__(self, most: int) -> None:
+        self.most = most
+        super().__init__(f"channel_timeouts: at most {most} channels")

@@ -13,14 +13,16 @@ from __future__ import annotations
 
 import logging
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import fields
+from types import MappingProxyType
 from typing import Any, Literal
 
 import data.accounts as accounts
 import data.games as games
 import data.scores as scores
 from data.challenge_store import ChallengeStore
+from data.channels import ChannelChanges
 from data.errors import CorruptRow, GameNotFound
 from data.history_store import HistoryStore
 from data.notice_store import NoticeStore
@@ -38,7 +40,15 @@ from data.records import (
     SeatScore,
     StoredGame,
 )
-from data.settings import GuildSettings, PlayerPrefs, S, validate_changes
+from data.settings import (
+    MAX_TURN_TIMEOUT_S,
+    MIN_TURN_TIMEOUT_S,
+    GuildSettings,
+    IntIn,
+    PlayerPrefs,
+    S,
+    validate_changes,
+)
 from data.shared_store import SharedStore, check_limit, check_shards
 from data.tx import Row, Tx
 from engine import RuleSet
@@ -380,6 +390,35 @@ class Store(SharedStore, ChallengeStore, RatingStore, HistoryStore, NoticeStore)
         return await self._write(accounts.edit_values, self._now(), GuildSettings, guild_id,
                                  edit)
 
+    async def edit_channels(self, guild_id: int, *, allow: Iterable[int] = (),
+                            disallow: Iterable[int] = (), disallow_all: bool = False,
+                            timeouts: Mapping[int, int | None] | None = None
+                            ) -> GuildSettings:
+        """Change the guild's settings of the channels named, and only those (each
+        channel is a row of its own, :mod:`data.channels`: two changes of two channels
+        at once, from two moderators or two processes, both stay); return all the guild's
+        settings. Games allowed in ``allow``, no longer in ``disallow`` (``disallow_all``:
+        in none but ``allow``; none allowed: every channel); ``timeouts``: a channel's own
+        turn time-out in seconds (None: the server's again).
+
+        Raises:
+            TooManyChannels: more than :data:`~data.settings.MAX_CHANNEL_TIMEOUTS` channels
+                would have a time-out of their own (a ``ValueError``; nothing written).
+            ValueError: a channel id that is not a whole number above 0, a channel both
+                allowed and not, or seconds out of bounds (nothing written).
+        """
+        allowed, refused = _channel_ids("allow", allow), _channel_ids("disallow", disallow)
+        if both := allowed & refused:
+            raise ValueError(f"channel {min(both)} is both allowed and disallowed")
+        seconds = IntIn(MIN_TURN_TIMEOUT_S, MAX_TURN_TIMEOUT_S)
+        checked = {channel: None if value is None else seconds(
+            f"channel_timeouts[{channel}]", value)
+            for channel, value in (timeouts or {}).items()}
+        _channel_ids("channel_timeouts", checked)
+        changes = ChannelChanges(allowed, refused, bool(disallow_all),
+                                 MappingProxyType(checked))
+        return await self._write(accounts.edit_channels, self._now(), guild_id, changes)
+
     async def _update_values(self, cls: type[S], key: int, changes: dict[str, object]) -> S:
         checked = validate_changes(cls, changes)  # in full, before anything is queued
         return await self._write(accounts.update_values, self._now(), cls, key, checked)
@@ -388,6 +427,22 @@ class Store(SharedStore, ChallengeStore, RatingStore, HistoryStore, NoticeStore)
         """Remove the player's preferences, statistics and championship tries and places
         (their seats in others' match history are anonymised); return what was removed."""
         return await self._write(accounts.delete_user_data, user_id)
+
+
+def _channel_ids(key: str, ids: Iterable[object]) -> frozenset[int]:
+    """Channel ids, checked: whole numbers above 0.
+
+    Raises:
+        ValueError: one that is not (named).
+    """
+    if isinstance(ids, str | bytes):
+        raise ValueError(f"{key} must be channel ids, not {ids!r}")
+    checked = set()
+    for channel in ids:
+        if isinstance(channel, bool) or not isinstance(channel, int) or channel < 1:
+            raise ValueError(f"{key} must be channel ids (whole numbers), not {channel!r}")
+        checked.add(channel)
+    return frozenset(checked)
 
 
 def _known_variant(name: str) -> str:

@@ -21,7 +21,7 @@ from __future__ import annotations
 import dataclasses
 import logging
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING
 
 from bot.session.model import SessionError
@@ -215,6 +215,24 @@ class Preferences:
             ValueError: an unknown variant or parameter.
         """
         settings = await self.store.reset_rule(guild_id, variant, parameter)
+        self._guilds[guild_id] = (self._expiry(self.clock()), settings)
+        return settings
+
+    async def edit_channels(self, guild_id: int, *, allow: Iterable[int] = (),
+                            disallow: Iterable[int] = (), disallow_all: bool = False,
+                            timeouts: Mapping[int, int | None] | None = None
+                            ) -> GuildSettings:
+        """Change the guild's settings of the channels named only, each channel a row of
+        its own (:meth:`data.Store.edit_channels`: two changes of two channels at once
+        both stay); returns the guild's settings.
+
+        Raises:
+            TooManyChannels: too many channels would have a time-out of their own.
+            ValueError: a bad channel id or time-out: nothing is written.
+        """
+        settings = await self.store.edit_channels(guild_id, allow=allow, disallow=disallow,
+                                                  disallow_all=disallow_all,
+                                                  timeouts=timeouts)
         self._guilds[guild_id] = (self._expiry(self.clock()), settings)
         return settings
 

@@ -37,9 +37,20 @@ def sqlite_path(tmp_path: Path) -> Path:
 @pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgresql)])
 def where(request: pytest.FixtureRequest, sqlite_path: Path) -> Where:
     """Where the store lives: an SQLite path, or a PostgreSQL URL (a fresh database)."""
+    return _located(request, sqlite_path, "pg_store_url")
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgresql)])
+def empty(request: pytest.FixtureRequest, sqlite_path: Path) -> Where:
+    """An empty database (PostgreSQL's unmigrated, unlike ``where``'s)."""
+    return _located(request, sqlite_path, "postgres_url")
+
+
+def _located(request: pytest.FixtureRequest, sqlite_path: Path, postgres: str) -> Where:
+    """The SQLite path, or the URL of the PostgreSQL fixture named ``postgres``."""
     if request.param == "sqlite":
         return sqlite_path
-    url: str = request.getfixturevalue("pg_store_url")
+    url: str = request.getfixturevalue(postgres)
     return url
 
 

@@ -35,8 +35,9 @@ class BotHarness:
                  seed_source: Callable[[], int] | None = None, dev_guild: bool = True,
                  turn_timeout: float | None = 0, clock: Callable[[], float] = time.time,
                  cluster: Cluster | None = None, metrics: bool = False,
-                 emojis: bool = False) -> None:
+                 emojis: bool = False, database_url: str | None = None) -> None:
         self.fake = fake
+        self.database_url = database_url  # PostgreSQL's (several processes); None: db_path
         self.emojis = emojis  # load (and upload) the application's emojis at the start
         self.cluster = cluster or Cluster()
         self.turn_timeout = turn_timeout  # seconds; 0: no turn timer; None: the guild's setting
@@ -53,7 +54,8 @@ class BotHarness:
     def settings(self) -> Settings:
         return on_fake.fake_settings(self.fake, self.db_path, dev_guild=self.dev_guild,
                                      ai_delay=self.ai_delay, cluster=self.cluster,
-                                     metrics_port=0 if self.metrics else None)
+                                     metrics_port=0 if self.metrics else None,
+                                     database_url=self.database_url)
 
     async def start(self) -> RamiBot:
         bot, self._task = on_fake.launch(

@@ -203,7 +203,7 @@ class CardTurn(Feature):
             view = await self.tables.act(button.channel_id, interaction.user.id, chosen)
             answer.reply = await self.hands.reply(
                 interaction, view, answer.lang, action_note(chosen, view, answer.lang),
-                update=True)
+                update=True, table=button.channel_id)
 
     async def on_pick(self, interaction: discord.Interaction, menu: HandPick) -> None:
         """Remember a menu pick in the hand message itself (its default options); a pick

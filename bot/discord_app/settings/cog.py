@@ -45,6 +45,7 @@ from bot.discord_app.settings.present import (
     value_typed,
 )
 from bot.session import SessionError
+from data import TooManyChannels
 from data.settings import (
     MAX_CHANNEL_TIMEOUTS,
     MAX_TIMEOUTS_IN_A_ROW,
@@ -202,7 +203,7 @@ class ServerSettings(Feature):
                 saved = await self._store_change(self.prefs.set_rules(
                     guild, form.variant, changes))  # type: ignore[arg-type]
             else:
-                saved = await self._save(answer, **changes)
+                saved = await self._save_form(answer, form, changes)
             lang = await self.replies.language(interaction)  # a new language answers
             shown = form.variant or saved.default_variant
             line = (changes_text(changes, saved, form.variant, lang) if changes
@@ -334,16 +335,15 @@ class ServerSettings(Feature):
         if action is not None or after is not None:
             answer.reply = error_reply(t("bot.admin.timeout_channel_only", lang))
             return
-        timeouts = dict((await self.prefs.guild(guild)).channel_timeouts)
-        if seconds is None:
-            timeouts.pop(channel, None)
-        else:
-            timeouts[channel] = seconds
-        if len(timeouts) > MAX_CHANNEL_TIMEOUTS:
+        # That channel's row only (not the guild's whole map read from a cache): two
+        # moderators setting two channels at once both keep their change.
+        try:
+            saved = await self._store_change(self.prefs.edit_channels(
+                guild, timeouts={channel: seconds}))
+        except TooManyChannels:
             answer.reply = error_reply(t("bot.admin.timeout_channels_full", lang,
                                          count=MAX_CHANNEL_TIMEOUTS))
             return
-        saved = await self._save(answer, channel_timeouts=timeouts)
         text = (t("bot.admin.timeout_channel_set", lang, channel=f"<#{channel}>",
                   seconds=seconds) if seconds is not None else
                 t("bot.admin.timeout_channel_cleared", lang, channel=f"<#{channel}>",
@@ -376,22 +376,42 @@ class ServerSettings(Feature):
                        channel: discord.TextChannel | None = None) -> None:
         async with self.replies.to(interaction, "settings.channels") as answer:
             check_moderator(interaction)
-            settings = await self.store.guild_settings(interaction.guild_id or 0)
+            guild = interaction.guild_id or 0
             target = channel.id if channel is not None else interaction.channel_id or 0
-            allowed = set(settings.allowed_channels)
+            # That channel's row only: a change of another channel meanwhile stays.
             if action == "add":
-                allowed.add(target)
+                change = self.prefs.edit_channels(guild, allow=[target])
                 code = "bot.admin.channel_added"
             elif action == "remove":
-                allowed.discard(target)
+                change = self.prefs.edit_channels(guild, disallow=[target])
                 code = "bot.admin.channel_removed"
             else:
-                allowed.clear()
+                change = self.prefs.edit_channels(guild, disallow_all=True)
                 code = "bot.admin.channels_cleared"
-            saved = await self._save(answer, allowed_channels=allowed)
+            saved = await self._store_change(change)
             answer.reply = Reply(content="\n".join([t(code, answer.lang, channel=f"<#{target}>"),
                                                     settings_text(saved, answer.lang)]),
                                  ephemeral=True)
+
+    async def _save_form(self, answer: Answer, form: SettingsForm,
+                         changes: dict[str, object]) -> GuildSettings:
+        """Save a settings form's changes; its allowed channels as the channels the
+        moderator added and removed (each its own row), not the whole set the form
+        showed: a channel allowed or not elsewhere meanwhile stays so."""
+        rest = dict(changes)
+        picked = rest.pop("allowed_channels", None)
+        saved = None
+        if isinstance(picked, frozenset):
+            shown = form.values.get("allowed_channels")
+            before = shown if isinstance(shown, frozenset) else frozenset()
+            saved = await self._store_change(self.prefs.edit_channels(
+                answer.interaction.guild_id or 0, allow=picked - before,
+                disallow=before - picked))
+        elif picked is not None:  # not read as channel ids: the store's check refuses it
+            rest["allowed_channels"] = picked
+        if rest or saved is None:
+            saved = await self._save(answer, **rest)
+        return saved
 
     async def _save(self, answer: Answer, **changes: object) -> GuildSettings:
         """Save guild settings through the preferences cache, so the bot sees them at once
@@ -405,11 +425,12 @@ class ServerSettings(Feature):
 
         Raises:
             RuleError: the engine refuses a rule (its own message, in the player's language).
+            TooManyChannels: too many channels with a time-out of their own.
             SessionError: the store refuses a value (its check's words, in English).
         """
         try:
             return await change
-        except RuleError:
+        except (RuleError, TooManyChannels):  # the caller words them
             raise
         except ValueError as error:
             raise SessionError("bot.admin.bad_setting", detail=str(error)) from None

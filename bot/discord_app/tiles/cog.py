@@ -86,61 +86,67 @@ class TileTurn(Feature):
     def routes(self) -> dict[type[Routed], Route]:
         return {TileButton: self.on_button}
 
-    def _lock(self, interaction: discord.Interaction) -> asyncio.Lock:
-        key = (interaction.channel_id or 0, interaction.user.id)
+    def _lock(self, interaction: discord.Interaction, channel: int) -> asyncio.Lock:
+        key = (channel, interaction.user.id)
         return self._locks.setdefault(key, asyncio.Lock())
 
-    async def _rack(self, interaction: discord.Interaction) -> tuple[PlayerView, list[int]]:
-        """The caller's view of a tile game and their rack's display order.
+    async def _rack(self, interaction: discord.Interaction,
+                    channel: int) -> tuple[PlayerView, list[int]]:
+        """The caller's view of the tile game of ``channel`` (the interaction's, or the
+        one a rack's button names: a rack shown in a DM) and their rack's display order.
 
         Raises:
             SessionError: no game here, not seated, or a card game.
         """
-        view = await self.tables.hand(interaction.channel_id or 0, interaction.user.id)
+        view = await self.tables.hand(channel, interaction.user.id)
         if view.kind is not Kind.TILES:
             raise SessionError("bot.tiles.not_tiles")
         sort = (await self.prefs.player(interaction.user.id)).sort
         return view, display_order(view, sort)
 
-    async def _apply(self, interaction: discord.Interaction, actions: Sequence[TileAction],
-                     lang: str, *, update: bool = False, note: str | None = None) -> Reply:
-        """Apply ``actions`` as one change: all of them, or none when one is refused."""
-        channel, user = interaction.channel_id or 0, interaction.user.id
-        view = await self.tables.act_many(channel, user, actions)
+    async def _apply(self, interaction: discord.Interaction, channel: int,
+                     actions: Sequence[TileAction], lang: str, *, update: bool = False,
+                     note: str | None = None) -> Reply:
+        """Apply ``actions`` to the game of ``channel`` as one change: all of them, or
+        none when one is refused."""
+        view = await self.tables.act_many(channel, interaction.user.id, actions)
         if note is None and len(actions) == 1:
             note = action_note(actions[0], view, lang)
-        return await self.hands.reply(interaction, view, lang, note, update=update)
+        return await self.hands.reply(interaction, view, lang, note, update=update,
+                                      table=channel)
 
-    async def _hint(self, interaction: discord.Interaction, view: PlayerView,
-                    lang: str) -> Reply:
+    async def _hint(self, channel: int, view: PlayerView, lang: str) -> Reply:
         if view.current != view.seat:
             return error_reply(t("bot.tiles.not_your_turn", lang))
-        rules = (await snapshot_of(self.tables, interaction.channel_id or 0)).rules
+        rules = (await snapshot_of(self.tables, channel)).rules
         solution = await asyncio.to_thread(best_play, view, rules)
         return present.hint(solution, not view.seats[view.seat].has_opened, lang)
 
-    async def _arrange(self, interaction: discord.Interaction, view: PlayerView,
-                       tiles: Sequence[Tile], lang: str, *, update: bool = False) -> Reply:
+    async def _arrange(self, interaction: discord.Interaction, channel: int,
+                       view: PlayerView, tiles: Sequence[Tile], lang: str, *,
+                       update: bool = False) -> Reply:
         """Fit ``tiles`` into the draft (``arrange``), then build it edit by edit."""
         if view.current != view.seat:
             return error_reply(t("bot.tiles.not_your_turn", lang))
-        rules = (await snapshot_of(self.tables, interaction.channel_id or 0)).rules
+        rules = (await snapshot_of(self.tables, channel)).rules
         edits = await asyncio.to_thread(arranged, view, tiles, rules)
         if edits is None:
             return error_reply(t("bot.tiles.no_arrangement", lang, count=len(tiles),
                                  tiles=present.tiles_text(tiles)))
         note = t("bot.note.tiles.arranged", lang, count=len(tiles),
                  tiles=present.tiles_text(tiles))
-        return await self._apply(interaction, edits, lang, update=update, note=note)
+        return await self._apply(interaction, channel, edits, lang, update=update,
+                                 note=note)
 
     async def _edit(self, interaction: discord.Interaction, what: str,
                     make: Callable[[PlayerView, list[int], str], TileAction]) -> None:
         """A draft edit or one-word action: ``make(view, order, lang)`` reads it."""
-        async with self.replies.to(interaction, f"tiles.{what}",
-                                   after=self.hands.keep) as answer, self._lock(interaction):
-            view, order = await self._rack(interaction)
+        channel = interaction.channel_id or 0
+        async with self.replies.to(interaction, f"tiles.{what}", after=self.hands.keep
+                                   ) as answer, self._lock(interaction, channel):
+            view, order = await self._rack(interaction, channel)
             action = make(view, order, answer.lang)
-            answer.reply = await self._apply(interaction, [action], answer.lang)
+            answer.reply = await self._apply(interaction, channel, [action], answer.lang)
 
     # ------------------------------------------------------------------ autocomplete
     async def _tiles(self, interaction: discord.Interaction, current: str) -> list[Choice[str]]:
@@ -171,15 +177,16 @@ class TileTurn(Feature):
     async def play(self, interaction: discord.Interaction, sets: str) -> None:
         """New sets of rack tiles (``|`` between sets) laid and confirmed in one go (also
         ``/rummy meld`` in a tile game)."""
-        async with self.replies.to(interaction, "tiles.play",
-                                   after=self.hands.keep) as answer, self._lock(interaction):
-            view, order = await self._rack(interaction)
+        channel = interaction.channel_id or 0
+        async with self.replies.to(interaction, "tiles.play", after=self.hands.keep
+                                   ) as answer, self._lock(interaction, channel):
+            view, order = await self._rack(interaction, channel)
             new = [read_pieces(part, view, order, Tile, answer.lang)
                    for part in check_length(sets).split("|") if part.strip()]
             if not new:
                 raise NotationError("notation.no_tile")
             play = Play.between(table_sets(view), (*draft_sets(view), *new))
-            answer.reply = await self._apply(interaction, [play], answer.lang)
+            answer.reply = await self._apply(interaction, channel, [play], answer.lang)
 
     @tiles.command(name=loc("bot.cmd.tplay"), description=loc("bot.cmd.tplay.desc"))
     @app_commands.rename(tiles=loc("bot.opt.tiles"))
@@ -259,41 +266,48 @@ class TileTurn(Feature):
 
     @tiles.command(name=loc("bot.cmd.thint"), description=loc("bot.cmd.thint.desc"))
     async def hint(self, interaction: discord.Interaction) -> None:
+        channel = interaction.channel_id or 0
         async with self.replies.to(interaction, "tiles.hint") as answer:
-            view, _ = await self._rack(interaction)
-            answer.reply = await self._hint(interaction, view, answer.lang)
+            view, _ = await self._rack(interaction, channel)
+            answer.reply = await self._hint(channel, view, answer.lang)
 
     @tiles.command(name=loc("bot.cmd.tarrange"), description=loc("bot.cmd.tarrange.desc"))
     @app_commands.rename(tiles=loc("bot.opt.tiles"))
     @app_commands.describe(tiles=loc("bot.opt.tiles.desc"))
     @app_commands.autocomplete(tiles=_tiles)
     async def arrange(self, interaction: discord.Interaction, tiles: str) -> None:
-        async with self.replies.to(interaction, "tiles.arrange",
-                                   after=self.hands.keep) as answer, self._lock(interaction):
-            view, order = await self._rack(interaction)
+        channel = interaction.channel_id or 0
+        async with self.replies.to(interaction, "tiles.arrange", after=self.hands.keep
+                                   ) as answer, self._lock(interaction, channel):
+            view, order = await self._rack(interaction, channel)
             picked = read_pieces(tiles, view, order, Tile, answer.lang)
-            answer.reply = await self._arrange(interaction, view, picked, answer.lang)
+            answer.reply = await self._arrange(interaction, channel, view, picked,
+                                               answer.lang)
 
     # ------------------------------------------------------------------ components
     async def on_button(self, interaction: discord.Interaction, button: TileButton) -> None:
-        """A button of the rack."""
+        """A button of the rack, in its game's channel or in a DM (a rack shown by a
+        notification): the game is the one the button names, as the hand's buttons."""
+        channel = button.channel_id
         async with self.replies.to(interaction, f"tiles.button.{button.action}",
-                                   after=self.hands.keep) as answer, self._lock(interaction):
-            check_channel(interaction, button.channel_id)
+                                   after=self.hands.keep
+                                   ) as answer, self._lock(interaction, channel):
+            check_channel(interaction, channel)
             check_owner(interaction, owner_of(interaction.message))
-            view, _ = await self._rack(interaction)
+            view, _ = await self._rack(interaction, channel)
             if button.action is TileButtonAction.HINT:
-                answer.reply = await self._hint(interaction, view, answer.lang)
+                answer.reply = await self._hint(channel, view, answer.lang)
             elif button.action in SIMPLE:
-                answer.reply = await self._apply(interaction, [SIMPLE[button.action]()],
-                                                 answer.lang, update=True)
+                answer.reply = await self._apply(interaction, channel,
+                                                 [SIMPLE[button.action]()], answer.lang,
+                                                 update=True)
             else:
                 picked = [parse_tiles(v.partition(":")[2] or v)[0]
                           for v in selection_of(interaction.message).get("a", [])]
-                if not picked:
+                if not picked and view.current == view.seat:  # else: not their turn
                     answer.reply = error_reply(t(
                         "bot.tiles.pick", answer.lang,
                         button=t("bot.tiles.button.arrange", answer.lang)))
                     return
-                answer.reply = await self._arrange(interaction, view, picked, answer.lang,
-                                                   update=True)
+                answer.reply = await self._arrange(interaction, channel, view, picked,
+                                                   answer.lang, update=True)
