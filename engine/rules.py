@@ -15,7 +15,7 @@ from dataclasses import dataclass, fields, replace
 from typing import Any
 
 from engine.errors import RuleError
-from engine.i18n import count, quote
+from engine.i18n import Msg, count, quote
 from engine.numbers import TOO_BIG, whole
 
 
@@ -188,13 +188,15 @@ class RuleSet:
         for key, (low, high) in bounds.items():
             value = getattr(self, key)
             if low == 0 and value < 0:
-                raise RuleError("rules.negative", name=key, value=value)
+                raise RuleError("rules.negative", name=parameter_label(key), value=value)
             if not low <= value <= high:
-                raise RuleError("rules.range", name=key, value=value, low=low, high=high)
+                raise RuleError("rules.range", name=parameter_label(key), value=value, low=low,
+                                high=high)
         low, high = HAND_SIZE_BOUNDS
         for _, dealt in self.hand_sizes:
             if not low <= dealt <= high:
-                raise RuleError("rules.range", name="hand_sizes", value=dealt, low=low, high=high)
+                raise RuleError("rules.range", name=parameter_label("hand_sizes"), value=dealt,
+                                low=low, high=high)
         for players in range(self.min_players, self.max_players + 1):
             size = dict(self.hand_sizes).get(players)
             if size is None:
@@ -264,16 +266,34 @@ _TRUE = frozenset({"true", "yes", "on", "1", "oui", "vrai"})
 _FALSE = frozenset({"false", "no", "off", "0", "non", "faux"})
 
 
+def parameter_label(key: str) -> Msg:
+    """A rule parameter's name in words (catalog ``rule.param.<key>``: "Joker swap"), as
+    the moderators' forms, settings and the rules' refusals say it."""
+    return Msg(f"rule.param.{key}")
+
+
+def value_label(key: str, value: object) -> Msg | None:
+    """A parameter's value in words (``rule.value.<key>.<value>`` for a choice,
+    ``rule.value.true`` / ``false`` for a yes/no one); None: a number or the hand sizes,
+    shown as they are."""
+    if isinstance(value, bool):
+        return Msg(f"rule.value.{str(value).lower()}")
+    if key in _ENUMS:
+        return Msg(f"rule.value.{key}.{value.value if isinstance(value, enum.Enum) else value}")
+    return None
+
+
 def _coerce(key: str, raw: Any, rules: RuleSet) -> Any:
     """``raw`` as the type of parameter ``key``; RuleError when it cannot be."""
     kind = _FIELD_TYPES[key]
-    bad = RuleError("rules.value", name=key, value=quote(raw), expected=kind)
+    bad = RuleError("rules.value", name=parameter_label(key), value=quote(raw), expected=kind)
     if key in _ENUMS:
         try:
             return _ENUMS[key](raw.value if isinstance(raw, enum.Enum) else str(raw).lower())
         except ValueError:
             choices = ", ".join(member.value for member in _ENUMS[key])
-            raise RuleError("rules.choice", name=key, value=quote(raw), choices=choices) from None
+            raise RuleError("rules.choice", name=parameter_label(key), value=quote(raw),
+                            choices=choices) from None
     if kind == "bool":
         if isinstance(raw, bool):
             return raw
@@ -287,7 +307,8 @@ def _coerce(key: str, raw: Any, rules: RuleSet) -> Any:
             raise bad
         if abs(number) >= TOO_BIG:  # quote what was typed, not the number it stands for
             low, high = BOUNDS[key]
-            raise RuleError("rules.range", name=key, value=quote(raw), low=low, high=high)
+            raise RuleError("rules.range", name=parameter_label(key), value=quote(raw), low=low,
+                            high=high)
         return number
     if key == "hand_sizes":
         return _hand_sizes(raw, rules, bad)

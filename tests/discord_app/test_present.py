@@ -7,9 +7,11 @@ from dataclasses import replace
 import discord
 import pytest
 
+from bot.discord_app.core import layout as layouts
 from bot.discord_app.core import pictures
 from bot.discord_app.core import text as core_text
 from bot.discord_app.core.components import MAX_OPTIONS, selection_of
+from bot.discord_app.core.i18n import t
 from bot.discord_app.hand import present as hand_present
 from bot.discord_app.table import present as table_present
 from bot.session import (
@@ -166,15 +168,33 @@ async def test_pictures_drawn_in_a_painting_process_are_the_same() -> None:
 @pytest.mark.parametrize("lang", ["en", "fr"])
 @pytest.mark.parametrize("name", variant_names())
 def test_the_rules_message_is_the_rule_sets_summary(name: str, lang: str) -> None:
-    (embed,) = table_present.rules(variant(name), lang).embeds
-    assert embed.description == "\n".join(rules_summary(variant(name), lang))
-    assert len(embed.description) <= 4096
+    reply = table_present.rules(variant(name), lang)
+    assert reply.is_layout and reply.ephemeral and reply.layout is not None
+    shown = [item.content for item in layouts.texts(reply.layout)]
+    assert shown[0] == f"### {t(f'variant.{name}', lang)}"
+    assert shown[1:-1] == list(rules_summary(variant(name), lang))  # a text per topic
+    assert shown[-1].startswith("-# ")  # the commands, below
+    assert layouts.text_size(reply.layout) <= layouts.MOST_TEXT
+    ids = [getattr(item, "custom_id", "") for item in layouts.walk(reply.layout)]
+    assert f"rami:rules:{name}" in ids
+
+
+def test_a_rules_message_sent_before_layouts_is_edited_as_an_embed() -> None:
+    reply = table_present.rules(variant("classic"), "fr", layout=False)
+    (embed,) = reply.embeds
+    assert not reply.is_layout and embed.description == "\n".join(
+        rules_summary(variant("classic"), "fr"))
 
 
 def test_the_rules_message_shows_the_rules_as_played() -> None:
     played = variant("rami51").with_overrides(hand_sizes=9)
-    (embed,) = table_present.rules(played, "en").embeds
-    assert "Deal: 9 cards each." in (embed.description or "")
+    assert "Deal: 9 cards each." in table_present.rules(played, "en").text()
+
+
+def test_long_rules_share_text_displays_within_the_limits() -> None:
+    lines = [f"topic {n}: " + "x" * 150 for n in range(60)]
+    shown = layouts.texts_of(lines, 20)
+    assert len(shown) == 20 and "\n".join(s.content for s in shown) == "\n".join(lines)
 
 
 def _snapshot(variant_name: str, seats: tuple[Seat, ...]) -> Snapshot:

@@ -34,14 +34,14 @@ async def test_moderator_sets_variant_and_rule_and_a_new_lobby_uses_them(
                              value="50")
     assert ruled.reply.ephemeral
     text = ruled.reply.text()
-    assert "target is now 50" in text
-    assert "★ `target` = 50" in text  # the effective rules, the change starred
+    assert "Target score (`target`) is now 50" in text
+    assert "★ Target score: 50" in text  # the effective rules, the change starred
     settings = await bot.store.guild_settings(fake.guild_id)
     assert settings.default_variant == "classic"
     assert dict(settings.rule_overrides["classic"]) == {"target": 50}
 
     shown = await fake.slash(mod, channel, "rummy settings show")
-    assert shown.reply.ephemeral and "target=50" in shown.reply.text()
+    assert shown.reply.ephemeral and "Classic rummy (Target score: 50)" in shown.reply.text()
 
     # A lobby opened without a variant plays classic to 50.
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
@@ -85,16 +85,17 @@ async def test_invalid_rule_gets_the_engine_message_and_changes_nothing(
                      parameter="target", value="500")
     said_no = await fake.slash(french_mod, channel, "rummy settings rule", variant="rami51",
                                parameter="ace_high", value="Non")
-    assert "ace_high vaut maintenant false" in said_no.reply.text()
+    assert "As haut, après le roi (`ace_high`) vaut maintenant non (`false`)" in (
+        said_no.reply.text())
     before = await bot.store.guild_settings(fake.guild_id)
     assert dict(before.rule_overrides["rami51"]) == {"target": 500, "ace_high": False}
 
     text = refused(await fake.slash(mod, channel, "rummy settings rule", variant="rami51",
                                     parameter="target", value="lots"))
-    assert "“lots” is not a valid value for target" in text
+    assert "“lots” is not a valid value for Target score" in text
     text = refused(await fake.slash(french_mod, channel, "rummy settings rule",
                                     variant="rami51", parameter="target", value="lots"))
-    assert "« lots » n'est pas une valeur valide pour target" in text
+    assert "« lots » n'est pas une valeur valide pour Score à atteindre" in text
     text = refused(await fake.slash(mod, channel, "rummy settings rule", variant="rami51",
                                     parameter="colour", value="red"))
     assert "“colour” is not a rule parameter" in text
@@ -103,8 +104,8 @@ async def test_invalid_rule_gets_the_engine_message_and_changes_nothing(
                                     parameter="hand_sizes", value="20"))
     assert "do not fit in a deck" in text
     # Numbers Python reads differently from people, and a parameter's bound.
-    for value, said in (("²", "“²” is not a valid value for target"),
-                        ("9" * 5000, "target must be between 0 and 100000 (got 999"),
+    for value, said in (("²", "“²” is not a valid value for Target score"),
+                        ("9" * 5000, "Target score must be between 0 and 100000 (got 999"),
                         ("25000000", "must be between 0 and 16 (got 25000000)")):
         parameter = "jokers" if value == "25000000" else "target"
         text = refused(await fake.slash(mod, channel, "rummy settings rule", variant="rami51",

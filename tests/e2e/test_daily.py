@@ -32,7 +32,7 @@ def bot_of(harness: BotHarness) -> RamiBot:
 
 def hand_line(message: Message) -> str:
     """The hand written out with positions (``\\`1\\` 7♥  \\`2\\` …``)."""
-    return next(line for line in message.content.splitlines() if line.startswith("`1`"))
+    return next(line for line in message.text().splitlines() if line.startswith("`1`"))
 
 
 class DailyPlayer:

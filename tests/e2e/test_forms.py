@@ -68,7 +68,7 @@ async def test_rules_forms_change_only_what_was_changed(fake: FakeDiscord,
     assert "ace_high" not in ticked  # classic: the ace low, any jokers in a meld
     saved = await fake.submit(mod, first, {switches["custom_id"]: [*ticked, "ace_high"],
                                            "meld_jokers": "one"})
-    assert "Rules of Classic rummy saved" in saved.reply.content, saved.reply.content
+    assert "Rules of Classic rummy saved" in saved.reply.text(), saved.reply.text()
     overrides = dict((await bot.store.guild_settings(fake.guild_id)).rule_overrides["classic"])
     assert overrides == {"target": 77, "ace_high": True, "meld_jokers": "one"}
 

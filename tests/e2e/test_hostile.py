@@ -57,7 +57,7 @@ async def test_huge_and_odd_text_gets_a_short_clear_refusal(
 @pytest.mark.parametrize(("command", "options", "said"), [
     ("rummy settings rule", {"parameter": HUGE, "value": HUGE}, "is not a rule parameter"),
     ("rummy settings rule", {"parameter": "target", "value": "9" * 5000},
-     "target must be between 0 and 100000"),
+     "Target score must be between 0 and 100000"),
     ("rummy settings rule", {"parameter": "jokers", "value": "25000000"},
      "jokers must be between 0 and 16"),
     ("rummy settings rule-reset", {"parameter": HUGE}, "xxx…"),

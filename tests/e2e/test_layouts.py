@@ -10,7 +10,6 @@ from typing import Any
 import pytest
 
 from bot.discord_app.core.replies import Picture, Reply
-from bot.discord_app.core.text import attach
 from bot.discord_app.fake import FakeDiscord, Message
 from bot.discord_app.table import present as table_present
 from bot.discord_app.table.components import table_view
@@ -27,7 +26,9 @@ def old_table(snapshot: Snapshot, lang: str, last_move: str | None = None,
     assert snapshot.view is not None
     embed = table_present.table_embed(snapshot.view, snapshot.variant, snapshot.seats, lang,
                                       None, last_move)
-    return Reply(embeds=[embed], pictures=attach(embed, picture),
+    if picture is not None:
+        embed.set_image(url=f"attachment://{picture.filename}")
+    return Reply(embeds=[embed], pictures=[picture] if picture is not None else [],
                  view=table_view(snapshot.channel_id, lang))
 
 

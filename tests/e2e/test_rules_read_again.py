@@ -20,10 +20,10 @@ async def test_a_server_changes_both_rules_and_rules_says_them(
     ruled = await fake.slash(mod, channel, "rummy settings rule", variant="rami51",
                              parameter="identical_discard_ban", value="false")
     assert ruled.reply.ephemeral
-    assert "★ `identical_discard_ban` = false" in ruled.reply.text()
+    assert "★ No discarding a twin of the card taken: no" in ruled.reply.text()
     said = await fake.slash(french_mod, channel, "rummy settings rule", variant="rami51",
                             parameter="lay_off_before_opening", value="oui")
-    assert "lay_off_before_opening vaut maintenant true" in said.reply.text()
+    assert "(`lay_off_before_opening`) vaut maintenant oui (`true`)" in said.reply.text()
     settings = await bot.store.guild_settings(fake.guild_id)
     assert dict(settings.rule_overrides["rami51"]) == {
         "identical_discard_ban": False, "lay_off_before_opening": True}
@@ -35,5 +35,5 @@ async def test_a_server_changes_both_rules_and_rules_says_them(
 
     text = refused(await fake.slash(mod, channel, "rummy settings rule", variant="classic",
                                     parameter="lay_off_before_opening", value="maybe"))
-    assert "“maybe” is not a valid value for lay_off_before_opening" in text
+    assert "“maybe” is not a valid value for Laying off before opening" in text
     assert await bot.store.guild_settings(fake.guild_id) == settings

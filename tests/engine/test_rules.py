@@ -154,7 +154,8 @@ def test_a_hand_size_has_an_upper_bound() -> None:
 def test_twenty_five_million_jokers_are_refused() -> None:
     with pytest.raises(RuleError) as caught:
         variant("rami51").with_overrides(jokers=25_000_000)
-    assert caught.value.message("en") == "jokers must be between 0 and 16 (got 25000000)."
+    assert caught.value.message("en") == (
+        "Number of jokers must be between 0 and 16 (got 25000000).")
 
 
 @pytest.mark.parametrize(

@@ -205,7 +205,8 @@ CORRUPT_FIELDS = [
     (("ended",), "paused", "ended: not one of finished, cancelled"),
     (("game",), "tampered", "game: "),
     (("game", "rounds"), "tampered", "game: "),
-    (("game", "rules", "jokers"), 10**30, "game: rules: jokers must be between 0 and 16"),
+    (("game", "rules", "jokers"), 10**30,
+     "game: rules: Number of jokers must be between 0 and 16"),
 ]
 
 

@@ -43,6 +43,14 @@ def section(lines: Sequence[str], accessory: ui.Item[Any]) -> ui.Section[Any]:
     return ui.Section(*texts, accessory=accessory)
 
 
+def texts_of(lines: Sequence[str], most: int) -> list[ui.TextDisplay[Any]]:
+    """``lines`` as text displays, one a line, or lines joined in ``most`` displays at
+    most (a long text split across several, within the 40 components)."""
+    shown = [line for line in lines if line]
+    size = max(1, -(-len(shown) // max(1, most)))  # lines per display, rounded up
+    return [text("\n".join(shown[i:i + size])) for i in range(0, len(shown), size)]
+
+
 def gallery(pictures: Iterable[tuple[str, str]]) -> ui.MediaGallery[Any]:
     """A media gallery of attached pictures, each ``(filename, alt text)``."""
     shown: ui.MediaGallery[Any] = ui.MediaGallery()
@@ -76,6 +84,18 @@ def layout(blocks: Iterable[Block], *, accent: int | None = None) -> ui.LayoutVi
     view.add_item(ui.Container(*kept, accent_colour=accent))
     view.stop()  # routed by the items' classes: discord.py need not keep it (view_of)
     return view
+
+
+def blocks_of(view: ui.LayoutView) -> list[Block]:
+    """The blocks of a layout message's container, taken out of it to be shown in another
+    message (a daily try shows the hand's blocks beside its own)."""
+    found: list[Block] = []
+    for container in view.children:
+        if isinstance(container, ui.Container):
+            for item in list(container.children):
+                container.remove_item(item)
+                found.append(item)
+    return found
 
 
 def ranking(heading: str, picture: tuple[str, str] | None, rows: Sequence[str],

@@ -2,7 +2,8 @@
 acting when it is not.
 
 A table lives in public messages the bot posts and edits: the lobby, the table with its
-picture in an embed, the turn reminders and the results. Without one of
+picture (an attachment a layout shows; Discord still asks ``embed_links`` of it), the turn
+reminders and the results. Without one of
 :data:`NEEDED` they cannot appear, while the interactions themselves still work (their
 answers need no channel permission). Every interaction carries the bot's permissions in
 its channel (``app_permissions``), so the bot says at once which one is missing instead

@@ -15,7 +15,6 @@ import discord
 
 from bot.discord_app.core import emojis
 from bot.discord_app.core.i18n import t
-from bot.discord_app.core.replies import Picture
 from bot.session import Seat, Snapshot
 from engine.ai import level_name
 from engine.cards.card import Card, format_card, write_codes
@@ -67,14 +66,6 @@ def discard_top(view: PublicView | PlayerView, lang: str) -> str:
     if view.discard_top is None:
         return t("bot.table.empty", lang)
     return piece_shown(view.discard_top, lang)
-
-
-def attach(embed: discord.Embed, picture: Picture | None) -> list[Picture]:
-    """``picture`` shown as ``embed``'s image: the pictures to send with it."""
-    if picture is None:
-        return []
-    embed.set_image(url=f"attachment://{picture.filename}")
-    return [picture]
 
 
 def variant_name(variant: str, lang: str) -> str:

@@ -201,15 +201,22 @@ class Championship(Feature):
     async def _try(self, interaction: discord.Interaction, state: TryState, lang: str, *,
                    note: str | None = None, selected: dict[str, set[str]] | None = None,
                    update: bool = False, drawn: bool = True) -> Reply:
-        """The try's message (``drawn``: with fresh pictures; ``update``: in place of the
-        clicked one)."""
+        """The try's message (``drawn``: with fresh pictures, unless the player wants
+        text only; ``update``: in place of the clicked one, in its own form: one sent
+        before layouts cannot gain the flag by an edit)."""
         prefs = await self.prefs.player(interaction.user.id)
         hand = table = None
-        if drawn:
+        if drawn and not prefs.text_only:
             if state.result is None:
                 hand = await pictures.draw(pictures.hand_picture, state.view, lang,
                                            sort=prefs.sort, theme=prefs.theme, back=prefs.back)
             table = await pictures.draw(pictures.table_picture, state.view, lang, prefs.theme)
+        clicked = interaction.message if update else None
+        attached = {} if clicked is None or prefs.text_only else {
+            shown.filename: (shown.filename, shown.description or "")
+            for shown in clicked.attachments}
+        layout = clicked is None or clicked.flags.components_v2
         reply = present.try_message(state, lang, sort=prefs.sort, note=note,
-                                    selected=selected, hand_picture=hand, table_picture=table)
+                                    selected=selected, hand_picture=hand, table_picture=table,
+                                    layout=layout, attached=attached)
         return dataclasses.replace(reply, update=update)

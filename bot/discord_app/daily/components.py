@@ -56,10 +56,15 @@ class TryPick(
         return cls(Slot(match["slot"]), int(match["channel"]))
 
 
-def try_over_view(ref: int, lang: str, *, again: bool) -> discord.ui.View:
-    """The buttons under a finished try: another try (when one is left), the ranking."""
-    return view_of(
+def try_over_buttons(ref: int, lang: str, *, again: bool) -> list[TryButton]:
+    """The buttons of a finished try: another try (when one is left), the ranking."""
+    return [
         TryButton(TryEnd.AGAIN, ref, t("bot.daily.button.again", lang),
                   ButtonStyle.success, disabled=not again),
         TryButton(TryEnd.RANKING, ref, t("bot.daily.button.ranking", lang)),
-    )
+    ]
+
+
+def try_over_view(ref: int, lang: str, *, again: bool) -> discord.ui.View:
+    """:func:`try_over_buttons` in a row, under a try's message sent before layouts."""
+    return view_of(*try_over_buttons(ref, lang, again=again))

@@ -3,14 +3,15 @@ close's post and the server's settings, as replies.
 
 Pure functions from the session's values (:mod:`bot.session.daily`) to
 :class:`~bot.discord_app.core.replies.Reply` objects, with the pictures and components they are
-given; a try reuses the hand (:func:`bot.discord_app.hand.present.hand`, its components
-named after the try) and the table in words (:func:`bot.discord_app.table.present.
-table_embed`).
+given; a try is a layout message made of the hand's blocks
+(:func:`bot.discord_app.hand.present.hand`, its components named after the try) and the
+table's (:func:`bot.discord_app.table.present.table_blocks`), as their own messages show
+them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 import discord
 
@@ -18,9 +19,14 @@ from bot.discord_app.core import layout as layouts
 from bot.discord_app.core.i18n import t
 from bot.discord_app.core.replies import Picture, Reply
 from bot.discord_app.core.text import COLOUR, escaped
-from bot.discord_app.daily.components import TryButton, TryPick, try_over_view
+from bot.discord_app.daily.components import (
+    TryButton,
+    TryPick,
+    try_over_buttons,
+    try_over_view,
+)
 from bot.discord_app.hand.present import hand as hand_message
-from bot.discord_app.table.present import move_text, table_embed
+from bot.discord_app.table.present import move_text, table_blocks, table_embed
 from bot.session.daily import (
     TRIES_A_DAY,
     ClosedDay,
@@ -38,6 +44,7 @@ from render import DailyEntry, render_daily_ranking
 
 MEDALS = {1: "🥇", 2: "🥈", 3: "🥉"}
 MAX_TEXT = 2000  # Discord's limit of a message's text
+HAND_FILE, TABLE_FILE = "hand.png", "table.png"  # the pictures' names (render's)
 
 
 def _name(text: str) -> str:
@@ -61,18 +68,79 @@ def _moves(state: TryState, lang: str) -> list[str]:
             for seat, move in state.moves]
 
 
-def _fit(head: Sequence[str], moves: Sequence[str], tail: Sequence[str]) -> str:
-    """The lines within Discord's limit: the oldest computer moves go first."""
+def _fit(head: Sequence[str], moves: Sequence[str], tail: Sequence[str],
+         most: int = MAX_TEXT) -> str:
+    """The lines within ``most`` characters: the oldest computer moves go first."""
     moves = list(moves)
     while True:
         text = "\n".join([*head, *moves, *tail])
-        if len(text) <= MAX_TEXT or not moves:
-            return text[:MAX_TEXT]
+        if len(text) <= most or not moves:
+            return text[:most]
         moves.pop(0)
 
 
-def _table(state: TryState, lang: str, picture: Picture | None) -> tuple[discord.Embed,
-                                                                         list[Picture]]:
+Attached = Mapping[str, tuple[str, str]]  # the pictures a message shows: name → (name, alt)
+
+
+def try_message(state: TryState, lang: str, *, sort: str,
+                note: str | None = None, selected: dict[str, set[str]] | None = None,
+                hand_picture: Picture | None = None,
+                table_picture: Picture | None = None, layout: bool = True,
+                attached: Attached | None = None) -> Reply:
+    """A try as its player sees it, privately: the day, what the computers just did, the
+    hand with its menus and buttons, and the table; a finished try's result instead of
+    the hand.
+
+    ``layout``: as a layout message, the hand's and the table's blocks as their own
+    messages show them (else the message as sent before layouts, content and an embed:
+    an edit cannot give it the layout flag); ``attached``: the pictures the edited
+    message already shows, by file name, referenced again when not drawn anew."""
+    head = [_header(state, lang)]
+    if state.dropped is not None:
+        head.append(t("bot.daily.dropped", lang, day=long_date(state.dropped, lang)))
+    shown = dict(attached or {})
+    if state.result is not None:
+        return _try_over(state, lang, head, table_picture, layout, shown)
+    if note:
+        head.append(note)
+    hand_shown = None if hand_picture is not None else shown.get(HAND_FILE)
+    hand = hand_message(state.view, state.ref, lang, sort=sort,
+                        names=[seat.name for seat in state.seats], selected=selected,
+                        picture=hand_picture, button=TryButton, pick=TryPick, layout=layout,
+                        rules=state.rules, attached=hand_shown)
+    if hand.layout is None:
+        embed, table = _table_embed(state, lang, table_picture)
+        return Reply(content=_fit(head, _moves(state, lang), [hand.content or ""]),
+                     embeds=[embed], pictures=[*hand.pictures, *table], view=hand.view,
+                     ephemeral=True)
+    return _try_layout(state, lang, head, (), layouts.blocks_of(hand.layout), (),
+                       [*hand.pictures], table_picture, shown)
+
+
+def _try_layout(state: TryState, lang: str, head: Sequence[str], tail: Sequence[str],
+                before: Sequence[layouts.Block], after: Sequence[layouts.Block],
+                pictures: list[Picture], table_picture: Picture | None,
+                shown: Attached) -> Reply:
+    """A try as a layout: the day, the computers' moves and ``tail`` (a finished try's
+    result), the blocks ``before`` the table (the hand's), the table, the blocks
+    ``after`` it (a finished try's buttons); the oldest moves left out when the texts
+    would pass Discord's 4,000 characters."""
+    table_shown = shown.get(TABLE_FILE)
+    if table_picture is not None:
+        pictures.append(table_picture)
+        table_shown = (table_picture.filename, table_picture.alt)
+    words = layouts.text("")
+    table = table_blocks(state.view, state.view.variant, state.seats, lang,
+                         picture=table_shown)
+    view = layouts.layout([words, *before, layouts.separator(), *table, *after],
+                          accent=COLOUR.value)
+    room = layouts.MOST_TEXT - layouts.text_size(view)
+    words.content = _fit(head, _moves(state, lang), tail, room) or "\u200b"
+    return Reply(layout=view, pictures=pictures, ephemeral=True)
+
+
+def _table_embed(state: TryState, lang: str,
+                 picture: Picture | None) -> tuple[discord.Embed, list[Picture]]:
     embed = table_embed(state.view, state.view.variant, state.seats, lang)
     if picture is None:
         return embed, []
@@ -80,35 +148,16 @@ def _table(state: TryState, lang: str, picture: Picture | None) -> tuple[discord
     return embed, [picture]
 
 
-def try_message(state: TryState, lang: str, *, sort: str,
-                note: str | None = None, selected: dict[str, set[str]] | None = None,
-                hand_picture: Picture | None = None,
-                table_picture: Picture | None = None) -> Reply:
-    """A try as its player sees it, privately: the day, what the computers just did, the
-    hand with its menus and buttons, and the table; a finished try's result instead of
-    the hand."""
-    head = [_header(state, lang)]
-    if state.dropped is not None:
-        head.append(t("bot.daily.dropped", lang, day=long_date(state.dropped, lang)))
-    if state.result is not None:
-        return _try_over(state, lang, head, table_picture)
-    if note:
-        head.append(note)
-    hand = hand_message(state.view, state.ref, lang, sort=sort,
-                        names=[seat.name for seat in state.seats], selected=selected,
-                        picture=hand_picture, button=TryButton, pick=TryPick)
-    embed, table = _table(state, lang, table_picture)
-    return Reply(content=_fit(head, _moves(state, lang), [hand.content or ""]),
-                 embeds=[embed], pictures=[*hand.pictures, *table], view=hand.view,
-                 ephemeral=True)
-
-
-def _try_over(state: TryState, lang: str, head: list[str],
-              table_picture: Picture | None) -> Reply:
+def _try_over(state: TryState, lang: str, head: list[str], table_picture: Picture | None,
+              layout: bool, shown: Attached) -> Reply:
     lines = [line.text(lang) for line in result_lines(state, _name)]
-    embed, table = _table(state, lang, table_picture)
+    again = state.tries_left > 0
+    if layout:
+        buttons = layouts.row(*try_over_buttons(state.ref, lang, again=again))
+        return _try_layout(state, lang, head, lines, (), [buttons], [], table_picture, shown)
+    embed, table = _table_embed(state, lang, table_picture)
     return Reply(content=_fit(head, _moves(state, lang), lines), embeds=[embed],
-                 pictures=table, view=try_over_view(state.ref, lang, again=state.tries_left > 0),
+                 pictures=table, view=try_over_view(state.ref, lang, again=again),
                  ephemeral=True)
 
 

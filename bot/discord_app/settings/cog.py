@@ -17,26 +17,32 @@ import discord
 from discord import app_commands
 from discord.app_commands import Choice
 
+from bot.discord_app.core import layout as layouts
 from bot.discord_app.core.answering import Replies
 from bot.discord_app.core.choices import LANGUAGES, VARIANTS
 from bot.discord_app.core.feature import Feature, Route, Routed
 from bot.discord_app.core.i18n import language_name, loc, t
 from bot.discord_app.core.replies import Answer, Reply, error_reply
-from bot.discord_app.core.text import MAX_CHOICES
+from bot.discord_app.core.text import COLOUR, MAX_CHOICES
 from bot.discord_app.settings.components import (
     RulePageButton,
     RulesMenu,
     TopicButton,
+    forms_rows,
     forms_view,
 )
-from bot.discord_app.settings.forms import SettingsForm, rule_forms, setting_forms
+from bot.discord_app.settings.forms import SettingsForm, cut, rule_forms, setting_forms
 from bot.discord_app.settings.present import (
     FIXED_FIELDS,
     changes_text,
+    parameter_name,
+    parameter_typed,
+    rules_blocks,
     rules_embed,
+    rules_reply,
     settings_text,
-    shown_value,
     timeout_action_text,
+    value_typed,
 )
 from bot.session import SessionError
 from data import TooManyChannels
@@ -48,7 +54,7 @@ from data.settings import (
     TIMEOUT_ACTIONS,
 )
 from engine import RuleError, RuleSet, RummyError, server_rules, variant
-from engine.i18n import quote
+from engine.i18n import language_of, quote
 
 if TYPE_CHECKING:
     from bot.session.prefs import Preferences
@@ -69,11 +75,19 @@ RULE_PARAMETERS: tuple[str, ...] = tuple(sorted(
 
 async def parameter_choices(interaction: discord.Interaction,
                             current: str) -> list[Choice[str]]:
-    """Rule parameters containing what was typed (a hint: the handler checks again)."""
-    typed = current.strip().lower().replace(" ", "_")
-    starts = [p for p in RULE_PARAMETERS if p.startswith(typed)]
-    inside = [p for p in RULE_PARAMETERS if typed in p and p not in starts]
-    return [Choice(name=p, value=p) for p in starts + inside][:MAX_CHOICES]
+    """Rule parameters whose name, or whose name in words in the reader's language,
+    holds what was typed, each shown in words and as the option takes it (a hint: the
+    handler checks again)."""
+    lang = language_of(str(getattr(interaction, "locale", None) or "")) or "en"
+    typed = current.strip().lower()
+    key = typed.replace(" ", "_")
+    named = {p: parameter_name(p, lang) for p in RULE_PARAMETERS}
+    starts = [p for p in RULE_PARAMETERS
+              if p.startswith(key) or named[p].lower().startswith(typed)]
+    inside = [p for p in RULE_PARAMETERS
+              if p not in starts and (key in p or typed in named[p].lower())]
+    return [Choice(name=cut(f"{named[p]} ({p})", 100), value=p)
+            for p in starts + inside][:MAX_CHOICES]
 
 
 def check_moderator(interaction: discord.Interaction) -> None:
@@ -110,13 +124,22 @@ class ServerSettings(Feature):
             answer.reply = self._settings_reply(settings, settings.default_variant, answer.lang)
 
     def _settings_reply(self, settings: GuildSettings, shown: str, lang: str,
-                        first_line: str = "", *, update: bool = False) -> Reply:
-        """Every setting, the rules of ``shown`` and the buttons to the forms."""
+                        first_line: str = "", *, update: bool = False,
+                        clicked: discord.Message | None = None) -> Reply:
+        """Every setting, the rules of ``shown`` and the buttons to the forms, as a layout
+        (``clicked``: the message edited, ``update``; one sent before layouts is edited in
+        its own form, content and an embed: an edit cannot add the flag)."""
         rules = server_rules(shown, settings.rule_overrides)
         lines = [first_line] if first_line else []
-        return Reply(content="\n".join([*lines, settings_text(settings, lang)]),
-                     embeds=[rules_embed(shown, settings, lang, rules)],
-                     view=forms_view(shown, rules, lang), ephemeral=True, update=update)
+        words = "\n".join([*lines, settings_text(settings, lang)])
+        if update and clicked is not None and not clicked.flags.components_v2:
+            return Reply(content=words, embeds=[rules_embed(shown, settings, lang, rules)],
+                         view=forms_view(shown, rules, lang), ephemeral=True, update=update)
+        blocks = [layouts.text(words), layouts.separator(),
+                  *rules_blocks(shown, settings, lang, rules),
+                  *(layouts.row(*items) for items in forms_rows(shown, rules, lang))]
+        return Reply(layout=layouts.layout(blocks, accent=COLOUR.value), ephemeral=True,
+                     update=update)
 
     # ------------------------------------------------------------- the forms
     async def on_topic(self, interaction: discord.Interaction, button: TopicButton) -> None:
@@ -163,7 +186,8 @@ class ServerSettings(Feature):
             check_moderator(interaction)
             chosen = variant(menu.picked or "").name  # RuleError for a forged value
             settings = await self.store.guild_settings(interaction.guild_id or 0)
-            answer.reply = self._settings_reply(settings, chosen, answer.lang, update=True)
+            answer.reply = self._settings_reply(settings, chosen, answer.lang, update=True,
+                                                clicked=interaction.message)
 
     async def on_submit(self, interaction: discord.Interaction, form: SettingsForm) -> None:
         """Save what the moderator changed in a form (only that: a setting changed
@@ -185,7 +209,8 @@ class ServerSettings(Feature):
             line = (changes_text(changes, saved, form.variant, lang) if changes
                     else t("bot.form.unchanged", lang))
             answer.reply = self._settings_reply(saved, shown, lang, line,
-                                                update=interaction.message is not None)
+                                                update=interaction.message is not None,
+                                                clicked=interaction.message)
 
     @settings.command(name=loc("bot.admin.cmd.variant"),
                       description=loc("bot.admin.cmd.variant.desc"))
@@ -198,10 +223,9 @@ class ServerSettings(Feature):
             check_moderator(interaction)
             rules = variant(name)  # RuleError for a name autocomplete did not offer
             saved = await self._save(answer, default_variant=rules.name)
-            answer.reply = Reply(content=t("bot.admin.variant_set", answer.lang,
-                                           variant=t(f"variant.{rules.name}", answer.lang)),
-                                 embeds=[rules_embed(rules.name, saved, answer.lang)],
-                                 ephemeral=True)
+            answer.reply = rules_reply(t("bot.admin.variant_set", answer.lang,
+                                         variant=t(f"variant.{rules.name}", answer.lang)),
+                                       rules.name, saved, answer.lang)
 
     @settings.command(name=loc("bot.admin.cmd.rule"), description=loc("bot.admin.cmd.rule.desc"))
     @app_commands.rename(parameter=loc("bot.admin.opt.parameter"),
@@ -226,11 +250,11 @@ class ServerSettings(Feature):
             saved = await self._store_change(self.prefs.set_rule(guild, chosen, key,
                                                                  value.strip()))
             rules = server_rules(chosen, saved.rule_overrides)
-            answer.reply = Reply(content=t("bot.admin.rule_set", lang,
-                                           variant=t(f"variant.{chosen}", lang), parameter=key,
-                                           value=shown_value(rules.to_dict()[key])),
-                                 embeds=[rules_embed(chosen, saved, lang, rules)],
-                                 ephemeral=True)
+            answer.reply = rules_reply(t("bot.admin.rule_set", lang,
+                                         variant=t(f"variant.{chosen}", lang),
+                                         parameter=parameter_typed(key, lang),
+                                         value=value_typed(key, rules.to_dict()[key], lang)),
+                                       chosen, saved, lang, rules)
 
     @settings.command(name=loc("bot.admin.cmd.rule_reset"),
                       description=loc("bot.admin.cmd.rule_reset.desc"))
@@ -252,14 +276,15 @@ class ServerSettings(Feature):
             if key is None:
                 text = t("bot.admin.rules_reset", lang, variant=shown)
             elif key not in settings.rule_overrides.get(chosen, {}):
+                named = parameter_typed(key, lang) if key in RULE_PARAMETERS else quote(key)
                 answer.reply = error_reply(t("bot.admin.rule_not_set", lang, variant=shown,
-                                             parameter=quote(key)))
+                                             parameter=named))
                 return
             else:
-                text = t("bot.admin.rule_reset", lang, variant=shown, parameter=key)
+                text = t("bot.admin.rule_reset", lang, variant=shown,
+                         parameter=parameter_typed(key, lang))
             saved = await self._store_change(self.prefs.reset_rule(guild, chosen, key))
-            answer.reply = Reply(content=text, embeds=[rules_embed(chosen, saved, lang)],
-                                 ephemeral=True)
+            answer.reply = rules_reply(text, chosen, saved, lang)
 
     @settings.command(name=loc("bot.admin.cmd.timeout"),
                       description=loc("bot.admin.cmd.timeout.desc"))

@@ -89,9 +89,10 @@ class RulePageButton(Routed, discord.ui.DynamicItem[discord.ui.Button[discord.ui
         return cls(match["variant"], int(match["page"]))
 
 
-def forms_view(variant: str, rules: RuleSet, lang: str) -> discord.ui.View:
-    """The buttons to every topic's forms, the menu of the variants, and the buttons to
-    the forms of ``variant``'s rules (``rules``: as the server plays it)."""
+def forms_rows(variant: str, rules: RuleSet, lang: str) -> list[list[Any]]:
+    """The rows under the settings: the buttons to every topic's forms, the menu of the
+    variants, and the buttons to the forms of ``variant``'s rules (``rules``: as the
+    server plays it), five buttons to a row."""
     buttons: list[discord.ui.DynamicItem[Any]] = []
     for topic in topics():
         count = len(pages(setting_fields(topic)))
@@ -102,12 +103,15 @@ def forms_view(variant: str, rules: RuleSet, lang: str) -> discord.ui.View:
     rule_buttons = [RulePageButton(variant, page, cut(t("bot.form.button.rules", lang,
                                                         page=page, pages=count), 80))
                     for page in range(1, count + 1)]
-    row = 0
-    for index, button in enumerate(buttons):
-        button.item.row = row + index // 5
-    row += (len(buttons) + 4) // 5
-    menu = RulesMenu(variant, lang)
-    menu.item.row = row
-    for index, button in enumerate(rule_buttons):
-        button.item.row = row + 1 + index // 5
-    return view_of(*buttons, menu, *rule_buttons)
+    return [*(buttons[i:i + 5] for i in range(0, len(buttons), 5)),
+            [RulesMenu(variant, lang)],
+            *(rule_buttons[i:i + 5] for i in range(0, len(rule_buttons), 5))]
+
+
+def forms_view(variant: str, rules: RuleSet, lang: str) -> discord.ui.View:
+    """:func:`forms_rows` as rows of a message sent before layouts."""
+    rows = forms_rows(variant, rules, lang)
+    for number, items in enumerate(rows):
+        for item in items:
+            item.item.row = number
+    return view_of(*(item for items in rows for item in items))

@@ -28,7 +28,12 @@ from typing import Any
 import discord
 
 from bot.discord_app.core.i18n import language_name, t
-from bot.discord_app.settings.present import FIXED_FIELDS, shown_value
+from bot.discord_app.settings.present import (
+    FIXED_FIELDS,
+    parameter_name,
+    shown_value,
+    value_words,
+)
 from data import GuildSettings
 from data.settings import IntIn, OneOf, checks
 from engine import RuleSet
@@ -90,7 +95,7 @@ class Field:
     optional: bool = False
     number: bool = False
     bounds: tuple[int, int] | None = None
-    rule: bool = False  # a rule parameter (its name is its label)
+    rule: bool = False  # a rule parameter (its label: catalog rule.param.<key>)
 
     @property
     def key(self) -> str:
@@ -195,7 +200,7 @@ def field_label(field: Field, lang: str) -> str:
     if field.widget is Widget.SWITCHES:
         return cut(t("bot.form.switches", lang), LABEL)
     if field.rule:
-        return cut(field.key, LABEL)
+        return cut(parameter_name(field.key, lang), LABEL)
     key = f"bot.form.field.{field.key}"
     return cut(t(key, lang) if key in catalog().keys else field.key, LABEL)
 
@@ -206,6 +211,8 @@ def choice_label(field: Field, value: str, lang: str) -> str:
             "bot.form.none", lang)
     if value in languages() and field.key == "language":
         return language_name(value)
+    if field.rule:
+        return value_words(field.key, value, lang)
     if f"bot.form.choice.{field.key}.{value}" in catalog().keys and not field.rule:
         return t(f"bot.form.choice.{field.key}.{value}", lang)
     if f"variant.{value}" in catalog().keys and not field.rule:
@@ -215,8 +222,8 @@ def choice_label(field: Field, value: str, lang: str) -> str:
 
 def _description(field: Field, standard: Mapping[str, object] | None, lang: str) -> str | None:
     if field.rule and standard is not None and field.widget is not Widget.SWITCHES:
-        return cut(t("bot.form.standard", lang, value=_shown(standard[field.key])),
-                   DESCRIPTION)
+        return cut(t("bot.form.standard", lang,
+                     value=value_words(field.key, standard[field.key], lang)), DESCRIPTION)
     if field.bounds is not None:
         low, high = field.bounds
         return cut(t("bot.form.range", lang, low=low, high=high), DESCRIPTION)
@@ -224,9 +231,6 @@ def _description(field: Field, standard: Mapping[str, object] | None, lang: str)
         return cut(t("bot.form.switches.desc", lang), DESCRIPTION)
     return None
 
-
-def _shown(value: object) -> str:
-    return shown_value(value) if value is not None else "—"
 
 
 # ---------------------------------------------------------------- the modal
@@ -277,8 +281,8 @@ def _component(field: Field, values: Mapping[str, object], lang: str) -> discord
     if field.widget is Widget.SWITCHES:
         return discord.ui.CheckboxGroup(
             custom_id=custom_id, required=False, min_values=0, max_values=len(field.keys),
-            options=[discord.CheckboxGroupOption(label=key, value=key,
-                                                 default=bool(values.get(key)))
+            options=[discord.CheckboxGroupOption(label=cut(parameter_name(key, lang), OPTION),
+                                                 value=key, default=bool(values.get(key)))
                      for key in field.keys])
     if field.widget is Widget.SWITCH:
         return discord.ui.Checkbox(custom_id=custom_id, default=bool(value))

@@ -261,11 +261,13 @@ class TableDesk(Feature):
     async def on_rules_button(self, interaction: discord.Interaction,
                               button: RulesButton) -> None:
         async with self.replies.to(interaction, "rules.button") as answer:
-            answer.reply = _update(await self._rules_message(interaction, button.variant,
-                                                             answer.lang))
+            # A rules message sent before layouts is edited in its own form.
+            answer.reply = _update(await self._rules_message(
+                interaction, button.variant, answer.lang,
+                layout=shown_as_layout(interaction.message)))
 
     async def _rules_message(self, interaction: discord.Interaction, name: str | None,
-                             lang: str) -> Reply:
+                             lang: str, *, layout: bool = True) -> Reply:
         """A variant's rules as the caller's server plays them (its overrides; no name: the
         server's default variant).
 
@@ -274,7 +276,8 @@ class TableDesk(Feature):
         """
         settings = await self.prefs.guild(interaction.guild_id or 0)
         return present.rules(
-            server_rules(name or settings.default_variant, settings.rule_overrides), lang)
+            server_rules(name or settings.default_variant, settings.rule_overrides), lang,
+            layout=layout)
 
 
 async def _score_sheet(snapshot: Snapshot, lang: str, text_only: bool = False) -> Reply:

@@ -147,6 +147,12 @@ def match_over_view(channel_id: int, lang: str) -> discord.ui.View:
                                t("bot.button.new_match", lang), ButtonStyle.success))
 
 
+def rules_buttons(variants: Sequence[str], shown: str, lang: str) -> list[RulesButton]:
+    """A button per variant, to show its rules (``shown``'s disabled)."""
+    return [RulesButton(name, t(f"variant.{name}", lang), disabled=name == shown)
+            for name in variants]
+
+
 def rules_view(variants: Sequence[str], shown: str, lang: str) -> discord.ui.View:
-    return view_of(*(RulesButton(name, t(f"variant.{name}", lang), disabled=name == shown)
-                     for name in variants))
+    """:func:`rules_buttons` in rows, under a rules message sent before layouts."""
+    return view_of(*rules_buttons(variants, shown, lang))

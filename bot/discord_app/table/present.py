@@ -19,7 +19,6 @@ from bot.discord_app.core.i18n import t
 from bot.discord_app.core.replies import Picture, Reply
 from bot.discord_app.core.text import (
     COLOUR,
-    attach,
     code_name,
     discard_top,
     melds_shown,
@@ -38,7 +37,7 @@ from bot.discord_app.table.components import (
     TableAction,
     TableButton,
     lobby_buttons,
-    rules_view,
+    rules_buttons,
     table_buttons,
 )
 from bot.discord_app.tiles.present import play_change
@@ -63,8 +62,6 @@ from engine.tiles.actions import (
     Undo,
 )
 from engine.views import MeldView, Phase, Piece, PublicView, SeatView, opening_status
-
-MAX_DESCRIPTION = 4096  # characters of an embed's description, Discord's limit
 
 
 # ---------------------------------------------------------------------- lobby
@@ -132,22 +129,35 @@ def table(snapshot: Snapshot, lang: str,
     if snapshot.status is Status.PLAYING and view.phase in (Phase.DRAW, Phase.PLAY):
         turn = mention(snapshot, view.current, lang)
         accent = SEAT_COLOURS[view.current % len(SEAT_COLOURS)]
-    title = t("bot.table.title", lang, variant=variant_name(snapshot.variant, lang),
+    shown = None if picture is None else (picture.filename, picture.alt)
+    blocks = [*table_blocks(view, snapshot.variant, snapshot.seats, lang, turn=turn,
+                            last_move=last_move, picture=shown),
+              layouts.row(*table_buttons(snapshot.channel_id, lang))]
+    return Reply(layout=layouts.layout(blocks, accent=accent),
+                 pictures=[picture] if picture is not None else [])
+
+
+def table_blocks(view: PublicView, variant: str, seats: Sequence[Seat], lang: str, *,
+                 turn: str | None = None, last_move: str | None = None,
+                 picture: tuple[str, str] | None = None) -> list[layouts.Block]:
+    """A table as a layout's blocks (the public table message's, a daily try's): the
+    title, whose ``turn`` it is (who to name, when it is someone's), the piles and
+    ``last_move``; the picture (``(filename, alt text)``, attached); each seat
+    (``seats``: as saved, for a computer's level); the melds."""
+    title = t("bot.table.title", lang, variant=variant_name(variant, lang),
               round=view.round_number)
     blocks: list[layouts.Block] = [
         layouts.text("\n".join([f"### {title}", *_table_lines(view, lang, turn, last_move)]))]
     if picture is not None:
-        blocks.append(layouts.gallery([(picture.filename, picture.alt)]))
+        blocks.append(layouts.gallery([picture]))
     words = "bot.tiles.table" if view.kind is Kind.TILES else "bot.table"
     blocks += [
-        layouts.text("\n".join(_seat_line(snapshot.seats, view, s, lang) for s in view.seats)),
+        layouts.text("\n".join(_seat_line(seats, view, s, lang) for s in view.seats)),
         layouts.separator(),
         layouts.text(f"**{t(f'{words}.melds', lang)}**\n"
                      + (_meld_lines(view.melds, lang) or t(f"{words}.no_melds", lang))),
-        layouts.row(*table_buttons(snapshot.channel_id, lang)),
     ]
-    return Reply(layout=layouts.layout(blocks, accent=accent),
-                 pictures=[picture] if picture is not None else [])
+    return blocks
 
 
 def _table_lines(view: PublicView, lang: str, turn: str | None,
@@ -167,9 +177,8 @@ def _table_lines(view: PublicView, lang: str, turn: str | None,
 
 def table_embed(view: PublicView, variant: str, seats: Sequence[Seat], lang: str,
                 turn: str | None = None, last_move: str | None = None) -> discord.Embed:
-    """A table in words: whose ``turn`` it is (who to name, when it is someone's), the
-    piles, ``last_move``, each seat (``seats``: as saved, for a computer's level) and the
-    melds."""
+    """A table in words as an embed, for a daily try's message sent before layouts (an
+    edit cannot give it the layout flag): what :func:`table_blocks` shows."""
     lines = _table_lines(view, lang, turn, last_move)
     tiles = view.kind is Kind.TILES
     embed = discord.Embed(
@@ -260,7 +269,7 @@ def round_over(snapshot: Snapshot, lang: str,
     assert view is not None and view.rounds
     last = view.rounds[-1]
     description = _round_lines(snapshot, lang, pieces_shown)
-    if len(description) > MAX_DESCRIPTION:  # the emojis' markup made it too long
+    if len(description) > layouts.MOST_TEXT:  # the emojis' markup made it too long
         description = _round_lines(snapshot, lang, pieces_text)
     over = snapshot.status is Status.MATCH_OVER or view.phase is Phase.MATCH_OVER
     ending, *seats = description.split("\n")
@@ -327,27 +336,49 @@ def rating_lines(snapshot: Snapshot, ratings: Sequence[RatingChange], lang: str)
     return ["", *lines] if lines else []
 
 
+SCORE_ROWS_ROOM = 3800  # characters of the score sheet's rows, within a layout's 4,000
+MOST_RULE_TEXTS = 20  # text displays of the rules message, within the 40 components
+
+
 def score_sheet(snapshot: Snapshot, lang: str, picture: Picture | None = None) -> Reply:
+    """The score sheet, privately, as a layout: its title, the picture (none in text
+    only) and every round's points in columns, then the totals (the oldest rounds left
+    out when they pass Discord's 4,000 characters)."""
     view = snapshot.view
-    embed = discord.Embed(title=t("score.title", lang), colour=COLOUR)
+    heading = layouts.text(f"### {t('score.title', lang)}")
     if view is None or not view.rounds:
-        embed.description = t("bot.score.none", lang)
-        return Reply(embeds=[embed], ephemeral=True)
+        return Reply(layout=layouts.layout([heading, layouts.text(t("bot.score.none", lang))],
+                                           accent=COLOUR.value), ephemeral=True)
     header = " | ".join(["#", *(code_name(s.name, lang) for s in snapshot.seats)])
     rows = [" | ".join([str(r.number), *(str(p) for p in r.points)]) for r in view.rounds]
-    rows.append(" | ".join(["=", *(str(total) for total in view.totals)]))
-    embed.description = "```\n" + "\n".join([header, *rows])[:4000] + "\n```"
-    return Reply(embeds=[embed], pictures=attach(embed, picture), ephemeral=True)
+    totals = " | ".join(["=", *(str(total) for total in view.totals)])
+    while rows and len("\n".join([header, *rows, totals])) > SCORE_ROWS_ROOM:
+        rows.pop(0)
+    sheet = "\n".join([header, *rows, totals])[:SCORE_ROWS_ROOM]
+    blocks: list[layouts.Block] = [heading]
+    if picture is not None:
+        blocks.append(layouts.gallery([(picture.filename, picture.alt)]))
+    blocks.append(layouts.text(f"```\n{sheet}\n```"))
+    return Reply(layout=layouts.layout(blocks, accent=COLOUR.value),
+                 pictures=[picture] if picture is not None else [], ephemeral=True)
 
 
 # ---------------------------------------------------------------------- rules
-def rules(played: RuleSet, lang: str) -> Reply:
-    """The rules of a variant as ``played`` (a server's overrides applied), with buttons
-    for the other variants."""
-    # One line per topic; an embed description holds 4,096 characters at most.
-    embed = discord.Embed(title=variant_name(played.name, lang),
-                          description="\n".join(rules_summary(played, lang))[:4096], colour=COLOUR)
+def rules(played: RuleSet, lang: str, *, layout: bool = True) -> Reply:
+    """The rules of a variant as ``played`` (a server's overrides applied), privately: its
+    name, a text per topic, the commands, and a button per other variant (``layout``
+    False: an embed, to edit a rules message sent before layouts)."""
+    summary = rules_summary(played, lang)
     footer = "bot.rules.tiles.commands" if played.kind is Kind.TILES else "bot.rules.commands"
-    embed.set_footer(text=t(footer, lang))
-    return Reply(embeds=[embed], ephemeral=True,
-                 view=rules_view(variant_names(), played.name, lang))
+    buttons = rules_buttons(variant_names(), played.name, lang)
+    if not layout:  # an embed's description holds 4,096 characters at most
+        embed = discord.Embed(title=variant_name(played.name, lang),
+                              description="\n".join(summary)[:4096], colour=COLOUR)
+        embed.set_footer(text=t(footer, lang))
+        return Reply(embeds=[embed], ephemeral=True, view=view_of(*buttons))
+    blocks: list[layouts.Block] = [
+        layouts.text(f"### {variant_name(played.name, lang)}"),
+        *layouts.texts_of(summary, MOST_RULE_TEXTS), layouts.separator(),
+        layouts.text(f"-# {t(footer, lang)}"),
+        *(layouts.row(*buttons[i:i + 5]) for i in range(0, len(buttons), 5))]
+    return Reply(layout=layouts.layout(blocks, accent=COLOUR.value), ephemeral=True)

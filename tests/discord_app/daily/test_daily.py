@@ -13,6 +13,8 @@ import pytest
 from discord import app_commands
 
 from bot.discord_app.core import i18n
+from bot.discord_app.core import layout as layouts
+from bot.discord_app.core.replies import Picture
 from bot.discord_app.daily import present as daily_present
 from bot.discord_app.daily.poster import DailyPoster
 from bot.session import Seat
@@ -63,42 +65,83 @@ def test_the_championship_offers_only_card_variants() -> None:
     assert [choice.value for choice in levels] == ["easy", "medium", "hard", "mixed"]
 
 
+def _ids(reply: daily_present.Reply) -> list[str]:
+    assert reply.layout is not None
+    return [getattr(item, "custom_id", None) or "" for item in layouts.walk(reply.layout)]
+
+
 def test_a_try_shows_the_day_the_computers_the_hand_and_the_table() -> None:
-    moves = tuple((1, Draw("stock")) for _ in range(200))  # far more than a message holds
+    moves = tuple((1, Draw("stock")) for _ in range(400))  # far more than a message holds
+    hand, table = (Picture(b"png", f"{name} alt", f"{name}.png") for name in ("hand", "table"))
     reply = daily_present.try_message(a_try(moves=moves), "en", sort="suit",
-                                      note="You discarded 7♥.")
-    assert reply.ephemeral and reply.content is not None and len(reply.content) <= 2000
-    lines = reply.content.splitlines()
+                                      note="You discarded 7♥.", hand_picture=hand,
+                                      table_picture=table)
+    assert reply.ephemeral and reply.is_layout and reply.content is None and not reply.embeds
+    assert reply.layout is not None
+    assert layouts.text_size(reply.layout) <= layouts.MOST_TEXT
+    assert sum(layouts.count(item) for item in reply.layout.children) <= 40
+    lines = reply.text().splitlines()
     assert lines[0].startswith("**Daily championship of March 3, 2026** · try 3 of 10")
     assert "closes at 21:00 (Europe/Paris)" in lines[0] and lines[1] == "You discarded 7♥."
-    assert "CPU 1 drew from the stock." in reply.content
-    assert "**Your hand (13 cards)**" in reply.content  # the oldest moves made room
-    assert reply.view is not None
-    ids = [item.custom_id for item in reply.view.children]  # type: ignore[attr-defined]
+    assert "CPU 1 drew from the stock." in reply.text()
+    assert lines.count("CPU 1 drew from the stock.") < 400  # the oldest moves made room
+    assert "**Your hand (13 cards)**" in reply.text()
+    assert "### Rami 30, round 1" in reply.text()  # the table's blocks, as the table's
+    assert "CPU 1 · easy: 13 cards, 0 points" in reply.text()  # the level in words
+    ids = _ids(reply)
     assert "rami:daily:draw:2026030303" in ids and "rami:dpick:a:2026030303" in ids
+    media = [(m.media.url, m.description) for m in layouts.media_items(reply.layout)]
+    assert media == [("attachment://hand.png", "hand alt"), ("attachment://table.png",
+                                                             "table alt")]
+    assert [p.filename for p in reply.pictures] == ["hand.png", "table.png"]
+
+
+def test_a_try_edited_without_new_pictures_shows_the_ones_it_has() -> None:
+    shown = {"hand.png": ("hand.png", "the hand"), "table.png": ("table.png", "the table")}
+    reply = daily_present.try_message(a_try(), "en", sort="suit", attached=shown)
+    assert reply.layout is not None and not reply.pictures
+    media = [(m.media.url, m.description) for m in layouts.media_items(reply.layout)]
+    assert media == [("attachment://hand.png", "the hand"),
+                     ("attachment://table.png", "the table")]
+
+
+def test_a_try_sent_before_layouts_is_edited_in_its_own_form() -> None:
+    reply = daily_present.try_message(a_try(moves=((1, Draw("stock")),)), "en", sort="suit",
+                                      layout=False)
+    assert not reply.is_layout and reply.content is not None and len(reply.content) <= 2000
+    assert "CPU 1 drew from the stock." in reply.content and reply.view is not None
     assert reply.embeds[0].title == "Rami 30, round 1"
-    assert "CPU 1 · easy" in str(reply.embeds[0].fields[0].value)  # the level in words
+    assert "CPU 1 · easy" in str(reply.embeds[0].fields[0].value)
 
 
 def test_a_try_names_the_computers_in_the_readers_language() -> None:
     reply = daily_present.try_message(a_try(moves=((1, Draw("stock")),)), "fr",
                                       sort="suit")
-    assert reply.content is not None and "Ordi 1 a pioché." in reply.content
-    assert "Ordi 1 · facile" in str(reply.embeds[0].fields[0].value)
+    assert "Ordi 1 a pioché." in reply.text()
+    assert "Ordi 1 · facile : 13 cartes, 0 point" in reply.text()
+    assert "### Rami 30, manche 1" in reply.text()
 
 
-def test_a_finished_try_says_how_it_ended_and_offers_another() -> None:
+@pytest.mark.parametrize("layout", [True, False])
+def test_a_finished_try_says_how_it_ended_and_offers_another(layout: bool) -> None:
     result = TryResult(score=-12, turns=9, counted=False, went_out=False, rami_sec=False,
                        place=None, players=4)
     reply = daily_present.try_message(a_try(result=result, tries_left=0), "fr",
-                                      sort="suit")
-    assert reply.content is not None
-    assert "Score de cet essai : -12 (9 tours)." in reply.content
-    assert "après la clôture de 21:00 (Europe/Paris) : il ne compte pas" in reply.content
-    assert "C'était votre dernier essai du jour" in reply.content
-    assert reply.view is not None
-    again, ranking = reply.view.children
-    assert again.item.disabled and not ranking.item.disabled  # type: ignore[attr-defined]
+                                      sort="suit", layout=layout)
+    assert reply.is_layout is layout
+    assert "Score de cet essai : -12 (9 tours)." in reply.text()
+    assert "après la clôture de 21:00 (Europe/Paris) : il ne compte pas" in reply.text()
+    assert "C'était votre dernier essai du jour" in reply.text()
+    if layout:
+        assert reply.layout is not None
+        buttons = [item.item for item in layouts.walk(reply.layout)
+                   if isinstance(getattr(item, "item", None), discord.ui.Button)]
+        assert not any(i.startswith("rami:dpick:") for i in _ids(reply))  # no hand
+    else:
+        assert reply.view is not None
+        buttons = [child.item for child in reply.view.children]  # type: ignore[attr-defined]
+    again, ranking = buttons
+    assert again.disabled and not ranking.disabled
 
 
 def test_the_close_names_the_first_three_without_pinging() -> None:
