@@ -6,12 +6,16 @@ a button per :class:`HandAction`. A front end passes the button's action and the
 picked (:func:`click_action`), or saves the next sort (:func:`cycle_sort`); a menu value
 is a position and a card code (``3:Qh``, the same in every language:
 :func:`card_of_value`). A menu keeps no order, so the cards picked for a meld are
-arranged into one (:func:`arrange_meld`) before the engine checks it.
+arranged into one (:func:`arrange_meld`) before the engine checks it. Before an opening,
+the cards picked in both menus are split into melds by the engine
+(:func:`opening_split`: the Open button lays them all at once; :func:`without_meld`: the
+picks once one proposed meld is left out).
 """
 
 from __future__ import annotations
 
 import itertools
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from enum import StrEnum
 from typing import TYPE_CHECKING
@@ -20,7 +24,8 @@ from bot.session.hand import check_length, next_sort
 from bot.session.model import SessionError
 from engine import Card, NotationError, RuleSet, RummyError, classify
 from engine.cards.actions import CardAction, Discard, Draw, LayOff, Meld, SwapJoker
-from engine.cards.card import read_codes
+from engine.cards.card import CardsText, read_codes
+from engine.cards.opening import split_melds
 from engine.i18n import Msg, quote
 from engine.numbers import whole
 
@@ -39,6 +44,7 @@ class HandAction(StrEnum):
     SWAP = "swap"  # a table joker for a card of the hand
     DISCARD = "discard"
     SORT = "sort"  # the next way of sorting the hand; no action of the game
+    OPEN = "open"  # the cards picked in both menus laid as the melds of an opening
 
 
 async def cycle_sort(prefs: Preferences, user_id: int) -> None:
@@ -63,6 +69,9 @@ def click_action(action: HandAction, picked: Mapping[str, Sequence[str]],
         return Draw("discard" if action is HandAction.TAKE else "stock")
     if action is HandAction.SORT:
         raise ValueError("the Sort button changes a preference, not the game: cycle_sort")
+    if action is HandAction.OPEN:
+        assert rules is not None
+        return Meld(opening_split(picked, rules))
     button = Msg(f"bot.button.{action}")
     first = [card_of_value(v) for v in picked.get("a", [])]
     second = [card_of_value(v) for v in picked.get("b", [])]
@@ -83,6 +92,63 @@ def click_action(action: HandAction, picked: Mapping[str, Sequence[str]],
     if len(first) != 1:
         raise SessionError("bot.error.pick_one_swap")
     return SwapJoker(first[0], meld[0] - 1)
+
+
+def picked_values(picked: Mapping[str, Iterable[str]]) -> list[str]:
+    """The menu values picked in both card menus (``a`` then ``b``), each position once."""
+    return list(dict.fromkeys(v for slot in ("a", "b") for v in picked.get(slot, ())))
+
+
+def picked_cards(picked: Mapping[str, Iterable[str]]) -> list[Card]:
+    """The cards picked in both card menus, each position once.
+
+    Raises:
+        NotationError: a picked value that is no card's code.
+    """
+    return [card_of_value(value) for value in picked_values(picked)]
+
+
+def opening_split(picked: Mapping[str, Iterable[str]], rules: RuleSet
+                  ) -> tuple[tuple[Card, ...], ...]:
+    """The melds of the opening the hand proposes for the cards picked in both menus
+    (:func:`engine.cards.opening.split_melds`), as ``Meld`` takes them; the round then
+    judges them (the minimum, the first turn, the hand left).
+
+    Raises:
+        SessionError: nothing is picked, or the cards picked make no melds together.
+        NotationError: a picked value that is no card's code.
+    """
+    cards = picked_cards(picked)
+    if not cards:
+        raise SessionError("bot.error.pick_cards", button=Msg("bot.button.open"))
+    melds = split_melds(cards, rules)
+    if melds is None:
+        raise SessionError("bot.error.open_no_split", cards=CardsText(tuple(cards)))
+    return tuple(shape.cards for shape in melds)
+
+
+def without_meld(picked: Mapping[str, Sequence[str]], rules: RuleSet,
+                 number: int) -> dict[str, set[str]]:
+    """The menus' picks once the cards of meld ``number`` (from 1) of the proposed
+    opening are left out (the hand's "Leave out" button beside that meld).
+
+    Raises:
+        SessionError: the picks make no such meld any more (the message was stale).
+        NotationError: a picked value that is no card's code.
+    """
+    values = picked_values(picked)
+    melds = split_melds([card_of_value(v) for v in values], rules) if values else None
+    if melds is None or not 1 <= number <= len(melds):
+        raise SessionError("bot.error.open_stale")
+    out = Counter(melds[number - 1].cards)
+    dropped: set[str] = set()
+    for value in values:
+        card = card_of_value(value)
+        if out[card] > 0:
+            out[card] -= 1
+            dropped.add(value)
+    return {slot: {v for v in chosen if v not in dropped} if slot in ("a", "b") else set(chosen)
+            for slot, chosen in picked.items()}
 
 
 def card_of_value(value: str) -> Card:

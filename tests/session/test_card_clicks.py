@@ -15,12 +15,13 @@ from bot.session.card_clicks import (
     card_of_value,
     click_action,
     cycle_sort,
+    without_meld,
 )
 from bot.session.hand import next_sort
 from bot.session.prefs import Preferences
 from data import Store
 from engine import classify, parse_cards
-from engine.cards.actions import Discard, Draw
+from engine.cards.actions import Discard, Draw, Meld
 from engine.hand_order import Sort
 from engine.variants import variant
 
@@ -32,6 +33,8 @@ RULES = variant("rami30").with_overrides(target=0)
     ("discard", {"a": ["1:7♥", "2:8♥"]}, "bot.error.pick_one"),
     ("layoff", {"a": ["1:7♥"]}, "bot.error.pick_meld"),
     ("swap", {"a": ["1:7♥", "2:8♥"], "m": ["1"]}, "bot.error.pick_one_swap"),
+    ("open", {}, "bot.error.pick_cards"),
+    ("open", {"a": ["1:7h", "2:8h"], "b": ["5:Qs"]}, "bot.error.open_no_split"),
 ])
 def test_a_button_without_its_picks_says_what_is_missing(
         button: str, picked: dict[str, list[str]], code: str) -> None:
@@ -84,6 +87,25 @@ async def test_the_sort_button_saves_the_next_sort(tmp_path: Path) -> None:
 
 def test_every_hand_button_is_an_action_but_sort() -> None:
     assert [str(a) for a in HandAction] == [
-        "draw", "take", "meld", "layoff", "swap", "discard", "sort"]
+        "draw", "take", "meld", "layoff", "swap", "discard", "sort", "open"]
     with pytest.raises(ValueError):
         click_action(HandAction.SORT, {}, None)
+
+
+def test_the_open_button_lays_the_cards_of_both_menus_as_the_melds_proposed() -> None:
+    picked = {"a": ["1:7h", "2:8h", "3:9h", "4:Qs"], "b": ["5:Qh", "6:Qd", "3:9h"],
+              "m": ["2"]}  # a position in both menus counts once; the meld menu not at all
+    chosen = click_action(HandAction.OPEN, picked, RULES)
+    assert chosen == Meld((tuple(parse_cards("qs qh qd")), tuple(parse_cards("7h 8h 9h"))))
+
+
+def test_leaving_a_proposed_meld_out_unpicks_its_cards_only() -> None:
+    picked = {"a": ["1:7h", "2:8h", "3:9h", "4:Qs"], "b": ["5:Qh", "6:Qd"], "m": ["2"]}
+    assert without_meld(picked, RULES, 1) == {  # the queens, the first meld proposed
+        "a": {"1:7h", "2:8h", "3:9h"}, "b": set(), "m": {"2"}}
+    assert without_meld(picked, RULES, 2) == {"a": {"4:Qs"}, "b": {"5:Qh", "6:Qd"},
+                                              "m": {"2"}}
+    for stale in (0, 3):
+        with pytest.raises(SessionError) as refused:
+            without_meld(picked, RULES, stale)
+        assert refused.value.code == "bot.error.open_stale"
