@@ -1,74 +1,30 @@
-"""An opening proposed from cards a player picked: the picked cards split into melds.
+"""The cards a player picked split into melds (the opening a hand proposes:
+:mod:`engine.opening`).
 
 Glossary (the words of ``VARIANTS.md``):
 
 - *split*: the picked cards laid out as melds, every card in exactly one meld;
 - *opening count*: what the melds are worth towards the opening minimum
-  (:func:`engine.cards.melds.classify` counts each one);
-- *missing*: the points the split lacks to reach the minimum (0: it opens).
+  (:func:`engine.cards.melds.classify` counts each one).
 
 :func:`split_melds` finds the split worth the most (the search takes the first card left,
 tries every group and run holding it, and goes on with the rest, remembering what a rest
-is worth). :func:`opening_plan` puts it against the table's minimum, read from the
-:class:`~engine.rules.RuleSet` (:meth:`~engine.rules.RuleSet.opening_for`), never from a
-variant's name. Nothing here changes state; the round judges the opening when it is
-played (``Meld(melds)``, one action laying every meld at once).
+is worth). Nothing here changes state; the round judges the opening when it is played
+(``Meld(melds)``, one action laying every meld at once).
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
 from itertools import combinations
 
 from engine.cards.card import JOKER, Card
 from engine.cards.melds import HIGH_ACE, MeldShape, classify
 from engine.errors import IllegalMeld
-from engine.rules import Kind, RuleSet
-from engine.views import PlayerView
+from engine.rules import RuleSet
 
 MOST_CARDS = 30  # beyond this many picked cards no split is searched (no hand holds more)
-
-
-@dataclass(frozen=True, slots=True)
-class OpeningPlan:
-    """The melds proposed for an opening and what the table asks of it."""
-
-    melds: tuple[MeldShape, ...]  # each in table order, as ``Meld`` takes them
-    minimum: int  # the table's opening minimum (0: any meld opens)
-
-    @property
-    def total(self) -> int:
-        """The opening count of the melds together."""
-        return sum(shape.value for shape in self.melds)
-
-    @property
-    def missing(self) -> int:
-        """The points the melds lack to reach the minimum (0: they open)."""
-        return max(0, self.minimum - self.total)
-
-    @property
-    def enough(self) -> bool:
-        return self.missing == 0
-
-    @property
-    def cards(self) -> tuple[tuple[Card, ...], ...]:
-        """The melds as a ``Meld`` action takes them."""
-        return tuple(shape.cards for shape in self.melds)
-
-
-def opening_plan(view: PlayerView, cards: Sequence[Card], rules: RuleSet
-                 ) -> OpeningPlan | None:
-    """The opening the seat of ``view`` could lay with exactly ``cards`` (picked from its
-    hand): the best split (:func:`split_melds`) against the table's minimum. None when
-    the seat has opened already, the game is tile rummy, or the cards make no split."""
-    if view.kind is not Kind.CARDS or view.seats[view.seat].has_opened:
-        return None
-    melds = split_melds(cards, rules)
-    if melds is None:
-        return None
-    return OpeningPlan(melds, rules.opening_for(len(view.seats)))
 
 
 def split_melds(cards: Sequence[Card], rules: RuleSet) -> tuple[MeldShape, ...] | None:

@@ -2,21 +2,25 @@
 Discord: a player picks the cards of a two-meld opening, sees each meld as its own
 section and the total against the minimum, presses the one button and both melds are on
 the table; a short opening says what is missing, and pressing anyway changes nothing and
-says what the opening needs. In English and in French."""
+says what the opening needs. In English and in French; and a tile rack's initial meld
+the same way."""
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 import pytest
 
 from bot.discord_app.fake import FakeDiscord, Message, User
-from engine import RuleSet, parse_cards
+from engine import RuleSet, parse_cards, parse_tiles
 from engine.cards.stacked import stacked_deck
 from engine.game import Game
+from engine.tiles.round import tile_pool
 from tests.e2e.harness import BotHarness
 from tests.e2e.players import assert_ok, menu_values
 from tests.e2e.test_behaviour import refused, state
+from tests.e2e.tile_players import menu_values as tile_values
 
 # The first player's 13 cards: two melds worth 54 (Q♠ Q♥ Q♦ and 7-8-9♥), the rest
 # making no meld; the second player's 13 make none either.
@@ -134,3 +138,83 @@ async def test_leaving_a_meld_out_unpicks_its_cards(
     picked = [o["value"] for o in left.component("rami:pick:a:")["options"] if o.get("default")]
     assert sorted(v.partition(":")[2] for v in picked) == ["7h", "8h", "9h"]
     assert await state(harness, channel) == before  # a pick changes no game
+
+
+# ------------------------------------------------------------------ tile rummy
+
+RACK = "r10 r11 r12 b5 k5 o5 k1 b3 o7 r9 k13 b11 o2 k8"  # 33 + 15, the rest no set
+OTHER = "b1 o4 r6 k3 b8 o10 r2 k11 b13 o12 r4 k6 b9 o1"
+
+
+@pytest.fixture
+def racks(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every new tile match deals RACK to the first seat and OTHER to the second."""
+    new = Game.new.__func__  # type: ignore[attr-defined]
+
+    def stacked(cls: type[Game], rules: RuleSet, players: Any, seed: int,
+                deck: Any = None) -> Game:
+        first, second = parse_tiles(RACK), parse_tiles(OTHER)
+        rest = Counter(tile_pool(rules))
+        rest.subtract([*first, *second])
+        dealt = [tile for pair in zip(first, second, strict=True) for tile in pair]
+        return new(cls, rules, players, seed,  # type: ignore[no-any-return]
+                   deck=[*dealt, *sorted(rest.elements(), key=str)])
+
+    monkeypatch.setattr(Game, "new", classmethod(stacked))
+
+
+async def _tile_rack(fake: FakeDiscord, harness: BotHarness,
+                     locale: str | None) -> tuple[int, User, Message]:
+    channel = fake.channels[0]
+    alice = fake.add_user("alice", locale=locale) if locale else fake.add_user("alice")
+    bob = fake.add_user("bob")
+    lobby = (await fake.slash(alice, channel, "rummy new", variant="tiles")).reply
+    await fake.click(bob, lobby, "rami:lobby:join:")
+    await fake.click(alice, lobby, "rami:lobby:start:")
+    await harness.idle()
+    rack = assert_ok(await fake.slash(alice, channel, "rummy hand"))
+    return channel, alice, rack
+
+
+async def _pick_tiles(fake: FakeDiscord, alice: User, rack: Message, tiles: str) -> None:
+    values = tile_values(rack, tuple(parse_tiles(tiles)))
+    assert values is not None
+    assert (await fake.select(alice, rack, "rami:pick:a:", values)).response_type == 7
+
+
+@pytest.mark.parametrize(("locale", "texts", "button"), [
+    (None, ["**Group 1**: k5 b5 o5 — 15 points", "**Run 2**: r10 r11 r12 — 33 points",
+            "**Opening: 48 points** of the 30 needed: enough to open."], "Lay them down"),
+    ("fr", ["**Groupe 1** : k5 b5 o5 — 15 points", "**Suite 2** : r10 r11 r12 — 33 points",
+            "**Première pose : 48 points** sur les 30 demandés : de quoi poser."],
+     "Tout poser"),
+])
+async def test_a_racks_initial_meld_side_by_side_laid_with_one_button(
+        fake: FakeDiscord, harness: BotHarness, racks: None, locale: str | None,
+        texts: list[str], button: str) -> None:
+    channel, alice, rack = await _tile_rack(fake, harness, locale)
+    await _pick_tiles(fake, alice, rack, "o5 r12 b5 r10 k5 r11")
+    shown = _sections(rack)
+    assert sorted(text for text, _ in shown) == sorted(texts)
+    assert [cid.rsplit(":", 1)[0] for _, cid in shown] == [
+        "rami:leave:1", "rami:leave:2", "rami:tiles:open"]
+    assert rack.component("rami:tiles:open:")["label"] == button
+    assert_ok(await fake.click(alice, rack, "rami:tiles:open:"))
+    assert harness.bot is not None
+    view = await harness.bot.tables.hand(channel, alice.id)
+    assert view.seats[view.seat].has_opened and len(view.melds) == 2
+    assert sorted(str(t) for m in view.melds for t in m.pieces) == sorted(
+        ["o5", "r12", "b5", "r10", "k5", "r11"])
+    assert len(view.hand) == 14 - 6
+
+
+async def test_a_short_initial_meld_says_what_is_missing_and_is_refused_unchanged(
+        fake: FakeDiscord, harness: BotHarness, racks: None) -> None:
+    channel, alice, rack = await _tile_rack(fake, harness, "fr")
+    await _pick_tiles(fake, alice, rack, "b5 k5 o5")
+    assert "**Première pose : 15 points** sur les 30 demandés : encore 15 points." in (
+        rack.text())
+    before = await state(harness, channel)
+    assert refused(await fake.click(alice, rack, "rami:tiles:open:")) == (
+        "Votre première pose vaut 15 points ; il en faut 30.")
+    assert await state(harness, channel) == before

@@ -1,4 +1,5 @@
-"""An opening proposed from picked cards: the split into melds, its count, what is missing."""
+"""An opening proposed from picked cards or tiles: the split into melds, its count, what
+is missing."""
 
 from __future__ import annotations
 
@@ -9,10 +10,13 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engine import Card, Game, Suit, classify, full_deck, variant
+from engine import Card, Game, Suit, classify, full_deck, parse_tiles, variant
 from engine.cards.actions import Draw, Meld
-from engine.cards.opening import opening_plan, split_melds
+from engine.cards.opening import split_melds
 from engine.errors import IllegalMeld
+from engine.opening import opening_plan, split
+from engine.tiles.sets import analyse_set
+from engine.tiles.tile import Colour, Tile
 from engine.views import Phase, PlayerView
 from tests.engine.helpers import CARD_VARIANTS, cards, deal
 
@@ -93,7 +97,7 @@ def test_the_engine_lays_the_plan_as_one_meld_action() -> None:
     game.apply(seat, Draw("stock"))
     plan = opening_plan(game.view(seat), cards("7h 8h 9h qs qh qd"), rules)
     assert plan is not None and plan.enough
-    game.apply(seat, Meld(plan.cards))
+    game.apply(seat, Meld(tuple(m.pieces for m in plan.melds)))  # type: ignore[arg-type]
     after = game.view(seat)
     assert after.seats[seat].has_opened and len(after.melds) == 2
     assert after.phase is Phase.PLAY
@@ -160,3 +164,41 @@ def test_cards_made_of_melds_are_always_split_at_least_as_well(
     found = split_melds(picked, rules)
     assert found is not None
     assert sum(shape.value for shape in found) >= worth
+
+
+# ------------------------------------------------------------------ tile rummy
+
+def test_tiles_split_into_sets_against_the_racks_minimum() -> None:
+    rules = variant("tiles")
+    view = _view("tiles", 2)
+    plan = opening_plan(view, parse_tiles("r5 r6 r7 b10 k10 o10"), rules)
+    assert plan is not None and plan.minimum == 30
+    assert sorted((m.kind, m.value) for m in plan.melds) == [("group", 30), ("run", 18)]
+    assert (plan.total, plan.enough) == (48, True)
+    short = opening_plan(view, parse_tiles("r5 r6 r7"), rules)
+    assert short is not None and short.missing == 12
+    assert opening_plan(view, parse_tiles("r5 r6 b10"), rules) is None
+    assert split(cards("7h 8h 9h"), rules) is None  # cards in a tile game
+    assert split(parse_tiles("r5 r6 r7"), variant("rami51")) is None  # and tiles in cards
+
+
+@st.composite
+def racks(draw: st.DrawFn) -> list[Tile]:
+    """Up to 14 tiles of a tile rummy set (two of each, two jokers)."""
+    rules = variant("tiles")
+    every = [Tile(n, c) for c in Colour for n in range(1, 14)] * rules.decks
+    every += [Tile.joker()] * rules.jokers
+    chosen = draw(st.lists(st.integers(0, len(every) - 1), min_size=1, max_size=14,
+                           unique=True))
+    return [every[i] for i in chosen]
+
+
+@given(racks())
+def test_every_tile_split_is_legal_and_uses_exactly_the_picked_tiles(
+        picked: list[Tile]) -> None:
+    found = split(picked, variant("tiles"))
+    if found is None:
+        return
+    for meld in found:
+        assert analyse_set(meld.pieces).value == meld.value  # type: ignore[arg-type]
+    assert Counter(p for meld in found for p in meld.pieces) == Counter(picked)

@@ -15,12 +15,13 @@ from bot.session.card_clicks import (
     card_of_value,
     click_action,
     cycle_sort,
+    opening_melds,
     without_meld,
 )
 from bot.session.hand import next_sort
 from bot.session.prefs import Preferences
 from data import Store
-from engine import classify, parse_cards
+from engine import classify, format_tiles, parse_cards
 from engine.cards.actions import Discard, Draw, Meld
 from engine.hand_order import Sort
 from engine.variants import variant
@@ -109,3 +110,15 @@ def test_leaving_a_proposed_meld_out_unpicks_its_cards_only() -> None:
         with pytest.raises(SessionError) as refused:
             without_meld(picked, RULES, stale)
         assert refused.value.code == "bot.error.open_stale"
+
+
+def test_a_racks_proposed_set_is_left_out_the_same_way() -> None:
+    tiles = variant("tiles")
+    picked = {"a": ["1:r10", "2:r11", "3:r12", "4:b5", "5:k5", "6:o5"]}
+    melds = opening_melds(picked, tiles)
+    assert sorted(len(m) for m in melds) == [3, 3]
+    first = next(i for i, m in enumerate(melds, 1) if "b5" in format_tiles(m))  # type: ignore[arg-type]
+    assert without_meld(picked, tiles, first) == {"a": {"1:r10", "2:r11", "3:r12"}}
+    with pytest.raises(SessionError) as refused:
+        opening_melds({"a": ["1:r10", "2:b5"]}, tiles)
+    assert refused.value.code == "bot.error.open_no_split.tiles"

@@ -1,8 +1,9 @@
-"""The opening a card hand proposes (issue 25): before a player has opened, the cards
-picked in both menus split into melds by the engine (:mod:`engine.cards.opening`), each
-meld a section beside its "Leave out" button, then their total against the table's
-minimum (the rule read from the :class:`~engine.RuleSet`, never from a variant's name)
-beside the one button that lays them all at once (``Meld``: one engine action).
+"""The opening a hand proposes (issue 25): before a player has opened, the cards picked
+in both menus (the tiles of the rack's menu) split into melds (sets) by the engine
+(:mod:`engine.opening`), each meld a section beside its "Leave out" button, then their
+total against the table's minimum (the rule read from the :class:`~engine.RuleSet`,
+never from a variant's name) beside the one button that lays them all at once (one
+engine action: ``Meld``, or in tile rummy ``Play``, the tiles' initial meld).
 
 Pure: a view and the picks in, the layout's blocks out.
 """
@@ -17,24 +18,29 @@ from bot.discord_app.cards.components import HandButton, LeaveOutButton
 from bot.discord_app.core import layout as layouts
 from bot.discord_app.core.i18n import t
 from bot.discord_app.core.text import pieces_shown
-from bot.session.card_clicks import HandAction, picked_cards
+from bot.discord_app.tiles.components import TileButton, TileButtonAction
+from bot.session.card_clicks import HandAction, picked_pieces
 from engine import RuleSet, RummyError
 from engine.ai.variant import card_variant
-from engine.cards.melds import MeldKind
-from engine.cards.opening import OpeningPlan, opening_plan
 from engine.i18n import Msg, count
+from engine.opening import OpeningPlan, opening_plan
+from engine.rules import Kind
 from engine.views import Phase, PlayerView
 
 
 def proposed(view: PlayerView, selected: Mapping[str, Set[str]],
              rules: RuleSet) -> OpeningPlan | None:
-    """The opening the picks make (None: opened already, nothing picked, or the cards
-    picked make no melds together)."""
+    """The opening the picks make (None: opened already, nothing picked, the pieces
+    picked make no melds together, or a tile draft under way: its sets are the
+    player's own proposal)."""
+    if view.kind is Kind.TILES and view.draft is not None:
+        return None
     try:
-        cards = picked_cards({slot: sorted(values) for slot, values in selected.items()})
+        pieces = picked_pieces({slot: sorted(values) for slot, values in selected.items()},
+                               view.kind)
     except RummyError:  # a value no menu of the bot holds
         return None
-    return opening_plan(view, cards, rules) if cards else None
+    return opening_plan(view, pieces, rules) if pieces else None
 
 
 def opening_blocks(view: PlayerView, selected: Mapping[str, Set[str]], rules: RuleSet, *,
@@ -50,18 +56,22 @@ def opening_blocks(view: PlayerView, selected: Mapping[str, Set[str]], rules: Ru
         return []
     blocks: list[layouts.Block] = [layouts.separator()]
     leave = t("bot.button.leave_out", lang)
-    for number, shape in enumerate(plan.melds, 1):
-        key = "bot.opening.run" if shape.kind is MeldKind.RUN else "bot.opening.group"
-        line = t(key, lang, number=number, cards=pieces_shown(shape.cards, lang),
-                 points=count("points", shape.value))
+    tiles = view.kind is Kind.TILES
+    group = "bot.opening.tiles.group" if tiles else "bot.opening.group"
+    for number, meld in enumerate(plan.melds, 1):
+        key = "bot.opening.run" if meld.kind == "run" else group
+        line = t(key, lang, number=number, cards=pieces_shown(meld.pieces, lang),
+                 points=count("points", meld.value))
         blocks.append(layouts.section([line], LeaveOutButton(number, channel_id, leave)))
     lines = [total_line(plan, lang)]
-    may_meld = card_variant(rules).may_meld(view)
+    may_meld = tiles or card_variant(rules).may_meld(view)
     if not may_meld:
         lines.append(t("move.first_turn", lang))
     playing = view.current == view.seat and view.phase is Phase.PLAY
-    button = HandButton(HandAction.OPEN, channel_id, label=t("bot.button.open", lang),
-                        style=_style(plan), disabled=not (playing and may_meld))
+    label, style = t("bot.button.open", lang), _style(plan)
+    off = not (playing and may_meld)
+    button = (TileButton(TileButtonAction.OPEN, channel_id, label, style, off) if tiles
+              else HandButton(HandAction.OPEN, channel_id, label, style, off))
     blocks.append(layouts.section(["\n".join(lines)], button))
     return blocks
 

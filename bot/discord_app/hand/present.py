@@ -114,11 +114,10 @@ def hand(
     if layout:
         head, status = _hand_lines(view, texts, lang, title=heading, turn=turn, board=board,
                                    note=note, names=names)
-        fitting = [] if rules is None or button is not HandButton else (
-            fitting_melds(view, chosen, rules))
-        proposal = [] if rules is None or button is not HandButton or (
-            view.kind is Kind.TILES) else opening_blocks(view, chosen, rules,
-                                                         channel_id=channel_id, lang=lang)
+        fitting = [] if rules is None or button is not HandButton or (
+            view.kind is Kind.TILES) else fitting_melds(view, chosen, rules)
+        proposal = [] if rules is None or button is not HandButton else opening_blocks(
+            view, chosen, rules, channel_id=channel_id, lang=lang)
         return hand_layout(head, status, menus, buttons, picture=picture, attached=attached,
                            my_turn=my_turn,
                            lay_offs=[(m, _meld_line(m, lang)) for m in fitting],

@@ -21,9 +21,10 @@ from bot.discord_app.core import text as core_text
 from bot.discord_app.core.replies import Picture
 from bot.discord_app.hand import present as hand_present
 from bot.discord_app.hand.opening import opening_blocks
+from bot.discord_app.tiles.components import TileButton, TileButtonAction
 from bot.session import display_order
 from bot.session.card_clicks import HandAction
-from engine import parse_cards, variant
+from engine import parse_cards, parse_tiles, variant
 from engine.game import Game
 from engine.views import MeldView, Phase, PlayerView
 
@@ -179,3 +180,35 @@ def test_the_largest_hand_with_four_melds_and_lay_offs_fits_a_layout(lang: str) 
     assert layouts.text_size(shown) <= layouts.MOST_TEXT
     assert len(_items(shown, LeaveOutButton)) == 4 and _open_button(shown) is not None
     assert 1 <= len(_items(shown, LayOffButton)) < len(table)
+
+
+def _rack(tiles: str, *, draft: bool = False) -> PlayerView:
+    """ann's tile rack on her turn (not opened), holding exactly ``tiles``."""
+    view = Game.new(variant("tiles"), ["ann", "bob"], 7).view(0)
+    return replace(view, current=0, hand=tuple(parse_tiles(tiles)),
+                   draft=() if draft else None)
+
+
+def _rack_picked(view: PlayerView, tiles: str) -> dict[str, set[str]]:
+    order = display_order(view, "suit")
+    codes = [core_text.piece_code(view.hand[i]) for i in order]
+    return {"a": {f"{codes.index(code) + 1}:{code}" for code in tiles.split()}}
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_racks_initial_meld_is_proposed_the_same_way(lang: str) -> None:
+    view = _rack("r10 r11 r12 b5 k5 o5 k1 b3 o7 r9 k13 b11 o2 k8")
+    shown = _shown(view, _rack_picked(view, "r10 r11 r12 b5 k5 o5"), lang, "tiles")
+    assert len(_items(shown, LeaveOutButton)) == 2
+    (button,) = [b for b in _items(shown, TileButton) if b.action is TileButtonAction.OPEN]
+    assert not button.item.disabled and button.custom_id == f"rami:tiles:open:{CHANNEL}"
+    words = "of the 30 needed: enough" if lang == "en" else "sur les 30 demandés : de quoi"
+    assert words in layouts.shown_text(shown)
+    (container,) = shown.children
+    assert layouts.count(container) <= layouts.MOST_COMPONENTS
+
+
+def test_no_initial_meld_proposed_while_a_draft_is_edited() -> None:
+    view = _rack("r10 r11 r12 b5 k5 o5 k1", draft=True)
+    shown = _shown(view, _rack_picked(view, "r10 r11 r12"), "en", "tiles")
+    assert not _items(shown, LeaveOutButton)
