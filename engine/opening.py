@@ -20,10 +20,14 @@ it fits). Nothing here changes state: the round judges the opening when it is pl
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from engine.ai.hand import partitioner
+from engine.ai.variant import card_variant
 from engine.cards.card import Card
+from engine.cards.discards import rest_refusal
 from engine.cards.opening import split_melds
 from engine.rules import Kind, RuleSet
 from engine.solver.exact import arrange
@@ -104,3 +108,24 @@ def opening_plan(view: PlayerView, pieces: Sequence[Piece], rules: RuleSet
     if melds is None:
         return None
     return OpeningPlan(melds, rules.opening_for(len(view.seats)))
+
+
+def suggested_opening(view: PlayerView, rules: RuleSet) -> tuple[Card, ...]:
+    """The cards of the best opening a card hand holds: the melds worth the most together
+    (as the hardest computer player plans its opening, :func:`engine.ai.hand.
+    partitioner`), fewer where the hand left could not go on (the round's own test,
+    :func:`engine.cards.discards.rest_refusal`). Empty when the hand holds no meld, the
+    seat has opened, or the game is tile rummy (its rack's *Hint* is the solver's).
+    Whether they reach the minimum is :func:`opening_plan`'s to say."""
+    if rules.kind is not Kind.CARDS or view.seats[view.seat].has_opened:
+        return ()
+    hand = [card for card in view.hand if isinstance(card, Card)]
+    melds = list(partitioner(card_variant(rules).kit, hand, prefer_value=True).best(hand).melds)
+    taken = view.taken_from_discard
+    while melds:
+        rest = Counter(hand)
+        rest.subtract(card for meld in melds for card in meld.cards)
+        if rest_refusal(list(rest.elements()), rules, taken=taken) is None:
+            break
+        melds.pop(min(range(len(melds)), key=lambda i: melds[i].value))
+    return tuple(card for meld in melds for card in meld.cards)

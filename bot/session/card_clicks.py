@@ -9,7 +9,8 @@ is a position and a card code (``3:Qh``, the same in every language:
 arranged into one (:func:`arrange_meld`) before the engine checks it. Before an opening,
 the cards picked in both menus are split into melds by the engine
 (:func:`opening_melds`: the Lay them down button lays them all at once, tiles too;
-:func:`without_meld`: the picks once one proposed meld is left out).
+:func:`without_meld`: the picks once one proposed meld is left out; :func:`suggested_picks`:
+the Suggest button's, the best opening the hand holds).
 """
 
 from __future__ import annotations
@@ -24,13 +25,13 @@ from bot.session.hand import check_length, next_sort
 from bot.session.model import SessionError
 from engine import Card, NotationError, RuleSet, RummyError, classify
 from engine.cards.actions import CardAction, Discard, Draw, LayOff, Meld, SwapJoker
-from engine.cards.card import CardsText, read_codes
+from engine.cards.card import CardsText, read_codes, write_codes
 from engine.i18n import Msg, quote
 from engine.numbers import whole
-from engine.opening import split
+from engine.opening import split, suggested_opening
 from engine.rules import Kind
 from engine.tiles.tile import Tile, format_tile, parse_tiles
-from engine.views import Piece
+from engine.views import Piece, PlayerView
 
 if TYPE_CHECKING:
     from bot.session.prefs import Preferences
@@ -48,6 +49,7 @@ class HandAction(StrEnum):
     DISCARD = "discard"
     SORT = "sort"  # the next way of sorting the hand; no action of the game
     OPEN = "open"  # the cards picked in both menus laid as the melds of an opening
+    SUGGEST = "suggest"  # pick the cards of the best opening the hand holds; no action
 
 
 async def cycle_sort(prefs: Preferences, user_id: int) -> None:
@@ -72,6 +74,8 @@ def click_action(action: HandAction, picked: Mapping[str, Sequence[str]],
         return Draw("discard" if action is HandAction.TAKE else "stock")
     if action is HandAction.SORT:
         raise ValueError("the Sort button changes a preference, not the game: cycle_sort")
+    if action is HandAction.SUGGEST:
+        raise ValueError("the Suggest button changes the picks, not the game: suggested_picks")
     if action is HandAction.OPEN:
         assert rules is not None and rules.kind is Kind.CARDS
         return Meld(tuple(tuple(c for c in meld if isinstance(c, Card))
@@ -171,6 +175,27 @@ def tile_of_value(value: str) -> Tile:
     if len(tiles) != 1:
         raise NotationError("notation.tile", token=quote(value))
     return tiles[0]
+
+
+def suggested_picks(view: PlayerView, order: Sequence[int], rules: RuleSet
+                    ) -> dict[str, set[str]]:
+    """The picks of the hand's Suggest button: the cards of the best opening the hand
+    holds (:func:`engine.opening.suggested_opening`) in the first menu, by their values
+    (``order``: the hand's display order, positions from 1), nothing in the others.
+
+    Raises:
+        SessionError: the hand holds no meld (``bot.error.suggest_none``).
+    """
+    wanted = Counter(suggested_opening(view, rules))
+    if not wanted:
+        raise SessionError("bot.error.suggest_none")
+    values: set[str] = set()
+    for position, index in enumerate(order, 1):
+        card = view.hand[index]
+        if isinstance(card, Card) and wanted[card] > 0:
+            wanted[card] -= 1
+            values.add(f"{position}:{write_codes([card])}")
+    return {"a": values}
 
 
 def card_of_value(value: str) -> Card:

@@ -69,6 +69,7 @@ async def _click(custom_id: str, interaction: Any) -> Any:
     ("rami:lay:3:5", LayOffButton, {"meld": 3, "channel_id": 5}),
     ("rami:leave:2:5", LeaveOutButton, {"meld": 2, "channel_id": 5}),
     ("rami:hand:open:5", HandButton, {"action": HandAction.OPEN, "channel_id": 5}),
+    ("rami:hand:suggest:5", HandButton, {"action": HandAction.SUGGEST, "channel_id": 5}),
     ("rami:tiles:arrange:5", TileButton, {"action": TileButtonAction.ARRANGE,
                                           "channel_id": 5}),
     # before menus named their owner

@@ -218,3 +218,26 @@ async def test_a_short_initial_meld_says_what_is_missing_and_is_refused_unchange
     assert refused(await fake.click(alice, rack, "rami:tiles:open:")) == (
         "Votre première pose vaut 15 points ; il en faut 30.")
     assert await state(harness, channel) == before
+
+
+@pytest.mark.parametrize(("locale", "label"), [(None, "Suggest an opening"),
+                                               ("fr", "Suggérer une pose")])
+async def test_suggest_picks_the_best_opening_then_one_button_lays_it(
+        fake: FakeDiscord, harness: BotHarness, dealt: None, locale: str | None,
+        label: str) -> None:
+    channel, alice = await _start(fake, harness, locale)
+    hand = await _drawn_hand(fake, channel, alice)
+    assert hand.component("rami:hand:suggest:")["label"] == label
+    before = await state(harness, channel)
+    suggested = assert_ok(await fake.click(alice, hand, "rami:hand:suggest:"))
+    assert await state(harness, channel) == before  # picks only
+    picked = [o["value"].partition(":")[2]
+              for o in suggested.component("rami:pick:a:")["options"] if o.get("default")]
+    assert sorted(picked) == sorted(["7h", "8h", "9h", "Qs", "Qh", "Qd"])
+    assert len([cid for _, cid in _sections(suggested) if cid.startswith("rami:leave:")]) == 2
+    assert_ok(await fake.click(alice, suggested, "rami:hand:open:"))
+    assert harness.bot is not None
+    view = await harness.bot.tables.hand(channel, alice.id)
+    assert view.seats[view.seat].has_opened and len(view.melds) == 2
+    again = assert_ok(await fake.slash(alice, channel, "rummy hand"))
+    assert not any(i.startswith("rami:hand:suggest:") for i in again.custom_ids())  # opened

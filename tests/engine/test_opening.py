@@ -14,7 +14,7 @@ from engine import Card, Game, Suit, classify, full_deck, parse_tiles, variant
 from engine.cards.actions import Draw, Meld
 from engine.cards.opening import split_melds
 from engine.errors import IllegalMeld
-from engine.opening import opening_plan, split
+from engine.opening import opening_plan, split, suggested_opening
 from engine.tiles.sets import analyse_set
 from engine.tiles.tile import Colour, Tile
 from engine.views import Phase, PlayerView
@@ -202,3 +202,22 @@ def test_every_tile_split_is_legal_and_uses_exactly_the_picked_tiles(
     for meld in found:
         assert analyse_set(meld.pieces).value == meld.value  # type: ignore[arg-type]
     assert Counter(p for meld in found for p in meld.pieces) == Counter(picked)
+
+
+# ------------------------------------------------------------------ suggested
+
+@pytest.mark.parametrize(("name", "hand", "suggested"), [
+    ("rami51", "7h 8h 9h qs qh qd 2c 5d 9s", "qs qh qd 7h 8h 9h"),
+    ("rami51", "7h 8h 9h qs qh qd", "qs qh qd 7h 8h 9h"),  # going out by laying them all
+    ("gameduell", "7h 8h 9h qs qh qd", "qs qh qd"),  # out by a discard only: one kept
+    ("classic", "2c 5d 9s jh", ""),  # no meld
+])
+def test_the_best_opening_a_hand_holds(name: str, hand: str, suggested: str) -> None:
+    view = replace(_view(name), hand=cards(hand))
+    found = suggested_opening(view, variant(name))
+    assert sorted(found, key=str) == sorted(cards(suggested) if suggested else (), key=str)
+
+
+def test_nothing_suggested_once_opened() -> None:
+    view = replace(_view("rami51", opened=True), hand=cards("7h 8h 9h 2c"))
+    assert suggested_opening(view, variant("rami51")) == ()

@@ -4,6 +4,7 @@ read back, the Sort button's cycle."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -16,12 +17,13 @@ from bot.session.card_clicks import (
     click_action,
     cycle_sort,
     opening_melds,
+    suggested_picks,
     without_meld,
 )
-from bot.session.hand import next_sort
+from bot.session.hand import display_order, next_sort
 from bot.session.prefs import Preferences
 from data import Store
-from engine import classify, format_tiles, parse_cards
+from engine import Game, classify, format_tiles, parse_cards
 from engine.cards.actions import Discard, Draw, Meld
 from engine.hand_order import Sort
 from engine.variants import variant
@@ -88,9 +90,11 @@ async def test_the_sort_button_saves_the_next_sort(tmp_path: Path) -> None:
 
 def test_every_hand_button_is_an_action_but_sort() -> None:
     assert [str(a) for a in HandAction] == [
-        "draw", "take", "meld", "layoff", "swap", "discard", "sort", "open"]
+        "draw", "take", "meld", "layoff", "swap", "discard", "sort", "open", "suggest"]
     with pytest.raises(ValueError):
         click_action(HandAction.SORT, {}, None)
+    with pytest.raises(ValueError):
+        click_action(HandAction.SUGGEST, {}, None)
 
 
 def test_the_open_button_lays_the_cards_of_both_menus_as_the_melds_proposed() -> None:
@@ -122,3 +126,16 @@ def test_a_racks_proposed_set_is_left_out_the_same_way() -> None:
     with pytest.raises(SessionError) as refused:
         opening_melds({"a": ["1:r10", "2:b5"]}, tiles)
     assert refused.value.code == "bot.error.open_no_split.tiles"
+
+
+def test_suggest_picks_the_best_opening_by_the_hands_positions() -> None:
+    rules = variant("rami51")
+    view = Game.new(rules, ["ann", "bob"], 3).view(0)
+    view = replace(view, hand=tuple(parse_cards("2c 7h qs 5d 8h qh 9s 9h qd 4c")))
+    order = display_order(view, "own")  # as dealt: position 1 is the first card
+    assert suggested_picks(view, order, rules) == {
+        "a": {"2:7h", "3:Qs", "5:8h", "6:Qh", "8:9h", "9:Qd"}}
+    bare = replace(view, hand=tuple(parse_cards("2c 7h qs 5d 9s 4c")))
+    with pytest.raises(SessionError) as refused:
+        suggested_picks(bare, display_order(bare, "own"), rules)
+    assert refused.value.code == "bot.error.suggest_none"

@@ -29,8 +29,14 @@ from bot.discord_app.core.replies import Reply, error_reply
 from bot.discord_app.core.text import meld_choices
 from bot.discord_app.hand import HandMessages, piece_choices
 from bot.discord_app.hand.present import action_note
-from bot.session import SessionError, check_length, display_order, read_card, read_pieces
-from bot.session.card_clicks import HandAction, click_action, cycle_sort, without_meld
+from bot.session import check_length, display_order, read_card, read_pieces
+from bot.session.card_clicks import (
+    HandAction,
+    click_action,
+    cycle_sort,
+    suggested_picks,
+    without_meld,
+)
 from engine import Card, NotationError
 from engine.actions import Action
 from engine.cards.actions import Discard, Draw, LayOff, Meld, SwapJoker
@@ -71,9 +77,12 @@ class CardTurn(Feature):
         return await self.hands.reply(interaction, view, lang, action_note(action, view, lang),
                                       update=update)
 
-    async def _order(self, interaction: discord.Interaction) -> tuple[PlayerView, list[int]]:
-        """The caller's view and their hand's display order (positions as numbered)."""
-        view = await self.tables.hand(interaction.channel_id or 0, interaction.user.id)
+    async def _order(self, interaction: discord.Interaction,
+                     channel: int | None = None) -> tuple[PlayerView, list[int]]:
+        """The caller's view and their hand's display order (positions as numbered;
+        ``channel``: the game's, when not the interaction's)."""
+        channel = (interaction.channel_id or 0) if channel is None else channel
+        view = await self.tables.hand(channel, interaction.user.id)
         sort = (await self.prefs.player(interaction.user.id)).sort
         return view, display_order(view, sort)
 
@@ -185,6 +194,14 @@ class CardTurn(Feature):
                 answer.reply = await self.hands.reply(interaction, view, answer.lang,
                                                       update=True, table=button.channel_id)
                 return
+            if button.action is HandAction.SUGGEST:  # the picks change, not the game
+                view, order = await self._order(interaction, button.channel_id)
+                table = await snapshot_of(self.tables, button.channel_id)
+                picks = suggested_picks(view, order, table.rules)
+                answer.reply = await self.hands.reply(
+                    interaction, view, answer.lang, update=True, picture=False,
+                    selected=picks, table=button.channel_id)
+                return
             rules = None
             if button.action in (HandAction.MELD, HandAction.OPEN):
                 snapshot = await self.tables.snapshot(button.channel_id)
@@ -219,11 +236,8 @@ class CardTurn(Feature):
             check_channel(interaction, button.channel_id)
             check_owner(interaction, owner_of(interaction.message))
             view = await self.tables.hand(button.channel_id, interaction.user.id)
-            snapshot = await self.tables.snapshot(button.channel_id)
-            if snapshot is None:  # ended between the two reads
-                raise SessionError("session.no_game")
-            selected = without_meld(selection_of(interaction.message), snapshot.rules,
-                                    button.meld)
+            rules = (await snapshot_of(self.tables, button.channel_id)).rules
+            selected = without_meld(selection_of(interaction.message), rules, button.meld)
             answer.reply = await self.hands.reply(interaction, view, answer.lang, update=True,
                                                   selected=selected, picture=False,
                                                   table=button.channel_id)

@@ -11,8 +11,10 @@ Pure: a view and the picks in, the layout's blocks out.
 from __future__ import annotations
 
 from collections.abc import Mapping, Set
+from typing import Any
 
 from discord import ButtonStyle
+from discord.ui import Item
 
 from bot.discord_app.cards.components import HandButton, LeaveOutButton
 from bot.discord_app.core import layout as layouts
@@ -89,3 +91,12 @@ def total_line(plan: OpeningPlan, lang: str) -> str:
 
 def _style(plan: OpeningPlan) -> ButtonStyle:
     return ButtonStyle.success if plan.enough else ButtonStyle.secondary
+
+
+def suggest_buttons(view: PlayerView, channel_id: int, lang: str) -> list[Item[Any]]:
+    """The Suggest button of a card hand before its opening (none after it, nor on a
+    tile rack: its Hint is the solver's): it picks the cards of the best opening the
+    hand holds, for the opening's sections to show."""
+    if view.kind is not Kind.CARDS or view.seats[view.seat].has_opened:
+        return []
+    return [HandButton(HandAction.SUGGEST, channel_id, label=t("bot.button.suggest", lang))]

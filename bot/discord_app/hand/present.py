@@ -32,7 +32,7 @@ from bot.discord_app.core.text import (
     safe_name,
     starts_with_vowel,
 )
-from bot.discord_app.hand.opening import opening_blocks
+from bot.discord_app.hand.opening import opening_blocks, suggest_buttons
 from bot.discord_app.tiles import present as tiles_present
 from bot.discord_app.tiles.components import rack_items
 from bot.session import display_order
@@ -118,6 +118,8 @@ def hand(
             view.kind is Kind.TILES) else fitting_melds(view, chosen, rules)
         proposal = [] if rules is None or button is not HandButton else opening_blocks(
             view, chosen, rules, channel_id=channel_id, lang=lang)
+        if button is HandButton:
+            buttons = [*buttons, *suggest_buttons(view, channel_id, lang)]
         return hand_layout(head, status, menus, buttons, picture=picture, attached=attached,
                            my_turn=my_turn,
                            lay_offs=[(m, _meld_line(m, lang)) for m in fitting],
