@@ -6,8 +6,8 @@ purpose, not in CI).
 Deals seeded hands of each variant and, for each, splits the whole hand and a seeded
 random half of it (:func:`engine.opening.split`), as the hand message does on every
 pick; then the hand's whole layout message with the opening shown. Prints the median,
-p99 and worst time, and picks built to be hard (four melds and a joker; a whole suit
-and two jokers).
+p99 and worst time, and 13- to 15-card picks built to be hard (four melds and a joker;
+a whole suit and two jokers; eleven of a suit and four jokers).
 Goal: p99 under 10 ms for a split, so that a pick's answer stays far from Discord's 3 s.
 """
 
@@ -69,9 +69,11 @@ def main(hands: int) -> None:
         _row(name, "hand message", shown)
     four = parse_cards("7h 8h 9h qs qh qd 2c 3c 4c 5d 5s 5c jk")
     hard = parse_cards("2h 3h 4h 5h 6h 7h 8h 9h 10h jh qh kh ah jk jk")
+    wild = parse_cards("2h 3h 4h 5h 6h 7h 8h 9h 10h jh qh jk jk jk jk")
     for name in ("rami51", "classic"):
         _row(name, "four melds + a joker", [_timed(split, four, variant(name))])
         _row(name, "A..K♥ + 2 jokers", [_timed(split, hard, variant(name))])
+    _row("rami51", "2..Q♥ + 4 jokers", [_timed(split, wild, variant("rami51"))])
 
 
 if __name__ == "__main__":

@@ -15,11 +15,10 @@ is worth). Nothing here changes state; the round judges the opening when it is p
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterator, Sequence
 from itertools import combinations
 
-from engine.cards.card import JOKER, Card
+from engine.cards.card import JOKER, Card, Suit
 from engine.cards.melds import HIGH_ACE, MeldShape, classify
 from engine.errors import IllegalMeld
 from engine.rules import RuleSet
@@ -38,74 +37,88 @@ def split_melds(cards: Sequence[Card], rules: RuleSet) -> tuple[MeldShape, ...] 
     split is found."""
     if not cards or len(cards) > MOST_CARDS:
         return None
-    memo: dict[tuple[Card, ...], _Best] = {}
-    best = _best(tuple(sorted(cards, key=_order)), rules, memo)
+    search = _Search(rules)
+    best = search.best(tuple(sorted(_code(card) for card in cards)))
     return None if best is None else best[1]
 
 
 _Best = tuple[tuple[int, int], tuple[MeldShape, ...]] | None  # ((count, -melds), melds)
+_JOKER = 127  # a joker's code: after every card (the search takes the first card left)
+_SUITS = list(Suit)
 
 
-def _order(card: Card) -> tuple[int, int, int]:
-    """Jokers last; then by suit and rank (the search takes the first card left)."""
+def _code(card: Card) -> int:
+    """A card as a small number (hashed fast, sorted by suit then rank, jokers last)."""
     if card.is_joker:
-        return (1, 0, 0)
+        return _JOKER
     assert card.suit is not None
-    return (0, list(type(card.suit)).index(card.suit), card.rank)
+    return _SUITS.index(card.suit) * 16 + card.rank
 
 
-def _best(rest: tuple[Card, ...], rules: RuleSet,
-          memo: dict[tuple[Card, ...], _Best]) -> _Best:
-    if not rest:
-        return ((0, 0), ())
-    if rest in memo:
-        return memo[rest]
-    found: _Best = None
-    pivot = rest[0]
-    if not pivot.is_joker:  # jokers alone make no meld
-        for meld in dict.fromkeys(_melds_with(pivot, rest)):
+def _card(code: int) -> Card:
+    return JOKER if code == _JOKER else Card(code % 16, _SUITS[code // 16])
+
+
+class _Search:
+    """One split's search: the best split of each rest met (a rest: the codes of the
+    cards left, sorted), and each candidate meld's shape, classified once."""
+
+    def __init__(self, rules: RuleSet) -> None:
+        self.rules = rules
+        self.memo: dict[tuple[int, ...], _Best] = {}
+        self.shapes: dict[tuple[int, ...], MeldShape | None] = {}
+
+    def shape(self, meld: tuple[int, ...]) -> MeldShape | None:
+        if meld not in self.shapes:
             try:
-                shape = classify(meld, rules)
+                self.shapes[meld] = classify([_card(code) for code in meld], self.rules)
             except IllegalMeld:
-                continue
-            left = Counter(rest)
-            left.subtract(meld)
-            after = _best(tuple(c for c in rest if _take(left, c)), rules, memo)
-            if after is None:
-                continue
-            (value, fewer), melds = after
-            score = (value + shape.value, fewer - 1)
-            if found is None or score > found[0]:
-                found = (score, (shape, *melds))
-    memo[rest] = found
-    return found
+                self.shapes[meld] = None
+        return self.shapes[meld]
+
+    def best(self, rest: tuple[int, ...]) -> _Best:
+        if not rest:
+            return ((0, 0), ())
+        if rest in self.memo:
+            return self.memo[rest]
+        found: _Best = None
+        pivot = rest[0]
+        if pivot != _JOKER:  # jokers alone make no meld
+            for meld in dict.fromkeys(_melds_with(pivot, rest)):
+                shape = self.shape(meld)
+                if shape is None:
+                    continue
+                left = list(rest)
+                for code in meld:
+                    left.remove(code)
+                after = self.best(tuple(left))
+                if after is None:
+                    continue
+                (value, fewer), melds = after
+                score = (value + shape.value, fewer - 1)
+                if found is None or score > found[0]:
+                    found = (score, (shape, *melds))
+        self.memo[rest] = found
+        return found
 
 
-def _take(left: Counter[Card], card: Card) -> bool:
-    """Whether ``card`` is still left (counting it off): the rest keeps its order."""
-    if left[card] > 0:
-        left[card] -= 1
-        return True
-    return False
-
-
-def _melds_with(pivot: Card, rest: tuple[Card, ...]) -> Iterator[tuple[Card, ...]]:
+def _melds_with(pivot: int, rest: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
     """Every group and run of ``rest`` holding ``pivot`` (``rest[0]``), written in an
     order :func:`~engine.cards.melds.classify` reads; some may break a rule."""
     others = rest[1:]
-    jokers = others.count(JOKER)
-    suits = {c.suit: c for c in others if c.rank == pivot.rank and c.suit is not pivot.suit}
-    mates = list(suits.values())
+    jokers = others.count(_JOKER)
+    suit, rank = divmod(pivot, 16)
+    mates = sorted({c for c in others if c != _JOKER and c % 16 == rank and c // 16 != suit})
     for size in range(len(mates) + 1):
         for chosen in combinations(mates, size):
             for wild in range(jokers + 1):
                 if 3 <= 1 + size + wild <= 4:
-                    yield (pivot, *chosen, *[JOKER] * wild)
-    ranks = {c.rank for c in others if c.suit is pivot.suit}
-    if 1 in ranks or pivot.rank == 1:
+                    yield (pivot, *chosen, *[_JOKER] * wild)
+    ranks = {c % 16 for c in others if c != _JOKER and c // 16 == suit}
+    if 1 in ranks or rank == 1:
         ranks.add(HIGH_ACE)
-    ranks.add(pivot.rank)
-    places = [pivot.rank] + ([HIGH_ACE] if pivot.rank == 1 else [])
+    ranks.add(rank)
+    places = [rank] + ([HIGH_ACE] if rank == 1 else [])
     for place in places:
         for low in range(max(1, place - 12), place + 1):
             below = sum(1 for r in range(low, place) if r not in ranks)
@@ -121,20 +134,19 @@ def _melds_with(pivot: Card, rest: tuple[Card, ...]) -> Iterator[tuple[Card, ...
                     yield from _runs(pivot, place, low, high, ranks, jokers - holes)
 
 
-def _runs(pivot: Card, place: int, low: int, high: int, ranks: set[int],
-          spare: int) -> Iterator[tuple[Card, ...]]:
+def _runs(pivot: int, place: int, low: int, high: int, ranks: set[int],
+          spare: int) -> Iterator[tuple[int, ...]]:
     """The run from ``low`` to ``high`` in the pivot's suit, the pivot at ``place``: a
     picked card where there is one, else a joker; and, with a ``spare`` joker, the same
     with one picked card left to another meld, a joker in its place."""
-    suit = pivot.suit
-    assert suit is not None
+    base = pivot // 16 * 16
 
-    def card(rank: int, wild: bool) -> Card:
+    def card(rank: int, wild: bool) -> int:
         if rank == place:
             return pivot
         if wild or rank not in ranks:
-            return JOKER
-        return Card(1 if rank == HIGH_ACE else rank, suit)
+            return _JOKER
+        return base + (1 if rank == HIGH_ACE else rank)
 
     yield tuple(card(r, False) for r in range(low, high + 1))
     if spare:
