@@ -29,13 +29,15 @@ from engine.opening import OpeningPlan, opening_plan
 from engine.rules import Kind
 from engine.views import Phase, PlayerView
 
+PLAYING = (Phase.DRAW, Phase.PLAY)  # a round under way: after it, nothing to open
+
 
 def proposed(view: PlayerView, selected: Mapping[str, Set[str]],
              rules: RuleSet) -> OpeningPlan | None:
-    """The opening the picks make (None: opened already, nothing picked, the pieces
-    picked make no melds together, or a tile draft under way: its sets are the
-    player's own proposal)."""
-    if view.kind is Kind.TILES and view.draft is not None:
+    """The opening the picks make (None: opened already, the round over, nothing
+    picked, the pieces picked make no melds together, or a tile draft under way: its
+    sets are the player's own proposal)."""
+    if view.phase not in PLAYING or (view.kind is Kind.TILES and view.draft is not None):
         return None
     try:
         pieces = picked_pieces({slot: sorted(values) for slot, values in selected.items()},
@@ -97,6 +99,7 @@ def suggest_buttons(view: PlayerView, channel_id: int, lang: str) -> list[Item[A
     """The Suggest button of a card hand before its opening (none after it, nor on a
     tile rack: its Hint is the solver's): it picks the cards of the best opening the
     hand holds, for the opening's sections to show."""
-    if view.kind is not Kind.CARDS or view.seats[view.seat].has_opened:
+    if view.kind is not Kind.CARDS or view.seats[view.seat].has_opened or (
+            view.phase not in PLAYING):
         return []
     return [HandButton(HandAction.SUGGEST, channel_id, label=t("bot.button.suggest", lang))]

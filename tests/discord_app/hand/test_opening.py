@@ -142,6 +142,15 @@ def test_the_button_is_off_when_the_player_may_not_meld_now() -> None:
     assert "Nobody lays cards during their own first turn" in layouts.shown_text(shown)
 
 
+def test_no_opening_nor_suggest_once_the_round_is_over() -> None:
+    over = replace(_view("rami51", HAND), phase=Phase.ROUND_OVER)
+    shown = _shown(over, _picked(over, "7h 8h 9h qs qh qd"), "en", "rami51")
+    ids = [str(getattr(i, "custom_id", "")) for i in layouts.walk(shown)]
+    assert not [i for i in ids if i.startswith(("rami:hand:open:", "rami:hand:suggest:"))]
+    playing = _shown(_view("rami51", HAND), {}, "en", "rami51")
+    assert [b for b in _items(playing, HandButton) if b.action is HandAction.SUGGEST]
+
+
 def test_no_opening_once_opened_or_when_the_cards_make_no_melds() -> None:
     opened = _view("rami51", HAND, opened=True)
     shown = _shown(opened, _picked(opened, "7h 8h 9h qs qh qd"), "en", "rami51")
