@@ -6,12 +6,17 @@ a button per :class:`HandAction`. A front end passes the button's action and the
 picked (:func:`click_action`), or saves the next sort (:func:`cycle_sort`); a menu value
 is a position and a card code (``3:Qh``, the same in every language:
 :func:`card_of_value`). A menu keeps no order, so the cards picked for a meld are
-arranged into one (:func:`arrange_meld`) before the engine checks it.
+arranged into one (:func:`arrange_meld`) before the engine checks it. Before an opening,
+the cards picked in both menus are split into melds by the engine
+(:func:`opening_melds`: the Lay them down button lays them all at once, tiles too;
+:func:`without_meld`: the picks once one proposed meld is left out; :func:`suggested_picks`:
+the Suggest button's, the best opening the hand holds).
 """
 
 from __future__ import annotations
 
 import itertools
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from enum import StrEnum
 from typing import TYPE_CHECKING
@@ -20,9 +25,13 @@ from bot.session.hand import check_length, next_sort
 from bot.session.model import SessionError
 from engine import Card, NotationError, RuleSet, RummyError, classify
 from engine.cards.actions import CardAction, Discard, Draw, LayOff, Meld, SwapJoker
-from engine.cards.card import read_codes
+from engine.cards.card import CardsText, read_codes, write_codes
 from engine.i18n import Msg, quote
 from engine.numbers import whole
+from engine.opening import split, suggested_opening
+from engine.rules import Kind
+from engine.tiles.tile import Tile, format_tile, parse_tiles
+from engine.views import Piece, PlayerView
 
 if TYPE_CHECKING:
     from bot.session.prefs import Preferences
@@ -39,6 +48,8 @@ class HandAction(StrEnum):
     SWAP = "swap"  # a table joker for a card of the hand
     DISCARD = "discard"
     SORT = "sort"  # the next way of sorting the hand; no action of the game
+    OPEN = "open"  # the cards picked in both menus laid as the melds of an opening
+    SUGGEST = "suggest"  # pick the cards of the best opening the hand holds; no action
 
 
 async def cycle_sort(prefs: Preferences, user_id: int) -> None:
@@ -63,6 +74,12 @@ def click_action(action: HandAction, picked: Mapping[str, Sequence[str]],
         return Draw("discard" if action is HandAction.TAKE else "stock")
     if action is HandAction.SORT:
         raise ValueError("the Sort button changes a preference, not the game: cycle_sort")
+    if action is HandAction.SUGGEST:
+        raise ValueError("the Suggest button changes the picks, not the game: suggested_picks")
+    if action is HandAction.OPEN:
+        assert rules is not None and rules.kind is Kind.CARDS
+        return Meld(tuple(tuple(c for c in meld if isinstance(c, Card))
+                          for meld in opening_melds(picked, rules)))
     button = Msg(f"bot.button.{action}")
     first = [card_of_value(v) for v in picked.get("a", [])]
     second = [card_of_value(v) for v in picked.get("b", [])]
@@ -83,6 +100,102 @@ def click_action(action: HandAction, picked: Mapping[str, Sequence[str]],
     if len(first) != 1:
         raise SessionError("bot.error.pick_one_swap")
     return SwapJoker(first[0], meld[0] - 1)
+
+
+def picked_values(picked: Mapping[str, Iterable[str]]) -> list[str]:
+    """The menu values picked in both piece menus (``a`` then ``b``), each position once."""
+    return list(dict.fromkeys(v for slot in ("a", "b") for v in picked.get(slot, ())))
+
+
+def picked_pieces(picked: Mapping[str, Iterable[str]], kind: Kind) -> list[Piece]:
+    """The cards (or tiles, ``kind``) picked in both menus, each position once.
+
+    Raises:
+        NotationError: a picked value that is no piece's code.
+    """
+    read = card_of_value if kind is Kind.CARDS else tile_of_value
+    return [read(value) for value in picked_values(picked)]
+
+
+def opening_melds(picked: Mapping[str, Iterable[str]], rules: RuleSet
+                  ) -> tuple[tuple[Piece, ...], ...]:
+    """The melds (tile sets) of the opening the hand proposes for the pieces picked in
+    both menus (:func:`engine.opening.split`), each in table order; the round then
+    judges them (the minimum, the first turn, the hand left).
+
+    Raises:
+        SessionError: nothing is picked, or the pieces picked make no melds together.
+        NotationError: a picked value that is no piece's code.
+    """
+    pieces = picked_pieces(picked, rules.kind)
+    if not pieces:
+        raise SessionError("bot.error.pick_cards", button=Msg("bot.button.open"))
+    melds = split(pieces, rules)
+    if melds is None:
+        if rules.kind is Kind.CARDS:
+            raise SessionError("bot.error.open_no_split",
+                               cards=CardsText(tuple(c for c in pieces if isinstance(c, Card))))
+        raise SessionError("bot.error.open_no_split.tiles", tiles=" ".join(
+            format_tile(p) for p in pieces if isinstance(p, Tile)))
+    return tuple(meld.pieces for meld in melds)
+
+
+def without_meld(picked: Mapping[str, Sequence[str]], rules: RuleSet,
+                 number: int) -> dict[str, set[str]]:
+    """The menus' picks once the pieces of meld ``number`` (from 1) of the proposed
+    opening are left out (the hand's "Leave out" button beside that meld).
+
+    Raises:
+        SessionError: the picks make no such meld any more (the message was stale).
+        NotationError: a picked value that is no piece's code.
+    """
+    values = picked_values(picked)
+    read = card_of_value if rules.kind is Kind.CARDS else tile_of_value
+    melds = split([read(v) for v in values], rules) if values else None
+    if melds is None or not 1 <= number <= len(melds):
+        raise SessionError("bot.error.open_stale")
+    out = Counter(melds[number - 1].pieces)
+    dropped: set[str] = set()
+    for value in values:
+        piece = read(value)
+        if out[piece] > 0:
+            out[piece] -= 1
+            dropped.add(value)
+    return {slot: {v for v in chosen if v not in dropped} if slot in ("a", "b") else set(chosen)
+            for slot, chosen in picked.items()}
+
+
+def tile_of_value(value: str) -> Tile:
+    """A rack menu value ``"3:r12"`` (position:tile) back to its tile.
+
+    Raises:
+        NotationError: not one tile's code (a value no menu of the bot holds).
+    """
+    tiles = parse_tiles(check_length(value.partition(":")[2] or value))
+    if len(tiles) != 1:
+        raise NotationError("notation.tile", token=quote(value))
+    return tiles[0]
+
+
+def suggested_picks(view: PlayerView, order: Sequence[int], rules: RuleSet
+                    ) -> dict[str, set[str]]:
+    """The picks of the hand's Suggest button: the cards of the best opening the hand
+    holds (:func:`engine.opening.suggested_opening`) in the first menu, by their values
+    (``order``: the hand's display order, positions from 1), nothing in the others.
+
+    Raises:
+        SessionError: the hand holds no meld (``bot.error.suggest_none``).
+    """
+    wanted = Counter(suggested_opening(view, rules))
+    if not wanted:
+        raise SessionError("bot.error.suggest_none")
+    values: set[str] = set()
+    for position, index in enumerate(order, 1):
+        card = view.hand[index]
+        if isinstance(card, Card) and wanted[card] > 0:
+            wanted[card] -= 1
+            values.add(f"{position}:{write_codes([card])}")
+    return {"a": values}
 
 
 def card_of_value(value: str) -> Card:

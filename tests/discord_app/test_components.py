@@ -10,7 +10,13 @@ from unittest.mock import AsyncMock, Mock
 import discord
 import pytest
 
-from bot.discord_app.cards.components import HandButton, HandPick, LayOffButton, hand_items
+from bot.discord_app.cards.components import (
+    HandButton,
+    HandPick,
+    LayOffButton,
+    LeaveOutButton,
+    hand_items,
+)
 from bot.discord_app.core.components import Slot
 from bot.discord_app.daily.components import TryButton, TryEnd, TryPick, try_over_view
 from bot.discord_app.history.components import PageAction, PageButton, StepAction, StepButton
@@ -61,6 +67,9 @@ async def _click(custom_id: str, interaction: Any) -> Any:
     ("rami:table:rematch:5", TableButton, {"action": TableAction.REMATCH, "channel_id": 5}),
     ("rami:hand:discard:5", HandButton, {"action": HandAction.DISCARD, "channel_id": 5}),
     ("rami:lay:3:5", LayOffButton, {"meld": 3, "channel_id": 5}),
+    ("rami:leave:2:5", LeaveOutButton, {"meld": 2, "channel_id": 5}),
+    ("rami:hand:open:5", HandButton, {"action": HandAction.OPEN, "channel_id": 5}),
+    ("rami:hand:suggest:5", HandButton, {"action": HandAction.SUGGEST, "channel_id": 5}),
     ("rami:tiles:arrange:5", TileButton, {"action": TileButtonAction.ARRANGE,
                                           "channel_id": 5}),
     # before menus named their owner
@@ -115,6 +124,7 @@ def test_each_class_is_routed_to_its_features_method() -> None:
         "HandButton": ("CardTurn", "on_button"),
         "HandPick": ("CardTurn", "on_pick"),
         "LayOffButton": ("CardTurn", "on_lay_off"),
+        "LeaveOutButton": ("CardTurn", "on_leave_out"),
         "TileButton": ("TileTurn", "on_button"),
         "TryButton": ("Championship", "on_button"),
         "TryPick": ("Championship", "on_pick"),

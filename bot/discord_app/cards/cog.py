@@ -15,7 +15,12 @@ import discord
 from discord import app_commands
 from discord.app_commands import Choice
 
-from bot.discord_app.cards.components import HandButton, HandPick, LayOffButton
+from bot.discord_app.cards.components import (
+    HandButton,
+    HandPick,
+    LayOffButton,
+    LeaveOutButton,
+)
 from bot.discord_app.core.answering import Replies, check_channel, check_owner, snapshot_of
 from bot.discord_app.core.components import owner_of, selection_of
 from bot.discord_app.core.feature import Feature, Route, Routed
@@ -25,7 +30,13 @@ from bot.discord_app.core.text import meld_choices
 from bot.discord_app.hand import HandMessages, piece_choices
 from bot.discord_app.hand.present import action_note
 from bot.session import check_length, display_order, read_card, read_pieces
-from bot.session.card_clicks import HandAction, click_action, cycle_sort
+from bot.session.card_clicks import (
+    HandAction,
+    click_action,
+    cycle_sort,
+    suggested_picks,
+    without_meld,
+)
 from engine import Card, NotationError
 from engine.actions import Action
 from engine.cards.actions import Discard, Draw, LayOff, Meld, SwapJoker
@@ -58,7 +69,7 @@ class CardTurn(Feature):
 
     def routes(self) -> dict[type[Routed], Route]:
         return {HandButton: self.on_button, HandPick: self.on_pick,
-                LayOffButton: self.on_lay_off}
+                LayOffButton: self.on_lay_off, LeaveOutButton: self.on_leave_out}
 
     async def _act(self, interaction: discord.Interaction, action: Action, lang: str,
                    *, update: bool = False) -> Reply:
@@ -66,9 +77,12 @@ class CardTurn(Feature):
         return await self.hands.reply(interaction, view, lang, action_note(action, view, lang),
                                       update=update)
 
-    async def _order(self, interaction: discord.Interaction) -> tuple[PlayerView, list[int]]:
-        """The caller's view and their hand's display order (positions as numbered)."""
-        view = await self.tables.hand(interaction.channel_id or 0, interaction.user.id)
+    async def _order(self, interaction: discord.Interaction,
+                     channel: int | None = None) -> tuple[PlayerView, list[int]]:
+        """The caller's view and their hand's display order (positions as numbered;
+        ``channel``: the game's, when not the interaction's)."""
+        channel = (interaction.channel_id or 0) if channel is None else channel
+        view = await self.tables.hand(channel, interaction.user.id)
         sort = (await self.prefs.player(interaction.user.id)).sort
         return view, display_order(view, sort)
 
@@ -180,8 +194,16 @@ class CardTurn(Feature):
                 answer.reply = await self.hands.reply(interaction, view, answer.lang,
                                                       update=True, table=button.channel_id)
                 return
+            if button.action is HandAction.SUGGEST:  # the picks change, not the game
+                view, order = await self._order(interaction, button.channel_id)
+                table = await snapshot_of(self.tables, button.channel_id)
+                picks = suggested_picks(view, order, table.rules)
+                answer.reply = await self.hands.reply(
+                    interaction, view, answer.lang, update=True, picture=False,
+                    selected=picks, table=button.channel_id)
+                return
             rules = None
-            if button.action is HandAction.MELD:
+            if button.action in (HandAction.MELD, HandAction.OPEN):
                 snapshot = await self.tables.snapshot(button.channel_id)
                 rules = None if snapshot is None else snapshot.rules
             chosen = click_action(button.action, selection_of(interaction.message), rules)
@@ -204,6 +226,21 @@ class CardTurn(Feature):
             answer.reply = await self.hands.reply(
                 interaction, view, answer.lang, action_note(chosen, view, answer.lang),
                 update=True, table=button.channel_id)
+
+    async def on_leave_out(self, interaction: discord.Interaction,
+                           button: LeaveOutButton) -> None:
+        """A "Leave out" button beside a meld of the opening proposed: that meld's cards
+        are no longer picked (the message's menus), and the hand is shown again."""
+        async with self.replies.to(interaction, "hand.leave_out",
+                                   after=self.hands.keep) as answer:
+            check_channel(interaction, button.channel_id)
+            check_owner(interaction, owner_of(interaction.message))
+            view = await self.tables.hand(button.channel_id, interaction.user.id)
+            rules = (await snapshot_of(self.tables, button.channel_id)).rules
+            selected = without_meld(selection_of(interaction.message), rules, button.meld)
+            answer.reply = await self.hands.reply(interaction, view, answer.lang, update=True,
+                                                  selected=selected, picture=False,
+                                                  table=button.channel_id)
 
     async def on_pick(self, interaction: discord.Interaction, menu: HandPick) -> None:
         """Remember a menu pick in the hand message itself (its default options); a pick

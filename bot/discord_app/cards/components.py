@@ -6,6 +6,8 @@
   button;
 - ``rami:lay:<meld>:<channel>`` (:class:`LayOffButton`): lay the cards picked off on
   table meld ``<meld>`` (numbered from 1), beside that meld in a layout hand message;
+- ``rami:leave:<meld>:<channel>`` (:class:`LeaveOutButton`): before an opening, leave
+  the cards of meld ``<meld>`` (from 1) of the opening proposed out of the picks;
 - ``rami:pick:<slot>:<channel>:<owner>`` (:class:`HandPick`): the hand's menus, cards
   (or tiles) of a first meld, of a second meld, a table meld, of the player ``owner``
   (older messages lack it); see :mod:`bot.discord_app.core.components`.
@@ -58,6 +60,28 @@ class LayOffButton(
     def __init__(self, meld: int, channel_id: int, label: str = "") -> None:
         super().__init__(discord.ui.Button(
             label=label or str(meld), style=ButtonStyle.success,
+            custom_id=f"rami:{self.family}:{meld}:{channel_id}"))
+        self.meld, self.channel_id = meld, channel_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction,
+                             item: discord.ui.Item[Any], match: re.Match[str]) -> Self:
+        return cls(int(match["meld"]), int(match["channel"]))
+
+
+class LeaveOutButton(
+    Routed,
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"rami:leave:(?P<meld>\d+):(?P<channel>\d+)",
+):
+    """A button beside a meld of the opening a hand proposes: its cards are no longer
+    picked (``rami:leave:<meld>:<channel>``, ``meld`` numbered from 1 in the proposal)."""
+
+    family: ClassVar[str] = "leave"
+
+    def __init__(self, meld: int, channel_id: int, label: str = "") -> None:
+        super().__init__(discord.ui.Button(
+            label=label or str(meld), style=ButtonStyle.secondary,
             custom_id=f"rami:{self.family}:{meld}:{channel_id}"))
         self.meld, self.channel_id = meld, channel_id
 

@@ -34,7 +34,6 @@ from bot.discord_app.core.text import MAX_CHOICES, piece_text
 from bot.discord_app.hand.present import hand
 from bot.session import display_order
 from engine import RummyError
-from engine.rules import Kind
 from engine.views import PlayerView
 
 if TYPE_CHECKING:
@@ -176,7 +175,7 @@ class HandMessages:
         if picture and not prefs.text_only:  # text only: the hand's text says it all
             drawn = await self._picture(view, channel_id, user_id, lang, prefs)
         rules = None
-        if view.kind is Kind.CARDS and (selected or {}).get("a"):  # which melds they fit
+        if (selected or {}).get("a") or (selected or {}).get("b"):  # the melds they fit, or make
             snapshot = await self.tables.snapshot(channel_id)
             rules = None if snapshot is None else snapshot.rules
         return hand(view, channel_id, lang, sort=prefs.sort, note=note,

@@ -32,6 +32,7 @@ from bot.discord_app.core.text import (
     safe_name,
     starts_with_vowel,
 )
+from bot.discord_app.hand.opening import opening_blocks, suggest_buttons
 from bot.discord_app.tiles import present as tiles_present
 from bot.discord_app.tiles.components import rack_items
 from bot.session import display_order
@@ -113,12 +114,16 @@ def hand(
     if layout:
         head, status = _hand_lines(view, texts, lang, title=heading, turn=turn, board=board,
                                    note=note, names=names)
-        fitting = [] if rules is None or button is not HandButton else (
-            fitting_melds(view, chosen, rules))
+        fitting = [] if rules is None or button is not HandButton or (
+            view.kind is Kind.TILES) else fitting_melds(view, chosen, rules)
+        proposal = [] if rules is None or button is not HandButton else opening_blocks(
+            view, chosen, rules, channel_id=channel_id, lang=lang)
+        if button is HandButton:
+            buttons = [*buttons, *suggest_buttons(view, channel_id, lang)]
         return hand_layout(head, status, menus, buttons, picture=picture, attached=attached,
                            my_turn=my_turn,
                            lay_offs=[(m, _meld_line(m, lang)) for m in fitting],
-                           channel_id=channel_id, lang=lang)
+                           channel_id=channel_id, lang=lang, opening=proposal)
     text = _hand_text(view, texts, lang, title=heading, turn=turn,
                       board=board, note=note, names=names)
     return Reply(content=text, pictures=[picture] if picture is not None else [],
@@ -129,11 +134,13 @@ def hand_layout(head: Sequence[str], status: Sequence[str], menus: Items, button
                 picture: Picture | None, my_turn: bool,
                 attached: tuple[str, str] | None = None,
                 lay_offs: Sequence[tuple[MeldView, str]], channel_id: int,
-                lang: str) -> Reply:
+                lang: str, opening: Sequence[layouts.Block] = ()) -> Reply:
     """The hand as a layout message: the pieces (``head``), the picture (none in text
-    only), the menus that pick them; what the turn asks (``status``) and its buttons; then
+    only), the menus that pick them; what the turn asks (``status``) and its buttons; the
+    opening the cards picked make (``opening``: :func:`~.opening.opening_blocks`); then
     each table meld the cards picked fit (``lay_offs``: the meld and its line) with its
-    lay-off button beside it. Its accent colour says it is the player's turn."""
+    lay-off button beside it, the first left out where room runs short. Its accent colour
+    says it is the player's turn."""
     blocks: list[layouts.Block] = [layouts.text("\n".join(head))]
     if picture is not None:
         blocks.append(layouts.gallery([(picture.filename, picture.alt)]))
@@ -142,6 +149,7 @@ def hand_layout(head: Sequence[str], status: Sequence[str], menus: Items, button
     blocks += [layouts.row(menu) for menu in menus]
     blocks.append(layouts.text("\n".join(status)))
     blocks += [layouts.row(*buttons[i:i + 5]) for i in range(0, len(buttons), 5)]
+    blocks += opening
     if lay_offs:
         blocks.append(layouts.separator())
     label = t("bot.button.layoff_on", lang)

@@ -41,6 +41,7 @@ from bot.discord_app.hand.present import action_note
 from bot.discord_app.tiles import present
 from bot.discord_app.tiles.components import TileButton, TileButtonAction
 from bot.session import SessionError, check_length, display_order, read_pieces
+from bot.session.card_clicks import opening_melds
 from bot.session.tile_edits import arranged, best_play, draft_sets, table_sets
 from engine import NotationError, parse_tiles
 from engine.rules import Kind
@@ -300,6 +301,13 @@ class TileTurn(Feature):
             elif button.action in SIMPLE:
                 answer.reply = await self._apply(interaction, channel,
                                                  [SIMPLE[button.action]()], answer.lang,
+                                                 update=True)
+            elif button.action is TileButtonAction.OPEN:  # the initial meld proposed
+                rules = (await snapshot_of(self.tables, channel)).rules
+                sets = [tuple(p for p in s if isinstance(p, Tile))
+                        for s in opening_melds(selection_of(interaction.message), rules)]
+                play = Play.between(table_sets(view), (*table_sets(view), *sets))
+                answer.reply = await self._apply(interaction, channel, [play], answer.lang,
                                                  update=True)
             else:
                 picked = [parse_tiles(v.partition(":")[2] or v)[0]

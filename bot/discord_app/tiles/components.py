@@ -1,7 +1,8 @@
 """The components of a player's tile rack: ``rami:tiles:<action>:<channel>``
 (:class:`TileButton`, actions :class:`TileButtonAction`: draw, pass, undo, reset, confirm,
-hint, arrange), its tile menu (``rami:pick:a``, the hand's, :class:`~bot.discord_app.
-cards.components.HandPick`) and the hand's Sort button."""
+hint, arrange; open: the initial meld the tiles picked make, shown in the layout), its
+tile menu (``rami:pick:a``, the hand's, :class:`~bot.discord_app.cards.components.
+HandPick`) and the hand's Sort button."""
 
 from __future__ import annotations
 
@@ -29,6 +30,7 @@ class TileButtonAction(StrEnum):
     CONFIRM = "confirm"
     HINT = "hint"
     ARRANGE = "arrange"
+    OPEN = "open"  # the tiles picked laid as the sets of an initial meld (the hand's opening)
 
 
 class TileButton(ChannelButton, template=template("tiles", list(TileButtonAction))):
