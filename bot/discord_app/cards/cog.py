@@ -9,6 +9,7 @@ session layer (:meth:`bot.session.Tables.act`) → the engine; then the hand is 
 
 from __future__ import annotations
 
+import asyncio
 from typing import TYPE_CHECKING, Any, cast
 
 import discord
@@ -197,7 +198,9 @@ class CardTurn(Feature):
             if button.action is HandAction.SUGGEST:  # the picks change, not the game
                 view, order = await self._order(interaction, button.channel_id)
                 table = await snapshot_of(self.tables, button.channel_id)
-                picks = suggested_picks(view, order, table.rules)
+                # The hard computer's partitioner: tens of ms on a hand of one suit and
+                # jokers, so off the event loop as the computers' turns are.
+                picks = await asyncio.to_thread(suggested_picks, view, order, table.rules)
                 answer.reply = await self.hands.reply(
                     interaction, view, answer.lang, update=True, picture=False,
                     selected=picks, table=button.channel_id)
