@@ -24,13 +24,18 @@ from engine.errors import IllegalMeld
 from engine.rules import RuleSet
 
 MOST_CARDS = 30  # beyond this many picked cards no split is searched (no hand holds more)
+# Candidate melds the search may try: dealt hands' picks need under 100 (3,000 seeded), a
+# pick of one suit's run with three or four jokers ~5,000 (~25 ms: the bot searches off
+# its event loop); past this bound (hands far larger than the rules deal) no split is
+# proposed, and the Meld button still plays the picks.
+MOST_TRIES = 20_000
 
 
 def split_melds(cards: Sequence[Card], rules: RuleSet) -> tuple[MeldShape, ...] | None:
     """``cards`` laid out as valid melds, each card in exactly one: the split with the
     highest opening count (then the fewest melds; then the first found, the same for the
     same cards in any order). None when there is none (no cards, too many, or some card
-    that fits no meld with the others).
+    that fits no meld with the others, or a search past :data:`MOST_TRIES`).
 
     A joker stands in a run where no picked card of that rank is, or for at most one
     picked card that then goes into another meld; where the joker limits allow it, every
@@ -38,8 +43,15 @@ def split_melds(cards: Sequence[Card], rules: RuleSet) -> tuple[MeldShape, ...] 
     if not cards or len(cards) > MOST_CARDS:
         return None
     search = _Search(rules)
-    best = search.best(tuple(sorted(_code(card) for card in cards)))
+    try:
+        best = search.best(tuple(sorted(_code(card) for card in cards)))
+    except _TooLong:
+        return None
     return None if best is None else best[1]
+
+
+class _TooLong(Exception):
+    """The search tried more than :data:`MOST_TRIES` candidate melds."""
 
 
 _Best = tuple[tuple[int, int], tuple[MeldShape, ...]] | None  # ((count, -melds), melds)
@@ -67,6 +79,7 @@ class _Search:
         self.rules = rules
         self.memo: dict[tuple[int, ...], _Best] = {}
         self.shapes: dict[tuple[int, ...], MeldShape | None] = {}
+        self.tries = 0
 
     def shape(self, meld: tuple[int, ...]) -> MeldShape | None:
         if meld not in self.shapes:
@@ -85,6 +98,9 @@ class _Search:
         pivot = rest[0]
         if pivot != _JOKER:  # jokers alone make no meld
             for meld in dict.fromkeys(_melds_with(pivot, rest)):
+                self.tries += 1
+                if self.tries > MOST_TRIES:
+                    raise _TooLong
                 shape = self.shape(meld)
                 if shape is None:
                     continue

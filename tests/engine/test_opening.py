@@ -218,3 +218,13 @@ def test_the_best_opening_a_hand_holds(name: str, hand: str, suggested: str) -> 
 def test_nothing_suggested_once_opened() -> None:
     view = replace(_view("rami51", opened=True), hand=cards("7h 8h 9h 2c"))
     assert suggested_opening(view, variant("rami51")) == ()
+
+
+def test_a_search_past_its_bound_proposes_no_split(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A run of one suit with two jokers: found within the bound, none past a smaller one
+    # (the picks are then played with the Meld button, as any meld).
+    text = "3h 4h 5h 6h 7h 8h 9h 10h jh qh jk jk"
+    assert _split(text, "rami51") is not None
+    monkeypatch.setattr("engine.cards.opening.MOST_TRIES", 50)
+    assert _split(text, "rami51") is None
+    assert _split("7h 8h 9h qs qh qd", "rami51") is not None  # a small pick still splits

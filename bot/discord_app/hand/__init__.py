@@ -31,6 +31,7 @@ from bot.discord_app.core import pictures
 from bot.discord_app.core.channel_api import Kept, Uploads
 from bot.discord_app.core.replies import Answer, Picture, Reply
 from bot.discord_app.core.text import MAX_CHOICES, piece_text
+from bot.discord_app.hand.opening import proposed
 from bot.discord_app.hand.present import hand
 from bot.session import display_order
 from engine import RummyError
@@ -174,14 +175,16 @@ class HandMessages:
         drawn = None
         if picture and not prefs.text_only:  # text only: the hand's text says it all
             drawn = await self._picture(view, channel_id, user_id, lang, prefs)
-        rules = None
+        rules = opening = None
         if (selected or {}).get("a") or (selected or {}).get("b"):  # the melds they fit, or make
             snapshot = await self.tables.snapshot(channel_id)
             rules = None if snapshot is None else snapshot.rules
+            if rules is not None and layout:  # its search: up to ~25 ms, off the loop
+                opening = await asyncio.to_thread(proposed, view, selected or {}, rules)
         return hand(view, channel_id, lang, sort=prefs.sort, note=note,
                     names=[seat.name for seat in view.seats], selected=selected,
                     picture=drawn, owner=user_id, layout=layout, rules=rules,
-                    attached=None if prefs.text_only else attached)
+                    attached=None if prefs.text_only else attached, opening=opening)
 
     async def _picture(self, view: PlayerView, channel_id: int, user_id: int, lang: str,
                        prefs: PlayerPrefs) -> Picture:

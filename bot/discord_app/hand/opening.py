@@ -47,15 +47,15 @@ def proposed(view: PlayerView, selected: Mapping[str, Set[str]],
     return opening_plan(view, pieces, rules) if pieces else None
 
 
-def opening_blocks(view: PlayerView, selected: Mapping[str, Set[str]], rules: RuleSet, *,
+def opening_blocks(view: PlayerView, plan: OpeningPlan | None, rules: RuleSet, *,
                    channel_id: int, lang: str) -> list[layouts.Block]:
-    """The opening proposed for the picks, as a layout's blocks (none without one): a
+    """The opening proposed for the picks (``plan``: :func:`proposed`'s, searched off the
+    event loop: tens of milliseconds for some picks), as a layout's blocks (none without one): a
     separator, a section per meld (its cards, its points; "Leave out" beside it), and the
     total against the minimum beside the button laying them all. The button is off
     when the player may not meld now (not their play, or a first turn where the rules
     forbid it); a total short of the minimum keeps it on: the round's refusal then says
     what the opening needs."""
-    plan = proposed(view, selected, rules)
     if plan is None:
         return []
     blocks: list[layouts.Block] = [layouts.separator()]

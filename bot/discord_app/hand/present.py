@@ -42,6 +42,7 @@ from engine.actions import Action, unhandled
 from engine.ai.variant import card_variant
 from engine.cards.actions import Discard, Draw, LayOff, Meld, SwapJoker
 from engine.names import shown_name
+from engine.opening import OpeningPlan
 from engine.rules import Kind
 from engine.tiles.actions import (
     Add,
@@ -77,13 +78,15 @@ def hand(
     layout: bool = False,
     rules: RuleSet | None = None,
     attached: tuple[str, str] | None = None,
+    opening: OpeningPlan | None = None,
 ) -> Reply:
     """``owner``'s private hand message (the rack in tile rummy): picture, alt text,
     numbered notation and components (``button`` and ``pick``: a try's classes,
     ``channel_id`` then naming the try).
 
     ``layout``: as a layout message (:func:`hand_layout`, ``rules`` telling which table
-    melds the cards picked fit; ``attached``: the picture the edited message already
+    melds the cards picked fit, ``opening`` the opening they make,
+    :func:`~.opening.proposed`; ``attached``: the picture the edited message already
     has, ``(filename, alt text)``, shown again without sending it); else text and rows of
     buttons under it."""
     order = display_order(view, sort)
@@ -117,7 +120,7 @@ def hand(
         fitting = [] if rules is None or button is not HandButton or (
             view.kind is Kind.TILES) else fitting_melds(view, chosen, rules)
         proposal = [] if rules is None or button is not HandButton else opening_blocks(
-            view, chosen, rules, channel_id=channel_id, lang=lang)
+            view, opening, rules, channel_id=channel_id, lang=lang)
         if button is HandButton:
             buttons = [*buttons, *suggest_buttons(view, channel_id, lang)]
         return hand_layout(head, status, menus, buttons, picture=picture, attached=attached,

@@ -20,7 +20,7 @@ from bot.discord_app.core import layout as layouts
 from bot.discord_app.core import text as core_text
 from bot.discord_app.core.replies import Picture
 from bot.discord_app.hand import present as hand_present
-from bot.discord_app.hand.opening import opening_blocks
+from bot.discord_app.hand.opening import opening_blocks, proposed
 from bot.discord_app.tiles.components import TileButton, TileButtonAction
 from bot.session import display_order
 from bot.session.card_clicks import HandAction
@@ -57,8 +57,9 @@ def _picked(view: PlayerView, cards: str) -> dict[str, set[str]]:
 
 def _shown(view: PlayerView, picked: dict[str, set[str]], lang: str, name: str,
            **options: Any) -> discord.ui.LayoutView:
+    rules = variant(name)
     reply = hand_present.hand(view, CHANNEL, lang, selected=picked, layout=True,
-                              rules=variant(name), **options)
+                              rules=rules, opening=proposed(view, picked, rules), **options)
     assert reply.layout is not None
     return reply.layout
 
@@ -166,14 +167,16 @@ def test_the_largest_hand_with_four_melds_and_lay_offs_fits_a_layout(lang: str) 
     view = _view("classic", hand)
     picked = _picked(view, "7h 8h 9h qs qh qd 2c 3c 4c 5d 5s 5c")
     reply = hand_present.hand(view, CHANNEL, lang, selected=picked, layout=True,
-                              rules=variant("classic"), picture=PICTURE, note="x" * 1500)
+                              rules=variant("classic"), picture=PICTURE, note="x" * 1500,
+                              opening=proposed(view, picked, variant("classic")))
     assert reply.layout is not None and len(_items(reply.layout, LeaveOutButton)) == 4
     # And beside them as many lay-off buttons as the table has melds (more than any pick
     # of four melds fits): the opening is kept whole, the lay-offs take what room is left.
     table = [MeldView(n, tuple(parse_cards("as 2s 3s")), (None,) * 3, "run", 1)
              for n in range(1, 11)]
-    opening = opening_blocks(view, picked, variant("classic"),
-                                          channel_id=CHANNEL, lang=lang)
+    classic = variant("classic")
+    opening = opening_blocks(view, proposed(view, picked, classic), classic,
+                             channel_id=CHANNEL, lang=lang)
     menus, buttons = hand_items(
         CHANNEL, lang, cards=[(f"{i}:x", "x") for i in range(1, 16)], melds=[("1", "1")],
         selected=picked, sort="suit", can_draw=False, can_play=True)
