@@ -286,7 +286,8 @@ def value_label(key: str, value: object) -> Msg | None:
 def _coerce(key: str, raw: Any, rules: RuleSet) -> Any:
     """``raw`` as the type of parameter ``key``; RuleError when it cannot be."""
     kind = _FIELD_TYPES[key]
-    bad = RuleError("rules.value", name=parameter_label(key), value=quote(raw), expected=kind)
+    expected = Msg(f"rules.expected.{'hand_sizes' if key == 'hand_sizes' else kind}")
+    bad = RuleError("rules.value", name=parameter_label(key), value=quote(raw), expected=expected)
     if key in _ENUMS:
         try:
             return _ENUMS[key](raw.value if isinstance(raw, enum.Enum) else str(raw).lower())
