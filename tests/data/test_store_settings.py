@@ -113,7 +113,8 @@ async def test_a_registered_variant_can_be_chosen_and_changed(store: Store) -> N
         saved = await store.update_guild_settings(
             1, default_variant="rami40", rule_overrides={"rami40": {"target": 200}})
         assert saved.default_variant == "rami40"
-        with pytest.raises(ValueError, match="“x” is not a valid value for Target score: expected a whole number"):
+        refused = "“x” is not a valid value for Target score: expected a whole number"
+        with pytest.raises(ValueError, match=refused):
             await store.update_guild_settings(1, rule_overrides={"rami40": {"target": "x"}})
         assert await store.guild_settings(1) == saved
     finally:
