@@ -158,7 +158,7 @@ class Game:
 
 
 def _drawn(it: Interaction) -> str | None:
-    found = DREW.search(it.reply.content)
+    found = DREW.search(it.reply.text())
     if found is None:
         return None
     emoji = EMOJI.fullmatch(found[1])  # the card as its emoji: its code reads in English
