@@ -17,9 +17,9 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from enum import StrEnum
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from bot.session.hand import check_length, next_sort
 from bot.session.model import SessionError
@@ -35,6 +35,8 @@ from engine.views import Piece, PlayerView
 
 if TYPE_CHECKING:
     from bot.session.prefs import Preferences
+
+P = TypeVar("P")  # a piece: a card or a tile
 
 
 class HandAction(StrEnum):
@@ -171,10 +173,7 @@ def tile_of_value(value: str) -> Tile:
     Raises:
         NotationError: not one tile's code (a value no menu of the bot holds).
     """
-    tiles = parse_tiles(check_length(value.partition(":")[2] or value))
-    if len(tiles) != 1:
-        raise NotationError("notation.tile", token=quote(value))
-    return tiles[0]
+    return _one_piece(value, parse_tiles, "notation.tile")
 
 
 def suggested_picks(view: PlayerView, order: Sequence[int], rules: RuleSet
@@ -205,10 +204,16 @@ def card_of_value(value: str) -> Card:
     Raises:
         NotationError: not one card's code (a value no menu of the bot holds).
     """
-    cards = read_codes(check_length(value.partition(":")[2] or value))
-    if len(cards) != 1:
-        raise NotationError("notation.card", token=quote(value))
-    return cards[0]
+    return _one_piece(value, read_codes, "notation.card")
+
+
+def _one_piece(value: str, read: Callable[[str], Sequence[P]], refusal: str) -> P:
+    """The one piece a menu value ``"position:code"`` (or a bare code) names, else
+    NotationError ``refusal`` quoting the value."""
+    pieces = read(check_length(value.partition(":")[2] or value))
+    if len(pieces) != 1:
+        raise NotationError(refusal, token=quote(value))
+    return pieces[0]
 
 
 def arrange_meld(cards: Sequence[Card], rules: RuleSet) -> tuple[Card, ...]:

@@ -8,6 +8,7 @@ the same way."""
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -28,17 +29,23 @@ FIRST = "7h 8h 9h qs qh qd 2c 5d 9s 4c 6d 10s kc"
 SECOND = "3c 6c 10c 2d 8d jd 3s 7s js 4h 10h 5s kh"
 
 
-@pytest.fixture
-def dealt(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Every new match deals FIRST to the first seat and SECOND to the second."""
+def _every_match_deals(monkeypatch: pytest.MonkeyPatch,
+                       deck: Callable[[RuleSet], list[Any]]) -> None:
+    """Every new match is dealt from ``deck(rules)`` (whatever its seed)."""
     new = Game.new.__func__  # type: ignore[attr-defined]
 
     def stacked(cls: type[Game], rules: RuleSet, players: Any, seed: int,
-                deck: Any = None) -> Game:
-        hands = [tuple(parse_cards(FIRST)), tuple(parse_cards(SECOND))]
-        return new(cls, rules, players, seed, deck=stacked_deck(rules, hands))  # type: ignore[no-any-return]
+                deck_: Any = None) -> Game:
+        return new(cls, rules, players, seed, deck=deck(rules))  # type: ignore[no-any-return]
 
     monkeypatch.setattr(Game, "new", classmethod(stacked))
+
+
+@pytest.fixture
+def dealt(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every new match deals FIRST to the first seat and SECOND to the second."""
+    hands = [tuple(parse_cards(FIRST)), tuple(parse_cards(SECOND))]
+    _every_match_deals(monkeypatch, lambda rules: list(stacked_deck(rules, hands)))
 
 
 async def _start(fake: FakeDiscord, harness: BotHarness,
@@ -149,18 +156,15 @@ OTHER = "b1 o4 r6 k3 b8 o10 r2 k11 b13 o12 r4 k6 b9 o1"
 @pytest.fixture
 def racks(monkeypatch: pytest.MonkeyPatch) -> None:
     """Every new tile match deals RACK to the first seat and OTHER to the second."""
-    new = Game.new.__func__  # type: ignore[attr-defined]
+    first, second = parse_tiles(RACK), parse_tiles(OTHER)
+    dealt = [tile for pair in zip(first, second, strict=True) for tile in pair]
 
-    def stacked(cls: type[Game], rules: RuleSet, players: Any, seed: int,
-                deck: Any = None) -> Game:
-        first, second = parse_tiles(RACK), parse_tiles(OTHER)
+    def deck(rules: RuleSet) -> list[Any]:
         rest = Counter(tile_pool(rules))
-        rest.subtract([*first, *second])
-        dealt = [tile for pair in zip(first, second, strict=True) for tile in pair]
-        return new(cls, rules, players, seed,  # type: ignore[no-any-return]
-                   deck=[*dealt, *sorted(rest.elements(), key=str)])
+        rest.subtract(dealt)
+        return [*dealt, *sorted(rest.elements(), key=str)]
 
-    monkeypatch.setattr(Game, "new", classmethod(stacked))
+    _every_match_deals(monkeypatch, deck)
 
 
 async def _tile_rack(fake: FakeDiscord, harness: BotHarness,
