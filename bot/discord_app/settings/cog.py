@@ -57,6 +57,7 @@ from data.settings import (
 )
 from engine import RuleError, RuleSet, RummyError, server_rules, variant
 from engine.i18n import language_of, quote
+from engine.rules import choice_values
 
 if TYPE_CHECKING:
     from bot.session.prefs import Preferences
@@ -229,6 +230,27 @@ class ServerSettings(Feature):
                   else RulePageButton(page.variant or "", page.number, label))
         return Reply(content=text, view=view_of(button), ephemeral=True)
 
+    async def value_choices(self, interaction: discord.Interaction,
+                            current: str) -> list[Choice[str]]:
+        """The values of the rule parameter named in the command, in words in the
+        reader's language, for the variant named there (the server's default one when
+        none is), as this server plays it (a hint: the handler checks again)."""
+        namespace = interaction.namespace
+        key = str(getattr(namespace, "parameter", "") or "").strip().lower()
+        hinted = await self.replies.hint(interaction,
+                                         self.prefs.guild(interaction.guild_id or 0))
+        if hinted is None or key not in RULE_PARAMETERS:
+            return []
+        settings, lang = hinted
+        # The namespace names the options as Discord shows them (their English names).
+        named = str(getattr(namespace, "variant", "") or "") or settings.default_variant
+        try:
+            rules = server_rules(variant(named).name, settings.rule_overrides)
+        except RuleError:  # a variant no longer known: the command says so
+            return []
+        return [Choice(name=cut(choice.label.text(lang), 100), value=choice.value)
+                for choice in choice_values(key, current, rules, lang)]
+
     @settings.command(name=loc("bot.admin.cmd.variant"),
                       description=loc("bot.admin.cmd.variant.desc"))
     @app_commands.rename(name=loc("bot.opt.variant"))
@@ -250,7 +272,7 @@ class ServerSettings(Feature):
     @app_commands.describe(parameter=loc("bot.admin.opt.parameter.desc"),
                            value=loc("bot.admin.opt.value.desc"),
                            name=loc("bot.admin.opt.variant.desc"))
-    @app_commands.autocomplete(parameter=parameter_choices)
+    @app_commands.autocomplete(parameter=parameter_choices, value=value_choices)
     @app_commands.choices(name=VARIANTS)
     async def rule(self, interaction: discord.Interaction, parameter: str, value: str,
                    name: str | None = None) -> None:
