@@ -75,8 +75,9 @@ async def test_rules_forms_change_only_what_was_changed(fake: FakeDiscord,
     numbers = await open_form(fake, mod, message, "rami:setrule:classic:3")
     assert numbers.modal is not None
     field = numbers.modal["components"][0]["component"]
-    bad = refused(await fake.submit(mod, numbers, {field["custom_id"]: "lots"}))
-    assert "lots" in bad  # the engine's message, quoting the value
+    answer = await fake.submit(mod, numbers, {field["custom_id"]: "lots"})
+    assert "lots" in refused(answer)  # the engine's message, quoting the value
+    assert answer.reply.component("rami:setrule:classic:3")["label"] == "Open the form again"
     after = dict((await bot.store.guild_settings(fake.guild_id)).rule_overrides["classic"])
     assert after == overrides
 
