@@ -11,6 +11,7 @@ from bot.session import Player, Status
 from data import MatchSeat
 from engine.ai import choose_action
 from engine.views import Phase
+from tests.e2e import raw
 from tests.e2e.harness import BotHarness
 from tests.e2e.test_behaviour import refused
 
@@ -147,3 +148,8 @@ async def test_replay_autocomplete_offers_the_members_latest_matches(
     assert only["name"].startswith("n° ") and "Rami 51 · léa, alice" in only["name"]
     assert await fake.autocomplete(alice, channel, "rummy replay", "match",
                                    match="nothing like it") == []
+    # As Discord sends it: the integer option focused, its partial input a string.
+    focused = raw.command_data(fake, "rummy replay", [
+        {"name": "match", "type": 4, "value": str(with_zoe), "focused": True}])
+    hint = await fake.settle(await raw.send(fake, alice, raw.AUTOCOMPLETE, focused))
+    assert hint.choices is not None and hint.choices[0]["value"] == with_zoe

@@ -120,11 +120,12 @@ class MatchHistory(Feature):
                              current: str) -> list[Choice[int]]:
         """The caller's latest matches matching what was typed (a match's number typed:
         that match first, whoever played it; a hint: the command checks again)."""
-        hinted = await self.replies.hint(interaction, self._choosable(interaction, current))
+        typed = str(current)  # an integer option's partial input, as Discord sends it
+        hinted = await self.replies.hint(interaction, self._choosable(interaction, typed))
         if hinted is None:
             return []
         (matches, zone), lang = hinted
-        return match_choices(matches, current, lang, zone)
+        return match_choices(matches, typed, lang, zone)
 
     async def _choosable(self, interaction: discord.Interaction,
                          current: str) -> tuple[list[MatchRecord], str]:
