@@ -12,12 +12,12 @@ sizes) a text input. A topic (:data:`TOPICS`; a field no topic names goes to
 A form opens with the values of now, and its ``custom_id`` says everything its submit
 needs (:data:`FORM_ID`): the topic (or the variant) and the page, and a digest of the
 values it showed (:func:`digest`). No process holds the form: its submit, in this process
-after a restart or in another of a cluster, rebuilds it from the settings of then, and
-the digest tells whether they are still those the moderator saw (if not, the submit is
-refused and nothing changes). Only the fields the moderator changed are read back
-(:meth:`SettingsForm.changes`), so a setting of another page changed meanwhile stays.
-What is read back is checked by the same code as the subcommands' (the store's checks,
-:meth:`RuleSet.with_overrides`). Pure: settings in, a modal out.
+after a restart or in another of a cluster, rebuilds it from the settings as they are at
+the submit, and the digest tells whether they are still those the moderator saw (if not,
+the submit is refused and nothing changes). Only the fields the moderator changed are
+read back (:meth:`SettingsForm.changes`), so a setting of another page changed meanwhile
+stays. What is read back is checked by the same code as the subcommands' (the store's
+checks, :meth:`RuleSet.with_overrides`). Pure: settings in, a modal out.
 """
 
 from __future__ import annotations
@@ -69,7 +69,7 @@ class Topic(enum.StrEnum):
 
 RULES = "rules"
 # A form's custom_id: ``rami:form:<topic>:<page>:<digest>`` or
-# ``rami:form:rules:<variant>:<page>:<digest>`` (at most 61 characters).
+# ``rami:form:rules:<variant>:<page>:<digest>`` (at most 62 characters).
 FORM_ID = re.compile(
     rf"rami:form:(?:(?P<topic>{'|'.join(Topic)})|{RULES}:(?P<variant>[a-z0-9_-]{{1,32}}))"
     rf":(?P<page>\d{{1,2}}):(?P<digest>[0-9a-f]{{{DIGEST}}})")
@@ -265,7 +265,7 @@ class SettingsForm(discord.ui.Modal):
     """One form: ``fields`` shown with ``values``; :meth:`changes` reads back only what
     was changed. Its ``custom_id`` (:data:`FORM_ID`) ends with the digest of what it
     shows (:func:`digest`). No process holds it: its submit is handled by the settings
-    feature's form route, which builds it again and :meth:`fill` s it in."""
+    feature's form route, which builds it again and fills it in (:meth:`fill`)."""
 
     def __init__(self, *, title: str, form_id: str, fields: Sequence[Field],
                  values: Mapping[str, object], lang: str, variant: str | None = None,
