@@ -14,17 +14,11 @@ import json
 import statistics
 import time
 
-import discord
-
 import bot  # noqa: F401  (the interfaces' catalog)
 from bot.discord_app.settings import forms
 from data import GuildSettings
 from engine import variant
 from engine.variants import variant_names
-
-
-async def _ignored(interaction: discord.Interaction, form: forms.SettingsForm) -> None:
-    return None
 
 
 def main(rounds: int) -> None:
@@ -35,13 +29,13 @@ def main(rounds: int) -> None:
         for lang in ("en", "fr"):
             for topic in forms.topics():
                 started = time.perf_counter()
-                built = forms.setting_forms(topic, settings, lang, _ignored)
+                built = forms.setting_forms(topic, settings, lang)
                 times.append((time.perf_counter() - started) / len(built))
                 sizes += [len(json.dumps(f.to_dict())) for f in built]
             for name in variant_names():
                 rules = variant(name)
                 started = time.perf_counter()
-                built = forms.rule_forms(name, rules, rules, lang, _ignored)
+                built = forms.rule_forms(name, rules, rules, lang)
                 times.append((time.perf_counter() - started) / len(built))
                 sizes += [len(json.dumps(f.to_dict())) for f in built]
     print("| forms built | median ms per form | max ms | median bytes | max bytes |")

@@ -6,7 +6,10 @@ Prints: a replay step (the match at a step from its checkpoint, and with its tab
 goal < 20 ms), building a replay from its log, an animated round (its size and time, at
 Discord's 10 MiB and at 1 MiB), and one page of /rummy history at ``--matches`` stored
 matches (100,000 by default, 4 seats each among 40 players) on SQLite and PostgreSQL
-(a server started here, see data/pg_server.py). Not a test: run it on purpose.
+(a server started here, see data/pg_server.py), the load settled as a real host's
+database settles it (``VACUUM ANALYZE`` on PostgreSQL, as autovacuum), and the member's
+latest matches that ``/rummy replay`` suggests; then the plans of a page's queries and
+the indexes they use (the page: ``match_seats_history``). Not a test: run it on purpose.
 """
 
 from __future__ import annotations
@@ -14,11 +17,13 @@ from __future__ import annotations
 import argparse
 import asyncio
 import random
+import re
 import statistics
 import tempfile
 import time
 from pathlib import Path
 
+import data.history as history
 from bot.session.document import TableDoc
 from bot.session.model import Seat, Status
 from bot.session.replay import Replay
@@ -104,11 +109,51 @@ async def seed(store: Store, matches: int) -> None:
             " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", seats)
 
     await store._write(insert)  # the bench seeds behind the API, in one transaction
+    await settle(store)
 
-    async def analyze(tx: object) -> None:  # as autovacuum would after such a load
+
+async def settle(store: Store) -> None:
+    """What a real host's database does by itself after a bulk load: on PostgreSQL
+    autovacuum's ``VACUUM ANALYZE`` (the statistics, and the visibility map without which
+    an index-only scan still visits every row's page); on SQLite ``ANALYZE``."""
+    async def analyze(tx: object) -> None:
         await tx.execute("ANALYZE")  # type: ignore[attr-defined]
 
-    await store._write(analyze)
+    async def vacuum(tx: object) -> None:
+        await tx.execute("VACUUM ANALYZE")  # type: ignore[attr-defined]
+
+    if store.dialect == "postgresql":
+        await store._read(vacuum)  # a read runs outside a transaction, as VACUUM must
+    else:
+        await store._write(analyze)
+
+
+# The queries of a history page (data/history.py), for their plans.
+PAGE_SQL = (f"SELECT match_id FROM match_seats{history._WHERE}"
+            " ORDER BY finished_at DESC, match_id DESC LIMIT ?4 OFFSET ?5")
+COUNT_SQL = f"SELECT COUNT(*) FROM match_seats{history._WHERE}"
+
+
+async def explain(store: Store, label: str) -> None:
+    """Print the plans of a page's two queries and the indexes they use: the page must
+    use ``match_seats_history`` (user, guild, finish time: newest first, stopping after
+    the page); the count may use any index of the player's seats."""
+    prefix = "EXPLAIN QUERY PLAN " if store.dialect == "sqlite" else "EXPLAIN "
+
+    async def plan(tx: object, sql: str, args: tuple[object, ...]) -> list[str]:
+        rows = await tx.fetchall(prefix + sql, args)  # type: ignore[attr-defined]
+        return [str(row[-1]) for row in rows]
+
+    for name, sql, args in (("page", PAGE_SQL, (1, GUILD, None, 5, 250)),
+                            ("count", COUNT_SQL, (1, GUILD, None))):
+        lines = await store._read(plan, sql, args)
+        used = sorted({found for line in lines
+                       for found in re.findall(r"(?:INDEX|using) (\w+)", line)})
+        print(f"{label}: {name} query's index: {', '.join(used) or 'none (a full scan)'}")
+        for line in lines:
+            print(f"    {line}")
+        if name == "page" and "match_seats_history" not in used:
+            print(f"{label}: WARNING: the page query does not use match_seats_history")
 
 
 async def bench_history(where: str | Path, label: str, matches: int) -> None:
@@ -126,6 +171,15 @@ async def bench_history(where: str | Path, label: str, matches: int) -> None:
             assert found.matches
             print(f"{label}: history page {page + 1} ({variant_name or 'all variants'},"
                   f" ~{found.total} matches a player): {ms(times)}")
+        times = []
+        for user in range(1, 41):
+            started = time.perf_counter()
+            latest = await store.latest_matches(GUILD, user)
+            times.append(time.perf_counter() - started)
+        assert latest
+        print(f"{label}: /rummy replay's suggestions ({len(latest)} latest matches with their"
+              f" seats): {ms(times)}")
+        await explain(store, label)
 
 
 async def main() -> None:

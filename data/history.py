@@ -50,6 +50,17 @@ async def player_history(tx: Tx, guild_id: int, user_id: int, variant: str | Non
     return HistoryPage(tuple(matches), page, size, total)
 
 
+async def latest_matches(tx: Tx, guild_id: int, user_id: int, limit: int) -> list[MatchRecord]:
+    """The player's ``limit`` latest finished matches in the guild, newest first (the
+    first page of :func:`player_history`, without its count)."""
+    rows = await tx.fetchall(
+        f"SELECT match_id FROM match_seats{_WHERE}"
+        " ORDER BY finished_at DESC, match_id DESC LIMIT ?4",
+        (user_id, guild_id, None, limit),
+    )
+    return await matches_with_seats(tx, [match_id for (match_id,) in rows])
+
+
 async def match_record(tx: Tx, guild_id: int, match_id: int) -> MatchRecord | None:
     """The guild's match ``match_id`` with its seats (None: no such match in that guild)."""
     found = await matches_with_seats(tx, [match_id])

@@ -9,6 +9,7 @@ from data.history import HistoryPage
 from data.records import MatchRecord
 
 HISTORY_PAGE = 5  # matches per page of /rummy history (its menu opens one of them)
+LATEST_MATCHES = 50  # a player's matches /rummy replay reads to suggest 25 matching what was typed
 
 
 class HistoryStore(StoreBase):
@@ -29,6 +30,17 @@ class HistoryStore(StoreBase):
             raise ValueError(f"size must be a whole number from 1, not {size!r}")
         return await self._read(history.player_history, guild_id, user_id, variant, page,
                                 size)
+
+    async def latest_matches(self, guild_id: int, user_id: int, *,
+                             limit: int = LATEST_MATCHES) -> list[MatchRecord]:
+        """The player's ``limit`` latest finished matches in the guild, newest first.
+
+        Raises:
+            ValueError: ``limit`` below 1.
+        """
+        if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
+            raise ValueError(f"limit must be a whole number from 1, not {limit!r}")
+        return await self._read(history.latest_matches, guild_id, user_id, limit)
 
     async def match(self, guild_id: int, match_id: int) -> MatchRecord | None:
         """The guild's finished match ``match_id`` (None: none of that number there)."""

@@ -9,13 +9,14 @@ never a silent default), and put in words by :func:`engine.rules_text.summary`.
 
 from __future__ import annotations
 
+import contextlib
 import enum
 from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
 from engine.errors import RuleError
-from engine.i18n import Msg, count, quote
+from engine.i18n import SOURCE_LANGUAGE, Msg, count, quote
 from engine.numbers import TOO_BIG, whole
 
 
@@ -281,6 +282,109 @@ def value_label(key: str, value: object) -> Msg | None:
     if key in _ENUMS:
         return Msg(f"rule.value.{key}.{value.value if isinstance(value, enum.Enum) else value}")
     return None
+
+
+MAX_VALUE_CHOICES = 25  # suggestions at most (Discord's autocomplete shows 25)
+
+
+@dataclass(frozen=True, slots=True)
+class ValueChoice:
+    """A value to suggest for a rule parameter: ``value`` as :meth:`RuleSet.with_overrides`
+    takes it (``"true"``, ``"after_opening"``, ``"51"``, ``"2:10, 3:7"``), ``label`` in
+    words ("yes", "after opening", "51 (a whole number from 0 to 300)")."""
+
+    value: str
+    label: Msg
+
+
+def choice_values(key: str, typed: str, rules: RuleSet,
+                  lang: str = SOURCE_LANGUAGE) -> list[ValueChoice]:
+    """The values of parameter ``key`` to suggest to a moderator who typed ``typed``, for
+    ``rules`` (the variant as the server plays it): only values ``rules`` accepts (each
+    checked with the whole rule set), at most :data:`MAX_VALUE_CHOICES`, the value of now
+    said so (first when nothing was typed; else what was typed comes first). Yes/no and
+    each choice by their words in ``lang`` (those matching what was typed; every one when
+    none does); a number with its bounds in words: every value of a range of at most 25
+    (those starting as typed), else the number typed, the value of now and the bounds;
+    the hand sizes as typed (one number, or per player count) and as now. An unknown
+    parameter has none."""
+    if key not in _EDITABLE:
+        return []
+    current = rules.to_dict()[key]
+    now = _shown(current)
+    candidates = [(value, label) for value, label in _candidates(key, typed, rules)
+                  if _accepted(rules, key, value)]
+    folded = " ".join(typed.split()).casefold()
+    if key in _ENUMS or _FIELD_TYPES[key] == "bool":
+        matching = [(value, label) for value, label in candidates
+                    if folded in value or folded in label.text(lang).casefold()
+                    or _alias_matches(key, value, folded)]
+        candidates = matching or candidates
+    elif _FIELD_TYPES[key] == "int" and _narrow(key, rules.kind):
+        candidates = [c for c in candidates if c[0].startswith(folded)] or candidates
+    if not typed.strip():  # stable: the value of now first, then the rest in their order
+        candidates.sort(key=lambda choice: choice[0] != now)
+    return [ValueChoice(value, Msg("rule.choice.current", choice=label) if value == now
+                        else label) for value, label in candidates[:MAX_VALUE_CHOICES]]
+
+
+def _candidates(key: str, typed: str, rules: RuleSet) -> list[tuple[str, Msg]]:
+    kind = _FIELD_TYPES[key]
+    if kind == "bool":
+        return [(str(flag).lower(), Msg(f"rule.value.{str(flag).lower()}"))
+                for flag in (True, False)]
+    if key in _ENUMS:
+        return [(member.value, Msg(f"rule.value.{key}.{member.value}")) for member in _ENUMS[key]]
+    if key == "hand_sizes":
+        values = []
+        with contextlib.suppress(RuleError):  # not sizes: only those of now
+            values.append(_shown(_hand_sizes(typed, rules, RuleError("rules.document"))))
+        values.append(_shown(rules.hand_sizes))
+        return [(value, Msg("rule.choice.hand_sizes", value=value))
+                for value in dict.fromkeys(values)]
+    low, high = _range(key, rules.kind)
+    number = whole(typed, signed=True)
+    if _narrow(key, rules.kind):
+        numbers = list(range(low, high + 1))
+    else:
+        numbers = [n for n in (number, getattr(rules, key), low, high) if n is not None]
+    return [(str(n), Msg("rule.choice.number", value=n, low=low, high=high))
+            for n in dict.fromkeys(numbers)]
+
+
+def _range(key: str, kind: Kind) -> tuple[int, int]:
+    return (BOUNDS | TILE_BOUNDS if kind is Kind.TILES else BOUNDS)[key]
+
+
+def _narrow(key: str, kind: Kind) -> bool:
+    """Whether every value of a number fits among the suggestions."""
+    low, high = _range(key, kind)
+    return high - low < MAX_VALUE_CHOICES
+
+
+def _shown(value: object) -> str:
+    """A value as the command takes it typed."""
+    if isinstance(value, bool):
+        return str(value).lower()
+    if isinstance(value, list | tuple):
+        return ", ".join(f"{n}:{size}" for n, size in value)
+    return str(value.value if isinstance(value, enum.Enum) else value)
+
+
+def _accepted(rules: RuleSet, key: str, value: str) -> bool:
+    try:
+        rules.with_overrides(**{key: value})
+    except RuleError:
+        return False
+    return True
+
+
+def _alias_matches(key: str, value: str, folded: str) -> bool:
+    """Whether ``folded`` starts a word that means ``value`` of a yes/no parameter
+    (``oui``, ``vrai``, ``on``…), whatever the reader's language."""
+    if not folded or _FIELD_TYPES[key] != "bool":
+        return False
+    return any(word.startswith(folded) for word in (_TRUE if value == "true" else _FALSE))
 
 
 def _coerce(key: str, raw: Any, rules: RuleSet) -> Any:

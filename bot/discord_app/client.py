@@ -268,8 +268,9 @@ class RamiBot(discord.Client):
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         """Answer a click that no component of the bot takes (a forged or stale custom
-        id, a click without its message: discord.py would leave it unanswered) and a form
-        the bot never sent."""
+        id, a click without its message: discord.py would leave it unanswered); hand a
+        form's submit to its feature (no process holds the forms: a submit after a
+        restart finds its feature too), and answer one that no feature takes."""
         kind = interaction.type
         if kind is discord.InteractionType.component:
             data = cast("dict[str, object]", interaction.data or {})
@@ -278,9 +279,14 @@ class RamiBot(discord.Client):
                 return  # its component class answers
         elif kind is not discord.InteractionType.modal_submit:
             return  # commands and autocomplete go through the command tree
-        elif self._form_open(str(cast("dict[str, object]", interaction.data or {})
-                                 .get("custom_id", ""))):
-            return  # the form sent answers (gone after a restart or 15 minutes: stale)
+        else:
+            custom_id = str(cast("dict[str, object]", interaction.data or {})
+                            .get("custom_id", ""))
+            if self._form_open(custom_id):
+                return  # a form discord.py holds answers
+            if (submit := self.features.form_submit(custom_id)) is not None:
+                await submit(interaction)  # a form no process holds: its feature's
+                return
         async with self.features.replies.to(interaction, "stale") as answer:
             answer.reply = error_reply(t("bot.error.stale", answer.lang))
 

@@ -9,9 +9,10 @@ constructor receives its dependencies, nothing is looked up on the client.
 
 from __future__ import annotations
 
+import re
 import time
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, cast
 
 import discord
@@ -20,7 +21,15 @@ from discord import app_commands
 from bot.discord_app.cards.cog import CardTurn
 from bot.discord_app.core import choices
 from bot.discord_app.core.answering import Replies
-from bot.discord_app.core.feature import Feature, Route, Routed, routes_of
+from bot.discord_app.core.feature import (
+    Feature,
+    FormRoute,
+    Route,
+    Routed,
+    form_route,
+    form_routes_of,
+    routes_of,
+)
 from bot.discord_app.core.i18n import loc
 from bot.discord_app.core.replies import AnswerObserver
 from bot.discord_app.daily.cog import Championship
@@ -50,6 +59,12 @@ class Features:
     all: tuple[Feature, ...]
     routes: dict[type[Routed], Route]  # where each component class's clicks go
     notifications: Notifications  # the DM notices (issue 27): started when ready
+    forms: dict[re.Pattern[str], FormRoute] = field(default_factory=dict)  # forms' submits
+
+    def form_submit(self, custom_id: str) -> Callable[[discord.Interaction],
+                                                      Awaitable[None]] | None:
+        """The handler of the submit of the form ``custom_id`` (None: no feature's)."""
+        return form_route(self.forms, custom_id)
 
     @property
     def component_classes(self) -> list[type[discord.ui.DynamicItem[Any]]]:
@@ -95,4 +110,4 @@ def build(client: discord.Client, tables: Tables, store: Store, daily: Daily, *,
         MatchHistory(store, prefs, replies),
     )
     return Features(prefs, replies, hands, publisher, features, routes_of(list(features)),
-                    notifications)
+                    notifications, form_routes_of(list(features)))

@@ -67,3 +67,17 @@ async def test_one_match_in_its_guild_only(store: Store, clock: Clock) -> None:
 async def test_a_bad_page_is_refused(store: Store, page: object) -> None:
     with pytest.raises(ValueError, match="page"):
         await store.player_history(GUILD, ANN, page=page)  # type: ignore[arg-type]
+
+
+async def test_the_latest_matches_newest_first_with_the_player_only(store: Store,
+                                                                     clock: Clock) -> None:
+    ids = [await finish(store, clock, "rami51", ANN, BOB) for _ in range(4)]
+    await finish(store, clock, "tiles", BOB, CAT)  # without ann
+    await finish(store, clock, "rami51", ANN, guild=OTHER_GUILD)
+    latest = await store.latest_matches(GUILD, ANN, limit=3)
+    assert [m.id for m in latest] == ids[::-1][:3]
+    assert [s.user_id for s in latest[0].seats] == [ANN, BOB]  # with every seat
+    assert [m.id for m in await store.latest_matches(GUILD, ANN)] == ids[::-1]
+    assert await store.latest_matches(GUILD, 999) == []
+    with pytest.raises(ValueError, match="limit must be a whole number from 1"):
+        await store.latest_matches(GUILD, ANN, limit=0)

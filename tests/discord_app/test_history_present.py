@@ -4,7 +4,13 @@ from __future__ import annotations
 
 import random
 
-from bot.discord_app.history.present import history_page, replay_step, when
+from bot.discord_app.history.present import (
+    history_page,
+    match_choice_name,
+    match_choices,
+    replay_step,
+    when,
+)
 from bot.session.document import TableDoc
 from bot.session.model import Seat, Status
 from bot.session.replay import Replay
@@ -71,3 +77,34 @@ def test_a_step_shows_its_action_every_hand_and_buttons_to_its_neighbours() -> N
     assert last.view is not None
     assert [b.item.disabled for b in last.view.children] == [
         False, False, True, True]
+
+
+def test_a_match_suggested_by_number_date_variant_and_players() -> None:
+    assert match_choice_name(MATCH, "en", "Europe/Paris") == (
+        "#7 · Dec 2, 2026, 6:00:00\u202fPM · Rami 51 · ann, CPU 1")
+    assert match_choice_name(MATCH, "fr", "Europe/Paris") == (
+        "n° 7 · 2 déc. 2026, 18:00:00 · Rami 51 · ann, Ordi 1")
+
+
+def numbered(*ids: int, name: str = "ann", variant: str = "rami51") -> list[MatchRecord]:
+    return [MatchRecord(n, n, 9, variant, DEC_2_2026_17H - n * 60,
+                        (MatchSeat(5, name, 0, True, 1, 0, 0),)) for n in ids]
+
+
+def test_the_suggestions_filtered_by_what_was_typed() -> None:
+    matches = [*numbered(12, 120, 7), *numbered(31, name="Zoé", variant="tiles")]
+    def values(typed: str, lang: str = "en") -> list[int]:
+        return [c.value for c in match_choices(matches, typed, lang, "UTC")]
+    assert values("") == [12, 120, 7, 31]  # newest first, as the store gives them
+    assert values("12") == values("#12") == values("n° 12", "fr") == [12, 120]
+    assert values("zoe") == values("TILE") == [31]  # case and accents aside
+    assert values("rummikub") == [] and values("3") == [31]
+    many = numbered(*range(1, 60))
+    assert len(match_choices(many, "", "en", "UTC")) == 25
+
+
+def test_a_suggestion_fits_discords_100_characters() -> None:
+    crowd = MatchRecord(123456, 1, 9, "rami51", DEC_2_2026_17H, tuple(
+        MatchSeat(n, "a very long member name " * 2, 0, False, 0, 0, 0) for n in range(6)))
+    (choice,) = match_choices([crowd], "", "fr", "UTC")
+    assert len(choice.name) == 100 and choice.name.endswith("…") and choice.value == 123456

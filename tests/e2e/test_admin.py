@@ -140,6 +140,33 @@ async def test_rule_parameter_autocomplete_offers_rule_set_fields(
     assert "name" not in [c["value"] for c in everything]
 
 
+async def test_rule_value_autocomplete_offers_the_values_in_words(
+        fake: FakeDiscord, harness: BotHarness) -> None:
+    mod, channel = moderator(fake), fake.channels[0]
+    await fake.slash(mod, channel, "rummy settings rule", parameter="target", value="500")
+    swap = await fake.autocomplete(mod, channel, "rummy settings rule", "value",
+                                   parameter="joker_swap", value="")
+    assert [c["value"] for c in swap] == ["after_opening", "never", "complete_group"]
+    assert swap[1]["name"] == "never" and swap[0]["name"] == "after opening — as now"
+    target = await fake.autocomplete(mod, channel, "rummy settings rule", "value",
+                                     parameter="target", value="")
+    assert target[0] == {"name": "500 (a whole number from 0 to 100000) — as now",
+                         "value": "500"}  # as this server plays it
+    classic = await fake.autocomplete(mod, channel, "rummy settings rule", "value",
+                                      parameter="ace_high", value="", variant="classic")
+    assert [c["value"] for c in classic] == ["false", "true"]  # classic's ace is low
+    french = moderator(fake, locale="fr")
+    oui = await fake.autocomplete(french, channel, "rummy settings rule", "value",
+                                  parameter="ace_high", value="ou")
+    assert oui == [{"name": "oui — valeur actuelle", "value": "true"}]
+    assert await fake.autocomplete(mod, channel, "rummy settings rule", "value",
+                                   parameter="nothing", value="") == []
+    # What is suggested is what the command takes:
+    picked = await fake.slash(mod, channel, "rummy settings rule", parameter="joker_swap",
+                              value=swap[1]["value"])
+    assert "Joker swap" in picked.reply.text() and "never" in picked.reply.text()
+
+
 async def test_language_and_channels_apply_at_once(fake: FakeDiscord,
                                                    harness: BotHarness) -> None:
     bot = bot_of(harness)

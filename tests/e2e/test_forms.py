@@ -75,8 +75,9 @@ async def test_rules_forms_change_only_what_was_changed(fake: FakeDiscord,
     numbers = await open_form(fake, mod, message, "rami:setrule:classic:3")
     assert numbers.modal is not None
     field = numbers.modal["components"][0]["component"]
-    bad = refused(await fake.submit(mod, numbers, {field["custom_id"]: "lots"}))
-    assert "lots" in bad  # the engine's message, quoting the value
+    answer = await fake.submit(mod, numbers, {field["custom_id"]: "lots"})
+    assert "lots" in refused(answer)  # the engine's message, quoting the value
+    assert answer.reply.component("rami:setrule:classic:3")["label"] == "Open the form again"
     after = dict((await bot.store.guild_settings(fake.guild_id)).rule_overrides["classic"])
     assert after == overrides
 
@@ -86,8 +87,10 @@ async def test_bad_value_is_refused_and_nothing_saved(fake: FakeDiscord,
     bot, mod = bot_of(harness), moderator(fake)
     message = await settings_message(fake, mod)
     turns = await open_form(fake, mod, message, "rami:setform:turns:1")
-    text = refused(await fake.submit(mod, turns, {"turn_timeout_s": "5"}))
-    assert "turn_timeout_s must be between 30 and 259200" in text
+    answer = await fake.submit(mod, turns, {"turn_timeout_s": "5"})
+    assert "turn_timeout_s must be between 30 and 259200" in refused(answer)
+    # The way back to the form, rather than retyping everything in a slash command:
+    assert answer.reply.component("rami:setform:turns:1")["label"] == "Open the form again"
     turns = await open_form(fake, mod, message, "rami:setform:turns:1")  # a form submits once
     text = refused(await fake.submit(mod, turns, {"turn_timeout_s": "soon"}))
     assert "whole number" in text and "soon" in text
@@ -122,11 +125,89 @@ async def test_two_moderators_fill_in_their_own_forms(fake: FakeDiscord,
     assert (settings.turn_timeout_s, settings.language) == (45, "fr")
 
 
-async def test_a_form_open_across_a_restart_is_out_of_date(fake: FakeDiscord,
-                                                           harness: BotHarness) -> None:
+async def test_a_form_submitted_after_a_restart_is_saved(fake: FakeDiscord,
+                                                          harness: BotHarness) -> None:
+    mod = moderator(fake)
+    message = await settings_message(fake, mod)
+    opened = await open_form(fake, mod, message, "rami:setform:turns:1")
+    assert opened.modal is not None
+    assert not bot_of(harness)._form_open(opened.modal["custom_id"])  # held by no process
+    await harness.restart()  # the bot that sent the form is gone
+    saved = await fake.submit(mod, opened, {"turn_timeout_s": "45"})
+    assert "Saved: Seconds a player has for a turn: 45" in saved.reply.text()
+    assert saved.reply.id == message.id  # the settings message shows the new values
+    assert (await bot_of(harness).store.guild_settings(fake.guild_id)).turn_timeout_s == 45
+
+
+async def test_a_rules_form_submitted_after_a_restart_changes_only_what_was_changed(
+        fake: FakeDiscord, harness: BotHarness) -> None:
+    mod = moderator(fake)
+    opened = await open_form(fake, mod, await settings_message(fake, mod),
+                             "rami:setrule:rami51:2")
+    await harness.restart()
+    assert opened.modal is not None
+    radio = opened.modal["components"][0]["component"]
+    other = next(o["value"] for o in radio["options"] if not o.get("default"))
+    saved = await fake.submit(mod, opened, {radio["custom_id"]: other})
+    assert "Rules of Rami 51 saved" in saved.reply.text(), saved.reply.text()
+    overrides = (await bot_of(harness).store.guild_settings(fake.guild_id)).rule_overrides
+    assert overrides == {"rami51": {radio["custom_id"]: other}}
+
+
+async def test_a_form_whose_settings_changed_meanwhile_is_refused_with_the_way_back(
+        fake: FakeDiscord, harness: BotHarness) -> None:
     mod = moderator(fake)
     opened = await open_form(fake, mod, await settings_message(fake, mod),
                              "rami:setform:turns:1")
     await harness.restart()
-    assert "out of date" in refused(await fake.submit(mod, opened, {"turn_timeout_s": "45"}))
+    await fake.slash(mod, fake.channels[0], "rummy settings timeout", seconds=60)
+    answer = await fake.submit(mod, opened, {"turn_timeout_s": "45"})
+    text = refused(answer)
+    assert "changed since this form was opened" in text and "nothing was saved" in text
+    assert (await bot_of(harness).store.guild_settings(fake.guild_id)).turn_timeout_s == 60
+    again = answer.reply.component("rami:setform:turns:1")
+    assert again["label"] == "Open the form again"
+    reopened = await open_form(fake, mod, answer.reply, "rami:setform:turns:1")
+    assert reopened.modal is not None
+    assert reopened.modal["components"][0]["component"]["value"] == "60"  # the values of now
+    await fake.submit(mod, reopened, {"turn_timeout_s": "45"})
+    assert (await bot_of(harness).store.guild_settings(fake.guild_id)).turn_timeout_s == 45
+
+
+async def test_a_setting_of_another_form_changed_meanwhile_does_not_refuse(
+        fake: FakeDiscord, harness: BotHarness) -> None:
+    mod = moderator(fake)
+    opened = await open_form(fake, mod, await settings_message(fake, mod),
+                             "rami:setform:turns:1")
+    await fake.slash(mod, fake.channels[0], "rummy settings language", language="fr")
+    await fake.submit(mod, opened, {"turn_timeout_s": "45"})
+    settings = await bot_of(harness).store.guild_settings(fake.guild_id)
+    assert (settings.turn_timeout_s, settings.language) == (45, "fr")
+
+
+async def test_the_refusals_of_a_form_are_french_in_french(fake: FakeDiscord,
+                                                           harness: BotHarness) -> None:
+    mod = moderator(fake, locale="fr")
+    message = await settings_message(fake, mod)
+    opened = await open_form(fake, mod, message, "rami:setform:turns:1")
+    await fake.slash(mod, fake.channels[0], "rummy settings timeout", seconds=60)
+    answer = await fake.submit(mod, opened, {"turn_timeout_s": "45"})
+    assert "ont changé depuis l'ouverture de ce formulaire" in refused(answer)
+    assert answer.reply.component("rami:setform:turns:1")["label"] == "Rouvrir le formulaire"
+    opened = await open_form(fake, mod, message, "rami:setform:turns:1")
+    bad = await fake.submit(mod, opened, {"turn_timeout_s": "bientôt"})
+    assert "bientôt" in refused(bad)
+    assert bad.reply.component("rami:setform:turns:1")["label"] == "Rouvrir le formulaire"
+
+
+async def test_a_forged_form_is_answered_out_of_date(fake: FakeDiscord,
+                                                     harness: BotHarness) -> None:
+    mod = moderator(fake)
+    opened = await open_form(fake, mod, await settings_message(fake, mod),
+                             "rami:setform:turns:1")
+    assert opened.modal is not None
+    opened.modal["custom_id"] = "rami:form:turns:9:0123456789"  # a page that does not exist
+    assert "no longer exists" in refused(await fake.submit(mod, opened, {}))
+    opened.modal["custom_id"] = "rami:form:nothing:1:0123456789"  # no form of the bot's
+    assert "out of date" in refused(await fake.submit(mod, opened, {}))
     assert await bot_of(harness).store.guild_settings(fake.guild_id) == GuildSettings()

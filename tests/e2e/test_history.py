@@ -8,8 +8,10 @@ import random
 from bot.discord_app.client import RamiBot
 from bot.discord_app.fake import FakeDiscord, User
 from bot.session import Player, Status
+from data import MatchSeat
 from engine.ai import choose_action
 from engine.views import Phase
+from tests.e2e import raw
 from tests.e2e.harness import BotHarness
 from tests.e2e.test_behaviour import refused
 
@@ -108,3 +110,46 @@ async def test_the_refusals_are_private_and_say_what_is_wrong(
                               animate=True)).reply
     assert not shown.ephemeral and shown.attachments[0].filename == "round.gif"
     assert shown.attachments[0].data[:6] == b"GIF89a"
+
+
+async def recorded(harness: BotHarness, fake: FakeDiscord, variant: str,
+                   *players: User) -> int:
+    """A finished match of ``players`` (the first won) recorded in the store."""
+    store = bot_of(harness).store
+    game = await store.create_game(fake.channels[1], fake.guild_id, players[0].id, variant,
+                                   "{}")
+    seats = [MatchSeat(p.id, p.name, 10 * n, n == 0, 1, 0, 10 * n)
+             for n, p in enumerate(players)]
+    return await store.finish_match(game.id, fake.guild_id, variant, seats, end_state="{}")
+
+
+async def test_replay_autocomplete_offers_the_members_latest_matches(
+        fake: FakeDiscord, harness: BotHarness) -> None:
+    channel = fake.channels[0]
+    alice, bob, zoe = fake.add_user("alice"), fake.add_user("bob"), fake.add_user("zoé")
+    theirs = await recorded(harness, fake, "classic", bob, zoe)  # without alice
+    mine = [await recorded(harness, fake, "rami51", alice, bob) for _ in range(27)]
+    with_zoe = await recorded(harness, fake, "tiles", zoe, alice)
+
+    offered = await fake.autocomplete(alice, channel, "rummy replay", "match", match="")
+    assert [c["value"] for c in offered] == [with_zoe, *mine[::-1][:24]]  # newest first
+    assert offered[0]["name"].startswith(f"#{with_zoe} · ")
+    assert offered[0]["name"].endswith(" · Tile rummy · zoé, alice")
+    assert all(len(c["name"]) <= 100 for c in offered)
+    assert [c["value"] for c in await fake.autocomplete(
+        alice, channel, "rummy replay", "match", match="zoe")] == [with_zoe]
+    # A number typed: that match, whoever played it, then the member's starting so.
+    by_number = await fake.autocomplete(alice, channel, "rummy replay", "match",
+                                        match=str(theirs))
+    assert by_number[0]["value"] == theirs and "bob, zoé" in by_number[0]["name"]
+    french = fake.add_user("léa", locale="fr")
+    await recorded(harness, fake, "rami51", french, alice)
+    (only,) = await fake.autocomplete(french, channel, "rummy replay", "match", match="")
+    assert only["name"].startswith("n° ") and "Rami 51 · léa, alice" in only["name"]
+    assert await fake.autocomplete(alice, channel, "rummy replay", "match",
+                                   match="nothing like it") == []
+    # As Discord sends it: the integer option focused, its partial input a string.
+    focused = raw.command_data(fake, "rummy replay", [
+        {"name": "match", "type": 4, "value": str(with_zoe), "focused": True}])
+    hint = await fake.settle(await raw.send(fake, alice, raw.AUTOCOMPLETE, focused))
+    assert hint.choices is not None and hint.choices[0]["value"] == with_zoe

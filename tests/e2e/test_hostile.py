@@ -193,9 +193,8 @@ async def test_options_discord_would_not_send_are_answered_and_log_no_error(
     typed = await fake.settle(await raw.send(fake, moderator, raw.COMMAND, wrong))
     assert refused(typed) == t("bot.error.stale", "en")
     # An autocomplete for an option that offers none (Discord never sends one).
-    focused = raw.command_data(fake, "rummy settings rule", [
-        {"name": "parameter", "type": 3, "value": "jokers"},
-        {"name": "value", "type": 3, "value": "3", "focused": True}])
+    focused = raw.command_data(fake, "rummy settings timeout", [
+        {"name": "seconds", "type": 4, "value": "3", "focused": True}])
     hint = await fake.settle(await raw.send(fake, moderator, raw.AUTOCOMPLETE, focused))
     assert hint.choices == []
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR]

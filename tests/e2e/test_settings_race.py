@@ -65,7 +65,7 @@ async def test_two_channels_allowed_at_the_same_moment_both_stay(
         there: 90}
 
 
-async def test_the_channels_form_saves_the_channels_changed_only(
+async def test_a_channels_form_opened_before_another_change_saves_nothing(
         fake: FakeDiscord, harness: BotHarness) -> None:
     assert harness.bot is not None
     first, second = two_moderators(fake)
@@ -76,9 +76,15 @@ async def test_the_channels_form_saves_the_channels_changed_only(
     assert opened.modal is not None, opened.replies
     # Meanwhile another moderator allows a second channel by the command.
     await fake.slash(second, there, "rummy settings channels", action="add")
-    # The form, opened before, showed only the first: it adds the third.
-    submitted = await fake.submit(first, opened, {"allowed_channels": [str(here), str(third)]})
-    assert submitted.reply.ephemeral, submitted.reply.text()
+    # The form, opened before, showed only the first: saving its set would take the
+    # second away, so it is refused, and it offers the form with the channels of now.
+    refused = await fake.submit(first, opened, {"allowed_channels": [str(here), str(third)]})
+    assert refused.reply.ephemeral and "nothing was saved" in refused.reply.text()
+    settings = await harness.bot.store.guild_settings(fake.guild_id)
+    assert settings.allowed_channels == {here, there}
+    again = await fake.click(first, refused.reply, "rami:setform:channels:")
+    assert again.modal is not None, again.replies
+    await fake.submit(first, again, {"allowed_channels": [str(here), str(there), str(third)]})
     settings = await harness.bot.store.guild_settings(fake.guild_id)
     assert settings.allowed_channels == {here, there, third}
 

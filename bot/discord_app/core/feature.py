@@ -15,12 +15,17 @@ needed to act on it, so that a click on a message posted before a restart is rou
 its ``custom_id`` alone. Its class is :class:`Routed`: its ``callback`` hands the click to
 the method its feature named for that class (:meth:`Feature.routes`), found on the client
 that received it (several bots may run in one process: the tests' clusters).
+
+A form (modal) is sent held by no process, its ``custom_id`` saying what it is about: its
+submit is handed to the method its feature named for a pattern its ``custom_id`` matches
+(:meth:`Feature.forms`), after a restart or in another process of a cluster alike.
 """
 
 from __future__ import annotations
 
 import contextlib
 import logging
+import re
 from collections.abc import Awaitable, Callable, Mapping
 from typing import Any, ClassVar
 
@@ -35,6 +40,8 @@ log = logging.getLogger("rami.bot")
 # A click handed to its feature: the interaction and the component clicked (its class's
 # fields say what it is about: the action, the channel, the owner).
 Route = Callable[[discord.Interaction, Any], Awaitable[None]]
+# A form's submit handed to its feature: the interaction and its custom_id's match.
+FormRoute = Callable[[discord.Interaction, re.Match[str]], Awaitable[None]]
 
 
 class Feature(commands.Cog):
@@ -44,6 +51,11 @@ class Feature(commands.Cog):
 
     def routes(self) -> Mapping[type[Routed], Route]:
         """The component classes whose clicks this feature takes, and its method for each."""
+        return {}
+
+    def forms(self) -> Mapping[re.Pattern[str], FormRoute]:
+        """The forms whose submits this feature takes: the pattern of their ``custom_id``
+        (matched in full), and its method for each."""
         return {}
 
 
@@ -95,3 +107,17 @@ def routes_of(features: list[Feature]) -> dict[type[Routed], Route]:
                 raise ValueError(f"{cls.__name__} is routed by two features")
             table[cls] = route
     return table
+
+
+def form_routes_of(features: list[Feature]) -> dict[re.Pattern[str], FormRoute]:
+    """Every feature's form routes, for the client."""
+    return {pattern: route for feature in features for pattern, route in feature.forms().items()}
+
+
+def form_route(routes: Mapping[re.Pattern[str], FormRoute],
+               custom_id: str) -> Callable[[discord.Interaction], Awaitable[None]] | None:
+    """The handler of the submit of the form ``custom_id`` (None: no feature takes it)."""
+    for pattern, route in routes.items():
+        if (match := pattern.fullmatch(custom_id)) is not None:
+            return lambda interaction: route(interaction, match)
+    return None

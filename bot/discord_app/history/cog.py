@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
+from discord.app_commands import Choice
 
 from bot.discord_app.core.answering import Replies
 from bot.discord_app.core.choices import VARIANTS, variant_names
@@ -28,6 +29,7 @@ from bot.discord_app.history.components import MatchMenu, PageButton, StepButton
 from bot.discord_app.history.present import (
     animation_picture,
     history_page,
+    match_choices,
     match_detail,
     replay_step,
 )
@@ -42,6 +44,7 @@ if TYPE_CHECKING:
 KEPT_REPLAYS = 16  # replays kept built in memory (any other is rebuilt from the store)
 DEFAULT_UPLOAD = 10 * 1024 * 1024  # Discord's upload limit without boosts
 UPLOAD_MARGIN = 0.95  # the request's own bytes around the file
+MATCH_DIGITS = 15  # a match number typed longer is no match's (ids stay far below 10^15)
 
 
 class MatchHistory(Feature):
@@ -113,12 +116,35 @@ class MatchHistory(Feature):
 
     # -- the replay --------------------------------------------------------------------
 
+    async def _match_choices(self, interaction: discord.Interaction,
+                             current: str) -> list[Choice[int]]:
+        """The caller's latest matches matching what was typed (a match's number typed:
+        that match first, whoever played it; a hint: the command checks again)."""
+        typed = str(current)  # an integer option's partial input, as Discord sends it
+        hinted = await self.replies.hint(interaction, self._choosable(interaction, typed))
+        if hinted is None:
+            return []
+        (matches, zone), lang = hinted
+        return match_choices(matches, typed, lang, zone)
+
+    async def _choosable(self, interaction: discord.Interaction,
+                         current: str) -> tuple[list[MatchRecord], str]:
+        guild = interaction.guild_id or 0
+        matches = await self.store.latest_matches(guild, interaction.user.id)
+        typed = current.strip().removeprefix("#").removeprefix("n°").strip()
+        if typed.isdecimal() and len(typed) <= MATCH_DIGITS and all(
+                m.id != int(typed) for m in matches):
+            found = await self.store.match(guild, int(typed))
+            matches = [found, *matches] if found is not None else matches
+        return matches, (await self.store.guild_settings(guild)).daily_timezone
+
     @app_commands.command(name=loc("bot.cmd.replay"), description=loc("bot.cmd.replay.desc"))
     @app_commands.rename(match=loc("bot.replay.opt.match"), round=loc("bot.replay.opt.round"),
                          animate=loc("bot.replay.opt.animate"))
     @app_commands.describe(match=loc("bot.replay.opt.match.desc"),
                            round=loc("bot.replay.opt.round.desc"),
                            animate=loc("bot.replay.opt.animate.desc"))
+    @app_commands.autocomplete(match=_match_choices)
     async def replay(self, interaction: discord.Interaction,
                      match: app_commands.Range[int, 1], round: int = 1,
                      animate: bool = False) -> None:

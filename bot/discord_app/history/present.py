@@ -9,11 +9,12 @@ from zoneinfo import ZoneInfo
 
 import discord
 from babel.dates import format_datetime
+from discord.app_commands import Choice
 
 from bot.discord_app.core.components import view_of
 from bot.discord_app.core.i18n import t
-from bot.discord_app.core.replies import Picture, Reply
-from bot.discord_app.core.text import piece_text, safe_name
+from bot.discord_app.core.replies import Picture, Reply, cut
+from bot.discord_app.core.text import MAX_CHOICES, piece_text, safe_name
 from bot.discord_app.history.components import (
     MatchMenu,
     PageAction,
@@ -25,9 +26,12 @@ from bot.discord_app.table.present import move_text
 from bot.session.replay import Frame, Replay
 from data import MatchRecord
 from data.history import HistoryPage
+from engine.names import shown_name
+from engine.notation_words import fold
 from engine.views import PublicView, RoundScore
 from render.animation import render_round_animation
 
+MAX_CHOICE_NAME = 100  # characters of an autocomplete suggestion's name
 # Why a round ended without a winner (``RoundScore.reason``), as bot.session.results says.
 _NO_WINNER = {"stock_exhausted": "bot.round.stock_exhausted", "blocked": "bot.round.blocked"}
 
@@ -80,6 +84,30 @@ def history_page(page: HistoryPage, name: str, member: int, variant: str | None,
     ]
     items[2].item.row = 1
     return Reply(content="\n".join(lines), view=view_of(*items), ephemeral=True, update=False)
+
+
+def match_choice_name(match: MatchRecord, lang: str, time_zone: str) -> str:
+    """A match as ``/rummy replay``'s autocomplete names it: number, date, variant and
+    players (plain: a suggestion shows no markdown), in at most 100 characters."""
+    players = ", ".join(shown_name(seat.name, lang) for seat in match.seats)
+    return cut(t("bot.replay.choice", lang, number=match.id,
+                 date=when(match.finished_at, lang, time_zone),
+                 variant=t(f"variant.{match.variant}", lang), players=players), MAX_CHOICE_NAME)
+
+
+def match_choices(matches: Sequence[MatchRecord], typed: str, lang: str,
+                  time_zone: str) -> list[Choice[int]]:
+    """The matches matching what was typed, in their order, at most 25: a number (``12``,
+    ``#12``, ``n° 12``) those whose number starts so, other text those whose name holds it
+    (a player, the variant, the date; case and accents aside)."""
+    text = typed.strip().removeprefix("#").removeprefix("n°").strip()
+    named = [(match, match_choice_name(match, lang, time_zone)) for match in matches]
+    if text.isdecimal():
+        chosen = [(m, name) for m, name in named if str(m.id).startswith(str(int(text)))]
+    else:
+        folded = fold(" ".join(text.split()))
+        chosen = [(m, name) for m, name in named if folded in fold(name)]
+    return [Choice(name=name, value=m.id) for m, name in chosen[:MAX_CHOICES]]
 
 
 def _option(label: str, value: str) -> discord.SelectOption:

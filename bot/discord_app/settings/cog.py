@@ -10,7 +10,8 @@ the store for the rest) before anything is saved: a bad value changes nothing.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Awaitable, Callable
+import re
+from collections.abc import Awaitable
 from typing import TYPE_CHECKING
 
 import discord
@@ -20,7 +21,8 @@ from discord.app_commands import Choice
 from bot.discord_app.core import layout as layouts
 from bot.discord_app.core.answering import Replies
 from bot.discord_app.core.choices import LANGUAGES, VARIANTS
-from bot.discord_app.core.feature import Feature, Route, Routed
+from bot.discord_app.core.components import view_of
+from bot.discord_app.core.feature import Feature, FormRoute, Route, Routed
 from bot.discord_app.core.i18n import language_name, loc, t
 from bot.discord_app.core.replies import Answer, Reply, error_reply
 from bot.discord_app.core.text import COLOUR, MAX_CHOICES
@@ -31,7 +33,7 @@ from bot.discord_app.settings.components import (
     forms_rows,
     forms_view,
 )
-from bot.discord_app.settings.forms import SettingsForm, cut, rule_forms, setting_forms
+from bot.discord_app.settings.forms import FORM_ID, FormPage, SettingsForm, cut
 from bot.discord_app.settings.present import (
     FIXED_FIELDS,
     changes_text,
@@ -55,6 +57,7 @@ from data.settings import (
 )
 from engine import RuleError, RuleSet, RummyError, server_rules, variant
 from engine.i18n import language_of, quote
+from engine.rules import choice_values
 
 if TYPE_CHECKING:
     from bot.session.prefs import Preferences
@@ -142,38 +145,27 @@ class ServerSettings(Feature):
                      update=update)
 
     # ------------------------------------------------------------- the forms
+    def forms(self) -> dict[re.Pattern[str], FormRoute]:
+        return {FORM_ID: self.on_submit}
+
     async def on_topic(self, interaction: discord.Interaction, button: TopicButton) -> None:
         """Open a topic's form, filled in with the settings of now."""
-        async def build(settings: GuildSettings, lang: str) -> list[SettingsForm]:
-            return setting_forms(button.topic, settings, lang, self.on_submit,
-                                 interaction.id)
-
-        await self._open(interaction, f"settings.form.{button.topic}", build, button.page)
+        await self._open(interaction, f"settings.form.{button.topic}",
+                         FormPage(button.topic, None, button.page))
 
     async def on_rule_page(self, interaction: discord.Interaction,
                            button: RulePageButton) -> None:
         """Open a page of a variant's rules as the server plays it."""
-        async def build(settings: GuildSettings, lang: str) -> list[SettingsForm]:
-            standard = variant(button.variant)  # RuleError: a variant no longer known
-            rules = server_rules(standard.name, settings.rule_overrides)
-            return rule_forms(standard.name, rules, standard, lang, self.on_submit,
-                              interaction.id)
+        await self._open(interaction, "settings.form.rules",
+                         FormPage(None, button.variant, button.page))
 
-        await self._open(interaction, "settings.form.rules", build, button.page)
-
-    async def _open(self, interaction: discord.Interaction, what: str,
-                    build: Callable[[GuildSettings, str], Awaitable[list[SettingsForm]]],
-                    page: int) -> None:
-        """Answer with form number ``page`` of what ``build`` makes (a refusal, for one who
-        may not change the settings or a form that no longer exists, by the error path)."""
+    async def _open(self, interaction: discord.Interaction, what: str, page: FormPage) -> None:
+        """Answer with the form of ``page`` (a refusal, for one who may not change the
+        settings or a form that no longer exists, by the error path)."""
         try:
             check_moderator(interaction)
             lang = await self.replies.language(interaction)
-            forms = await build(await self.store.guild_settings(interaction.guild_id or 0),
-                                lang)
-            if not 1 <= page <= len(forms):
-                raise SessionError("bot.form.gone")
-            form = forms[page - 1]
+            form = page.form(await self.store.guild_settings(interaction.guild_id or 0), lang)
         except RummyError as error:
             async with self.replies.to(interaction, what):
                 raise error from None
@@ -189,21 +181,38 @@ class ServerSettings(Feature):
             answer.reply = self._settings_reply(settings, chosen, answer.lang, update=True,
                                                 clicked=interaction.message)
 
-    async def on_submit(self, interaction: discord.Interaction, form: SettingsForm) -> None:
-        """Save what the moderator changed in a form (only that: a setting changed
-        elsewhere since the form opened stays), checked as the subcommands check it."""
-        what = "settings.form.submit"
-        async with self.replies.to(interaction, what) as answer:
+    async def on_submit(self, interaction: discord.Interaction, match: re.Match[str]) -> None:
+        """Save what the moderator changed in a form, checked as the subcommands check it.
+
+        The form is built again from the settings of now (no process holds it: this works
+        after a restart, and in any process of a cluster): when it would not show what
+        the moderator saw (its digest differs), the submit is refused and nothing saved.
+        Only the fields the moderator changed are saved (a setting of another page changed
+        meanwhile stays). A refusal offers to open the form again, with the values of now.
+        """
+        page = FormPage.of(match)
+        async with self.replies.to(interaction, "settings.form.submit") as answer:
             check_moderator(interaction)
             guild = interaction.guild_id or 0
+            form = page.form(await self.store.guild_settings(guild), answer.lang)
+            if form.digest != match["digest"]:
+                answer.reply = self._refused_form(
+                    t("bot.form.changed", answer.lang), page, answer.lang)
+                return
+            form.fill(interaction)
             changes = form.changes()
-            if not changes:
-                saved = await self.store.guild_settings(guild)
-            elif form.variant is not None:
-                saved = await self._store_change(self.prefs.set_rules(
-                    guild, form.variant, changes))  # type: ignore[arg-type]
-            else:
-                saved = await self._save_form(answer, form, changes)
+            try:
+                if not changes:
+                    saved = await self.store.guild_settings(guild)
+                elif form.variant is not None:
+                    saved = await self._store_change(self.prefs.set_rules(
+                        guild, form.variant, changes))  # type: ignore[arg-type]
+                else:
+                    saved = await self._save_form(answer, form, changes)
+            except RummyError as error:  # a bad value: nothing saved
+                answer.reply = self._refused_form(error.message(answer.lang), page,
+                                                  answer.lang)
+                return
             lang = await self.replies.language(interaction)  # a new language answers
             shown = form.variant or saved.default_variant
             line = (changes_text(changes, saved, form.variant, lang) if changes
@@ -211,6 +220,36 @@ class ServerSettings(Feature):
             answer.reply = self._settings_reply(saved, shown, lang, line,
                                                 update=interaction.message is not None,
                                                 clicked=interaction.message)
+
+    @staticmethod
+    def _refused_form(text: str, page: FormPage, lang: str) -> Reply:
+        """A refused submit: what is wrong, and a button opening the form again (with the
+        values of now: what was typed is lost, but not the way back to the form)."""
+        label = cut(t("bot.form.again", lang), 80)
+        button = (TopicButton(page.topic, page.number, label) if page.topic is not None
+                  else RulePageButton(page.variant or "", page.number, label))
+        return Reply(content=text, view=view_of(button), ephemeral=True)
+
+    async def value_choices(self, interaction: discord.Interaction,
+                            current: str) -> list[Choice[str]]:
+        """The values of the rule parameter named in the command, in words in the
+        reader's language, for the variant named there (the server's default one when
+        none is), as this server plays it (a hint: the handler checks again)."""
+        namespace = interaction.namespace
+        key = str(getattr(namespace, "parameter", "") or "").strip().lower()
+        hinted = await self.replies.hint(interaction,
+                                         self.prefs.guild(interaction.guild_id or 0))
+        if hinted is None or key not in RULE_PARAMETERS:
+            return []
+        settings, lang = hinted
+        # The namespace names the options as Discord shows them (their English names).
+        named = str(getattr(namespace, "variant", "") or "") or settings.default_variant
+        try:
+            rules = server_rules(variant(named).name, settings.rule_overrides)
+        except RuleError:  # a variant no longer known: the command says so
+            return []
+        return [Choice(name=cut(choice.label.text(lang), 100), value=choice.value)
+                for choice in choice_values(key, current, rules, lang)]
 
     @settings.command(name=loc("bot.admin.cmd.variant"),
                       description=loc("bot.admin.cmd.variant.desc"))
@@ -233,7 +272,7 @@ class ServerSettings(Feature):
     @app_commands.describe(parameter=loc("bot.admin.opt.parameter.desc"),
                            value=loc("bot.admin.opt.value.desc"),
                            name=loc("bot.admin.opt.variant.desc"))
-    @app_commands.autocomplete(parameter=parameter_choices)
+    @app_commands.autocomplete(parameter=parameter_choices, value=value_choices)
     @app_commands.choices(name=VARIANTS)
     async def rule(self, interaction: discord.Interaction, parameter: str, value: str,
                    name: str | None = None) -> None:

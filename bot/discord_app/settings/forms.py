@@ -9,23 +9,30 @@ ones one group of check boxes, each choice a radio group, each number (and the h
 sizes) a text input. A topic (:data:`TOPICS`; a field no topic names goes to
 ``other``) or a variant's rules hold as many forms as five components each take.
 
-A form opens with the values of now and remembers them: on submit only the fields the
-moderator changed are read back (:meth:`SettingsForm.changes`), so a change made
-elsewhere meanwhile stays. What is read back is checked by the same code as the
-subcommands' (the store's checks, :meth:`RuleSet.with_overrides`). Pure: settings in, a
-modal out.
+A form opens with the values of now, and its ``custom_id`` says everything its submit
+needs (:data:`FORM_ID`): the topic (or the variant) and the page, and a digest of the
+values it showed (:func:`digest`). No process holds the form: its submit, in this process
+after a restart or in another of a cluster, rebuilds it from the settings as they are at
+the submit, and the digest tells whether they are still those the moderator saw (if not,
+the submit is refused and nothing changes). Only the fields the moderator changed are
+read back (:meth:`SettingsForm.changes`), so a setting of another page changed meanwhile
+stays. What is read back is checked by the same code as the subcommands' (the store's
+checks, :meth:`RuleSet.with_overrides`). Pure: settings in, a modal out.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import enum
+import hashlib
+import re
 import typing
-from collections.abc import Awaitable, Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 import discord
+from discord.app_commands.namespace import Namespace
 
 from bot.discord_app.core.i18n import language_name, t
 from bot.discord_app.settings.present import (
@@ -34,9 +41,10 @@ from bot.discord_app.settings.present import (
     shown_value,
     value_words,
 )
+from bot.session import SessionError
 from data import GuildSettings
 from data.settings import IntIn, OneOf, checks
-from engine import RuleSet
+from engine import RuleSet, server_rules, variant
 from engine.i18n import catalog, languages
 from engine.numbers import whole
 from engine.rules import BOUNDS, TILE_BOUNDS, Kind
@@ -46,7 +54,7 @@ MAX_RADIOS = 10  # options of a radio group or a check box group
 MAX_MENU = 25  # options of a menu; channels of a channel menu
 TITLE, LABEL, DESCRIPTION, OPTION = 45, 45, 100, 100  # Discord's lengths
 AUTO = "auto"  # a choice's value standing for None ("each player's own language")
-FORM_TIMEOUT = 15 * 60.0  # seconds a form waits for its submit (an interaction's token)
+DIGEST = 10  # hexadecimal digits of a form's digest of the values it showed
 
 
 class Topic(enum.StrEnum):
@@ -60,6 +68,11 @@ class Topic(enum.StrEnum):
 
 
 RULES = "rules"
+# A form's custom_id: ``rami:form:<topic>:<page>:<digest>`` or
+# ``rami:form:rules:<variant>:<page>:<digest>`` (at most 62 characters).
+FORM_ID = re.compile(
+    rf"rami:form:(?:(?P<topic>{'|'.join(Topic)})|{RULES}:(?P<variant>[a-z0-9_-]{{1,32}}))"
+    rf":(?P<page>\d{{1,2}}):(?P<digest>[0-9a-f]{{{DIGEST}}})")
 # Where each setting is asked; a setting added without a topic appears in ``other``.
 TOPICS: Mapping[str, Topic] = {
     "default_variant": Topic.VARIANT, "turn_timeout_s": Topic.TURNS,
@@ -235,29 +248,50 @@ def _description(field: Field, standard: Mapping[str, object] | None, lang: str)
 
 # ---------------------------------------------------------------- the modal
 
-Submitted = Callable[[discord.Interaction, "SettingsForm"], Awaitable[None]]
+
+def digest(fields: Sequence[Field], values: Mapping[str, object]) -> str:
+    """A short digest of what ``fields`` show of ``values`` (their keys and values): a
+    form's ``custom_id`` carries it, and a submit whose form would now show otherwise is
+    told apart (the settings changed since it opened)."""
+    shown = tuple((key, _canonical(values.get(key))) for field in fields for key in field.keys)
+    return hashlib.sha256(repr(shown).encode()).hexdigest()[:DIGEST]
+
+
+def _canonical(value: object) -> object:
+    return tuple(sorted(value)) if isinstance(value, frozenset | set) else value
 
 
 class SettingsForm(discord.ui.Modal):
-    """One form: ``fields`` shown with ``values`` (remembered: :meth:`changes` reads back
-    only what was changed); its submit goes to ``submitted``."""
+    """One form: ``fields`` shown with ``values``; :meth:`changes` reads back only what
+    was changed. Its ``custom_id`` (:data:`FORM_ID`) ends with the digest of what it
+    shows (:func:`digest`). No process holds it: its submit is handled by the settings
+    feature's form route, which builds it again and fills it in (:meth:`fill`)."""
 
-    def __init__(self, *, title: str, custom_id: str, fields: Sequence[Field],
-                 values: Mapping[str, object], lang: str, submitted: Submitted,
-                 variant: str | None = None,
+    def __init__(self, *, title: str, form_id: str, fields: Sequence[Field],
+                 values: Mapping[str, object], lang: str, variant: str | None = None,
                  standard: Mapping[str, object] | None = None) -> None:
-        super().__init__(title=cut(title, TITLE), custom_id=custom_id, timeout=FORM_TIMEOUT)
+        self.digest = digest(fields, values)
+        super().__init__(title=cut(title, TITLE), custom_id=f"{form_id}:{self.digest}")
         self.fields, self.values, self.variant = tuple(fields), dict(values), variant
-        self._submitted = submitted
         self.inputs: dict[str, discord.ui.Item[Any]] = {}
         for field in self.fields:
             component = _component(field, self.values, lang)
             self.inputs[field.custom_id] = component
             self.add_item(discord.ui.Label(text=field_label(field, lang), component=component,
                                            description=_description(field, standard, lang)))
+        # Not held by discord.py once sent (a stopped form is not stored): its submit
+        # takes the one path that works after a restart too.
+        self.stop()
 
-    async def on_submit(self, interaction: discord.Interaction, /) -> None:
-        await self._submitted(interaction, self)
+    def fill(self, interaction: discord.Interaction) -> None:
+        """Fill the form in with what ``interaction`` (its submit) says, as discord.py
+        fills in a form it holds (:meth:`discord.ui.Modal._dispatch_submit`)."""
+        data = cast("dict[str, Any]", interaction.data or {})
+        try:
+            resolved = Namespace._get_resolved_items(interaction, data.get("resolved", {}))
+        except KeyError:
+            resolved = {}
+        self._refresh(interaction, data.get("components", []), resolved)
 
     def changes(self) -> dict[str, object]:
         """What the moderator changed, read as the checks take it (text that is not a
@@ -352,30 +386,59 @@ def _channel_id(value: object) -> int:
 # ---------------------------------------------------------------- the forms
 
 
-def setting_forms(topic: Topic, settings: GuildSettings, lang: str,
-                  submitted: Submitted, opening: int = 0) -> list[SettingsForm]:
-    """Every form of a topic (pages of five fields), filled in with ``settings``
-    (``opening``: the id of the interaction opening it, which makes its custom_id its
-    own: discord.py keeps one form per custom_id, and two moderators may fill one in)."""
+def setting_forms(topic: Topic, settings: GuildSettings, lang: str) -> list[SettingsForm]:
+    """Every form of a topic (pages of five fields), filled in with ``settings``."""
     shown = pages(setting_fields(topic))
     return [SettingsForm(title=_title(t(f"bot.form.topic.{topic}", lang), number, len(shown)),
-                         custom_id=f"rami:form:{topic}:{number}:{opening}", fields=fields,
-                         values=setting_values(settings), lang=lang, submitted=submitted)
+                         form_id=f"rami:form:{topic}:{number}", fields=fields,
+                         values=setting_values(settings), lang=lang)
             for number, fields in enumerate(shown, 1)]
 
 
-def rule_forms(name: str, rules: RuleSet, standard: RuleSet, lang: str,
-               submitted: Submitted, opening: int = 0) -> list[SettingsForm]:
+def rule_forms(name: str, rules: RuleSet, standard: RuleSet, lang: str) -> list[SettingsForm]:
     """Every form of a variant's rules as the server plays them (``standard``: the
     variant's own, said beside each value)."""
     shown = pages(rule_fields(rules))
     variant_name = t(f"variant.{name}", lang)
     return [SettingsForm(title=_title(t("bot.form.topic.rules", lang, variant=variant_name),
                                       number, len(shown)),
-                         custom_id=f"rami:form:rules:{name}:{number}:{opening}", fields=fields,
-                         values=rule_values(rules), lang=lang, submitted=submitted,
-                         variant=name, standard=rule_values(standard))
+                         form_id=f"rami:form:{RULES}:{name}:{number}", fields=fields,
+                         values=rule_values(rules), lang=lang, variant=name,
+                         standard=rule_values(standard))
             for number, fields in enumerate(shown, 1)]
+
+
+@dataclass(frozen=True, slots=True)
+class FormPage:
+    """Which form: page ``number`` (from 1) of a topic's forms, or of the forms of a
+    variant's rules."""
+
+    topic: Topic | None
+    variant: str | None
+    number: int
+
+    @classmethod
+    def of(cls, match: re.Match[str]) -> FormPage:
+        """The form a :data:`FORM_ID` match names."""
+        topic = match["topic"]
+        return cls(Topic(topic) if topic else None, match["variant"], int(match["page"]))
+
+    def form(self, settings: GuildSettings, lang: str) -> SettingsForm:
+        """The form, filled in with ``settings``.
+
+        Raises:
+            RuleError: a variant no longer known.
+            SessionError: ``bot.form.gone``, a page that no longer exists.
+        """
+        if self.topic is not None:
+            built = setting_forms(self.topic, settings, lang)
+        else:
+            standard = variant(self.variant or "")
+            rules = server_rules(standard.name, settings.rule_overrides)
+            built = rule_forms(standard.name, rules, standard, lang)
+        if not 1 <= self.number <= len(built):
+            raise SessionError("bot.form.gone")
+        return built[self.number - 1]
 
 
 def rule_page_count(rules: RuleSet) -> int:

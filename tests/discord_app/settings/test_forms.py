@@ -3,6 +3,7 @@ Discord's limits in both languages; what a submit changes."""
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 import discord
@@ -11,6 +12,7 @@ import pytest
 from bot.discord_app.fake.modals import broken_modal
 from bot.discord_app.settings import forms
 from bot.discord_app.settings.forms import Field, Topic, Widget
+from bot.session import SessionError
 from data import GuildSettings
 from data.settings import IntIn, OneOf
 from engine import variant
@@ -19,16 +21,12 @@ from engine.variants import variant_names
 LANGS = ("en", "fr")
 
 
-async def ignored(interaction: discord.Interaction, form: forms.SettingsForm) -> None:
-    raise AssertionError("not submitted in these tests")
-
-
 def every_form(lang: str, settings: GuildSettings) -> list[forms.SettingsForm]:
     built = [form for topic in forms.topics()
-             for form in forms.setting_forms(topic, settings, lang, ignored, 12345)]
+             for form in forms.setting_forms(topic, settings, lang)]
     for name in variant_names():
         rules = variant(name)
-        built += forms.rule_forms(name, rules, rules, lang, ignored, 12345)
+        built += forms.rule_forms(name, rules, rules, lang)
     return built
 
 
@@ -43,8 +41,8 @@ def test_every_form_is_one_discord_shows(lang: str) -> None:
 
 
 def test_the_words_are_french_in_french() -> None:
-    (english,) = forms.setting_forms(Topic.TURNS, GuildSettings(), "en", ignored)
-    (french,) = forms.setting_forms(Topic.TURNS, GuildSettings(), "fr", ignored)
+    (english,) = forms.setting_forms(Topic.TURNS, GuildSettings(), "en")
+    (french,) = forms.setting_forms(Topic.TURNS, GuildSettings(), "fr")
     assert english.title == "Settings: turns" and french.title == "Réglages : tours"
     label = french.to_dict()["components"][0]
     assert label["label"] == "Secondes accordées pour un tour"
@@ -56,7 +54,7 @@ def test_a_form_opens_with_the_values_of_now() -> None:
                              allowed_channels=frozenset({7, 8}))
     shown: dict[str, Any] = {}
     for topic in forms.topics():
-        for form in forms.setting_forms(topic, settings, "en", ignored):
+        for form in forms.setting_forms(topic, settings, "en"):
             for label in form.to_dict()["components"]:
                 child = label["component"]
                 shown[child["custom_id"]] = child
@@ -69,7 +67,7 @@ def test_a_form_opens_with_the_values_of_now() -> None:
 
 def test_the_rules_are_paged_switches_then_choices_then_numbers() -> None:
     rules = variant("rami51")
-    built = forms.rule_forms("rami51", rules, rules, "en", ignored)
+    built = forms.rule_forms("rami51", rules, rules, "en")
     kinds = [label["component"]["type"] for form in built
              for label in form.to_dict()["components"]]
     # The eleven yes/no rules in groups of check boxes of at most ten (issue 30 added two).
@@ -117,7 +115,7 @@ def submitted(form: forms.SettingsForm, answers: dict[str, Any]) -> None:
 
 
 def test_a_submit_changes_only_what_was_changed() -> None:
-    (form,) = forms.setting_forms(Topic.TURNS, GuildSettings(turn_timeout_s=90), "en", ignored)
+    (form,) = forms.setting_forms(Topic.TURNS, GuildSettings(turn_timeout_s=90), "en")
     submitted(form, {"turn_timeout_s": " 90 "})
     assert form.changes() == {}
     submitted(form, {"turn_timeout_s": "120"})
@@ -128,7 +126,7 @@ def test_a_submit_changes_only_what_was_changed() -> None:
 
 def test_a_rules_submit_reads_the_switches_each() -> None:
     rules = variant("classic")
-    form = forms.rule_forms("classic", rules, rules, "en", ignored)[0]
+    form = forms.rule_forms("classic", rules, rules, "en")[0]
     values = forms.rule_values(rules)
     answers: dict[str, Any] = {}
     for field in form.fields:  # every component as it was shown, ace_high ticked
@@ -144,7 +142,7 @@ def test_a_rules_submit_reads_the_switches_each() -> None:
 
 
 def test_auto_reads_as_no_language() -> None:
-    (form,) = forms.setting_forms(Topic.LANGUAGE, GuildSettings(language="fr"), "en", ignored)
+    (form,) = forms.setting_forms(Topic.LANGUAGE, GuildSettings(language="fr"), "en")
     submitted(form, {"language": "auto"})
     assert form.changes() == {"language": None}
 
@@ -158,10 +156,51 @@ def test_fields_keep_their_order_and_ids_fit() -> None:
 def test_channels_past_the_menus_25_stay() -> None:
     many = frozenset(range(1, 31))
     (form,) = forms.setting_forms(Topic.CHANNELS, GuildSettings(allowed_channels=many),
-                                  "en", ignored)
+                                  "en")
     menu = form.inputs["allowed_channels"]
     assert isinstance(menu, discord.ui.ChannelSelect)
     menu._values = []
     assert len(menu.default_values) == 25
     forms_read = form.changes()["allowed_channels"]
     assert forms_read == frozenset(range(26, 31))  # the 25 shown taken away, not the rest
+
+
+def test_a_forms_id_says_which_form_and_what_it_showed() -> None:
+    for form in every_form("fr", GuildSettings(allowed_channels=frozenset(range(1, 40)))):
+        match = forms.FORM_ID.fullmatch(form.custom_id)
+        assert match is not None and len(form.custom_id) <= 100, form.custom_id
+        assert match["digest"] == form.digest
+        page = forms.FormPage.of(match)
+        again = page.form(GuildSettings(allowed_channels=frozenset(range(1, 40))), "en")
+        assert again.custom_id == form.custom_id  # the same form, whatever the language
+
+
+def test_the_digest_changes_with_a_value_shown_only() -> None:
+    (turns,) = forms.setting_forms(Topic.TURNS, GuildSettings(), "en")
+    (later,) = forms.setting_forms(Topic.TURNS, GuildSettings(language="fr"), "en")
+    assert later.digest == turns.digest  # the language is another form's
+    (changed,) = forms.setting_forms(Topic.TURNS, GuildSettings(turn_timeout_s=60), "en")
+    assert changed.digest != turns.digest
+    (channels,) = forms.setting_forms(Topic.CHANNELS,
+                                      GuildSettings(allowed_channels=frozenset({1, 2})), "en")
+    (same,) = forms.setting_forms(Topic.CHANNELS,
+                                  GuildSettings(allowed_channels=frozenset({2, 1})), "en")
+    assert channels.digest == same.digest
+
+
+def test_a_form_page_that_no_longer_exists_is_refused() -> None:
+    match = forms.FORM_ID.fullmatch("rami:form:rules:rami51:9:0123456789")
+    assert match is not None
+    with pytest.raises(SessionError) as refused:
+        forms.FormPage.of(match).form(GuildSettings(), "en")
+    assert refused.value.code == "bot.form.gone"
+    assert forms.FORM_ID.fullmatch("rami:form:rules:rami51:1:0123") is None
+    assert forms.FORM_ID.fullmatch("rami:form:nothing:1:0123456789") is None
+
+
+def test_a_form_is_held_by_no_process() -> None:
+    async def sent() -> bool:
+        (form,) = forms.setting_forms(Topic.TURNS, GuildSettings(), "en")
+        return form.is_finished()  # discord.py stores no finished form
+
+    assert asyncio.run(sent())

@@ -78,7 +78,7 @@ def test_every_setting_in_the_forms_has_a_label_in_each_catalog(lang: str) -> No
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_the_rules_forms_say_labels_never_engine_names(lang: str) -> None:
     rules = variant("rami51")
-    forms = rule_forms("rami51", rules, rules, lang, None, 1)  # type: ignore[arg-type]
+    forms = rule_forms("rami51", rules, rules, lang)
     shown: list[str] = []
     for field in all_fields(forms):
         shown.append(field_label(field, lang))
