@@ -223,6 +223,16 @@ class FakeDiscord(DiscordState):
         return self.command_data(path, [{"name": k, "type": option_type(v), "value": v}
                                         for k, v in options.items()])
 
+    def _declared_options(self, path: list[str]) -> list[dict[str, Any]]:
+        """The options the synced command ``path`` declares (none for an unknown one)."""
+        level: list[dict[str, Any]] = self.guild_commands or self.global_commands
+        for name in path:
+            found = next((c for c in level if c["name"] == name), None)
+            if found is None:
+                return []
+            level = found.get("options", [])
+        return level
+
     def command_data(self, path: list[str], options: list[dict[str, Any]]) -> dict[str, Any]:
         """A slash command's data with ``options`` as given (any type, any value): ``path``
         names a synced command (``["rummy", "discard"]``) or anything else (an unknown
@@ -291,10 +301,14 @@ class FakeDiscord(DiscordState):
         leaf = data["options"]
         while leaf and leaf[0]["type"] == 1:
             leaf = leaf[0]["options"]
+        declared = {o["name"]: o["type"] for o in self._declared_options(command.split())}
         for option in leaf:
             if option["name"] == focused:
+                # As Discord: the option keeps its declared type (4 for an integer) and
+                # carries the text typed so far, a string.
                 option["focused"] = True
-                option["type"] = 3
+                option["type"] = declared.get(focused, 3)
+                option["value"] = str(option["value"])
         await self._send_interaction(it, data, None, True)
         return it.choices or []
 
