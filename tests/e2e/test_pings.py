@@ -37,7 +37,7 @@ async def slow_computers(fake: FakeDiscord, db_path: Path,
                          clock: Clock) -> AsyncIterator[BotHarness]:
     """A bot whose computer players take a while, so a test moves the clock between a
     human's move and the computer's."""
-    runner = BotHarness(fake, db_path, ai_delay=0.3, clock=clock)
+    runner = BotHarness(fake, db_path, ai_delay=1.0, clock=clock)
     await runner.start()
     yield runner
     await runner.stop()
@@ -119,6 +119,30 @@ async def test_a_computer_turn_after_the_token_expired_pings_through_the_channel
     assert ping in fake.channel_messages(channel) and pinged(ping, following.user)
     assert before.deleted and fake.rest.requests["delete"] == deletes + 1  # channel route
     assert fake.rest.requests["followup"] == followups  # the bot knew not to try the token
+
+
+async def test_a_turn_timed_out_long_after_pings_through_the_channel(
+        fake: FakeDiscord, db_path: Path, clock: Clock) -> None:
+    harness = BotHarness(fake, db_path, turn_timeout=3600, clock=clock)  # timed out by the test
+    await harness.start()
+    try:
+        channel, alice, bob, _ = await open_table(fake, harness, computer=False)
+        _player, other = await whose_turn(harness, channel, alice, bob)
+        await harness.idle()
+        (before,) = reminders(fake, channel)
+        followups = fake.rest.requests["followup"]
+        assert harness.bot is not None
+        snapshot = await harness.bot.tables.snapshot(channel)
+        assert snapshot is not None and snapshot.deadline is not None
+        clock.advance(TOKEN_LIFE)  # nobody played: the start's token is stale
+        assert await harness.bot.tables.play_overdue(snapshot.deadline) == [channel]
+        await fake.wait_for(lambda: any(pinged(m, other) for m in reminders(fake, channel)))
+        await harness.idle()
+        (ping,) = reminders(fake, channel)
+        assert ping in fake.channel_messages(channel) and before.deleted
+        assert fake.rest.requests["followup"] == followups
+    finally:
+        await harness.stop()
 
 
 async def test_after_a_restart_the_channel_is_used_and_nothing_is_lost(
