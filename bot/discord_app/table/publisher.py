@@ -104,6 +104,7 @@ class Publisher:
         self.client = client
         self.followups = followups  # None: every message through the channel routes
         self._via: dict[int, Token] = {}  # the reminders sent as follow-ups, by message id
+        self._via_most = VIA_KEPT
         self.tables = tables
         self.prefs = prefs
         self.clock = clock  # seconds since 1970, to tell a table message's age from its id
@@ -621,9 +622,11 @@ class Publisher:
         """``message_id`` was sent through ``token``: deleted through it while it is young.
         The expired ones are dropped now and then (a reminder given up is never deleted)."""
         self._via[message_id] = token
-        if len(self._via) > VIA_KEPT and self.followups is not None:
+        if len(self._via) > self._via_most and self.followups is not None:
             young = self.followups.young
             self._via = {m: t for m, t in self._via.items() if young(t)}
+            # Each live channel keeps one: dropped again once twice as many (not at each).
+            self._via_most = max(VIA_KEPT, 2 * len(self._via))
 
     async def _delete(self, channel_id: int, message_id: int) -> None:
         """Delete a message: a reminder sent as a follow-up through its token while it is
