@@ -364,6 +364,7 @@ async def main(options: argparse.Namespace) -> Figures:
             games = [Game(fake, channel, options, deadline, record) for channel in fake.channels]
             for game in games:
                 fake.listeners.append(game.seen)
+                fake.followup_listeners.append(game.seen)  # pings and results
             cpu, own = cpu_seconds(bot.pid), time.process_time()
             limited, refused = fake.rest.global_requests, fake.rest.global_refused
             before, bytes_before = fake.rest.requests.copy(), fake.rest.request_bytes.copy()

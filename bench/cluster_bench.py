@@ -95,6 +95,7 @@ async def run(server: PostgresServer, count: int, options: argparse.Namespace,
         games = [Game(fake, channel, options, deadline, record) for channel in channels]
         for game in games:
             fake.listeners.append(game.seen)
+            fake.followup_listeners.append(game.seen)  # pings and results
         bots = [cpu_seconds(p.pid) for p in processes]
         postgres = cpu_seconds(server.pid) if server.pid else 0.0
         await asyncio.wait_for(asyncio.gather(*(g.run() for g in games)),

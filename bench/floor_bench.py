@@ -27,6 +27,7 @@ import time
 from collections import deque
 from pathlib import Path
 
+import floor_bot
 from bot_bench import (
     GLOBAL_LIMIT,
     Figures,
@@ -129,10 +130,11 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--minutes", type=float, default=2.0)
     parser.add_argument("--think", type=float, default=2.0,
                         help="seconds a player waits between two interactions")
-    parser.add_argument("--mix", default="0.83,0.34,0.31,0.26",
-                        help="channel requests per interaction: table edits, reminders "
-                        "sent, reminders deleted, hand messages refreshed (default: what "
-                        "bot_bench.py counts of Rami)")
+    parser.add_argument("--mix", default=floor_bot.DEFAULT_MIX,
+                        help="requests per interaction: table edits, reminders sent to the "
+                        "channel, reminders deleted through it, hand messages refreshed, "
+                        "reminders sent as follow-ups, reminders deleted through their "
+                        "token (default: what bot_bench.py counts of Rami; missing ones 0)")
     parser.add_argument("--sizes", default="23.6,18.5",
                         help="KiB of the answer's picture and of the table's (default: "
                         "Rami's mean sizes)")

@@ -8,13 +8,17 @@ click or a pick by editing the clicked message, each a layout message (the flag
 and buttons) — and after each answer sends the channel requests Rami sends per
 interaction on average (``bench/bot_bench.py`` counts them): a table edit with its
 picture (a layout too), a turn reminder (a layout mentioning the player) sent and the
-previous one deleted, an earlier hand message refreshed. Its pictures are fixed bytes
+previous one deleted, an earlier hand message refreshed; as Rami, a reminder goes as a
+public follow-up of the interaction just answered (``followup``) or as a channel message
+(``send``), and is deleted through the token it was sent with (``webhook_delete``) or the
+channel route (``delete``). Its pictures are fixed bytes
 and it keeps no game: what it costs is discord.py, aiohttp and asyncio doing Rami's
 traffic, the part of Rami's CPU no change inside Rami can remove while it speaks to
 Discord through discord.py.
 
-The mix per interaction comes from ``FLOOR_MIX`` (``edit,send,delete,webhook_edit``
-requests per interaction, default Rami's: ``0.83,0.34,0.31,0.26``) and the sizes from
+The mix per interaction comes from ``FLOOR_MIX``
+(``edit,send,delete,webhook_edit,followup,webhook_delete`` requests per interaction, the
+missing ones none; default Rami's: ``0.79,0.09,0.0,0.06,0.20,0.19``) and the sizes from
 ``FLOOR_SIZES`` (KiB of the answer's and the table's pictures, default ``23.6,18.5``).
 """
 
@@ -30,9 +34,11 @@ import discord
 import yarl
 from discord import app_commands
 from discord.http import handle_message_parameters
+from discord.webhook.async_ import async_context
 
 NO_PINGS = discord.AllowedMentions.none()
-KINDS = ("edit", "send", "delete", "webhook_edit")
+KINDS = ("edit", "send", "delete", "webhook_edit", "followup", "webhook_delete")
+DEFAULT_MIX = "0.79,0.09,0.0,0.06,0.20,0.19"
 
 
 def _png(kib: float, seed: int) -> bytes:
@@ -101,7 +107,9 @@ class Channel:
 
     def __init__(self) -> None:
         self.table: int | None = None
-        self.reminders: list[int] = []  # posted, not yet deleted
+        # Posted, not yet deleted: each with the interaction it followed (None: a channel
+        # message).
+        self.reminders: list[tuple[int, discord.Interaction | None]] = []
         self.answered: discord.Interaction | None = None
         self.debt = dict.fromkeys(KINDS, 0.0)
         self.lock = asyncio.Lock()
@@ -164,17 +172,48 @@ class FloorBot(discord.Client):
             channel_id = interaction.channel_id or 0
             if channel.table is None or "edit" in due:
                 await self._table(channel_id, channel)
-            if "send" in due:
-                params = handle_message_parameters(
-                    view=_ping_view(interaction.user.id),
-                    allowed_mentions=discord.AllowedMentions(users=True))
-                sent = await self.http.send_message(channel_id, params=params)
-                channel.reminders.append(int(sent["id"]))
-            if "delete" in due and len(channel.reminders) > 1:
-                await self.http.delete_message(channel_id, channel.reminders.pop(0))
+            for kind in ("send", "followup"):
+                if kind in due:
+                    await self._remind(interaction, channel, followup=kind == "followup")
+            for kind in ("delete", "webhook_delete"):
+                if kind in due and len(channel.reminders) > 1:
+                    await self._forget_reminder(channel_id, channel,
+                                                webhook=kind == "webhook_delete")
             if "webhook_edit" in due and channel.answered is not None:
                 await channel.answered.edit_original_response(view=self.hand_view)
             channel.answered = interaction
+
+    async def _remind(self, interaction: discord.Interaction, channel: Channel, *,
+                      followup: bool) -> None:
+        """A turn reminder: a public follow-up of ``interaction`` (answered already), or a
+        channel message; as Rami sends them, no message object made of the answer."""
+        with handle_message_parameters(
+                view=_ping_view(interaction.user.id),
+                allowed_mentions=discord.AllowedMentions(users=True)) as params:
+            if followup:
+                webhook = interaction.followup
+                sent = await async_context.get().execute_webhook(
+                    webhook.id, interaction.token, session=webhook.session,
+                    payload=params.payload, multipart=params.multipart,
+                    files=params.files, wait=True, with_components=True)
+                assert sent is not None
+                channel.reminders.append((int(sent["id"]), interaction))
+            else:
+                sent = await self.http.send_message(interaction.channel_id or 0,
+                                                    params=params)
+                channel.reminders.append((int(sent["id"]), None))
+
+    async def _forget_reminder(self, channel_id: int, channel: Channel, *,
+                               webhook: bool) -> None:
+        """Delete the oldest reminder: through the token it was sent with when ``webhook``
+        and it was a follow-up, else through the channel route."""
+        message_id, followed = channel.reminders.pop(0)
+        if webhook and followed is not None:
+            hook = followed.followup
+            await async_context.get().delete_webhook_message(
+                hook.id, followed.token, message_id, session=hook.session)
+        else:
+            await self.http.delete_message(channel_id, message_id)
 
     async def _table(self, channel_id: int, channel: Channel) -> None:
         params = handle_message_parameters(
@@ -194,8 +233,8 @@ def main() -> None:
     discord.http.Route.BASE = os.environ["DISCORD_API_BASE"]
     discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(
         os.environ["DISCORD_GATEWAY_URL"])
-    mix = dict(zip(KINDS, map(float, os.environ.get(
-        "FLOOR_MIX", "0.83,0.34,0.31,0.26").split(",")), strict=True))
+    given = [float(x) for x in os.environ.get("FLOOR_MIX", DEFAULT_MIX).split(",")]
+    mix = dict(zip(KINDS, given + [0.0] * (len(KINDS) - len(given)), strict=True))
     hand_kib, table_kib = map(float, os.environ.get("FLOOR_SIZES", "23.6,18.5").split(","))
     FloorBot(mix, (hand_kib, table_kib)).run(os.environ["DISCORD_TOKEN"], log_handler=None)
 

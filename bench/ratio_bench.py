@@ -27,7 +27,8 @@ import bot_bench
 import floor_bench
 from bot_bench import GLOBAL_LIMIT, Figures
 
-FLOOR_KINDS = ("edit", "send", "delete", "webhook_edit")  # floor_bot.KINDS
+FLOOR_KINDS = ("edit", "send", "delete", "webhook_edit", "followup",
+               "webhook_delete")  # floor_bot.KINDS
 
 
 def floor_options(options: argparse.Namespace, rami: Figures) -> argparse.Namespace:

@@ -30,6 +30,7 @@ from bot.discord_app.core.feature import (
     form_routes_of,
     routes_of,
 )
+from bot.discord_app.core.followups import Followups
 from bot.discord_app.core.i18n import loc
 from bot.discord_app.core.replies import AnswerObserver
 from bot.discord_app.daily.cog import Championship
@@ -92,11 +93,12 @@ def build(client: discord.Client, tables: Tables, store: Store, daily: Daily, *,
     (``on_answer``: told of every interaction answered, for the metrics; ``clock``: the
     time, seconds since 1970, that tells a table message's age)."""
     prefs = Preferences(store)
-    replies = Replies(tables, prefs, on_answer=on_answer)
+    followups = Followups(clock)
+    replies = Replies(tables, prefs, on_answer=on_answer, followups=followups)
     hands = HandMessages(tables, prefs, client)
     publisher = Publisher(client, tables, prefs, on_turn=hands.refresh,
                           min_edit_interval=min_edit_interval, retry_delays=retry_delays,
-                          clock=clock)
+                          clock=clock, followups=followups)
     tiles = TileTurn(tables, prefs, replies, hands)
     notifications = Notifications(client, tables, prefs, replies, hands, store, clock=clock)
     features = (

@@ -4,7 +4,7 @@ turn reminders, and whether the table shows the game as it is saved."""
 from __future__ import annotations
 
 from bot.discord_app.core.replies import Reply
-from bot.discord_app.fake import FakeDiscord, Message
+from bot.discord_app.fake import FakeDiscord, Fault, Message
 from bot.discord_app.table import present as table_present
 from tests.e2e.harness import BotHarness
 from tests.e2e.players import with_component
@@ -15,7 +15,15 @@ REMINDER_END = "your turn."
 
 def reminders(fake: FakeDiscord, channel: int) -> list[Message]:
     """The turn reminders still in the channel."""
-    return [m for m in fake.channel_messages(channel) if m.content.endswith(REMINDER_END)]
+    return [m for m in fake.posted_messages(channel) if m.content.endswith(REMINDER_END)]
+
+
+def refuse_new_messages(fake: FakeDiscord, channel: int, status: int = 503) -> list[Fault]:
+    """Discord takes no new message in ``channel`` until healed: a channel message gets
+    ``status``, a follow-up's token is refused (404 code 10015, so the bot falls back to
+    the channel, which fails as well)."""
+    return [fake.fail("send", status, times=None, channel=channel),
+            fake.fail("followup", 404, times=None, code=10015)]
 
 
 def tables(fake: FakeDiscord, channel: int) -> list[Message]:

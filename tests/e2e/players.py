@@ -244,9 +244,9 @@ async def wait_for_turn(harness: BotHarness, channel: int, humans: dict[int, Hum
 
 
 def with_component(fake: FakeDiscord, channel: int, custom_id: str) -> list[Message]:
-    """The channel's messages with a component whose id starts with ``custom_id``, oldest
-    first."""
-    return [m for m in fake.channel_messages(channel)
+    """The messages posted in the channel (channel messages and public follow-ups) with a
+    component whose id starts with ``custom_id``, oldest first."""
+    return [m for m in fake.posted_messages(channel)
             if any(c.startswith(custom_id) for c in m.custom_ids())]
 
 

@@ -341,7 +341,7 @@ async def test_french_player_reads_french(fake: FakeDiscord, harness: BotHarness
     hand = assert_ok(await fake.slash(zoe, channel, "rummy hand"))
     assert "Votre main" in hand.text()
     await harness.idle()
-    assert any("à vous de jouer" in m.content for m in fake.channel_messages(channel))
+    assert any("à vous de jouer" in m.content for m in fake.posted_messages(channel))
 
 
 async def test_french_player_writes_and_reads_french_cards(fake: FakeDiscord,
@@ -380,14 +380,14 @@ async def test_round_and_match_end_show_scores_and_offer_a_new_match(
     channel = fake.channels[2]
     await play_match(fake, harness, "rami30", 1, channel)
     await harness.idle()
-    assert any("Round 1 is over" in m.text() for m in fake.channel_messages(channel))
+    assert any("Round 1 is over" in m.text() for m in fake.posted_messages(channel))
     ranking = last_with(fake, channel, "rami:table:rematch:")
     assert "The match is over" in ranking.text()
     alice = next(u for u in fake.users.values() if u.name == "alice")
     sheet = (await fake.slash(alice, channel, "rummy score")).reply
     assert sheet.ephemeral and "Score sheet" in sheet.text()
     assert sheet.attachments and sheet.attachments[0].filename == "scores.png"
-    round_message = next(m for m in fake.channel_messages(channel) if "Round 1 is over" in m.text())
+    round_message = next(m for m in fake.posted_messages(channel) if "Round 1 is over" in m.text())
     assert round_message.attachments and round_message.attachments[0].description
     assert ranking.is_layout and round_message.is_layout
     await fake.click(alice, ranking, "rami:table:rematch:")
@@ -417,7 +417,7 @@ async def test_only_the_next_player_is_pinged(fake: FakeDiscord, harness: BotHar
     channel, alice, bob, _ = await open_table(fake, harness)
     player, _other = await whose_turn(harness, channel, alice, bob)
     await harness.idle()
-    pings = [m for m in fake.channel_messages(channel) if m.allowed_mentions
+    pings = [m for m in fake.posted_messages(channel) if m.allowed_mentions
              and m.allowed_mentions.get("users")]
     assert pings, "the player to play was not mentioned"
     last = pings[-1]
@@ -425,7 +425,7 @@ async def test_only_the_next_player_is_pinged(fake: FakeDiscord, harness: BotHar
     assert [int(u) for u in last.allowed_mentions["users"]] == [player.id]  # type: ignore[index]
     assert last.allowed_mentions["parse"] == []  # type: ignore[index]
     # Every other message (lobby, table) names players without pinging anyone.
-    for message in fake.channel_messages(channel):
+    for message in fake.posted_messages(channel):
         if message is not last and message not in pings:
             assert not (message.allowed_mentions or {}).get("users")
 

@@ -22,12 +22,12 @@ async def test_whole_match(fake: FakeDiscord, harness: BotHarness, variant: str,
     ranking = last_with(fake, channel, "rami:table:rematch:")
     assert "wins" in ranking.text()
     assert assert_hands_private(fake) > 0
-    pings = [m for m in fake.channel_messages(channel) if m.content.endswith("your turn.")]
+    pings = [m for m in fake.posted_messages(channel) if m.content.endswith("your turn.")]
     for message in fake.all_messages():
         mentions = message.allowed_mentions
         assert mentions is None or mentions.get("parse") == [], mentions
         assert mentions is None or len(mentions.get("users", [])) <= 1
-    assert {str(m.allowed_mentions["users"][0]) for m in fake.channel_log
+    assert {str(m.allowed_mentions["users"][0]) for m in fake.channel_log + fake.followup_log
             if m.allowed_mentions and m.allowed_mentions.get("users")} <= {
                 str(uid) for uid in humans}
     assert pings or rounds >= 1

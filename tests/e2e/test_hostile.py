@@ -84,7 +84,7 @@ async def test_names_are_escaped_wherever_a_message_shows_them(
     await harness.bot.tables.idle(channel)
     drew = await fake.slash(evil, channel, "rummy draw")
     await harness.idle()
-    public = "\n".join(m.text() for m in fake.channel_messages(channel))
+    public = "\n".join(m.text() for m in fake.posted_messages(channel))
     assert r"\[Free Nitro](https://evil.example)" in public  # seats and the last move
     assert "[Free Nitro](https://evil.example)" not in public.replace(
         r"\[Free Nitro](https://evil.example)", "")

@@ -19,7 +19,13 @@ from bot.discord_app.fake import (
     Interaction,
     User,
 )
-from tests.e2e.channel import current_player_id, reminders, table_is_current, tables
+from tests.e2e.channel import (
+    current_player_id,
+    refuse_new_messages,
+    reminders,
+    table_is_current,
+    tables,
+)
 from tests.e2e.harness import BotHarness
 from tests.e2e.players import Human, wait_for_turn
 from tests.e2e.test_behaviour import open_table, whose_turn
@@ -42,15 +48,16 @@ async def test_a_failed_reminder_skips_nothing_and_comes_once_discord_is_back(
     await harness.idle()
     before = reminders(fake, channel)
     assert [m.content.startswith(f"<@{player.id}>") for m in before] == [True]
-    down = fake.fail("send", 503, times=None, channel=channel)
+    down = refuse_new_messages(fake, channel)
 
     following = await next_human_turn(fake, harness, channel, (alice, bob), player)
     await harness.idle()
-    assert ("send", 503) in fake.faults.hits
+    assert ("followup", 404) in fake.faults.hits and ("send", 503) in fake.faults.hits
     assert await table_is_current(fake, harness, channel)  # edited all the same
     assert reminders(fake, channel) == before  # the new one is not there, nor marked sent
 
-    fake.heal(down)
+    for fault in down:
+        fake.heal(fault)
     await harness.idle(retries=True)
     (now,) = reminders(fake, channel)
     assert now.content.startswith(f"<@{following.id}>")
@@ -60,10 +67,10 @@ async def test_a_failed_reminder_skips_nothing_and_comes_once_discord_is_back(
 async def test_discord_py_retries_a_500_itself(fake: FakeDiscord, harness: BotHarness) -> None:
     channel, alice, bob, _ = await open_table(fake, harness)
     player, _ = await whose_turn(harness, channel, alice, bob)
-    fake.fail("send", 500, channel=channel)
+    fake.fail("followup", 500)  # the reminder is a follow-up of the move's interaction
     following = await next_human_turn(fake, harness, channel, (alice, bob), player)
     await harness.idle(retries=True)
-    assert fake.faults.hits == [("send", 500)]
+    assert fake.faults.hits == [("followup", 500)]
     (reminder,) = reminders(fake, channel)
     assert reminder.content.startswith(f"<@{following.id}>")
 

@@ -11,7 +11,13 @@ from __future__ import annotations
 
 from bot.discord_app.fake import FakeDiscord, User
 from bot.session import Status
-from tests.e2e.channel import current_player_id, reminders, table_is_current, tables
+from tests.e2e.channel import (
+    current_player_id,
+    refuse_new_messages,
+    reminders,
+    table_is_current,
+    tables,
+)
 from tests.e2e.harness import BotHarness
 from tests.e2e.players import Human, last_with, wait_for_turn
 from tests.e2e.test_behaviour import open_table, whose_turn
@@ -75,7 +81,7 @@ async def play_turn_unseen(fake: FakeDiscord, harness: BotHarness, channel: int,
     humans = {u.id: Human(fake, harness, u, channel, "slash", seed) for u in users}
     human = await wait_for_turn(harness, channel, humans)
     assert human is not None
-    fake.fail("send", 503, times=None, channel=channel)
+    refuse_new_messages(fake, channel)
     await human.play_turn()
     await wait_for_turn(harness, channel, humans)
 
@@ -91,7 +97,8 @@ async def test_twelve_restarts_leave_one_reminder(fake: FakeDiscord,
         assert await reminded(fake, harness, channel), restart
         assert len(tables(fake, channel)) == 1 and await table_is_current(fake, harness,
                                                                           channel)
-    deleted = [m for m in fake.channel_log if m.deleted and m.content.endswith("your turn.")]
+    deleted = [m for m in fake.channel_log + fake.followup_log
+               if m.deleted and m.content.endswith("your turn.")]
     assert len(deleted) >= 6  # each turn's reminder was deleted when the next one came
 
 
@@ -99,7 +106,7 @@ async def test_results_missed_by_a_crash_are_posted_once(fake: FakeDiscord,
                                                          harness: BotHarness) -> None:
     channel, alice, bob, _ = await open_table(fake, harness, variant="rami30")
     humans = {u.id: Human(fake, harness, u, channel, "slash", 8) for u in (alice, bob)}
-    fake.fail("send", 503, times=None, channel=channel)
+    refuse_new_messages(fake, channel)
     while (human := await wait_for_turn(harness, channel, humans)) is not None:
         await human.play_turn()
     assert harness.bot is not None
@@ -109,11 +116,11 @@ async def test_results_missed_by_a_crash_are_posted_once(fake: FakeDiscord,
     await crash_and_restart(fake, harness)
     ranking = last_with(fake, channel, "rami:table:rematch:")
     assert "The match is over" in ranking.text()
-    rounds = [m for m in fake.channel_messages(channel) if "Round 1 is over" in m.text()]
+    rounds = [m for m in fake.posted_messages(channel) if "Round 1 is over" in m.text()]
     assert len(rounds) == 1
     await harness.restart()
     await harness.idle(retries=True)
-    assert [m for m in fake.channel_messages(channel) if "Round 1 is over" in m.text()] == rounds
+    assert [m for m in fake.posted_messages(channel) if "Round 1 is over" in m.text()] == rounds
     assert last_with(fake, channel, "rami:table:rematch:") is ranking
     await fake.click(alice, ranking, "rami:table:rematch:")  # and the game goes on
     await harness.idle()

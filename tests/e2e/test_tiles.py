@@ -83,7 +83,7 @@ async def test_whole_tile_round_slash_and_buttons(fake: FakeDiscord,
     view = snapshot.view
     assert view is not None and view.rounds
     # Scores: the round posted its points, and the match its ranking.
-    texts = "\n".join(m.text() for m in fake.channel_messages(channel))
+    texts = "\n".join(m.text() for m in fake.posted_messages(channel))
     assert "Round 1" in texts and "wins" in texts
     last = view.rounds[-1]
     assert last.reason in ("went_out", "blocked")
@@ -344,7 +344,7 @@ async def test_a_lone_human_is_pinged_every_tile_turn(fake: FakeDiscord,
 
     def pings() -> list[Message]:
         # earlier reminders are deleted when the next one is sent: count them all
-        return [m for m in fake.channel_log if m.channel_id == channel
+        return [m for m in fake.channel_log + fake.followup_log if m.channel_id == channel
                 and (m.allowed_mentions or {}).get("users")]
 
     for turn in range(3):

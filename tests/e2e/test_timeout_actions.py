@@ -49,7 +49,7 @@ async def test_a_seat_whose_turn_timed_out_goes_to_a_computer(
         assert first.deadline is not None
         assert await harness.bot.tables.play_overdue(first.deadline) == [channel]
         await fake.wait_for(lambda: any(told in m.text()
-                                        for m in fake.channel_messages(channel)))
+                                        for m in fake.posted_messages(channel)))
         after = await harness.bot.tables.snapshot(channel)
         assert after is not None and after.seats[first.view.current].is_computer
         assert not after.seats[1 - first.view.current].is_computer

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, TypeVar
 import discord
 
 from bot.discord_app.core import permissions
+from bot.discord_app.core.followups import Followups
 from bot.discord_app.core.replies import Answer, AnswerObserver
 from bot.session import Player, SessionError
 
@@ -36,10 +37,13 @@ class Replies:
     """Answering interactions for every feature of one bot."""
 
     def __init__(self, tables: Tables, prefs: Preferences, *,
-                 on_answer: AnswerObserver | None = None) -> None:
+                 on_answer: AnswerObserver | None = None,
+                 followups: Followups | None = None) -> None:
         self.tables = tables
         self.prefs = prefs
         self.on_answer = on_answer
+        # The channels' answered interactions, whose tokens carry the publisher's pings.
+        self.followups = followups if followups is not None else Followups()
 
     async def language(self, interaction: discord.Interaction) -> str:
         """The language of the reply (:func:`bot.session.prefs.player_language`)."""
@@ -59,8 +63,10 @@ class Replies:
             if after is not None:
                 await after(answer)
 
-        return Answer(interaction, what, self.language, public=public, after=then,
-                      observe=self.on_answer)
+        answer = Answer(interaction, what, self.language, public=public, after=then,
+                        observe=self.on_answer)
+        self.followups.note(answer)
+        return answer
 
     async def hint(self, interaction: discord.Interaction,
                    lookup: Awaitable[T]) -> tuple[T, str] | None:

@@ -267,7 +267,9 @@ class Answer:
     ``what`` names the command or component in the logs; ``public``: a command's reply
     meant for the channel (a deferral then shows publicly "thinking"). Once the block is
     left, ``sent`` is the message Discord says was sent (None: not said, or it failed)
-    and ``refused`` whether the reply was the error path's.
+    and ``refused`` whether the reply was the error path's. ``answered`` is set once the
+    answer went to Discord (or failed: then ``failed``): a follow-up sent before would be
+    refused (:mod:`~bot.discord_app.core.followups` waits for it).
     """
 
     def __init__(self, interaction: discord.Interaction, what: str,
@@ -287,6 +289,7 @@ class Answer:
         self._started = 0.0
         self._timer: asyncio.TimerHandle | None = None
         self._deferring: asyncio.Future[None] | None = None
+        self.answered = asyncio.Event()
 
     async def __aenter__(self) -> Answer:
         self._started = time.perf_counter()
@@ -307,6 +310,8 @@ class Answer:
         if self._timer is not None:
             self._timer.cancel()
         if error is not None and not isinstance(error, Exception):
+            self.failed = True
+            self.answered.set()
             return False  # cancelled, or the process is stopping: nothing to answer
         reply = self._refusal(error) if error is not None else self.reply
         if reply is None:
@@ -325,6 +330,8 @@ class Answer:
         except discord.HTTPException:
             self.failed = True
             log.exception("reply failed what=%s", self.what)
+        finally:
+            self.answered.set()
         elapsed_ms = (time.perf_counter() - self._started) * 1000
         if self._observe is not None:
             outcome = "failed" if self.failed else "refused" if self.refused else "answered"

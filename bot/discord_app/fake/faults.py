@@ -38,6 +38,7 @@ KINDS = (
     "callback",  # POST /interactions/{id}/{token}/callback (the first answer)
     "followup",  # POST /webhooks/{app}/{token}
     "webhook_edit",  # PATCH /webhooks/{app}/{token}/messages/{message|@original}
+    "webhook_delete",  # DELETE /webhooks/{app}/{token}/messages/{message|@original}
     "other",  # anything else (login, command sync…)
 )
 

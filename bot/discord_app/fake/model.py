@@ -309,6 +309,8 @@ class Interaction:
     followups: list[Message] = field(default_factory=list)
     choices: list[dict[str, Any]] | None = None
     modal: dict[str, Any] | None = None  # the form it answered with (callback type 9)
+    # When it was created, by Discord's clock: its token lives 15 minutes from then.
+    created_at: float = 0.0
     responded: asyncio.Event = field(default_factory=asyncio.Event)
     settled: asyncio.Event = field(default_factory=asyncio.Event)
 

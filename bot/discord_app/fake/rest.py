@@ -2,7 +2,9 @@
 
 Users and the application, the gateway's address with the session start budget
 (``GET /gateway/bot``), command sync (global and guild), interaction callbacks, webhook
-follow-ups and their edits, application emojis (:mod:`~bot.discord_app.fake.emojis`),
+follow-ups and their edits and deletes (refused as Discord refuses them: 404 code 10015
+before the interaction is answered or for an unknown one, 401 code 50027 once its token is
+15 minutes old by the state's clock), application emojis (:mod:`~bot.discord_app.fake.emojis`),
 channel messages (sent, edited, deleted, read), direct messages
 (:mod:`~bot.discord_app.fake.dms`: the DM channel opened, 403 code 50007). Any other
 route answers 404 and is listed in ``unknown_routes``, so that a test can fail on what the
@@ -94,6 +96,7 @@ def attachment_names(body: dict[str, Any], files: list[Attachment],
 
 # Routes free of the global limit: interaction callbacks, their follow-ups and webhook.
 GLOBAL_EXEMPT = ("interactions", "webhooks")
+TOKEN_LIFE = 15 * 60.0  # seconds an interaction's token is accepted
 
 
 def request_kind(method: str, parts: list[str]) -> str:
@@ -111,6 +114,8 @@ def request_kind(method: str, parts: list[str]) -> str:
             return "followup"
         case ("PATCH", ["webhooks", _, _, "messages", _]):
             return "webhook_edit"
+        case ("DELETE", ["webhooks", _, _, "messages", _]):
+            return "webhook_delete"
     return "other"
 
 
@@ -270,10 +275,10 @@ class RestApi:
             case ("POST", ["interactions", _, token, "callback"]):
                 return await self._callback(state.interactions[token], request)
             case ("POST", ["webhooks", _, token]):
-                return await self._followup(state.interactions[token], request)
+                return await self._followup(self._webhook(token), request)
             case (_, ["webhooks", _, token, "messages", which]):
                 return await self._webhook_message(
-                    method, state.interactions[token], which, request)
+                    method, self._webhook(token), which, request)
             case ("POST", ["users", "@me", "channels"]):
                 body, _ = await read_body(request)
                 return json_response(state.dms.open(int(body["recipient_id"])))
@@ -436,21 +441,31 @@ class RestApi:
         }
         return json_response(body)
 
+    def _webhook(self, token: str) -> Interaction:
+        """The interaction whose token a webhook route names, as Discord checks it: 404 code
+        10015 for an unknown one or one not answered yet, 401 code 50027 for a token
+        older than :data:`TOKEN_LIFE` seconds (raises :class:`Refused`)."""
+        it = self.state.interactions.get(token)
+        if it is None or it.response_type is None:
+            raise Refused(json_response({"message": "Unknown Webhook", "code": 10015}, 404))
+        if self.state.clock() - it.created_at >= TOKEN_LIFE:
+            raise Refused(json_response({"message": "Invalid Webhook Token", "code": 50027},
+                                        401))
+        return it
+
     async def _followup(self, it: Interaction, request: web.Request) -> web.Response:
         body, files = await read_body(request)
         check_limits(body, files)
-        message = self.state.new_message(it.channel_id, body, files)
-        message.interaction_id = it.id
-        it.followups.append(message)
+        message = self.state.post_followup(it, body, files)
         it.settled.set()
         return json_response(message.payload())
 
     async def _webhook_message(
         self, method: str, it: Interaction, which: str, request: web.Request
     ) -> web.StreamResponse:
-        message = it.original if which == "@original" else self.state.messages[int(which)]
-        if message is None:
-            raise KeyError("message")
+        message = it.original if which == "@original" else self.state.messages.get(int(which))
+        if message is None or message.deleted or message not in it.replies:
+            raise KeyError("message")  # Discord's 404 code 10008
         if method == "GET":
             return json_response(message.payload())
         if method == "DELETE":

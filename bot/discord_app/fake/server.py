@@ -117,8 +117,9 @@ class FakeDiscord(DiscordState):
     def fail(self, kind: str, status: int, *, times: int | None = 1,
              channel: int | None = None, code: int = 0) -> Fault:
         """Answer the next ``times`` requests of ``kind`` (``"send"``, ``"edit"``,
-        ``"delete"``, ``"callback"``, ``"followup"``, ``"webhook_edit"``, ``"other"``;
-        in ``channel`` only when given) with ``status`` (None times: until ``heal``).
+        ``"delete"``, ``"callback"``, ``"followup"``, ``"webhook_edit"``,
+        ``"webhook_delete"``, ``"other"``; in ``channel`` only when given) with ``status``
+        (None times: until ``heal``).
 
         Raises ``ValueError`` for an unknown kind.
         """
@@ -214,6 +215,7 @@ class FakeDiscord(DiscordState):
         it = Interaction(
             snowflake(), f"tok{snowflake()}", kind, user, channel_id, time.perf_counter(), message
         )
+        it.created_at = self.clock()
         self.interactions[it.token] = it
         return it
 

@@ -82,6 +82,10 @@ class DiscordState:
         self.session_start_limit: dict[str, int] = {
             "total": 1000, "remaining": 1000, "reset_after": DAY_MS, "max_concurrency": 1}
         self.listeners: list[Callable[[Message], None]] = []  # told of new channel messages
+        # The public follow-ups of interactions (webhook messages), in creation order, and
+        # who is told of each new one (the benchmark's players, as ``listeners``).
+        self.followup_log: list[Message] = []
+        self.followup_listeners: list[Callable[[Message], None]] = []
         self.faults = Faults()
         # The bot's direct messages with the members (``dms.close(user)``: theirs refuse it).
         self.dms = DirectMessages(self.users, lambda: self.clock())
@@ -165,13 +169,27 @@ class DiscordState:
             listener(message)
         return message
 
+    def post_followup(self, it: Interaction, body: dict[str, Any],
+                      files: list[Attachment]) -> Message:
+        """A follow-up message of ``it`` (its webhook's ``POST``): a public one logged, and
+        every follow-up listener told."""
+        message = self.new_message(it.channel_id, body, files)
+        message.interaction_id = it.id
+        it.followups.append(message)
+        if not message.ephemeral:
+            self.followup_log.append(message)
+            for listener in self.followup_listeners:
+                listener(message)
+        return message
+
     def delete_message(self, message: Message) -> None:
         """The bot deleted ``message`` (kept, marked deleted, unless nothing is retained)."""
         message.deleted = True
         if not self.retain:
             self.messages.pop(message.id, None)
-            if message in self.channel_log:
-                self.channel_log.remove(message)
+            for log in (self.channel_log, self.followup_log):
+                if message in log:
+                    log.remove(message)
 
     def age(self, message: Message, seconds: float) -> None:
         """Discord holds ``message`` posted ``seconds`` earlier than its id says, as when
@@ -235,6 +253,16 @@ class DiscordState:
     def channel_messages(self, channel_id: int) -> list[Message]:
         """The bot's channel messages (not interaction replies) still there, oldest first."""
         return [m for m in self.channel_log if m.channel_id == channel_id and not m.deleted]
+
+    def followups(self, channel_id: int) -> list[Message]:
+        """The public follow-ups of interactions in the channel still there, oldest first."""
+        return [m for m in self.followup_log if m.channel_id == channel_id and not m.deleted]
+
+    def posted_messages(self, channel_id: int) -> list[Message]:
+        """What the bot posted in the channel and is still there, oldest first: its channel
+        messages and the public follow-ups of interactions (not the answers themselves)."""
+        return sorted(self.channel_messages(channel_id) + self.followups(channel_id),
+                      key=lambda m: m.id)
 
     def all_messages(self) -> list[Message]:
         """Every message the bot ever sent, replies included, deleted ones too."""

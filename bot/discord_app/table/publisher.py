@@ -25,6 +25,10 @@ others, and every job shows the latest saved state, so the channel converges to 
   are saved with the table, and the previous reminder is deleted, after a restart too;
 - a finished round posts the round's scores with a Next round button, a finished match
   the final ranking with a New match button (which of them were posted is saved too);
+- the reminders and the results go as public follow-ups of the latest interaction answered
+  in the channel while its token is young (:mod:`~bot.discord_app.core.followups`: free of
+  Discord's global limit), a reminder sent so is deleted through the same token, and the
+  channel route is used when there is no such token or Discord refuses it;
 - after a restart, :meth:`refresh` brings each resumed table's messages up to date.
 """
 
@@ -43,6 +47,7 @@ import discord
 
 from bot.discord_app.core import channel_api, pictures
 from bot.discord_app.core.channel_api import Kept, Uploads, attachment_ids
+from bot.discord_app.core.followups import Followups, Token, refused
 from bot.discord_app.core.i18n import t
 from bot.discord_app.core.replies import Picture, Reply
 from bot.discord_app.core.text import safe_name
@@ -72,6 +77,7 @@ log = logging.getLogger("rami.bot.discord_app.publisher")
 TurnListener = Callable[[int, int], Awaitable[None]]  # (channel, user) whose turn has come
 
 RETRY_DELAYS = (1.0, 2.0, 5.0, 15.0, 60.0)  # seconds before each retry; the last repeats
+VIA_KEPT = 1024  # reminders sent as follow-ups remembered before the expired ones go
 CLOSE_ATTEMPTS = 6  # closing an ended table's messages is given up after this many tries
 REPOST_WAIT = 10.0  # seconds /rummy table waits to say whether the table was posted
 TRANSIENT = (discord.HTTPException, aiohttp.ClientError, OSError, asyncio.TimeoutError)
@@ -93,8 +99,12 @@ class Publisher:
                  *, on_turn: TurnListener | None = None,
                  min_edit_interval: float = 1.0,
                  retry_delays: tuple[float, ...] = RETRY_DELAYS,
-                 clock: Callable[[], float] = time.time) -> None:
+                 clock: Callable[[], float] = time.time,
+                 followups: Followups | None = None) -> None:
         self.client = client
+        self.followups = followups  # None: every message through the channel routes
+        self._via: dict[int, Token] = {}  # the reminders sent as follow-ups, by message id
+        self._via_most = VIA_KEPT
         self.tables = tables
         self.prefs = prefs
         self.clock = clock  # seconds since 1970, to tell a table message's age from its id
@@ -476,7 +486,10 @@ class Publisher:
                                                 replied_user=False,
                                                 users=[discord.Object(user_id)])
             try:
-                sent = await self._send(channel, Reply(content=found[0]), mentions=only_them)
+                sent, token = await self._send_public(channel, Reply(content=found[0]),
+                                                      only_them)
+                if token is not None:
+                    self._note_via(int(sent["id"]), token)
             finally:
                 if board.turn_heard != key:  # once per turn, even when the send failed
                     board.turn_heard = key
@@ -505,7 +518,7 @@ class Publisher:
             reply = present.round_over(snapshot, lang, picture)
         else:
             reply = present.match_over(snapshot, lang, await self._ratings(snapshot))
-        await self._send(snapshot.channel_id, reply)
+        await self._send_public(snapshot.channel_id, reply, reply.allowed_mentions)
         if result in board.results:
             board.results.remove(result)
         if not board.ended and board.snapshot.game_id == snapshot.game_id:
@@ -587,7 +600,47 @@ class Publisher:
         """Edit a message; None when it is gone."""
         return await channel_api.edit(self.client, channel_id, message_id, reply, kept=kept)
 
+    async def _send_public(self, channel_id: int, reply: Reply,
+                           mentions: discord.AllowedMentions,
+                           ) -> tuple[Message, Token | None]:
+        """Send ``reply`` as a public follow-up of the channel's latest interaction while
+        its token is young, else (none, or Discord refused it) as a channel message; the
+        message and the token it went through (None: the channel route)."""
+        token = None if self.followups is None else await self.followups.token(channel_id)
+        if token is not None and self.followups is not None:
+            try:
+                return await self.followups.send(token, reply, mentions), token
+            except discord.HTTPException as error:
+                if not refused(error):
+                    raise
+                self.followups.forget(token)
+                log.info("follow-up refused, sent to the channel channel=%s error=%s",
+                         channel_id, _describe(error))
+        return await self._send(channel_id, reply, mentions), None
+
+    def _note_via(self, message_id: int, token: Token) -> None:
+        """``message_id`` was sent through ``token``: deleted through it while it is young.
+        The expired ones are dropped now and then (a reminder given up is never deleted)."""
+        self._via[message_id] = token
+        if len(self._via) > self._via_most and self.followups is not None:
+            young = self.followups.young
+            self._via = {m: t for m, t in self._via.items() if young(t)}
+            # Each live channel keeps one: dropped again once twice as many (not at each).
+            self._via_most = max(VIA_KEPT, 2 * len(self._via))
+
     async def _delete(self, channel_id: int, message_id: int) -> None:
+        """Delete a message: a reminder sent as a follow-up through its token while it is
+        young (the channel route when it is not, or Discord refuses it)."""
+        token = self._via.pop(message_id, None)
+        if token is not None and self.followups is not None and self.followups.young(token):
+            try:
+                await self.followups.delete(token, message_id)
+                return
+            except discord.HTTPException as error:
+                if not refused(error):
+                    self._via[message_id] = token  # tried again later, the same way
+                    raise
+                self.followups.forget(token)
         await channel_api.delete(self.client, channel_id, message_id)
 
 

@@ -1,5 +1,5 @@
 """The table message: its "last move" line built from the engine action of the event,
-its picture drawn once per table seen."""
+its picture drawn once per table seen; the pings sent as follow-ups remembered boundedly."""
 
 from __future__ import annotations
 
@@ -11,14 +11,16 @@ from unittest.mock import MagicMock
 import pytest
 
 from bot.discord_app.core import pictures
+from bot.discord_app.core.followups import USABLE_FOR, Followups, Token
 from bot.discord_app.core.replies import Picture
-from bot.discord_app.table.publisher import Publisher
+from bot.discord_app.table.publisher import VIA_KEPT, Publisher
 from bot.session import Event, EventKind, Seat, Snapshot, Status
 from engine import variant
 from engine.cards.actions import Draw
 from engine.tiles.actions import Play
 from engine.tiles.tile import parse_tiles
 from engine.views import PublicView
+from tests.data.helpers import Clock
 from tests.render.helpers import public
 
 SEATS = (Seat("ann", 4), Seat("[cpu 1]", level="easy"), Seat("CPU 2 ★★", level="medium"))
@@ -92,3 +94,18 @@ async def test_close_stops_a_worker_woken_in_the_same_moment() -> None:
     done, _ = await asyncio.wait({closing}, timeout=10)
     assert closing in done, "the worker went on after close()"
     assert worker.done()
+
+
+def test_the_pings_sent_as_follow_ups_are_remembered_boundedly() -> None:
+    """Each ping sent through a token is remembered until deleted; one never deleted (its
+    job given up) goes once its token expired, so a long run keeps one per live channel."""
+    clock = Clock()
+    followups = Followups(clock)
+    publisher = Publisher(MagicMock(), MagicMock(), MagicMock(), followups=followups)
+    old = Token(MagicMock(), MagicMock(), clock())
+    for message in range(VIA_KEPT):
+        publisher._note_via(message, old)
+    clock.advance(USABLE_FOR)
+    young = Token(MagicMock(), MagicMock(), clock())
+    publisher._note_via(VIA_KEPT, young)
+    assert publisher._via == {VIA_KEPT: young}
