@@ -140,14 +140,20 @@ class Notifier:
             self._quiet.pop(channel, None)
             await self.store.cancel_notices(channel)
             return
+        if snapshot.status is Status.LOBBY:
+            return  # no match here: no turn to tell of, none to cancel
         quiet = self._quiet_members(snapshot)
+        humans = [seat.user_id for seat in snapshot.seats if seat.user_id is not None]
+        if event.kind is EventKind.STARTED:
+            # A new match: its turns have no notices yet (an older match's left behind
+            # name another game, and are never sent: _deliver checks the turn).
+            quiet.update(humans)
         if event.seat is not None and event.seat < len(snapshot.seats):
             acting = snapshot.seats[event.seat].user_id
             # They act (or their turn timed out): nothing to tell.
             if acting is not None and acting not in quiet:
                 await self.store.cancel_notices(channel, acting, NoticeKind.TURN)
                 quiet.add(acting)
-        humans = [seat.user_id for seat in snapshot.seats if seat.user_id is not None]
         if event.kind is EventKind.STARTED:
             for user in humans:
                 await self._schedule(snapshot, user, NoticeKind.START,
