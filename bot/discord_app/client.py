@@ -34,7 +34,7 @@ import render
 from bot.config import Settings
 from bot.discord_app import emoji_upload
 from bot.discord_app.command_sync import same_commands
-from bot.discord_app.core import emojis, pictures
+from bot.discord_app.core import dispatch, emojis, pictures
 from bot.discord_app.core.components import routed
 from bot.discord_app.core.feature import Route, Routed
 from bot.discord_app.core.i18n import RamiTranslator, t
@@ -222,6 +222,7 @@ class RamiBot(discord.Client):
         await features.prefs.listen(self.settings.database_listen_url)
         self.routes = features.routes  # the components' callbacks find their feature here
         self.add_dynamic_items(*features.component_classes)
+        dispatch.install(self)  # a click's item made without the clicked message's view
         self.tree = RamiTree(self, features.replies.language)
         await self.tree.set_translator(RamiTranslator())
         self.tree.add_command(features.command_group())
