@@ -26,6 +26,7 @@ import argparse
 import atexit
 import collections
 import cProfile
+import gc
 import itertools
 import signal
 import sys
@@ -51,8 +52,9 @@ def _dump_on_signal(folder: Path) -> None:
 
 def count_work() -> collections.Counter[str]:
     """Count the pictures drawn and the games serialised (wrapping their functions), and
-    the CPU time they took (their thread's, in µs); and the store's write transactions,
-    in all and by the SQL function each ran (``store write <name>``)."""
+    the CPU time they took (their thread's, in µs); the store's write transactions, in
+    all and by the SQL function each ran (``store write <name>``); the collector's
+    passes."""
     try:
         from bot.discord_app.core import pictures
     except ImportError:  # a checkout from before the front end's packages (--bot-root)
@@ -84,7 +86,24 @@ def count_work() -> collections.Counter[str]:
         setattr(pictures, name, counted(name, getattr(pictures, name)))
     Game.to_json = counted("Game.to_json", Game.to_json)  # type: ignore[method-assign]
     Game.from_json = counted("Game.from_json", Game.from_json)  # type: ignore[method-assign]
+    _count_collections(counts)
     return counts
+
+
+def _count_collections(counts: collections.Counter[str]) -> None:
+    """Count the garbage collector's passes by generation and the CPU they took
+    (``gc N`` and ``gc N CPU µs``: the thread's that ran them)."""
+    started = [0]
+
+    def watch(phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            started[0] = time.thread_time_ns()
+            return
+        generation = info["generation"]
+        counts[f"gc {generation}"] += 1
+        counts[f"gc {generation} CPU µs"] += (time.thread_time_ns() - started[0]) // 1000
+
+    gc.callbacks.append(watch)
 
 
 class PlayStart:
