@@ -365,6 +365,7 @@ async def main(options: argparse.Namespace) -> Figures:
             for game in games:
                 fake.listeners.append(game.seen)
                 fake.followup_listeners.append(game.seen)  # pings and results
+            bot.send_signal(signal.SIGUSR2)  # the play starts: the bot's counts from here
             cpu, own = cpu_seconds(bot.pid), time.process_time()
             limited, refused = fake.rest.global_requests, fake.rest.global_refused
             before, bytes_before = fake.rest.requests.copy(), fake.rest.request_bytes.copy()
@@ -402,7 +403,7 @@ async def main(options: argparse.Namespace) -> Figures:
 def report_counts(path: Path, interactions: int) -> None:
     """What the bot counted (``--count``), per interaction: its store's write
     transactions (in all and by kind), the games it wrote and read. Counted from the
-    bot's start to its stop, so the start-up's few writes are in it."""
+    play's start (the SIGUSR2 sent as the players begin) to the bot's stop."""
     counts = dict(line.rsplit(" ", 1) for line in path.read_text().splitlines() if line)
     if interactions == 0 or "store writes" not in counts:
         return

@@ -14,6 +14,10 @@ were running most, by their own samples and by the samples under them.
 ``--trace-dir`` traces allocations (``tracemalloc``, 1 frame: cheap enough to run for
 half an hour, though every allocation costs more); each SIGUSR1 writes a snapshot there
 (``snapshot-N.trace``, then ``snapshot-N.done`` once complete) for the bench to compare.
+
+SIGUSR2 marks the play's start (``bot_bench.py`` sends it as its players begin): the
+counts, the samples, the profile and the CPU times written (``--count``) start from there,
+the start-up's work left out.
 """
 
 from __future__ import annotations
@@ -22,12 +26,14 @@ import argparse
 import atexit
 import collections
 import cProfile
+import gc
 import itertools
 import signal
 import sys
 import threading
 import time
 import tracemalloc
+from collections.abc import Callable
 from pathlib import Path
 from types import FrameType
 from typing import Any
@@ -46,8 +52,9 @@ def _dump_on_signal(folder: Path) -> None:
 
 def count_work() -> collections.Counter[str]:
     """Count the pictures drawn and the games serialised (wrapping their functions), and
-    the CPU time they took (their thread's, in µs); and the store's write transactions,
-    in all and by the SQL function each ran (``store write <name>``)."""
+    the CPU time they took (their thread's, in µs); the store's write transactions, in
+    all and by the SQL function each ran (``store write <name>``); the collector's
+    passes."""
     try:
         from bot.discord_app.core import pictures
     except ImportError:  # a checkout from before the front end's packages (--bot-root)
@@ -79,7 +86,47 @@ def count_work() -> collections.Counter[str]:
         setattr(pictures, name, counted(name, getattr(pictures, name)))
     Game.to_json = counted("Game.to_json", Game.to_json)  # type: ignore[method-assign]
     Game.from_json = counted("Game.from_json", Game.from_json)  # type: ignore[method-assign]
+    _count_collections(counts)
     return counts
+
+
+def _count_collections(counts: collections.Counter[str]) -> None:
+    """Count the garbage collector's passes by generation and the CPU they took
+    (``gc N`` and ``gc N CPU µs``: the thread's that ran them)."""
+    started = [0]
+
+    def watch(phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            started[0] = time.thread_time_ns()
+            return
+        generation = info["generation"]
+        counts[f"gc {generation}"] += 1
+        counts[f"gc {generation} CPU µs"] += (time.thread_time_ns() - started[0]) // 1000
+
+    gc.callbacks.append(watch)
+
+
+class PlayStart:
+    """When the play started (the bench's SIGUSR2, as its players begin): the CPU times
+    then (the main thread's, the process's), taken off those written at the stop, and the
+    counts and samples started again, so that the start-up's work (logging in, the
+    emojis, the warm-up) is not billed to the play. Until the signal, the start is the
+    process's."""
+
+    def __init__(self) -> None:
+        self.thread = self.process = 0.0
+        self.marked = False
+        self.restart: list[Callable[[], None]] = []  # what starts again from the mark
+
+    def install(self) -> None:
+        # The handler runs on the main thread, between two of the event loop's callbacks.
+        signal.signal(signal.SIGUSR2, self._on_signal)
+
+    def _on_signal(self, _signal: int, _frame: FrameType | None) -> None:
+        self.thread, self.process = time.thread_time(), time.process_time()
+        for restart in self.restart:
+            restart()
+        self.marked = True
 
 
 # A thread waiting here is idle, not working: its samples are not counted.
@@ -124,6 +171,12 @@ class Sampler(threading.Thread):
         for label in {_label(entry) for entry in names}:
             self.under[label] += 1
 
+    def restart(self) -> None:
+        """Forget the samples so far (the play starts: SIGUSR2); between two of its
+        samples at worst one is lost."""
+        self.own, self.under = collections.Counter(), collections.Counter()
+        self.threads, self.samples = collections.Counter(), 0
+
     def write(self, path: str) -> None:
         lines = [f"{self.samples} busy samples, every {self.interval * 1000:.0f} ms: "
                  f"{self.threads['main']} on the event loop's thread, "
@@ -152,12 +205,16 @@ def main() -> int:
     parser.add_argument("--trace-dir", metavar="DIR", type=Path)
     parser.add_argument("--count", metavar="FILE")
     args = parser.parse_args()
+    mark = PlayStart()
+    mark.install()
     if args.count is not None:
         counts = count_work()
+        mark.restart.append(counts.clear)
 
         def write_counts() -> None:
-            counts["CPU ms, event loop's thread"] = round(time.thread_time() * 1000)
-            counts["CPU ms, whole process"] = round(time.process_time() * 1000)
+            counts["CPU ms, event loop's thread"] = round(
+                (time.thread_time() - mark.thread) * 1000)
+            counts["CPU ms, whole process"] = round((time.process_time() - mark.process) * 1000)
             Path(args.count).write_text(
                 "".join(f"{name} {number}\n" for name, number in sorted(counts.items())))
 
@@ -169,6 +226,7 @@ def main() -> int:
 
     if args.sample is not None:
         sampler = Sampler()
+        mark.restart.append(sampler.restart)
         sampler.start()
         try:
             return bot_main([])
@@ -179,6 +237,7 @@ def main() -> int:
     if args.profile is None:
         return bot_main([])
     profile = cProfile.Profile(time.thread_time)
+    mark.restart.append(profile.clear)
     try:
         return int(profile.runcall(bot_main, []))
     finally:

@@ -128,15 +128,24 @@ class Catalog:
         self.keys = frozenset(self._owner)
         # English first, then the others by their code.
         self.languages: tuple[str, ...] = (SOURCE_LANGUAGE, *sorted(found - {SOURCE_LANGUAGE}))
+        # Each (key, language)'s template once read (not the plurals: theirs is a count's).
+        self._templates: dict[tuple[str, str], str] = {}
 
     def template(self, key: str, lang: str, number: int | None = None) -> str:
         """The raw template of ``key`` in ``lang`` (English where ``lang`` is unknown or
         lacks it; the key itself where English lacks it too)."""
-        translations = self._owner.get(key, self._first)
-        translation = translations.get(lang) or translations[SOURCE_LANGUAGE]
         if key in self.plurals:
+            translations = self._owner.get(key, self._first)
+            translation = translations.get(lang) or translations[SOURCE_LANGUAGE]
             return translation.ngettext(key, key, 1 if number is None else number)
-        return translation.gettext(key)
+        found = self._templates.get((key, lang))
+        if found is None:
+            translations = self._owner.get(key, self._first)
+            translation = translations.get(lang) or translations[SOURCE_LANGUAGE]
+            found = translation.gettext(key)
+            if lang in self.languages and key in self.keys:  # bounded: the catalog's own
+                self._templates[(key, lang)] = found
+        return found
 
     def text(self, key: str, lang: str = SOURCE_LANGUAGE, /, **params: Any) -> str:
         """The message ``key`` in ``lang``, its placeholders filled with ``params``."""

@@ -14,17 +14,24 @@ sentences.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import lru_cache
 
-from engine.i18n import Msg, count
+from engine.i18n import Catalog, Msg, catalog, count
 from engine.rules import AceOpening, DiscardPick, JokerSwap, Kind, RuleSet, Scoring, StockEnd
 
 
 def summary(rules: RuleSet, lang: str) -> tuple[str, ...]:
     """``rules`` as a player reads them in ``lang``, one line per topic (the deck, the
     deal, drawing, opening, jokers, going out, scoring, the match end), every figure read
-    from the parameters."""
+    from the parameters. Put in words once per rule set, language and catalog (a lobby
+    shows it at each change: ~70 messages to look up and fill)."""
+    return _summary(rules, lang, catalog())
+
+
+@lru_cache(maxsize=256)
+def _summary(rules: RuleSet, lang: str, words: Catalog) -> tuple[str, ...]:
     lines = _tiles(rules) if rules.kind is Kind.TILES else _cards(rules)
-    return tuple(" ".join(sentence.text(lang) for sentence in line) for line in lines)
+    return tuple(" ".join(words.text(s.key, lang, **s.params) for s in line) for line in lines)
 
 
 Line = list[Msg]  # the sentences of one line

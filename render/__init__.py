@@ -17,7 +17,7 @@ from render.picture import Picture
 from render.rating_chart import render_rating_history
 from render.scores import DailyEntry, LeaderboardEntry
 from render.themes import BACKS, THEMES, Back, Theme, get_back, get_theme
-from render.warm import warm_up
+from render.warm import warm_hands, warm_up
 
 __all__ = [
     "BACKS",
@@ -36,5 +36,6 @@ __all__ = [
     "render_rating_history",
     "render_scores",
     "render_table",
+    "warm_hands",
     "warm_up",
 ]

@@ -188,8 +188,10 @@ def _cell(theme: Theme, size: tuple[int, int], lang: str, base: tuple[int, ...],
 
 
 # Cells on the palette: a piece's ~25 KB, a pill's ~5 KB, one byte a pixel. A hand is ~26
-# cells (pieces and their numbers); sized for the hands of a few hundred players at once.
-_CELLS = Blocks(maxsize=2048)
+# cells (pieces and their numbers); sized for the hands of a few hundred players at once,
+# with the ~1,000 cells of the start-up's warm-up (render.warm.warm_hands: the classic
+# theme's cards in both languages) among them.
+_CELLS = Blocks(maxsize=3072)
 
 
 def paste_row(image: Image.Image, ops: Sequence[Op], band: tuple[int, int, int],

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import logging
 import random
 import time
@@ -33,7 +34,7 @@ import render
 from bot.config import Settings
 from bot.discord_app import emoji_upload
 from bot.discord_app.command_sync import same_commands
-from bot.discord_app.core import emojis, pictures
+from bot.discord_app.core import dispatch, emojis, pictures
 from bot.discord_app.core.components import routed
 from bot.discord_app.core.feature import Route, Routed
 from bot.discord_app.core.i18n import RamiTranslator, t
@@ -50,6 +51,7 @@ from bot.discord_app.table.publisher import RETRY_DELAYS
 from bot.session import Daily, IdleSweeper, Tables
 from data import Store
 from data.backup import hold_store_lock
+from engine.i18n import languages
 
 log = logging.getLogger("rami.bot")
 
@@ -92,6 +94,7 @@ class RamiBot(discord.Client):
         retry_delays: tuple[float, ...] | None = None,
         sync_only: bool = False,
         load_emojis: bool = True,
+        warm_hands: bool = False,
     ) -> None:
         # The bot plays no sound: no warnings about missing voice libraries.
         discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
@@ -117,6 +120,9 @@ class RamiBot(discord.Client):
         self._sync_commands = sync_commands and settings.cluster.syncs_commands
         self._sync_only = sync_only
         self._load_emojis = load_emojis
+        # The bot owns its process (main): its start-up also draws the hands ahead and
+        # freezes what it made out of the collector's sight (tests leave both out).
+        self._warm_hands = warm_hands
         self.pacer = IdentifyPacer()
         self._min_edit_interval = min_edit_interval
         # The time (the daily championship's, and the age of the table messages) and the
@@ -216,15 +222,24 @@ class RamiBot(discord.Client):
         await features.prefs.listen(self.settings.database_listen_url)
         self.routes = features.routes  # the components' callbacks find their feature here
         self.add_dynamic_items(*features.component_classes)
+        dispatch.install(self)  # a click's item made without the clicked message's view
         self.tree = RamiTree(self, features.replies.language)
         await self.tree.set_translator(RamiTranslator())
         self.tree.add_command(features.command_group())
 
     async def _warm_up(self) -> None:
-        """Every theme's palette, one theme at a time in a thread: a stop waits for one
-        theme at most (a thread cannot be cancelled), not for them all."""
+        """Every theme's palette, then (``warm_hands``) the default theme's hands in each
+        language (their cells), one step at a time in a thread: a stop waits for one step at most (a
+        thread cannot be cancelled), not for them all. Then the objects made so far are
+        frozen out of the garbage collector's sight (``gc.freeze``): they live as long as
+        the process, and every full collection would walk them all again."""
         for name in render.THEMES:
             await asyncio.to_thread(render.warm_up, [name])
+        if not self._warm_hands:
+            return
+        for lang in languages():
+            await asyncio.to_thread(render.warm_hands, "classic", [lang])
+        gc.freeze()
 
     async def sync_commands(self, *, force: bool = False) -> None:
         """Register the commands: instantly in the development guild, else globally.

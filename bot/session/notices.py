@@ -122,6 +122,13 @@ class Notifier:
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
         self.checks = 0  # events looked at (the bench's figure)
+        # Per table: the version of its last event and the members known to have no turn
+        # notice pending there, whose next actions need no cancel (a write): one cancel
+        # per turn, not one per action (none for a member who has not opted in).
+        # Forgotten for a member when a turn notice is scheduled for them, and for the
+        # whole table when its version skips one (saved where this notifier did not hear
+        # it: another process, say).
+        self._quiet: dict[int, tuple[int, set[int]]] = {}
 
     # ----------------------------------------------------------------- scheduling
     async def on_event(self, event: Event) -> None:
@@ -130,13 +137,23 @@ class Notifier:
         snapshot = event.snapshot
         channel = snapshot.channel_id
         if event.kind is EventKind.ENDED:
+            self._quiet.pop(channel, None)
             await self.store.cancel_notices(channel)
             return
+        if snapshot.status is Status.LOBBY:
+            return  # no match here: no turn to tell of, none to cancel
+        quiet = self._quiet_members(snapshot)
+        humans = [seat.user_id for seat in snapshot.seats if seat.user_id is not None]
+        if event.kind is EventKind.STARTED:
+            # A new match: its turns have no notices yet (an older match's left behind
+            # name another game, and are never sent: _deliver checks the turn).
+            quiet.update(humans)
         if event.seat is not None and event.seat < len(snapshot.seats):
             acting = snapshot.seats[event.seat].user_id
-            if acting is not None:  # they act (or their turn timed out): nothing to tell
+            # They act (or their turn timed out): nothing to tell.
+            if acting is not None and acting not in quiet:
                 await self.store.cancel_notices(channel, acting, NoticeKind.TURN)
-        humans = [seat.user_id for seat in snapshot.seats if seat.user_id is not None]
+                quiet.add(acting)
         if event.kind is EventKind.STARTED:
             for user in humans:
                 await self._schedule(snapshot, user, NoticeKind.START,
@@ -160,11 +177,24 @@ class Notifier:
                 await self._schedule(snapshot, current.user_id, NoticeKind.REMIND, reminder,
                                      due - now)
 
+    def _quiet_members(self, snapshot: Snapshot) -> set[int]:
+        """The members known to have no turn notice pending at the snapshot's table (none
+        when the table's versions skipped one since its last event)."""
+        seen = self._quiet.get(snapshot.channel_id)
+        if seen is None or snapshot.version not in (seen[0], seen[0] + 1):
+            seen = (snapshot.version, set())
+        else:
+            seen = (snapshot.version, seen[1])
+        self._quiet[snapshot.channel_id] = seen
+        return seen[1]
+
     async def _schedule(self, snapshot: Snapshot, user_id: int, kind: NoticeKind, topic: str,
                         delay: float | None) -> None:
         prefs = await self.prefs.player(user_id)
         if prefs.notify not in NOTIFY_DELAYS:
-            return  # off
+            return  # off (a member who never opts in is never cancelled for again)
+        if kind is NoticeKind.TURN and snapshot.channel_id in self._quiet:
+            self._quiet[snapshot.channel_id][1].discard(user_id)
         wait = float(NOTIFY_DELAYS[prefs.notify]) if delay is None else delay
         notice = Notice(snapshot.channel_id, user_id, topic, snapshot.guild_id, kind,
                         self.clock() + wait)

@@ -11,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from engine import RuleSet, rules_summary, variant, variant_names
-from engine.i18n import languages
+from engine.i18n import Catalog, languages, use_catalog
 
 # (variant, overrides, English fragments, French fragments): each fragment must be said.
 STATED: list[tuple[str, dict[str, Any], tuple[str, ...], tuple[str, ...]]] = [
@@ -240,3 +240,15 @@ def test_a_summary_leaves_room_in_a_discord_embed(name: str, lang: str) -> None:
     """An embed description holds 4,096 characters; the lobby adds its seats below."""
     lines = rules_summary(variant(name), lang)
     assert all(lines) and len("\n".join(lines)) < 3000
+
+
+def test_a_summary_is_worded_once_per_catalog() -> None:
+    rules = variant("rami51")
+    first = rules_summary(rules, "fr")
+    assert rules_summary(rules, "fr") is first  # kept
+    use_catalog(Catalog())  # another catalog (a host's words): worded again from it
+    try:
+        again = rules_summary(rules, "fr")
+        assert again == first and again is not first
+    finally:
+        use_catalog(None)

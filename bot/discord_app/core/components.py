@@ -152,12 +152,20 @@ def routed(classes: Sequence[type[discord.ui.DynamicItem[Any]]],
     if message is None or not any(
             cls.__discord_ui_compiled_template__.fullmatch(custom_id) for cls in classes):
         return False
+    return clicked_component(message, custom_id, component_type) is not None
+
+
+def clicked_component(message: discord.Message | None, custom_id: str,
+                      component_type: object) -> discord.Component | None:
+    """The component of ``message`` with that custom_id and type (None: it has none)."""
+    if message is None:
+        return None
     for child in _nested(message.components):
         kind = getattr(child, "type", None)
         if getattr(child, "custom_id", None) == custom_id and getattr(
                 kind, "value", kind) == component_type:
-            return True
-    return False
+            return child  # type: ignore[return-value]
+    return None
 
 
 def _nested(components: Sequence[object]) -> Iterator[object]:

@@ -76,10 +76,13 @@ def layout(blocks: Iterable[Block], *, accent: int | None = None) -> ui.LayoutVi
     left, as an embed's). Blocks beyond :data:`MOST_COMPONENTS` are left out, the rows of
     buttons and menus kept first (a message without its buttons cannot be played from)."""
     kept = list(blocks)
-    room = MOST_COMPONENTS - 1  # the container itself
-    while sum(count(block) for block in kept) > room:
+    counts = [count(block) for block in kept]  # each block walked once
+    over = sum(counts) - (MOST_COMPONENTS - 1)  # the container itself counts one
+    while over > 0:
         others = [i for i, block in enumerate(kept) if not isinstance(block, ui.ActionRow)]
-        kept.pop(others[-1] if others else -1)
+        at = others[-1] if others else -1
+        kept.pop(at)
+        over -= counts.pop(at)
     view = ui.LayoutView(timeout=None)
     view.add_item(ui.Container(*kept, accent_colour=accent))
     view.stop()  # routed by the items' classes: discord.py need not keep it (view_of)
@@ -126,19 +129,22 @@ def shown_text(view: ui.LayoutView) -> str:
     return "\n".join(item.content for item in texts(view))
 
 
-def texts(view: ui.LayoutView) -> list[ui.TextDisplay[Any]]:
-    return [item for item in walk(view) if isinstance(item, ui.TextDisplay)]
+def texts(view: ui.LayoutView | Iterable[ui.Item[Any]]) -> list[ui.TextDisplay[Any]]:
+    """The text displays of a layout (or of its components, already walked)."""
+    items = walk(view) if isinstance(view, ui.LayoutView) else view
+    return [item for item in items if isinstance(item, ui.TextDisplay)]
 
 
-def text_size(view: ui.LayoutView) -> int:
-    """The characters of all the text displays of the layout."""
+def text_size(view: ui.LayoutView | Iterable[ui.Item[Any]]) -> int:
+    """The characters of all the text displays of the layout (or of its components)."""
     return sum(len(item.content) for item in texts(view))
 
 
-def media_items(view: ui.LayoutView) -> Iterator[discord.MediaGalleryItem | ui.Thumbnail[Any]]:
-    """The pictures the layout shows: gallery items and thumbnails (each with its
-    ``media`` and ``description``)."""
-    for item in walk(view):
+def media_items(view: ui.LayoutView | Iterable[ui.Item[Any]]
+                ) -> Iterator[discord.MediaGalleryItem | ui.Thumbnail[Any]]:
+    """The pictures the layout (or its components, already walked) shows: gallery items
+    and thumbnails (each with its ``media`` and ``description``)."""
+    for item in walk(view) if isinstance(view, ui.LayoutView) else view:
         if isinstance(item, ui.MediaGallery):
             yield from item.items
         elif isinstance(item, ui.Thumbnail):

@@ -231,22 +231,25 @@ def _fit_items(items: Sequence[discord.ui.Item[Any]]) -> None:
 
 def _fit_layout(view: discord.ui.LayoutView, renamed: dict[str, str]) -> None:
     """Cut what exceeds Discord's limits in a layout: its texts (the last ones give way
-    first), alt texts, menus and buttons; pictures renamed as their files were."""
-    for media in layouts.media_items(view):
+    first), alt texts, menus and buttons; pictures renamed as their files were. The
+    layout is walked once."""
+    items = list(layouts.walk(view))
+    for media in layouts.media_items(items):
         url = media.media.url
         name = url.removeprefix("attachment://")
         if url.startswith("attachment://") and renamed.get(name, name) != name:
             media.media = f"attachment://{renamed[name]}"
         if media.description and len(media.description) > LIMITS["alt"]:
             media.description = cut(media.description, LIMITS["alt"])
-    over = layouts.text_size(view) - LIMITS["layout_text"]
-    for shown in reversed(layouts.texts(view)):
+    shown_texts = layouts.texts(items)
+    over = layouts.text_size(shown_texts) - LIMITS["layout_text"]
+    for shown in reversed(shown_texts):
         if over <= 0:
             break
         room = max(len(CUT), len(shown.content) - over)
         over -= len(shown.content) - min(room, len(shown.content))
         shown.content = cut(shown.content, room)
-    _fit_items(list(layouts.walk(view)))
+    _fit_items(items)
 
 
 def _fit_view(view: discord.ui.View) -> None:

@@ -1,0 +1,58 @@
+"""What the bench's bot process counts: from the play's start (SIGUSR2, sent by
+bench/bot_bench.py as the players begin), not from the process's, and the collector's
+passes."""
+
+from __future__ import annotations
+
+import collections
+import gc
+import importlib.util
+import os
+import signal
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+BENCH = Path(__file__).resolve().parent.parent / "bench"
+
+
+@pytest.fixture
+def bot_process() -> Iterator[ModuleType]:
+    """bench/bot_process.py as a module (loaded from its file: bench/ is no package)."""
+    spec = importlib.util.spec_from_file_location("bot_process", BENCH / "bot_process.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    before = signal.getsignal(signal.SIGUSR2)
+    try:
+        yield module
+    finally:
+        signal.signal(signal.SIGUSR2, before)
+
+
+def test_the_counts_start_again_when_the_play_starts(bot_process: ModuleType) -> None:
+    counts: collections.Counter[str] = collections.Counter({"store writes": 12})
+    mark = bot_process.PlayStart()
+    mark.restart.append(counts.clear)
+    mark.install()
+    assert not mark.marked and (mark.thread, mark.process) == (0.0, 0.0)
+    sum(range(200_000))  # some CPU before the play: the start-up's
+    before = time.process_time()
+    os.kill(os.getpid(), signal.SIGUSR2)
+    time.sleep(0)  # the handler runs on this (the main) thread, at the next instruction
+    assert mark.marked and not counts  # the start-up's writes are not the play's
+    assert before <= mark.process <= time.process_time()
+    assert 0.0 < mark.thread <= time.thread_time()
+
+
+def test_the_collectors_passes_are_counted(bot_process: ModuleType) -> None:
+    counts: collections.Counter[str] = collections.Counter()
+    bot_process._count_collections(counts)
+    try:
+        gc.collect()
+    finally:
+        gc.callbacks.pop()
+    assert counts["gc 2"] == 1 and counts["gc 2 CPU µs"] >= 0
