@@ -23,6 +23,7 @@ from bot.discord_app import on_fake
 from bot.discord_app.client import RamiBot
 from bot.discord_app.fake import FakeDiscord
 from bot.discord_app.fake.model import shard_of
+from tests.data.helpers import Clock
 
 DAILY_SECRET = b"the secret of the end-to-end deals"  # every run deals the same days
 RETRY_DELAYS = (0.01, 0.02, 0.05)
@@ -183,3 +184,11 @@ async def start_sharded_fake(shards: int) -> FakeDiscord:
 def guild_on(fake: FakeDiscord, shard: int, shards: int) -> int:
     """The guild of ``fake`` on ``shard`` (of ``shards``)."""
     return next(g for g in fake.guilds if shard_of(g, shards) == shard)
+
+
+def shared_clock(fake: FakeDiscord) -> Clock:
+    """A clock the fake Discord and the bot share, moved by the tests only (a module whose
+    tests move time makes it its ``clock``)."""
+    moved = Clock(time.time())
+    fake.clock = moved
+    return moved

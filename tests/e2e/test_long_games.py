@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import time
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -19,7 +18,7 @@ from bot.discord_app.core.replies import Picture, Reply
 from bot.discord_app.fake import FakeDiscord, Message, User
 from tests.data.helpers import Clock
 from tests.e2e.channel import table_is_current, tables
-from tests.e2e.harness import BotHarness
+from tests.e2e.harness import BotHarness, shared_clock
 from tests.e2e.players import Human, wait_for_turn
 from tests.e2e.test_behaviour import open_table, whose_turn
 
@@ -33,9 +32,7 @@ SETTLE_S = 30.0  # a bound for a broken bot (retrying forever), not a pace
 @pytest.fixture
 def clock(fake: FakeDiscord) -> Clock:
     """The time of the fake Discord and of the bot, moved by the tests only."""
-    moved = Clock(time.time())
-    fake.clock = moved
-    return moved
+    return shared_clock(fake)
 
 
 @pytest.fixture

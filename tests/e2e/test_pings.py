@@ -6,7 +6,6 @@ lost."""
 
 from __future__ import annotations
 
-import time
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -16,7 +15,7 @@ from bot.discord_app.fake import FakeDiscord, Interaction, Message, User
 from bot.session import Status
 from tests.data.helpers import Clock
 from tests.e2e.channel import current_player_id, refuse_new_messages, reminders
-from tests.e2e.harness import BotHarness
+from tests.e2e.harness import BotHarness, shared_clock
 from tests.e2e.players import Human, last_with, wait_for_turn
 from tests.e2e.test_behaviour import open_table, whose_turn
 from tests.e2e.test_recovery import crash_and_restart
@@ -27,9 +26,7 @@ TOKEN_LIFE = 15 * 60.0
 @pytest.fixture
 def clock(fake: FakeDiscord) -> Clock:
     """The time of the fake Discord and of the bot, moved by the tests only."""
-    moved = Clock(time.time())
-    fake.clock = moved
-    return moved
+    return shared_clock(fake)
 
 
 @pytest.fixture
