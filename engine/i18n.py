@@ -135,17 +135,18 @@ class Catalog:
         """The raw template of ``key`` in ``lang`` (English where ``lang`` is unknown or
         lacks it; the key itself where English lacks it too)."""
         if key in self.plurals:
-            translations = self._owner.get(key, self._first)
-            translation = translations.get(lang) or translations[SOURCE_LANGUAGE]
-            return translation.ngettext(key, key, 1 if number is None else number)
+            return self._translation(key, lang).ngettext(key, key, 1 if number is None else number)
         found = self._templates.get((key, lang))
         if found is None:
-            translations = self._owner.get(key, self._first)
-            translation = translations.get(lang) or translations[SOURCE_LANGUAGE]
-            found = translation.gettext(key)
+            found = self._translation(key, lang).gettext(key)
             if lang in self.languages and key in self.keys:  # bounded: the catalog's own
                 self._templates[(key, lang)] = found
         return found
+
+    def _translation(self, key: str, lang: str) -> gettext.GNUTranslations:
+        """The translations of ``lang`` holding ``key`` (English's where ``lang`` has none)."""
+        translations = self._owner.get(key, self._first)
+        return translations.get(lang) or translations[SOURCE_LANGUAGE]
 
     def text(self, key: str, lang: str = SOURCE_LANGUAGE, /, **params: Any) -> str:
         """The message ``key`` in ``lang``, its placeholders filled with ``params``."""

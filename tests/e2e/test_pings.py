@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from bot.discord_app.fake import FakeDiscord, Interaction, Message, User
+from bot.discord_app.fake.rest import TOKEN_LIFE
 from bot.session import Status
 from tests.data.helpers import Clock
 from tests.e2e.channel import current_player_id, refuse_new_messages, reminders
@@ -19,8 +20,6 @@ from tests.e2e.harness import BotHarness, shared_clock
 from tests.e2e.players import Human, last_with, wait_for_turn
 from tests.e2e.test_behaviour import open_table, whose_turn
 from tests.e2e.test_recovery import crash_and_restart
-
-TOKEN_LIFE = 15 * 60.0
 
 
 @pytest.fixture

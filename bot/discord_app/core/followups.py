@@ -41,7 +41,8 @@ if TYPE_CHECKING:
 log = logging.getLogger("rami.bot.discord_app.followups")
 
 TOKEN_LIFE = 15 * 60.0  # seconds an interaction's token lives on Discord
-USABLE_FOR = 14 * 60.0  # seconds a token is used: a minute spare for slow requests and clocks
+USABLE_FOR = TOKEN_LIFE - 60.0  # seconds a token is used: a minute spare for slow requests
+# and clocks (the hand messages keep theirs as long: bot.discord_app.hand)
 ANSWER_WAIT = 3.0  # seconds a follow-up waits for its interaction's answer (Discord's 3 s)
 KEPT = 3  # tokens kept per channel (the newest may not be answered, or refused)
 SWEEP_EVERY = 256  # tokens noted between two sweeps of the expired ones

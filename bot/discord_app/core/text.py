@@ -24,6 +24,7 @@ from engine.views import MeldView, Piece, PlayerView, PublicView
 
 COLOUR = discord.Colour.dark_green()
 MAX_CHOICES = 25  # Discord offers 25 choices at most (autocomplete, a command's choices)
+MAX_CHOICE_NAME = 100  # characters of a choice's name (and of its string value)
 
 
 def piece_text(piece: Piece, lang: str, *, ascii: bool = False) -> str:

@@ -29,6 +29,7 @@ from discord.app_commands import Choice
 
 from bot.discord_app.core import pictures
 from bot.discord_app.core.channel_api import Kept, Uploads
+from bot.discord_app.core.followups import USABLE_FOR
 from bot.discord_app.core.replies import Answer, Picture, Reply
 from bot.discord_app.core.text import MAX_CHOICES, piece_text
 from bot.discord_app.hand.opening import proposed
@@ -44,7 +45,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("rami.bot")
 
-HAND_TOKEN_LIFETIME = 14 * 60.0  # seconds; Discord's interaction tokens last 15 minutes
+HAND_TOKEN_LIFETIME = USABLE_FOR  # seconds: a minute short of a token's 15 minutes
 KEPT_HAND_PICTURES = 1000  # the latest hand pictures kept (~30 KB each: 30 MB at most)
 # A token kept for the same message this recently still edits it for 12 minutes: the
 # clicks of one turn (draw, pick, discard) keep it once, not once each.

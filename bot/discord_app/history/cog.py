@@ -32,6 +32,7 @@ from bot.discord_app.history.present import (
     match_choices,
     match_detail,
     replay_step,
+    typed_match,
 )
 from bot.session import SessionError
 from bot.session.replay import Replay, ReplayError, saved_rounds
@@ -131,7 +132,7 @@ class MatchHistory(Feature):
                          current: str) -> tuple[list[MatchRecord], str]:
         guild = interaction.guild_id or 0
         matches = await self.store.latest_matches(guild, interaction.user.id)
-        typed = current.strip().removeprefix("#").removeprefix("n°").strip()
+        typed = typed_match(current)
         if typed.isdecimal() and len(typed) <= MATCH_DIGITS and all(
                 m.id != int(typed) for m in matches):
             found = await self.store.match(guild, int(typed))

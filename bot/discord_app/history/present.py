@@ -14,7 +14,7 @@ from discord.app_commands import Choice
 from bot.discord_app.core.components import view_of
 from bot.discord_app.core.i18n import t
 from bot.discord_app.core.replies import Picture, Reply, cut
-from bot.discord_app.core.text import MAX_CHOICES, piece_text, safe_name
+from bot.discord_app.core.text import MAX_CHOICE_NAME, MAX_CHOICES, piece_text, safe_name
 from bot.discord_app.history.components import (
     MatchMenu,
     PageAction,
@@ -31,7 +31,6 @@ from engine.notation_words import fold
 from engine.views import PublicView, RoundScore
 from render.animation import render_round_animation
 
-MAX_CHOICE_NAME = 100  # characters of an autocomplete suggestion's name
 # Why a round ended without a winner (``RoundScore.reason``), as bot.session.results says.
 _NO_WINNER = {"stock_exhausted": "bot.round.stock_exhausted", "blocked": "bot.round.blocked"}
 
@@ -95,12 +94,18 @@ def match_choice_name(match: MatchRecord, lang: str, time_zone: str) -> str:
                  variant=t(f"variant.{match.variant}", lang), players=players), MAX_CHOICE_NAME)
 
 
+def typed_match(typed: str) -> str:
+    """What was typed in ``/rummy replay``'s match option, a number's ``#`` or ``n°``
+    aside (``"#12"``, ``"n° 12"``: ``"12"``)."""
+    return typed.strip().removeprefix("#").removeprefix("n°").strip()
+
+
 def match_choices(matches: Sequence[MatchRecord], typed: str, lang: str,
                   time_zone: str) -> list[Choice[int]]:
     """The matches matching what was typed, in their order, at most 25: a number (``12``,
     ``#12``, ``n° 12``) those whose number starts so, other text those whose name holds it
     (a player, the variant, the date; case and accents aside)."""
-    text = typed.strip().removeprefix("#").removeprefix("n°").strip()
+    text = typed_match(typed)
     named = [(match, match_choice_name(match, lang, time_zone)) for match in matches]
     if text.isdecimal():
         chosen = [(m, name) for m, name in named if str(m.id).startswith(str(int(text)))]

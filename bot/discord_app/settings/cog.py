@@ -25,7 +25,7 @@ from bot.discord_app.core.components import view_of
 from bot.discord_app.core.feature import Feature, FormRoute, Route, Routed
 from bot.discord_app.core.i18n import language_name, loc, t
 from bot.discord_app.core.replies import Answer, Reply, error_reply
-from bot.discord_app.core.text import COLOUR, MAX_CHOICES
+from bot.discord_app.core.text import COLOUR, MAX_CHOICE_NAME, MAX_CHOICES
 from bot.discord_app.settings.components import (
     RulePageButton,
     RulesMenu,
@@ -248,7 +248,7 @@ class ServerSettings(Feature):
             rules = server_rules(variant(named).name, settings.rule_overrides)
         except RuleError:  # a variant no longer known: the command says so
             return []
-        return [Choice(name=cut(choice.label.text(lang), 100), value=choice.value)
+        return [Choice(name=cut(choice.label.text(lang), MAX_CHOICE_NAME), value=choice.value)
                 for choice in choice_values(key, current, rules, lang)]
 
     @settings.command(name=loc("bot.admin.cmd.variant"),
