@@ -68,12 +68,20 @@ async def next_human(harness: BotHarness, channel: int, *users: User) -> User:
     return next(u for u in users if u.id == user_id)
 
 
-async def test_the_ping_is_a_follow_up_of_the_move_that_ended_the_turn(
-        fake: FakeDiscord, harness: BotHarness) -> None:
+async def pinged_table(fake: FakeDiscord,
+                       harness: BotHarness) -> tuple[int, User, User, Message]:
+    """alice and bob at a started table, the bot settled: the channel, the player to act,
+    the other, and the one ping posted."""
     channel, alice, bob, _ = await open_table(fake, harness, computer=False)
     player, other = await whose_turn(harness, channel, alice, bob)
     await harness.idle()
-    (before,) = reminders(fake, channel)
+    (ping,) = reminders(fake, channel)
+    return channel, player, other, ping
+
+
+async def test_the_ping_is_a_follow_up_of_the_move_that_ended_the_turn(
+        fake: FakeDiscord, harness: BotHarness) -> None:
+    channel, player, other, before = await pinged_table(fake, harness)
     sends, deletes = fake.rest.requests["send"], fake.rest.requests["delete"]
 
     ended = await play_turn(fake, harness, channel, player, (other,))
@@ -122,10 +130,7 @@ async def test_a_turn_timed_out_long_after_pings_through_the_channel(
     harness = BotHarness(fake, db_path, turn_timeout=3600, clock=clock)  # timed out by the test
     await harness.start()
     try:
-        channel, alice, bob, _ = await open_table(fake, harness, computer=False)
-        _player, other = await whose_turn(harness, channel, alice, bob)
-        await harness.idle()
-        (before,) = reminders(fake, channel)
+        channel, _player, other, before = await pinged_table(fake, harness)
         followups = fake.rest.requests["followup"]
         assert harness.bot is not None
         snapshot = await harness.bot.tables.snapshot(channel)
@@ -143,10 +148,7 @@ async def test_a_turn_timed_out_long_after_pings_through_the_channel(
 
 async def test_after_a_restart_the_channel_is_used_and_nothing_is_lost(
         fake: FakeDiscord, harness: BotHarness) -> None:
-    channel, alice, bob, _ = await open_table(fake, harness, computer=False)
-    player, _ = await whose_turn(harness, channel, alice, bob)
-    await harness.idle()
-    (before,) = reminders(fake, channel)
+    channel, player, other, before = await pinged_table(fake, harness)
     assert before not in fake.channel_messages(channel)  # a follow-up of the start
     refuse_new_messages(fake, channel)  # the next ping is not sent before the crash
     await Human(fake, harness, player, channel, "slash", 4).play_turn()
@@ -154,7 +156,7 @@ async def test_after_a_restart_the_channel_is_used_and_nothing_is_lost(
     assert reminders(fake, channel) == [before]
 
     await crash_and_restart(fake, harness)  # its tokens are gone with the process
-    following = await next_human(harness, channel, alice, bob)
+    following = await next_human(harness, channel, player, other)
     (ping,) = reminders(fake, channel)
     assert ping in fake.channel_messages(channel) and pinged(ping, following)
     assert before.deleted  # through the channel route: its token is not known any more
