@@ -126,8 +126,8 @@ def meld_choices(melds: Sequence[MeldView], current: str,
                  lang: str) -> list[discord.app_commands.Choice[int]]:
     """The melds (or sets) whose number starts with what was typed, for an autocomplete."""
     return [
-        discord.app_commands.Choice(name=f"{m.number}: {pieces_text(m.pieces, lang)}"[:100],
-                                    value=m.number)
+        discord.app_commands.Choice(
+            name=f"{m.number}: {pieces_text(m.pieces, lang)}"[:MAX_CHOICE_NAME], value=m.number)
         for m in melds if not current or str(m.number).startswith(current.strip())
     ][:MAX_CHOICES]
 

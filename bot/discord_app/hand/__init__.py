@@ -31,7 +31,7 @@ from bot.discord_app.core import pictures
 from bot.discord_app.core.channel_api import Kept, Uploads
 from bot.discord_app.core.followups import USABLE_FOR
 from bot.discord_app.core.replies import Answer, Picture, Reply
-from bot.discord_app.core.text import MAX_CHOICES, piece_text
+from bot.discord_app.core.text import MAX_CHOICE_NAME, MAX_CHOICES, piece_text
 from bot.discord_app.hand.opening import proposed
 from bot.discord_app.hand.present import hand
 from bot.session import display_order
@@ -75,7 +75,7 @@ def piece_choices(view: PlayerView, lang: str, current: str, *,
                          or ascii_text.startswith(last.lower())):
             continue
         seen.add(text)
-        value = (head + text)[:100]
+        value = (head + text)[:MAX_CHOICE_NAME]
         choices.append(Choice(name=value, value=value))
     return choices[:MAX_CHOICES]
 

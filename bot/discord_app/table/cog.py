@@ -30,6 +30,7 @@ from bot.discord_app.core.feature import Feature, Route, Routed
 from bot.discord_app.core.i18n import loc, t
 from bot.discord_app.core.replies import Reply
 from bot.discord_app.core.text import (
+    MAX_CHOICE_NAME,
     MAX_CHOICES,
     escaped,
     seat_name,
@@ -169,7 +170,7 @@ class TableDesk(Feature):
             return []
         snapshot, lang = hinted
         return [
-            Choice(name=f"{index}: {seat_title(seat, lang, markdown=False)}"[:100],
+            Choice(name=f"{index}: {seat_title(seat, lang, markdown=False)}"[:MAX_CHOICE_NAME],
                    value=index)
             for index, seat in enumerate(snapshot.seats, 1)
             if seat.is_computer and (not current or str(index).startswith(current.strip()))

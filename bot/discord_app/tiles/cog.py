@@ -35,7 +35,7 @@ from bot.discord_app.core.components import owner_of, selection_of
 from bot.discord_app.core.feature import Feature, Route, Routed
 from bot.discord_app.core.i18n import loc, t
 from bot.discord_app.core.replies import Reply, error_reply
-from bot.discord_app.core.text import meld_choices
+from bot.discord_app.core.text import MAX_CHOICE_NAME, meld_choices
 from bot.discord_app.hand import HandMessages, piece_choices
 from bot.discord_app.hand.present import action_note
 from bot.discord_app.tiles import present
@@ -161,8 +161,8 @@ class TileTurn(Feature):
         if not bar:
             return choices
         prefix = head + "| "
-        return [Choice(name=(prefix + c.value)[:100], value=(prefix + c.value)[:100])
-                for c in choices]
+        return [Choice(name=value, value=value)
+                for value in ((prefix + c.value)[:MAX_CHOICE_NAME] for c in choices)]
 
     async def _set(self, interaction: discord.Interaction, current: str) -> list[Choice[int]]:
         """The sets of the caller's draft (else of the table) matching what they typed."""
