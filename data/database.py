@@ -93,6 +93,15 @@ async def open_database(
 WriteObserver = Callable[[str, float, bool], None]  # (operation, seconds, succeeded)
 
 
+def operation_name(fn: Callable[..., Any]) -> str:
+    """A write's name for its observer: the module and the function that runs it
+    (``games.save``, ``game_ui.save``), so that two functions of one name in two modules
+    never count as one."""
+    module = getattr(fn, "__module__", None) or ""
+    name = getattr(fn, "__name__", None) or "write"
+    return f"{module.rpartition('.')[2]}.{name.lstrip('_')}" if module else name
+
+
 class StoreBase:
     """A store over one :class:`Database`: opening, closing, reads, writes and its clock."""
 
@@ -159,7 +168,9 @@ class StoreBase:
     async def _read(self, fn: TxFunction[T], *args: Any) -> T:
         return await self._db.read(fn, *args)
 
-    async def _write(self, fn: TxFunction[T], *args: Any) -> T:
+    async def _write(self, fn: TxFunction[T], *args: Any, operation: str | None = None) -> T:
+        """Run ``fn`` as a write; its observer is told of it as ``operation`` (by default
+        :func:`operation_name`)."""
         observer = self.on_write
         if observer is None:
             return await self._db.write(fn, *args)
@@ -170,7 +181,7 @@ class StoreBase:
             ok = True
             return result
         finally:
-            observer(getattr(fn, "__name__", "write"), time.perf_counter() - began, ok)
+            observer(operation or operation_name(fn), time.perf_counter() - began, ok)
 
     def _now(self, now: float | None = None) -> float:
         return self._clock() if now is None else now

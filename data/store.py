@@ -157,7 +157,7 @@ class Store(SharedStore, ChallengeStore, RatingStore, HistoryStore, NoticeStore)
             _check_booking(game_id, booking)
         return await self._write(
             _save_and_book, self._now(), game_id, state, actor, action, expected_version,
-            deadline, booking,
+            deadline, booking, operation="games.save",
         )
 
     async def book(self, game_id: int, booking: Booking) -> None:
@@ -267,7 +267,8 @@ class Store(SharedStore, ChallengeStore, RatingStore, HistoryStore, NoticeStore)
                 raise ValueError("end_state needs the game_id of the game to end")
         now = self._now()
         return await self._write(
-            _finish_and_end, now, game_id, guild_id, variant, tuple(results), end_state, actor
+            _finish_and_end, now, game_id, guild_id, variant, tuple(results), end_state, actor,
+            operation="scores.finish_match",
         )
 
     async def match_history(

@@ -287,3 +287,19 @@ async def test_debug_logs_never_show_a_saved_state(store: Store,
     if store.dialect == "sqlite":
         assert any(record.name == "aiosqlite" for record in caplog.records)  # it does log
     assert "987654321" not in logged and "hands" not in logged and "Qs Kd" not in logged
+
+
+async def test_each_write_is_told_to_the_observer_by_module_and_function(store: Store) -> None:
+    told: list[tuple[str, bool]] = []
+    store.on_write = lambda operation, seconds, ok: told.append((operation, ok))
+    game = await store.create_game(10, 20, 30, "rami51", STATE)
+    await store.save(game.id, '{"n": 1}', actor=30, action="draw stock")
+    with pytest.raises(StaleState):
+        await store.save(game.id, '{"n": 2}', actor=30, action="discard 7h",
+                         expected_version=0)
+    await store.set_game_ui(game.id, table_message=123)
+    await store.end_game(game.id, "cancelled", STATE, actor=30)
+    # A move is "games.save" whether or not it books scores; the channel's message ids,
+    # saved by a function of the same name in another module, count apart.
+    assert told == [("games.create_game", True), ("games.save", True),
+                    ("games.save", False), ("game_ui.save", True), ("games.save", True)]
