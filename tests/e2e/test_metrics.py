@@ -13,6 +13,7 @@ import pytest
 from bot.config import Cluster
 from bot.discord_app.fake import FakeDiscord
 from data import Store
+from tests.e2e.channel import tables
 from tests.e2e.cluster import ClusterGame
 from tests.e2e.harness import BotHarness, BotProcess, guild_on
 from tests.e2e.scrape import figure, figures, free_port, total, until_ready
@@ -49,6 +50,8 @@ async def test_the_figures_of_a_running_process_move_as_games_are_played(
         game = ClusterGame(fake, store, fake.channels[0], seed=7)
         await game.open()
         await game.play(stop=lambda s: s.row.version >= 12)
+        # Once the table is posted, every move is shown by editing it (none posts another).
+        await fake.wait_for(lambda: tables(fake, game.channel), timeout=20)
         fake.rate_limit("edit", 0.05)  # Discord's proxy says wait: discord.py waits, retries
         now = await game.play(stop=lambda s: s.row.version >= 20)
         await fake.wait_for(lambda: fake.faults.hits, timeout=20)

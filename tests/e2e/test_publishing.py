@@ -4,6 +4,7 @@ the person acting (issue 15, point 4)."""
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 import pytest
@@ -102,6 +103,37 @@ async def test_rate_limits_delay_the_table_but_never_lose_it(
     assert await table_is_current(fake, harness, channel)
     (reminder,) = reminders(fake, channel)
     assert reminder.content.startswith(f"<@{following.id}>")
+
+
+async def test_moves_made_while_the_table_is_first_posted_edit_it_never_post_another(
+        fake: FakeDiscord, harness: BotHarness, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The first table picture is slow (a cold process on a busy machine) and the people
+    play on meanwhile: the table message posted is then edited to show their moves, not
+    posted a second time (a new table was asked for once, at the start)."""
+    drawing, drawn = asyncio.Event(), asyncio.Event()
+    draw = pictures.draw
+
+    async def held(function: Any, *args: Any, **kwargs: Any) -> pictures.Picture:
+        if function is pictures.table_picture and not drawn.is_set():
+            drawing.set()
+            await drawn.wait()
+        return await draw(function, *args, **kwargs)
+
+    monkeypatch.setattr(pictures, "draw", held)
+    channel = fake.channels[0]
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    lobby = (await fake.slash(alice, channel, "rummy new", variant="rami51", target=1)).reply
+    await fake.click(bob, lobby, "rami:lobby:join:")
+    await fake.click(alice, lobby, "rami:lobby:start:")
+    await asyncio.wait_for(drawing.wait(), 10)
+    player, _ = await whose_turn(harness, channel, alice, bob)
+    await next_human_turn(fake, harness, channel, (alice, bob), player)
+    assert tables(fake, channel) == []  # still being drawn
+    drawn.set()
+    await harness.idle()
+    (table,) = tables(fake, channel)
+    assert len(table.payloads) == 2  # posted, then edited to the moves made meanwhile
+    assert await table_is_current(fake, harness, channel)
 
 
 async def test_a_deleted_table_message_is_posted_again(fake: FakeDiscord,

@@ -144,6 +144,7 @@ class Board:
     results: list[Result] = field(default_factory=list)
     table_due: bool = False
     table_anew: bool = False  # post a new table message rather than edit the old one
+    anew_asked: int = 0  # the table's ticket when a new table message was last asked for
     last_move: Event | None = None
     reminder_due: bool = False
     closing: Closing | None = None
@@ -227,9 +228,10 @@ class Board:
     def _table(self, *, anew: bool) -> None:
         """The table, and so the reminder, shows something new."""
         self.table_due = self.reminder_due = True
-        self.table_anew = self.table_anew or anew
         self._ask(Job.TABLE)
         self._ask(Job.REMINDER)
+        if anew:
+            self.table_anew, self.anew_asked = True, self.asked[Job.TABLE]
 
     def _end(self, snapshot: Snapshot) -> None:
         """The table is gone: close its messages, forget the rest."""
@@ -338,6 +340,13 @@ class Board:
         elif job is Job.REMINDER:
             self.stale_messages.clear()
         self.done(job, ticket)
+
+    def posted_anew(self, ticket: int) -> None:
+        """A new table message was posted for what was asked up to ``ticket``: the moves
+        that came meanwhile are shown by editing it, not by posting yet another one
+        (unless a new one was asked for since)."""
+        if self.anew_asked <= ticket:
+            self.table_anew = False
 
     def done(self, job: Job, ticket: int) -> None:
         """``job`` succeeded, or was given up: nothing more to do for what it was asked

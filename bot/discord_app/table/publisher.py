@@ -356,7 +356,9 @@ class Publisher:
         board.table_shown_at = asyncio.get_running_loop().time()
         message_id = board.table_message
         if board.table_anew or message_id is None:
-            await self._post_table(board, snapshot, reply, picture)
+            asked = board.ticket(Job.TABLE)
+            if await self._post_table(board, snapshot, reply, picture) is not None:
+                board.posted_anew(asked)
             return
         if board.table_is_embed:
             await self._upgrade_table(board, snapshot, reply, picture, message_id)

@@ -178,3 +178,23 @@ def test_an_ended_table_deletes_its_stale_table_messages_too() -> None:
     board.absorb(Event(EventKind.ENDED, snapshot(2)))
     assert board.closing is not None and board.closing.stale_messages == [5]
     assert board.kept_in_place is None and board.posted_on_refusal is None
+
+
+def test_a_table_posted_anew_is_edited_for_the_moves_made_meanwhile() -> None:
+    board = Board.of(snapshot(ui=TableUi(table_message=8)))
+    board.absorb(Event(EventKind.ROUND_STARTED, snapshot(2)))
+    ticket = board.ticket(Job.TABLE)
+    board.absorb(Event(EventKind.ACTION, snapshot(3)))  # while the new table was posted
+    board.posted_anew(board.ticket(Job.TABLE))
+    board.done(Job.TABLE, ticket)
+    assert board.pending(Job.TABLE) and not board.table_anew  # an edit of the new one
+
+
+def test_a_new_table_asked_while_one_is_posted_is_posted_too() -> None:
+    board = Board.of(snapshot(ui=TableUi(table_message=8)))
+    board.absorb(Event(EventKind.ROUND_STARTED, snapshot(2)))
+    asked = board.ticket(Job.TABLE)
+    board.repost(snapshot(3))  # /rummy table while the round's table was being posted
+    board.posted_anew(asked)
+    board.done(Job.TABLE, asked)
+    assert board.pending(Job.TABLE) and board.table_anew
