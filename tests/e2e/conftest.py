@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from bot.discord_app.fake import FakeDiscord
-from tests.e2e.harness import BotHarness, start_sharded_fake
+from tests.e2e.harness import BotHarness, left_running, start_sharded_fake
 from tests.e2e.players import assert_hands_private
 
 
@@ -28,6 +28,15 @@ def assert_served(server: FakeDiscord) -> None:
     assert server.unknown_routes == [], f"routes the fake lacks: {server.unknown_routes}"
     assert not server.spec_violations, "requests unlike Discord's description:\n" + "\n".join(
         map(str, server.spec_violations))
+
+
+@pytest.fixture(autouse=True)
+async def no_process_left_running() -> AsyncIterator[None]:
+    """A test stops (or kills) every bot process it started: one left running is killed
+    and the test fails."""
+    yield
+    left = await left_running()
+    assert not left, f"bot processes left running: {[p.log_path.name for p in left]}"
 
 
 @pytest.fixture

@@ -122,6 +122,7 @@ class BotProcess:
                 sys.executable, "-m", "bot", "run", *self.flags, cwd=self.db_path.parent,
                 env=self.environment(), stdin=asyncio.subprocess.DEVNULL, stdout=log,
                 stderr=asyncio.subprocess.STDOUT)
+        STARTED.append(self)
 
     @property
     def output(self) -> str:
@@ -165,6 +166,17 @@ class BotProcess:
         return await self.exit_status(timeout)
 
 
+async def left_running() -> list[BotProcess]:
+    """Kill every process a test started and left running (they would go on retrying
+    their gone fake Discord, their CPU taken from the rest of the suite); those it was."""
+    left = [p for p in STARTED if p.process is not None and p.process.returncode is None]
+    for process in left:
+        await process.kill()
+    STARTED.clear()
+    return left
+
+
+STARTED: list[BotProcess] = []  # the processes started by the test running
 PROCESS_SEED = "2026"  # every bot process's deals: the same games at each run
 _process_numbers = itertools.count(1)
 

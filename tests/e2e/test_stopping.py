@@ -110,12 +110,13 @@ async def test_a_stop_finishes_what_it_took_refuses_the_rest_and_the_bot_carries
     assert drawn.row.version == before.row.version + 1  # the draw, and nothing else
     assert drawn.game is not None and drawn.game.phase.value == "play"
 
-    await started(fake, db_path)  # the restarted bot carries on: the person discards…
+    again = await started(fake, db_path)  # the restarted bot carries on: the person…
     log = await store.game_log(game.game_id)
-    assert (await game.play()).over  # …and the match is played to its end
+    assert (await game.play()).over  # …discards, and the match is played to its end
     assert (await store.game_log(game.game_id))[:len(log)] == log  # nothing lost
     assert versions_contiguous(await store.game_log(game.game_id))
     assert await inconsistent_games(store) == []
+    assert await again.stop() == 0
 
 
 async def test_a_stop_that_cannot_finish_gives_up_and_says_what_it_left(
@@ -142,9 +143,10 @@ async def test_a_stop_that_cannot_finish_gives_up_and_says_what_it_left(
 
     fake.heal(stuck)
     edits = table_bodies(fake, channel)
-    await started(fake, db_path)  # not retried by itself; started again, it shows the table
-    await fake.wait_for(lambda: table_bodies(fake, channel) > edits, timeout=20)
+    again = await started(fake, db_path)  # not retried by itself; started again, it shows
+    await fake.wait_for(lambda: table_bodies(fake, channel) > edits, timeout=20)  # the table
     assert (await game.now()).row.version == before.row.version + 1
+    assert await again.stop() == 0
 
 
 async def test_autocomplete_and_clicks_while_stopping_get_the_restarting_answer(
