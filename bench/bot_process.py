@@ -60,15 +60,21 @@ def count_work() -> collections.Counter[str]:
     except ImportError:  # a checkout from before the front end's packages (--bot-root)
         from bot.discord_app import pictures  # type: ignore[attr-defined,no-redef]
     from data.database import StoreBase
+    try:
+        from data.database import operation_name
+    except ImportError:  # a checkout from before the writes were named (--bot-root)
+        def operation_name(fn: Callable[..., Any]) -> str:
+            return f"{fn.__module__.rpartition('.')[2]}.{fn.__name__}"
     from engine.game import Game
 
     counts: collections.Counter[str] = collections.Counter()
     write = StoreBase._write
 
-    async def counted_write(self: StoreBase, fn: Any, *args: Any) -> Any:
+    async def counted_write(self: StoreBase, fn: Any, *args: Any,
+                            **named: Any) -> Any:
         counts["store writes"] += 1
-        counts[f"store write {fn.__module__.rpartition('.')[2]}.{fn.__name__}"] += 1
-        return await write(self, fn, *args)
+        counts[f"store write {named.get('operation') or operation_name(fn)}"] += 1
+        return await write(self, fn, *args, **named)
 
     StoreBase._write = counted_write  # type: ignore[method-assign]
 

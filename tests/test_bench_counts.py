@@ -56,3 +56,23 @@ def test_the_collectors_passes_are_counted(bot_process: ModuleType) -> None:
     finally:
         gc.callbacks.pop()
     assert counts["gc 2"] == 1 and counts["gc 2 CPU µs"] >= 0
+
+
+async def test_the_stores_writes_are_counted_by_their_names(
+        bot_process: ModuleType, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from data.database import StoreBase
+    from data.store import Store
+
+    monkeypatch.setattr(StoreBase, "_write", StoreBase._write)  # put back after the test
+    counts = bot_process.count_work()
+    try:
+        async with await Store.open(tmp_path / "rami.sqlite3") as store:
+            game = await store.create_game(10, 20, 30, "rami51", '{"n": 0}')
+            await store.save(game.id, '{"n": 1}', actor=30, action="draw stock")
+            await store.set_game_ui(game.id, table_message=123)
+    finally:
+        gc.callbacks.pop()  # the collector's watch count_work added
+    # A move's save is named by its module and function, told apart from the UI's.
+    assert counts["store writes"] == 3
+    assert counts["store write games.create_game"] == 1
+    assert counts["store write games.save"] == 1 and counts["store write game_ui.save"] == 1
