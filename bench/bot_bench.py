@@ -8,8 +8,9 @@ a human plays when the bot mentions them: ``/rummy draw``, then ``/rummy discard
 card drawn (every other turn through the hand message's buttons and menu instead), and
 clicks Next round or New match when the bot offers them. The games play for ``--minutes``,
 then end. Latency is measured by the fake Discord, from sending an interaction to
-receiving the bot's answer to it; CPU is the bot process's (painters included) over the
-play, divided by the interactions answered.
+receiving the bot's answer to it (the request's arrival, before the fake reads its form
+and checks it against Discord's description: its own work, not the bot's); CPU is the
+bot process's (painters included) over the play, divided by the interactions answered.
 
     .venv/bin/python bench/bot_bench.py                  # 200 games for 1 minute
     .venv/bin/python bench/bot_bench.py --load           # 200 games for 10 minutes

@@ -6,6 +6,7 @@ or invalidates the session."""
 from __future__ import annotations
 
 import json
+import time
 
 import aiohttp
 import discord
@@ -239,3 +240,25 @@ async def test_the_global_limit_answers_as_discord_and_spares_interactions(
         async with session.post(callback, json={"type": 4, "data": {}}) as answer:
             assert answer.status != 429  # interaction answers are free of the global limit
     assert fake.rest.global_refused == 1
+
+
+async def test_an_answer_is_timed_at_its_arrival_not_after_the_fakes_own_checks(
+        fake: FakeDiscord, harness: BotHarness, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The benchmarks' reply latency is the bot's: the fake reading the answer's form and
+    # checking it against Discord's description comes after the time it keeps.
+    from bot.discord_app.fake import rest
+
+    checked: list[float] = []
+    real = rest.default_checker()
+
+    class Timed:
+        def check(self, sent: rest.SentRequest) -> list[rest.Violation]:
+            checked.append(time.perf_counter())
+            return real.check(sent)
+
+    monkeypatch.setattr(rest, "default_checker", Timed)
+    before = time.perf_counter()
+    it = await fake.slash(fake.add_user("alice"), fake.channels[0], "rummy rules")
+    assert it.response_type == 4 and it.responded_at is not None and checked
+    assert before < it.responded_at < checked[-1]
+    assert fake.spec_violations == []

@@ -304,7 +304,7 @@ class Interaction:
     label: str = ""  # the command path or the custom_id family, for reports
     # 4 reply, 5 defer, 6 defer update, 7 update, 8 choices, 9 a form (modal)
     response_type: int | None = None
-    responded_at: float | None = None
+    responded_at: float | None = None  # when the answer reached Discord (perf_counter)
     original: Message | None = None
     followups: list[Message] = field(default_factory=list)
     choices: list[dict[str, Any]] | None = None
