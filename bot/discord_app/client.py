@@ -38,6 +38,7 @@ from bot.discord_app.core import dispatch, emojis, pictures
 from bot.discord_app.core.components import routed
 from bot.discord_app.core.feature import Route, Routed
 from bot.discord_app.core.i18n import RamiTranslator, t
+from bot.discord_app.core.pacing import GlobalPacer, pacing_trace, process_share
 from bot.discord_app.core.replies import error_reply
 from bot.discord_app.core.tree import RamiTree
 from bot.discord_app.daily.poster import DailyPoster
@@ -107,8 +108,10 @@ class RamiBot(discord.Client):
         # METRICS_PORT: this bot's figures (its own registry) and the server showing them.
         self.metrics = metrics = (Metrics(settings.cluster.shard_ids)
                                   if settings.metrics_port is not None else None)
-        if metrics is not None:
-            shards["http_trace"] = metrics.http_trace()
+        # Discord's global limit kept here: this process's share of the token's requests.
+        self.global_pacer = GlobalPacer(*process_share(settings.cluster.cluster_count))
+        shards["http_trace"] = pacing_trace(
+            self.global_pacer, metrics.http_trace() if metrics is not None else None)
         super().__init__(intents=intents, guild_ready_timeout=guild_ready_timeout,
                          allowed_mentions=discord.AllowedMentions.none(), **shards)
         self.ops = None if settings.metrics_port is None else OpsServer(

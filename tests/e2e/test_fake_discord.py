@@ -5,6 +5,7 @@ or invalidates the session."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import time
 
@@ -220,6 +221,21 @@ async def test_the_global_limit_is_waited_out_by_discord_py(fake: FakeDiscord,
     assert [fake.messages[m.id].content for m in sent] == [f"message {n}" for n in range(6)]
     assert fake.rest.global_refused >= 1  # refused once at least, then served after the wait
     assert fake.rest.global_requests - served == 6
+
+
+async def test_a_burst_of_channel_requests_keeps_under_the_global_limit_unrefused(
+        fake: FakeDiscord, harness: BotHarness) -> None:
+    # The bot paces what counts against Discord's 50 a second itself: twice that at once
+    # (200 games' tables edited together) is sent over two seconds, none refused and sent
+    # again, where discord.py alone had every request in flight refused, then retried.
+    fake.rest.global_limit = 50
+    assert harness.bot is not None
+    channel = channel_of(harness, fake.channels[0])
+    sent = await asyncio.gather(*(channel.send(f"message {n}") for n in range(100)))
+    assert sorted(fake.messages[m.id].content for m in sent) == sorted(
+        f"message {n}" for n in range(100))
+    assert fake.rest.global_refused == 0
+    assert harness.bot.global_pacer.waited > 0  # held back here, not at Discord
 
 
 async def test_the_global_limit_answers_as_discord_and_spares_interactions(
