@@ -13,6 +13,7 @@ import aiohttp
 import discord
 import pytest
 
+from bot.discord_app.core.pacing import DISCORD_GLOBAL_LIMIT
 from bot.discord_app.fake import (
     ALL_PERMISSIONS,
     SEND_MESSAGES,
@@ -228,12 +229,13 @@ async def test_a_burst_of_channel_requests_keeps_under_the_global_limit_unrefuse
     # The bot paces what counts against Discord's 50 a second itself: twice that at once
     # (200 games' tables edited together) is sent over two seconds, none refused and sent
     # again, where discord.py alone had every request in flight refused, then retried.
-    fake.rest.global_limit = 50
+    fake.rest.global_limit = DISCORD_GLOBAL_LIMIT
     assert harness.bot is not None
     channel = channel_of(harness, fake.channels[0])
-    sent = await asyncio.gather(*(channel.send(f"message {n}") for n in range(100)))
+    burst = 2 * DISCORD_GLOBAL_LIMIT
+    sent = await asyncio.gather(*(channel.send(f"message {n}") for n in range(burst)))
     assert sorted(fake.messages[m.id].content for m in sent) == sorted(
-        f"message {n}" for n in range(100))
+        f"message {n}" for n in range(burst))
     assert fake.rest.global_refused == 0
     assert harness.bot.global_pacer.waited > 0  # held back here, not at Discord
 

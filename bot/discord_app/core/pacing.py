@@ -30,7 +30,7 @@ from types import SimpleNamespace
 import aiohttp
 
 DISCORD_GLOBAL_LIMIT = 50  # requests per second per bot token (Discord's)
-TOKEN_LIMIT = 45  # what the bot sends at most: a tenth under it, for the network's jitter
+TOKEN_LIMIT = DISCORD_GLOBAL_LIMIT * 9 // 10  # the bot's most (45): a tenth spare, for jitter
 WINDOW = 1.0  # seconds
 EXEMPT = frozenset({"interactions", "webhooks"})  # the routes outside the global limit
 _API_ROUTE = re.compile(r"/api(?:/v\d+)?/([^/]+)")  # a route's first part
