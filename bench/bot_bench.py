@@ -149,21 +149,34 @@ class Game:
         if card is None:
             return
         message = drew.reply
-        # An option's label is the card as the player reads it ("3. Q♠"), its value the
-        # card's code ("3:Qs").
-        values = [o["value"] for o in message.component("rami:pick:a:")["options"]
-                  if o["label"].endswith(" " + card)]
+        values = _options_of(message, card)
         await self.pause()
         self.answered(await fake.select(user, message, "rami:pick:a:", values[:1]))
         self.answered(await fake.click(user, message, "rami:hand:discard:"))
 
 
 def _drawn(it: Interaction) -> str | None:
+    """The card the answer says was drawn: its code (``Qs``) when it shows as its emoji,
+    else as written (``Q♠``); None when it says no card was drawn."""
     found = DREW.search(it.reply.text())
     if found is None:
         return None
     emoji = EMOJI.fullmatch(found[1])  # the card as its emoji: its code reads in English
     return emoji["code"] if emoji else found[1]
+
+
+def _options_of(message: Message, card: str) -> list[str]:
+    """The hand menu's options that are ``card``: an option's label is the card as the
+    player reads it (``3. Q♠``), its value the card's code (``3:Qs``). A card found
+    nowhere stops the benchmark (its players would wait for a turn that never comes, and
+    the figures would be of games stalled after their first turn)."""
+    options = message.component("rami:pick:a:")["options"]
+    values = [o["value"] for o in options
+              if o["label"].endswith(" " + card) or o["value"].endswith(":" + card)]
+    if not values:
+        labels = [o["label"] for o in options]
+        raise RuntimeError(f"the card drawn, {card!r}, is not in the hand's menu: {labels}")
+    return values
 
 
 # ---------------------------------------------------------------------- the bot process
