@@ -25,7 +25,6 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast
 import aiohttp
 import discord
 from discord.http import MultipartParameters, Route, handle_message_parameters
-from discord.webhook.async_ import async_context
 
 from bot.discord_app.core.replies import Picture, Reply
 
@@ -161,30 +160,6 @@ async def edit(client: discord.Client, channel_id: int, message_id: int, reply: 
     except discord.NotFound:
         return None
     return cast("Message", edited)
-
-
-async def edit_webhook_message(webhook: discord.Webhook, message_id: int,
-                               **fields: Any) -> tuple[int, ...]:
-    """Edit a message of ``webhook`` (an interaction's: a hand message) with ``fields``
-    as :meth:`discord.Webhook.edit_message` takes them (``content``, ``view``,
-    ``attachments``, ``allowed_mentions``), without making a message object of
-    Discord's answer; returns the ids of the attachments the message has now.
-
-    Raises:
-        discord.HTTPException: Discord refused or failed (``NotFound``: it is gone).
-    """
-    if webhook.token is None:
-        raise ValueError("a webhook without its token edits nothing")
-    view = fields.get("view", discord.utils.MISSING)
-    with handle_message_parameters(
-            previous_allowed_mentions=getattr(webhook._state, "allowed_mentions", None),
-            **fields) as params:
-        edited = await async_context.get().edit_webhook_message(
-            webhook.id, webhook.token, message_id, session=webhook.session,
-            proxy=webhook.proxy, proxy_auth=webhook.proxy_auth, payload=params.payload,
-            multipart=params.multipart, files=params.files,
-            with_components=bool(view))
-    return attachment_ids(edited)
 
 
 def edits_exhausted(error: BaseException) -> bool:
