@@ -26,8 +26,6 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 import discord
-from discord.enums import InteractionResponseType
-from discord.webhook.async_ import async_context, interaction_message_response_params
 
 from bot.discord_app.core import layout as layouts
 from bot.discord_app.core.i18n import t
@@ -148,22 +146,10 @@ class Sent:
     attachments: tuple[int, ...] = ()
 
     @classmethod
-    def of(cls, message: discord.Message | None) -> Sent | None:
+    def of(cls, message: discord.Message | None, message_id: int | None = None) -> Sent | None:
         if message is None:
-            return None
+            return None if message_id is None else cls(message_id)
         return cls(message.id, tuple(a.id for a in message.attachments))
-
-    @classmethod
-    def of_callback(cls, data: Any) -> Sent | None:
-        """What an interaction callback's answer (``with_response``) says of the message
-        it sent or updated."""
-        resource = (data or {}).get("resource") or {}
-        message = resource.get("message")
-        if isinstance(message, dict) and "id" in message:
-            return cls(int(message["id"]), tuple(int(a["id"]) for a in
-                                                 message.get("attachments") or ()))
-        shown = ((data or {}).get("interaction") or {}).get("response_message_id")
-        return None if shown is None else cls(int(shown))
 
 
 def error_reply(text: str) -> Reply:
@@ -415,14 +401,21 @@ async def send(
     response = interaction.response
     if not response.is_done():
         if reply.update and interaction.message is not None:
-            return await _respond(interaction, InteractionResponseType.message_update,
-                                  **_edit(reply))
-        body = reply.body()
-        body["view"] = body["view"] or discord.utils.MISSING
-        flags = discord.MessageFlags(ephemeral=True) if reply.ephemeral else discord.utils.MISSING
-        return await _respond(interaction, InteractionResponseType.channel_message, **body,
-                              files=reply.files(), flags=flags,
-                              allowed_mentions=reply.allowed_mentions)
+            callback = await response.edit_message(**_edit(reply))
+        else:
+            body = reply.body()
+            body["view"] = body["view"] or discord.utils.MISSING
+            callback = await response.send_message(
+                **body,
+                files=reply.files(),
+                ephemeral=reply.ephemeral,
+                allowed_mentions=reply.allowed_mentions,
+            )
+        if callback is None:
+            return None
+        resource = callback.resource
+        return Sent.of(resource if isinstance(resource, discord.Message) else None,
+                       callback.message_id)
     if deferred and (reply.update or interaction.type is not discord.InteractionType.component):
         # A deferred answer is filled in: the clicked message, or the "thinking" one.
         edited = await interaction.edit_original_response(**_edit(reply))
@@ -439,33 +432,6 @@ async def send(
         wait=True,
     )
     return Sent.of(sent)
-
-
-async def _respond(interaction: discord.Interaction, kind: InteractionResponseType,
-                   **message: Any) -> Sent | None:
-    """Answer ``interaction`` with a message (``kind``: a new one, or the clicked one
-    updated), as ``InteractionResponse.send_message`` and ``edit_message`` do, without
-    making a message object of Discord's answer: the answer's id and attachments are all
-    a reply needs (:class:`Sent`), and parsing the whole message, its layout's dozens of
-    components and their emojis, cost about a tenth of the event loop's time per answer.
-
-    The views answered are stopped (:func:`bot.discord_app.core.layout.view_of`):
-    discord.py keeps none of them, so none is stored here either."""
-    response = interaction.response
-    if response.is_done():
-        raise discord.InteractionResponded(interaction)
-    state = interaction._state
-    if kind is InteractionResponseType.message_update and interaction.message is not None \
-            and message.get("view", discord.utils.MISSING) is not discord.utils.MISSING:
-        state.prevent_view_updates_for(interaction.message.id)
-    params = interaction_message_response_params(
-        type=kind.value, previous_allowed_mentions=state.allowed_mentions, **message)
-    with params:  # closes the files' buffers once sent
-        data = await async_context.get().create_interaction_response(
-            interaction.id, interaction.token, session=interaction._session,
-            proxy=state.http.proxy, proxy_auth=state.http.proxy_auth, params=params)
-    response._response_type = kind
-    return Sent.of_callback(data)
 
 
 def _edit(reply: Reply) -> dict[str, Any]:

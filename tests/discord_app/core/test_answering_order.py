@@ -9,9 +9,7 @@ from typing import Any
 from unittest.mock import AsyncMock, MagicMock
 
 import discord
-import pytest
 
-from bot.discord_app.core import replies
 from bot.discord_app.core.followups import USABLE_FOR, Followups
 from bot.discord_app.core.replies import Answer, Reply
 from tests.data.helpers import Clock
@@ -35,18 +33,8 @@ def interaction(order: list[str], *, guild: int | None = 7,
             raise discord.HTTPException(response, "down")
         order.append("answered")
 
-    it.discord_answers = AsyncMock(side_effect=send_message)
+    it.response.send_message = AsyncMock(side_effect=send_message)
     return it
-
-
-@pytest.fixture(autouse=True)
-def discord_answers(monkeypatch: pytest.MonkeyPatch) -> None:
-    """An interaction's answer goes to its mock's ``discord_answers`` (Discord's callback
-    route, :func:`bot.discord_app.core.replies._respond`)."""
-    async def respond(it: MagicMock, kind: object, **message: Any) -> None:
-        await it.discord_answers(**message)
-
-    monkeypatch.setattr(replies, "_respond", respond)
 
 
 async def english(_: discord.Interaction) -> str:
