@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import collections
 import gc
-import importlib.util
 import os
 import signal
 import time
@@ -16,21 +15,18 @@ from types import ModuleType
 
 import pytest
 
-BENCH = Path(__file__).resolve().parent.parent / "bench"
+from tests.bench_modules import bench_module
 
 
 @pytest.fixture
 def bot_process() -> Iterator[ModuleType]:
-    """bench/bot_process.py as a module (loaded from its file: bench/ is no package)."""
-    spec = importlib.util.spec_from_file_location("bot_process", BENCH / "bot_process.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    before = signal.getsignal(signal.SIGUSR2)
-    try:
-        yield module
-    finally:
-        signal.signal(signal.SIGUSR2, before)
+    """bench/bot_process.py as a module."""
+    with bench_module("bot_process") as module:
+        before = signal.getsignal(signal.SIGUSR2)
+        try:
+            yield module
+        finally:
+            signal.signal(signal.SIGUSR2, before)
 
 
 def test_the_counts_start_again_when_the_play_starts(bot_process: ModuleType) -> None:

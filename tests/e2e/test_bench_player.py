@@ -5,34 +5,23 @@ the figures were of lobbies."""
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from collections.abc import Iterator
-from pathlib import Path
 from types import ModuleType
 
 import pytest
 
 from bot.discord_app.fake import FakeDiscord
+from tests.bench_modules import bench_module
 from tests.e2e.harness import BotHarness
 from tests.e2e.players import assert_ok, menu_values
 from tests.e2e.test_behaviour import open_table, whose_turn
 
-BENCH = Path(__file__).resolve().parents[2] / "bench"
-
 
 @pytest.fixture
 def bot_bench() -> Iterator[ModuleType]:
-    """bench/bot_bench.py as a module (loaded from its file: bench/ is no package)."""
-    spec = importlib.util.spec_from_file_location("bot_bench", BENCH / "bot_bench.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["bot_bench"] = module
-    try:
-        spec.loader.exec_module(module)
+    """bench/bot_bench.py as a module."""
+    with bench_module("bot_bench") as module:
         yield module
-    finally:
-        del sys.modules["bot_bench"]
 
 
 async def test_the_bench_player_finds_the_card_it_drew(
