@@ -17,7 +17,7 @@ from render.picture import Picture
 from render.rating_chart import render_rating_history
 from render.scores import DailyEntry, LeaderboardEntry
 from render.themes import BACKS, THEMES, Back, Theme, get_back, get_theme
-from render.warm import warm_hands, warm_up
+from render.warm import warm_hands, warm_tables, warm_up
 
 __all__ = [
     "BACKS",
@@ -37,5 +37,6 @@ __all__ = [
     "render_scores",
     "render_table",
     "warm_hands",
+    "warm_tables",
     "warm_up",
 ]

@@ -17,7 +17,7 @@ from functools import lru_cache
 
 from PIL import Image
 
-from engine.cards.card import Card
+from engine.cards.card import Card, full_deck
 from engine.i18n import Msg, t
 from engine.names import YOU, shown_name
 from engine.rules import Kind
@@ -64,6 +64,7 @@ MELD_GAP = 10
 CARD_STEP = 37  # cards of a meld overlap, leaving each index visible
 MIN_CARD_STEP = 35  # the narrowest overlap that still shows a "10" index whole
 TILE_STEP = 50
+MOST_PILED = 110  # the most cards of a stock or a discard pile (GameDuell's 2×52 + 6)
 MIN_TILE_STEP = 48
 # The blocks of tables on the palette, one byte a pixel: a meld box ~25 KB, a header
 # ~50 KB. Sized for a few hundred tables at once (a table is 10 to 30 blocks): with 512,
@@ -328,42 +329,125 @@ def _piles_height(tiles: bool) -> int:
     return TABLE_TILE[1] + 64 if tiles else 2 * PILE_CARD[1] + 104
 
 
-@lru_cache(maxsize=48)
-def _piles_image(
-    theme: Theme,
-    back: Back,
-    stock_size: int,
-    reshuffles: int,
-    discard_top: Card | None,
-    discard_size: int,
-    tiles: bool,
-    lang: str,
-) -> Image.Image:
-    """The stock and the discard pile (or the tile pool), opaque on the felt, cached: the
-    piles drawn once per look (:func:`_piles_art`), their labels written on a copy."""
-    stock_backs = min(3, max(1, stock_size // 10)) if stock_size else 0
-    image = _piles_art(theme, back, stock_backs, discard_top, tiles, lang).copy()
+# The piles' column is pasted in four bands, each a block of its own, so that a turn
+# (the stock a card shorter, another card on the discard pile) maps only the bands it
+# changes onto the palette, and those are small: the stock's backs (a few looks), the
+# stock's count under them, the discard pile's top card (one block a card), its count.
+# The bands meet where nothing of either is drawn: the stock's shadow ends 16 rows under
+# its top card, above the count's last rows; the discard pile's shadow starts 4 rows
+# above its card, under the reshuffles' line, and ends where its count begins.
+STOCK_LABEL_Y = PILE_CARD[1] + 12  # the stock's count, then the reshuffles (h + 32)
+DISCARD_Y = PILE_CARD[1] + 50  # the discard pile's top card and its shadow
+DISCARD_LABEL_Y = 2 * PILE_CARD[1] + 66  # the discard pile's count
+POOL_LABEL_Y = TABLE_TILE[1] + 26  # the tile pool's count
+
+
+def _stock_backs(stock_size: int) -> int:
+    """How many backs show on the stock: up to three, none for an empty stock."""
+    return min(3, max(1, stock_size // 10)) if stock_size else 0
+
+
+def _stock_band(theme: Theme, back: Back, stock_backs: int, tiles: bool) -> Image.Image:
+    """The stock (or the tile pool) above its count, opaque."""
+    return _piles_art(theme, back, stock_backs, tiles).crop(
+        (0, 0, PILES_W, POOL_LABEL_Y if tiles else STOCK_LABEL_Y))
+
+
+def _stock_label(theme: Theme, back: Back, stock_size: int, reshuffles: int, tiles: bool,
+                 lang: str) -> Image.Image:
+    """The stock's count (and how many times it was made again from the discard pile),
+    or the tile pool's, on what the stock's art has in those rows (its shadow's end)."""
+    art = _piles_art(theme, back, _stock_backs(stock_size), tiles)
     if tiles:
-        _pile_label(image, TABLE_TILE[1] + 26, t("picture.pool", lang, n=stock_size), 17,
-                    theme.text)
+        image = art.crop((0, POOL_LABEL_Y, PILES_W, art.height))
+        _pile_label(image, 0, t("picture.pool", lang, n=stock_size), 17, theme.text)
         return image
-    h = PILE_CARD[1]
-    _pile_label(image, h + 12, t("picture.stock", lang, n=stock_size), 17, theme.text)
+    image = art.crop((0, STOCK_LABEL_Y, PILES_W, DISCARD_Y))
+    _pile_label(image, 0, t("picture.stock", lang, n=stock_size), 17, theme.text)
     if reshuffles:
         again = t("picture.reshuffled", lang, n=reshuffles)
-        _pile_label(image, h + 32, again, 14, theme.text_dim, bold=False)
-    text = (t("picture.discard", lang, n=discard_size) if discard_top is not None
-            else t("picture.discard_empty", lang))
-    _pile_label(image, 2 * h + 66, text, 17, theme.text)
+        _pile_label(image, 20, again, 14, theme.text_dim, bold=False)
     return image
 
 
-@lru_cache(maxsize=64)
-def _piles_art(theme: Theme, back: Back, stock_backs: int, discard_top: Card | None,
-               tiles: bool, lang: str) -> Image.Image:
-    """The piles without their labels (which go where nothing of the piles is drawn): up
-    to three backs (none: an empty place) and the discard pile's top card."""
-    image = Image.new("RGB", (PILES_W, _piles_height(tiles)), theme.felt)
+def _discard_band(theme: Theme, discard_top: Card | None, lang: str) -> Image.Image:
+    """The discard pile's top card with its shadow (or its empty place), opaque."""
+    w, h = PILE_CARD
+    image = Image.new("RGB", (PILES_W, DISCARD_LABEL_Y), theme.felt)
+    x, y = PILES_W // 2 - w // 2, h + 54
+    if discard_top is not None:
+        shadow(image, (x, y, x + w, y + h), card_radius(w), 4, theme.shadow_alpha)
+        paste_sprite(image, card_sprite(theme, w, h, discard_top, lang=lang), (x, y))
+    else:
+        panel(image, (x, y, x + w, y + h), card_radius(w), theme.panel_line)
+        panel(image, (x + 2, y + 2, x + w - 2, y + h - 2), card_radius(w) - 2, theme.felt)
+    return image.crop((0, DISCARD_Y, PILES_W, DISCARD_LABEL_Y))
+
+
+def _discard_label(theme: Theme, text: str) -> Image.Image:
+    """The discard pile's count on the felt."""
+    image = Image.new("RGB", (PILES_W, _piles_height(False) - DISCARD_LABEL_Y), theme.felt)
+    _pile_label(image, 0, text, 17, theme.text)
+    return image
+
+
+def _pile_blocks(back: Back, stock_size: int, reshuffles: int, discard_top: Card | None,
+                 discard_size: int, tiles: bool, lang: str
+                 ) -> list[tuple[Callable[..., Image.Image], int, tuple[Hashable, ...]]]:
+    """The piles' bands as blocks: each block's function, its top in the piles' column and
+    its arguments after the theme (the stock and its count, the discard pile and its
+    count; or the tile pool and its count)."""
+    label_y = POOL_LABEL_Y if tiles else STOCK_LABEL_Y
+    blocks: list[tuple[Callable[..., Image.Image], int, tuple[Hashable, ...]]] = [
+        (_stock_band, 0, (back, _stock_backs(stock_size), tiles)),
+        (_stock_label, label_y, (back, stock_size, reshuffles, tiles, lang)),
+    ]
+    if not tiles:
+        text = (t("picture.discard", lang, n=discard_size) if discard_top is not None
+                else t("picture.discard_empty", lang))
+        blocks += [(_discard_band, DISCARD_Y, (discard_top, lang)),
+                   (_discard_label, DISCARD_LABEL_Y, (text,))]
+    return blocks
+
+
+def _piles(paste: Callable[..., None], view: PublicView, back: Back, top: int, tiles: bool,
+           lang: str) -> None:
+    """Paste the piles' bands at ``top`` of the piles' column."""
+    for make, y, args in _pile_blocks(back, view.stock_size, view.reshuffles,
+                                      view.discard_top, view.discard_size, tiles, lang):
+        paste(make, (MARGIN, top + y), *args)
+
+
+def warm_piles(theme: Theme, back: Back, lang: str, quantise: Quantise, *,
+               most: int = MOST_PILED) -> int:
+    """Map ahead of time the piles' blocks a card game's tables show: the stock and the
+    discard pile at every size up to ``most`` cards, every card on the discard pile, and
+    the sprites of every card a meld shows (a joker as every card it may stand for), so
+    that the first tables of the games do not pay for them. Returns the blocks made."""
+    cards = full_deck(1, 1)
+    made = 0
+    for size in range(most + 1):
+        tops: list[Card | None] = [cards[size % len(cards)], None] if size else [None]
+        for top in tops:
+            for make, _, args in _pile_blocks(back, size, 0, top, size, False, lang):
+                _BLOCKS.get(quantise, make, theme, *args)
+                made += 1
+    for card in cards:
+        _BLOCKS.get(quantise, _discard_band, theme, card, lang)
+        piece_sprite(theme, TABLE_CARD, card, None, lang)
+        if card.is_joker:
+            for stands in cards[:-1]:
+                piece_sprite(theme, TABLE_CARD, card, stands, lang)
+    return made
+
+
+@lru_cache(maxsize=16)
+def _piles_art(theme: Theme, back: Back, stock_backs: int, tiles: bool) -> Image.Image:
+    """The stock's column without its count (which goes where nothing of it is drawn): up
+    to three backs (none: an empty place), or the tile pool; drawn down to the discard
+    pile's band, which starts under the stock's shadow."""
+    image = Image.new("RGB", (PILES_W, _piles_height(tiles) if tiles else DISCARD_Y),
+                      theme.felt)
     w, h = PILE_CARD
     centre = PILES_W // 2
     x = centre - w // 2
@@ -383,13 +467,6 @@ def _piles_art(theme: Theme, back: Back, stock_backs: int, discard_top: Card | N
     if not stock_backs:
         panel(image, (x, 6, x + w, 6 + h), card_radius(w), theme.panel_line)
         panel(image, (x + 2, 8, x + w - 2, 4 + h), card_radius(w) - 2, theme.felt)
-    y = h + 54
-    if discard_top is not None:
-        shadow(image, (x, y, x + w, y + h), card_radius(w), 4, theme.shadow_alpha)
-        paste_sprite(image, card_sprite(theme, w, h, discard_top, lang=lang), (x, y))
-    else:
-        panel(image, (x, y, x + w, y + h), card_radius(w), theme.panel_line)
-        panel(image, (x + 2, y + 2, x + w - 2, y + h - 2), card_radius(w) - 2, theme.felt)
     return image
 
 
@@ -405,7 +482,7 @@ def _pile_label(image: Image.Image, y: int, text: str, size: int, colour: RGB, *
 def clear_caches() -> None:
     """Forget every cached block of the tables, so that the next tables draw them afresh
     (tests that record what is drawn)."""
-    for cached in (_meld_image, _seat_image, _piles_image, _piles_art, _header, _felt_text):
+    for cached in (_meld_image, _seat_image, _piles_art, _header, _felt_text):
         cached.cache_clear()
     _BLOCKS.clear()
 
@@ -450,8 +527,7 @@ def compose_table(
 
     paste(_header, (0, 0), width, *_header_texts(view, lang))
     _seats(paste, image.width, view, HEADER, tiles, highlight_seat, lang, tall)
-    paste(_piles_image, (MARGIN, top), back, view.stock_size, view.reshuffles,
-          view.discard_top, view.discard_size, tiles, lang)
+    _piles(paste, view, back, top, tiles, lang)
     if draft:
         paste(_felt_text, (left, top + 2), t("picture.draft", lang), 18, theme.accent, True)
     if not melds:

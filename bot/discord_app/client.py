@@ -95,7 +95,7 @@ class RamiBot(discord.Client):
         retry_delays: tuple[float, ...] | None = None,
         sync_only: bool = False,
         load_emojis: bool = True,
-        warm_hands: bool = False,
+        warm_pictures: bool = False,
     ) -> None:
         # The bot plays no sound: no warnings about missing voice libraries.
         discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
@@ -123,9 +123,10 @@ class RamiBot(discord.Client):
         self._sync_commands = sync_commands and settings.cluster.syncs_commands
         self._sync_only = sync_only
         self._load_emojis = load_emojis
-        # The bot owns its process (main): its start-up also draws the hands ahead and
-        # freezes what it made out of the collector's sight (tests leave both out).
-        self._warm_hands = warm_hands
+        # The bot owns its process (main): its start-up also draws the hands' and the
+        # tables' pieces ahead and freezes what it made out of the collector's sight (tests
+        # leave both out).
+        self._warm_pictures = warm_pictures
         self.pacer = IdentifyPacer()
         self._min_edit_interval = min_edit_interval
         # The time (the daily championship's, and the age of the table messages) and the
@@ -231,17 +232,20 @@ class RamiBot(discord.Client):
         self.tree.add_command(features.command_group())
 
     async def _warm_up(self) -> None:
-        """Every theme's palette, then (``warm_hands``) the default theme's hands in each
-        language (their cells), one step at a time in a thread: a stop waits for one step at most (a
-        thread cannot be cancelled), not for them all. Then the objects made so far are
-        frozen out of the garbage collector's sight (``gc.freeze``): they live as long as
-        the process, and every full collection would walk them all again."""
+        """Every theme's palette, then (``warm_pictures``) the default theme's hands in
+        each language (their cells) and its tables' piles and meld cards, one step at a
+        time in a thread: a stop waits for one step at most (a thread cannot be cancelled),
+        not for them all. Then the objects made so far are frozen out of the garbage
+        collector's sight (``gc.freeze``): they live as long as the process, and every full
+        collection would walk them all again."""
         for name in render.THEMES:
             await asyncio.to_thread(render.warm_up, [name])
-        if not self._warm_hands:
+        if not self._warm_pictures:
             return
         for lang in languages():
             await asyncio.to_thread(render.warm_hands, "classic", [lang])
+        for lang in languages():
+            await asyncio.to_thread(render.warm_tables, "classic", [lang])
         gc.freeze()
 
     async def sync_commands(self, *, force: bool = False) -> None:

@@ -114,7 +114,7 @@ async def run_bot(settings: Settings, watchdog: Watchdog | None = None) -> None:
         ConfigError: the health and metrics server cannot bind its port.
     """
     point_at(settings)
-    bot = make_bot(settings, warm_hands=True)  # this process is the bot's own
+    bot = make_bot(settings, warm_pictures=True)  # this process is the bot's own
     loop = asyncio.get_running_loop()
     stopping: list[asyncio.Task[None]] = []
 

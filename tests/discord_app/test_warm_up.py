@@ -1,5 +1,6 @@
-"""The bot's start-up warm-up: palettes always; the hands drawn ahead and the start-up's
-objects frozen out of the collector's sight only for a bot that owns its process."""
+"""The bot's start-up warm-up: palettes always; the hands and the tables' pieces drawn
+ahead and the start-up's objects frozen out of the collector's sight only for a bot that
+owns its process."""
 
 from __future__ import annotations
 
@@ -13,19 +14,21 @@ from bot.discord_app.client import make_bot
 
 
 @pytest.mark.parametrize("owns_process", [True, False])
-async def test_the_hands_are_warmed_and_frozen_only_for_the_bots_own_process(
+async def test_the_pictures_are_warmed_and_frozen_only_for_the_bots_own_process(
         monkeypatch: pytest.MonkeyPatch, owns_process: bool) -> None:
     done: list[object] = []
     monkeypatch.setattr(render, "warm_up", lambda themes: done.append(("palette", *themes)))
     monkeypatch.setattr(render, "warm_hands",
                         lambda theme, langs: done.append(("hands", theme, *langs)))
+    monkeypatch.setattr(render, "warm_tables",
+                        lambda theme, langs: done.append(("tables", theme, *langs)))
     monkeypatch.setattr(gc, "freeze", lambda: done.append("freeze"))
     bot = make_bot(load_settings({"DISCORD_TOKEN": "t"}, env_file=None),
-                   warm_hands=owns_process)
+                   warm_pictures=owns_process)
     await bot._warm_up()
     palettes = [("palette", name) for name in render.THEMES]
     if owns_process:
         assert done == [*palettes, ("hands", "classic", "en"), ("hands", "classic", "fr"),
-                        "freeze"]
+                        ("tables", "classic", "en"), ("tables", "classic", "fr"), "freeze"]
     else:
         assert done == palettes
