@@ -50,6 +50,7 @@ from bot.discord_app.shards import shard_filter
 from bot.discord_app.starting import IdentifyPacer, check_budget
 from bot.discord_app.table.publisher import RETRY_DELAYS
 from bot.session import Daily, IdleSweeper, Tables
+from bot.session.prefs import Preferences
 from data import Store
 from data.backup import hold_store_lock
 from engine.i18n import languages
@@ -211,16 +212,19 @@ class RamiBot(discord.Client):
         self.store = await Store.open(self.settings.database)
         if self.metrics is not None:
             self.store.on_write = self.metrics.store_write
+        # One cache of settings and preferences, read by the session layer (each human
+        # turn's time-out) as by the front end.
+        prefs = Preferences(self.store)
         self.tables = Tables(self.store, ai_delay=self.settings.ai_delay,
                              seed_source=self._seed_source, turn_timeout=self._turn_timeout,
-                             shards=shard_filter(self))
+                             shards=shard_filter(self), guild_settings=prefs.guild)
         self.daily = Daily(self.store, clock=self._clock, secret_source=self._secret_source)
         self.features = features = build(
             self, self.tables, self.store, self.daily,
             min_edit_interval=self._min_edit_interval,
             retry_delays=self._retry_delays or RETRY_DELAYS,
             on_answer=self.metrics.answered if self.metrics is not None else None,
-            clock=self._clock)
+            clock=self._clock, prefs=prefs)
         self.tables.subscribe(features.publisher.on_event)
         # Settings changed by another process sharing the database reach this one's cache.
         await features.prefs.listen(self.settings.database_listen_url)

@@ -88,11 +88,13 @@ def build(client: discord.Client, tables: Tables, store: Store, daily: Daily, *,
           min_edit_interval: float = 1.0,
           retry_delays: tuple[float, ...] = RETRY_DELAYS,
           on_answer: AnswerObserver | None = None,
-          clock: Callable[[], float] = time.time) -> Features:
+          clock: Callable[[], float] = time.time,
+          prefs: Preferences | None = None) -> Features:
     """Every feature of the bot ``client``, over its session layer and store
     (``on_answer``: told of every interaction answered, for the metrics; ``clock``: the
-    time, seconds since 1970, that tells a table message's age)."""
-    prefs = Preferences(store)
+    time, seconds since 1970, that tells a table message's age; ``prefs``: the settings
+    cache the session layer reads too, else one of their own)."""
+    prefs = prefs if prefs is not None else Preferences(store)
     followups = Followups(clock)
     replies = Replies(tables, prefs, on_answer=on_answer, followups=followups)
     hands = HandMessages(tables, prefs, client)

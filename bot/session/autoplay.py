@@ -25,7 +25,7 @@ import logging
 import math
 import random
 import time
-from collections.abc import Callable, Coroutine
+from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import replace
 from typing import Any
 
@@ -41,7 +41,7 @@ from bot.session.model import (
     SessionError,
     Status,
 )
-from data import DueTurn, Store
+from data import DueTurn, GuildSettings, Store
 from data.shared_store import CLAIM_LIMIT, LEASE_S, Shards, check_shards
 from engine.actions import Action
 from engine.ai import Level
@@ -69,10 +69,15 @@ class Autoplay(TableKeeper):
         shards: Shards | None = None,
         poll_interval: float | None = POLL_INTERVAL,
         lease_s: float = LEASE_S,
+        guild_settings: Callable[[int], Awaitable[GuildSettings]] | None = None,
     ) -> None:
         super().__init__(store, seed_source=seed_source, clock=clock)
         self.ai_delay = ai_delay
         self.turn_timeout = turn_timeout  # None: the guild setting decides
+        # Where the guild's time-outs are read at every human turn's start: the bot's
+        # settings cache (bot.session.prefs.Preferences.guild) rather than a store read
+        # each time; the store itself by default.
+        self._guild_settings = guild_settings or store.guild_settings
         # The guilds whose turns this process times out (None: every guild).
         self.shards = None if shards is None else check_shards(shards)
         if poll_interval is not None and not (math.isfinite(poll_interval) and poll_interval > 0):
@@ -97,7 +102,7 @@ class Autoplay(TableKeeper):
     async def _turn_seconds(self, guild_id: int, channel_id: int | None) -> float:
         if self.turn_timeout is not None:
             return self.turn_timeout
-        settings = await self.store.guild_settings(guild_id)
+        settings = await self._guild_settings(guild_id)
         return float(settings.turn_timeout_in(channel_id))
 
     def _after_change(self, table: LiveTable) -> None:

@@ -13,8 +13,10 @@ from typing import Any
 import pytest
 
 from bot.session import EventKind, SessionError, Status, Tables
-from data import Store
+from bot.session.prefs import Preferences
+from data import GuildSettings, Store
 from engine.actions import Action
+from engine.cards.actions import Discard, Draw
 from engine.tiles.actions import NewSet, Undo
 from engine.tiles.tile import Tile
 from engine.views import Phase
@@ -149,6 +151,33 @@ async def test_the_guild_setting_sets_the_deadline(store: Store) -> None:
     await store.update_guild_settings(GUILD, turn_timeout_s=90)
     await two_humans(store, clock, turn_timeout=None)
     assert await deadline(store) == clock.now + 90
+
+
+async def test_the_guild_setting_is_read_through_the_cache_given(store: Store) -> None:
+    """The bot gives its settings cache (Preferences.guild): a human turn's start reads
+    the time-out there, not from the store at every turn."""
+    clock = Clock()
+    await store.update_guild_settings(GUILD, turn_timeout_s=90)
+    prefs = Preferences(store)
+    read: list[int] = []
+    original = store.guild_settings
+
+    async def counted(guild_id: int) -> GuildSettings:
+        read.append(guild_id)
+        return await original(guild_id)
+
+    store.guild_settings = counted  # type: ignore[method-assign]
+    tables = await two_humans(store, clock, turn_timeout=None, guild_settings=prefs.guild)
+    for _ in range(3):  # three human turns, each with its deadline from the setting
+        seat = await current(tables)
+        user = (ALICE, BOB)[seat].user_id
+        await tables.act(CHANNEL, user, Draw("stock"))
+        hand = (await tables.hand(CHANNEL, user)).hand
+        await tables.act(CHANNEL, user, Discard(hand[-1]))
+        assert await deadline(store) == clock.now + 90
+    lobby_reads = 1  # opening the lobby reads the allowed channels and the rules, fresh
+    assert len(read) == lobby_reads + 1  # then once into the cache, for every turn
+    await tables.close()
 
 
 async def test_a_computer_turn_and_a_lobby_have_no_deadline(store: Store) -> None:
