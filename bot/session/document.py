@@ -19,6 +19,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal, TypeVar, cast
 
+import orjson
+
 from bot.session.model import Seat, Status, TableUi
 from engine import CorruptGame, RuleSet, RummyError, rules_from_dict
 from engine.ai import LEVELS, Level
@@ -87,9 +89,9 @@ class TableDoc:
             document["ended"] = self.ended
         if any(self.timeouts):
             document["timeouts"] = list(self.timeouts)
-        head = json.dumps(document, ensure_ascii=False, separators=(",", ":"))
+        head = orjson.dumps(document).decode()
         if isinstance(game, Game):
-            game = game.to_json()
+            game = game_text(game)
         # The match's own JSON text goes in as it is: parsing it to write it again would
         # serialise every match twice per save.
         body = "null" if game is None else game
@@ -126,6 +128,12 @@ class TableDoc:
         if game is None:
             return doc, None
         return doc, _parsed("game", game, lambda value: Game.from_json(json.dumps(value)))
+
+
+def game_text(game: Game) -> str:
+    """The match as saved: :meth:`Game.to_document` written by orjson (what
+    :meth:`Game.to_json` writes, six times faster), read back by :meth:`Game.from_json`."""
+    return orjson.dumps(game.to_document()).decode()
 
 
 @functools.lru_cache(maxsize=256)

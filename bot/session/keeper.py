@@ -31,7 +31,7 @@ from typing import Any, Concatenate, ParamSpec, TypeVar
 
 from bot.session.booking import booking_of
 from bot.session.describe import describe_action, shown_action
-from bot.session.document import Ending, TableDoc
+from bot.session.document import Ending, TableDoc, game_text
 from bot.session.model import (
     Event,
     EventKind,
@@ -247,7 +247,7 @@ class TableKeeper:
         document around it changed), so its saved text is used again."""
         game_json = table.game_json if same_game and game is table.game else None
         if game_json is None and game is not None:
-            game_json = game.to_json()
+            game_json = game_text(game)
         state = doc.to_json(game_json)
         deadline = await self._deadline_after(table, table.guild_id, doc, game,
                                               table.channel_id)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 import json
+import random
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -14,6 +15,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bot.session import Player, Seat, Status, TableDoc, Tables, TableUi
+from bot.session.document import game_text
 from data import GameStatus, Store
 from engine import CorruptGame, variant
 from engine.ai import Level
@@ -52,6 +54,21 @@ def test_a_document_and_its_match_round_trip() -> None:
     assert again == doc and again.old_ui is None
     assert "ui" not in json.loads(doc.to_json(game))  # what the channel shows: the store's
     assert match is not None and match.to_json() == game.to_json()
+
+
+@pytest.mark.parametrize("name", ["rami51", "classic", "tiles"])
+def test_a_match_is_saved_as_the_engine_writes_it(name: str) -> None:
+    """The session writes the engine's document with orjson: the same text as the
+    engine's own to_json (names with quotes, accents and line separators included)."""
+    rules = variant(name)
+    game = Game.new(rules, ['Zoé "la" reine', "Bob\u2028", "CPU 1"], 5)
+    rng = random.Random(5)
+    for _ in range(40):
+        if not game.legal_moves():
+            break
+        game.apply(game.current, rng.choice(game.legal_moves()))
+    assert game_text(game) == game.to_json()
+    assert Game.from_json(game_text(game)).to_json() == game.to_json()
 
 
 def test_a_level_is_saved_as_its_code_and_read_back_as_a_level() -> None:
