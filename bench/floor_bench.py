@@ -66,7 +66,7 @@ async def player(fake: FakeDiscord, channel: int, think: float, deadline: float,
         with contextlib.suppress(TimeoutError):
             hand = (await act(await fake.slash(user, channel, "rummy hand"))).reply
             await act(await fake.click(user, hand, "rami:hand:Draw"))
-            await act(await fake.select(user, hand, "rami:pick:a:", ["5:7♣"]))
+            await act(await fake.select(user, hand, "rami:pick:a:", ["5:7s"]))
             await act(await fake.click(user, hand, "rami:hand:Discard"))
 
 

@@ -4,10 +4,12 @@
 
 It answers every interaction as Rami does — ``/rummy hand`` with a private message, a
 click or a pick by editing the clicked message, each a layout message (the flag
-``IS_COMPONENTS_V2``: one container with the picture attached, the texts, the hand's menu
-and buttons) — and after each answer sends the channel requests Rami sends per
-interaction on average (``bench/bot_bench.py`` counts them): a table edit with its
-picture (a layout too), a turn reminder (a layout mentioning the player) sent and the
+``IS_COMPONENTS_V2``) shaped as Rami's hand message of a Rami 51 game: one container
+with the cards numbered, the picture attached, two card menus with an emoji per card,
+what the turn asks and eight buttons, alternately 14 and 13 cards — and after each
+answer sends the channel requests Rami sends per interaction on average
+(``bench/bot_bench.py`` counts them): a table edit with its picture (a layout shaped as
+Rami's table message), a turn reminder (a layout mentioning the player) sent and the
 previous one deleted, an earlier hand message refreshed; as Rami, a reminder goes as a
 public follow-up of the interaction just answered (``followup``) or as a channel message
 (``send``), and is deleted through the token it was sent with (``webhook_delete``) or the
@@ -26,6 +28,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+import itertools
 import logging
 import os
 import random
@@ -47,45 +50,73 @@ def _png(kib: float, seed: int) -> bytes:
     return b"\x89PNG\r\n\x1a\n" + body
 
 
-def _hand_view() -> discord.ui.LayoutView:
-    """A hand message as Rami sends it since its messages are layouts (``core/layout.py``):
-    one container holding the picture, the texts, the card menu and two rows of buttons.
-    Stopped, as Rami's are, so that discord.py keeps no view per message."""
+# A hand as Rami shows it (a Rami 51 hand just drawn, 14 cards; 13 after a discard):
+# each card with its custom emoji, as Rami's application emojis name them.
+HAND = ("3♣", "6♣", "3♠", "6♠", "7♠", "J♠", "Q♠", "10♥", "J♥", "4♦", "6♦", "7♦", "Q♦", "K♦")
+CODES = ("3c", "6c", "3s", "6s", "7s", "Js", "Qs", "10h", "Jh", "4d", "6d", "7d", "Qd", "Kd")
+
+
+def _card_emoji(number: int) -> discord.PartialEmoji:
+    return discord.PartialEmoji(name=f"r_c{CODES[number]}_{number:06x}",
+                                id=1_300_000_000_000_000_000 + number)
+
+
+def _hand_view(cards: int) -> discord.ui.LayoutView:
+    """A hand message as Rami sends it since its messages are layouts (``core/layout.py``,
+    ``hand/present.py``): one container holding the cards numbered, the picture, two card
+    menus (a first and a second meld) each with every card and its emoji, what the turn
+    asks, and eight buttons in two rows. Stopped, as Rami's are, so that discord.py keeps
+    no view per message."""
     ui = discord.ui
-    cards = ["A♠", "2♥", "3♥", "4♥", "7♣", "8♣", "9♣", "10♦", "V♦", "D♠", "R♠", "R♥", "🃏"]
-    menu: ui.ActionRow[ui.LayoutView] = ui.ActionRow(ui.Select(
-        custom_id="rami:pick:a:1", placeholder="Pick cards to meld or discard",
-        min_values=1, max_values=len(cards),
-        options=[discord.SelectOption(label=f"{n}. {c}", value=f"{n}:{c}")
-                 for n, c in enumerate(cards, 1)]))
+    shown = HAND[:cards]
+    numbered = "  ".join(f"`{n}` {card}" for n, card in enumerate(shown, 1))
+    menus: list[ui.ActionRow[ui.LayoutView]] = [ui.ActionRow(ui.Select(
+        custom_id=f"rami:pick:{slot}:1300000000000000004:1300000000000000132",
+        placeholder=placeholder, min_values=0, max_values=len(shown),
+        options=[discord.SelectOption(label=f"{n}. {card}", value=f"{n}:{CODES[n - 1]}",
+                                      emoji=_card_emoji(n - 1))
+                 for n, card in enumerate(shown, 1)]))
+        for slot, placeholder in (("a", "Cards to meld, lay off or discard"),
+                                  ("b", "Cards of a second meld"))]
     labels = ("Draw from stock", "Take the discard", "Meld", "Lay off", "Swap a joker",
-              "Discard", "Sort")
+              "Discard", "Sort: suit", "Suggest an opening")
     rows: list[ui.ActionRow[ui.LayoutView]] = [
-        ui.ActionRow(*(ui.Button(label=label, custom_id=f"rami:hand:{label}:1")
-                       for label in labels[start:start + 4])) for start in (0, 4)]
+        ui.ActionRow(*(ui.Button(label=label, custom_id=f"rami:hand:{label}:1300000000000000004")
+                       for label in labels[start:start + 5])) for start in (0, 5)]
     gallery: ui.MediaGallery[ui.LayoutView] = ui.MediaGallery()
-    gallery.add_item(media="attachment://hand.png", description="Your hand")
+    gallery.add_item(media="attachment://hand.png", description=(
+        f"Your hand, {cards} cards: {' '.join(shown)}. Just drawn: 7♠. Opening: 51 points "
+        "to lay."))
     view = ui.LayoutView(timeout=None)
     view.add_item(ui.Container(
-        ui.TextDisplay("**Your hand** — your turn: draw a card."), gallery,
-        ui.TextDisplay("You drew 7♣. Pick the card to discard."), menu, *rows,
-        accent_colour=0x2E7D32))
+        ui.TextDisplay(f"**Your hand ({cards} cards)**\n{numbered}"), gallery, *menus,
+        ui.TextDisplay("You drew <:r_c7s_c4fb23:1300000000000000034>.\nMeld or lay off if "
+                       "you can, then discard one card.\nYour opening needs 51 points."),
+        *rows, accent_colour=0x2E7D32))
     view.stop()
     return view
 
 
 def _table_view() -> discord.ui.LayoutView:
-    """The table message as Rami's: a container with the picture, its texts and buttons."""
+    """The table message as Rami's (``table/present.py``): a container with whose turn
+    and the piles, the picture, the seats, the melds and two buttons."""
     ui = discord.ui
     gallery: ui.MediaGallery[ui.LayoutView] = ui.MediaGallery()
-    gallery.add_item(media="attachment://table.png", description="The table")
+    seats = ("p3a: 13 cards, 0 points, not opened yet", "p3b: 13 cards, 0 points, not opened "
+             "yet", "CPU 1 · easy: 13 cards, 0 points, not opened yet",
+             "CPU 2 · medium: 13 cards, 0 points, not opened yet")
+    gallery.add_item(media="attachment://table.png", description=(
+        "Table, Rami 51, round 1. p3a's turn. Stock: 55. Discard: 1, discard pile top 8♦. "
+        "Players: " + "; ".join(seats) + ". No meld on the table yet."))
     view = ui.LayoutView(timeout=None)
     view.add_item(ui.Container(
-        ui.TextDisplay("**Rami 51** · round 2 · Alice to play"), gallery,
-        ui.TextDisplay("Last move: Bob discarded 7♣."),
+        ui.TextDisplay("### Rami 51, round 1\n<@1300000000000000130> to play.\nStock: 55 "
+                       "cards · discard pile: <:r_c8d_178251:1300000000000000067>"),
+        gallery, ui.TextDisplay("\n".join(seats)), ui.Separator(),
+        ui.TextDisplay("**Melds on the table**\nNo melds yet."),
         ui.ActionRow(*(ui.Button(label=label, custom_id=f"rami:table:{label}:1")
-                       for label in ("My hand", "Rules", "Scores"))),
-        accent_colour=0x1565C0))
+                       for label in ("My hand", "Score"))),
+        accent_colour=0x3BA55D))
     view.stop()
     return view
 
@@ -124,7 +155,9 @@ class FloorBot(discord.Client):
         self.tree = app_commands.CommandTree(self)
         self.mix = mix
         self.hand_png, self.table_png = _png(sizes[0], 1), _png(sizes[1], 2)
-        self.hand_view, self.table_view = _hand_view(), _table_view()
+        # Rami's hands alternate between 14 cards (drawn) and 13 (discarded).
+        self.hand_views = itertools.cycle((_hand_view(14), _hand_view(13)))
+        self.table_view = _table_view()
         self.channels: dict[int, Channel] = {}
         self.tasks: set[asyncio.Task[None]] = set()
         rummy = app_commands.Group(name="rummy", description="Play rummy")
@@ -132,7 +165,7 @@ class FloorBot(discord.Client):
         @rummy.command(name="hand", description="Your hand")
         async def hand(interaction: discord.Interaction) -> None:
             await interaction.response.send_message(
-                file=self._hand_file(), view=self.hand_view, ephemeral=True)
+                file=self._hand_file(), view=next(self.hand_views), ephemeral=True)
             self._publish(interaction)
 
         self.tree.add_command(rummy)
@@ -150,7 +183,7 @@ class FloorBot(discord.Client):
         if interaction.type is not discord.InteractionType.component:
             return  # the command tree answers the commands
         await interaction.response.edit_message(attachments=[self._hand_file()],
-                                                view=self.hand_view)
+                                                view=next(self.hand_views))
         self._publish(interaction)
 
     def _publish(self, interaction: discord.Interaction) -> None:
@@ -180,7 +213,7 @@ class FloorBot(discord.Client):
                     await self._forget_reminder(channel_id, channel,
                                                 webhook=kind == "webhook_delete")
             if "webhook_edit" in due and channel.answered is not None:
-                await channel.answered.edit_original_response(view=self.hand_view)
+                await channel.answered.edit_original_response(view=next(self.hand_views))
             channel.answered = interaction
 
     async def _remind(self, interaction: discord.Interaction, channel: Channel, *,
