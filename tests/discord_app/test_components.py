@@ -17,6 +17,7 @@ from bot.discord_app.cards.components import (
     LeaveOutButton,
     hand_items,
 )
+from bot.discord_app.core import layout as layouts
 from bot.discord_app.core.components import Slot
 from bot.discord_app.daily.components import TryButton, TryEnd, TryPick, try_over_view
 from bot.discord_app.history.components import PageAction, PageButton, StepAction, StepButton
@@ -187,3 +188,29 @@ def test_the_bot_registers_every_persistent_component() -> None:
                       "rami:dpick:m:2026030301"):
         assert sum(bool(c.__discord_ui_compiled_template__.fullmatch(custom_id))
                    for c in items) == 1, custom_id
+
+
+def test_a_hands_buttons_are_made_once_per_state_and_sent_right_in_every_message() -> None:
+    """A hand's buttons are shared between the messages that show them in the same state
+    (ChannelButton.made): two layouts holding the same buttons, and a third in another
+    state, each send their own components."""
+    def buttons(can_draw: bool, can_play: bool, channel: int = 7) -> list[Any]:
+        return hand_items(channel, "en", cards=[("1:7♥", "1. 7♥")], melds=[],
+                          selected={}, sort="suit", can_draw=can_draw, can_play=can_play)[1]
+
+    drawing, again, playing = buttons(True, False), buttons(True, False), buttons(False, True)
+    assert [a is b for a, b in zip(drawing, again, strict=True)] == [True] * len(drawing)
+    assert drawing[0] is not playing[0]  # Draw: enabled, then disabled
+    assert buttons(True, False, channel=8)[0] is not drawing[0]
+    try_buttons = hand_items(7, "en", cards=[("1:7♥", "1. 7♥")], melds=[], selected={},
+                             sort="suit", can_draw=True, can_play=False, button=TryButton,
+                             pick=TryPick)[1]
+    assert type(try_buttons[0]) is TryButton and type(drawing[0]) is HandButton
+    sent = [layouts.layout([layouts.row(*row[:5]), layouts.row(*row[5:])]).to_components()
+            for row in (drawing, again, playing)]
+    states = [[(c["custom_id"], c["disabled"]) for r in message[0]["components"]
+               for c in r["components"]] for message in sent]
+    assert states[0] == states[1]
+    assert ("rami:hand:draw:7", False) in states[0] and ("rami:hand:draw:7", True) in states[2]
+    assert ("rami:hand:discard:7", True) in states[0]
+    assert ("rami:hand:discard:7", False) in states[2]

@@ -152,7 +152,7 @@ def hand_items(
     if melds:
         items.append(pick(Slot.MELD, channel_id, options(melds, selected, Slot.MELD),
                           t("bot.select.meld", lang), max_values=1, row=2, owner=owner))
-    make = functools.partial(button, channel_id=channel_id)
+    make = functools.partial(button.made, channel_id=channel_id)
     no_play = not can_play
     buttons = [
         make(HandAction.DRAW, label=t("bot.button.draw", lang), style=ButtonStyle.primary,

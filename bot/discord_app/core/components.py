@@ -15,7 +15,7 @@ import functools
 import re
 from collections.abc import Iterator, Sequence
 from enum import StrEnum
-from typing import Any, ClassVar, Self, TypeVar
+from typing import Any, ClassVar, Self, TypeVar, cast
 
 import discord
 from discord import ButtonStyle
@@ -24,6 +24,9 @@ from bot.discord_app.core.feature import Routed
 
 B = TypeVar("B", bound=discord.ui.DynamicItem[Any])
 MAX_OPTIONS = 25  # Discord's limit of a menu's options
+# Buttons made once and shared (ChannelButton.made): a few states of ~10 buttons a channel,
+# for a few hundred channels.
+MADE_BUTTONS = 4096
 MENU_TEMPLATE = re.compile(
     r"rami:(?P<family>d?pick):(?P<slot>a|b|m):(?P<channel>\d+)(?::(?P<owner>\d+))?")
 
@@ -60,6 +63,15 @@ class ChannelButton(
         self.action, self.channel_id = action, channel_id
 
     @classmethod
+    def made(cls, action: StrEnum, channel_id: int, label: str = "",
+             style: ButtonStyle = ButtonStyle.secondary, disabled: bool = False) -> Self:
+        """The button of these arguments, made once and shared by the messages that show
+        it (a hand's seven buttons come in a few states per channel: building them for
+        every message was a sixth of a hand message's CPU). A shared button is sent as it
+        is and never changed; clicks on it are routed by its class, as any other's."""
+        return cast(Self, _made(cast(Any, cls), action, channel_id, label, style, disabled))
+
+    @classmethod
     def read_action(cls, text: str) -> StrEnum:
         """The action a custom id names (its template admits only the class's)."""
         return cls.actions(text)
@@ -68,6 +80,12 @@ class ChannelButton(
     async def from_custom_id(cls, interaction: discord.Interaction,
                              item: discord.ui.Item[Any], match: re.Match[str]) -> Self:
         return cls(cls.read_action(match["action"]), int(match["channel"]))
+
+
+@functools.lru_cache(maxsize=MADE_BUTTONS)
+def _made(cls: type[ChannelButton], action: StrEnum, channel_id: int, label: str,
+          style: ButtonStyle, disabled: bool) -> ChannelButton:
+    return cls(action, channel_id, label, style, disabled)
 
 
 def template(family: str, actions: Sequence[str]) -> str:

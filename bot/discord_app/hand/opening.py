@@ -102,4 +102,4 @@ def suggest_buttons(view: PlayerView, channel_id: int, lang: str) -> list[Item[A
     if view.kind is not Kind.CARDS or view.seats[view.seat].has_opened or (
             view.phase not in PLAYING):
         return []
-    return [HandButton(HandAction.SUGGEST, channel_id, label=t("bot.button.suggest", lang))]
+    return [HandButton.made(HandAction.SUGGEST, channel_id, label=t("bot.button.suggest", lang))]

@@ -127,11 +127,11 @@ def table_view(channel_id: int, lang: str) -> discord.ui.View:
 
 
 def table_buttons(channel_id: int, lang: str) -> list[TableButton]:
-    """The table message's buttons, made anew (a layout's row owns its items)."""
+    """The table message's buttons (made once and shared: :meth:`ChannelButton.made`)."""
     return [
-        TableButton(TableAction.HAND, channel_id, t("bot.button.hand", lang),
-                    ButtonStyle.primary),
-        TableButton(TableAction.SCORE, channel_id, t("bot.button.score", lang)),
+        TableButton.made(TableAction.HAND, channel_id, t("bot.button.hand", lang),
+                         ButtonStyle.primary),
+        TableButton.made(TableAction.SCORE, channel_id, t("bot.button.score", lang)),
     ]
 
 
