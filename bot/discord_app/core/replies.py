@@ -17,6 +17,7 @@ with "The application did not respond". Errors also quote typed input cut
 from __future__ import annotations
 
 import asyncio
+import functools
 import io
 import logging
 import re
@@ -97,8 +98,7 @@ class Reply:
         _fit_embeds(embeds)
         object.__setattr__(self, "embeds", embeds)
         object.__setattr__(self, "pictures", [
-            replace(p, filename=safe_filename(p.filename), alt=cut(p.alt, LIMITS["alt"]))
-            for p in list(self.pictures)[: LIMITS["files"]]])
+            _fitted_picture(p) for p in list(self.pictures)[: LIMITS["files"]]])
         if self.view is not None:
             _fit_view(self.view)
         if self.layout is not None:
@@ -161,6 +161,16 @@ def cut(text: str, most: int) -> str:
     return text if len(text) <= most else text[: most - len(CUT)] + CUT
 
 
+def _fitted_picture(picture: Picture) -> Picture:
+    """``picture`` with a name Discord keeps and its alt text within the limit (itself
+    when both are already: the pictures the bot draws)."""
+    filename, alt = safe_filename(picture.filename), cut(picture.alt, LIMITS["alt"])
+    if filename == picture.filename and alt is picture.alt:
+        return picture
+    return replace(picture, filename=filename, alt=alt)
+
+
+@functools.lru_cache(maxsize=256)
 def safe_filename(name: str) -> str:
     """An attachment's name as Discord keeps it: letters, digits, ``._-``, short."""
     stem, dot, extension = name.rpartition(".")
@@ -207,49 +217,66 @@ def _over(embeds: Sequence[discord.Embed]) -> int:
 def _fit_items(items: Sequence[discord.ui.Item[Any]]) -> None:
     """Cut what exceeds Discord's limits in these menus and buttons (only what does:
     discord.py checks every value set again)."""
-    most = LIMITS["option"]
     for child in items:
-        item = getattr(child, "item", child)  # a DynamicItem wraps its button or menu
-        if isinstance(item, discord.ui.Select):
-            if len(item.options) > LIMITS["options"]:
-                item.options = item.options[: LIMITS["options"]]
-            for option in item.options:
-                if len(option.label) > most:
-                    option.label = cut(option.label, most)
-                if len(option.value) > most:
-                    option.value = option.value[:most]
-                if option.description and len(option.description) > most:
-                    option.description = cut(option.description, most)
-            if item.max_values > len(item.options):
-                item.max_values = len(item.options)
-            if item.placeholder and len(item.placeholder) > LIMITS["placeholder"]:
-                item.placeholder = cut(item.placeholder, LIMITS["placeholder"])
-        elif isinstance(item, discord.ui.Button) and item.label and len(
-                item.label) > LIMITS["label"]:
-            item.label = cut(item.label, LIMITS["label"])
+        _fit_item(child)
+
+
+def _fit_item(child: discord.ui.Item[Any]) -> None:
+    most = LIMITS["option"]
+    item = getattr(child, "item", child)  # a DynamicItem wraps its button or menu
+    if isinstance(item, discord.ui.Select):
+        if len(item.options) > LIMITS["options"]:
+            item.options = item.options[: LIMITS["options"]]
+        for option in item.options:
+            if len(option.label) > most:
+                option.label = cut(option.label, most)
+            if len(option.value) > most:
+                option.value = option.value[:most]
+            if option.description and len(option.description) > most:
+                option.description = cut(option.description, most)
+        if item.max_values > len(item.options):
+            item.max_values = len(item.options)
+        if item.placeholder and len(item.placeholder) > LIMITS["placeholder"]:
+            item.placeholder = cut(item.placeholder, LIMITS["placeholder"])
+    elif isinstance(item, discord.ui.Button) and item.label and len(
+            item.label) > LIMITS["label"]:
+        item.label = cut(item.label, LIMITS["label"])
+
+
+def _fit_media(media: discord.MediaGalleryItem | discord.ui.Thumbnail[Any],
+               renamed: dict[str, str]) -> None:
+    url = media.media.url
+    name = url.removeprefix("attachment://")
+    if url.startswith("attachment://") and renamed.get(name, name) != name:
+        media.media = f"attachment://{renamed[name]}"
+    if media.description and len(media.description) > LIMITS["alt"]:
+        media.description = cut(media.description, LIMITS["alt"])
 
 
 def _fit_layout(view: discord.ui.LayoutView, renamed: dict[str, str]) -> None:
     """Cut what exceeds Discord's limits in a layout: its texts (the last ones give way
     first), alt texts, menus and buttons; pictures renamed as their files were. The
     layout is walked once."""
-    items = list(layouts.walk(view))
-    for media in layouts.media_items(items):
-        url = media.media.url
-        name = url.removeprefix("attachment://")
-        if url.startswith("attachment://") and renamed.get(name, name) != name:
-            media.media = f"attachment://{renamed[name]}"
-        if media.description and len(media.description) > LIMITS["alt"]:
-            media.description = cut(media.description, LIMITS["alt"])
-    shown_texts = layouts.texts(items)
-    over = layouts.text_size(shown_texts) - LIMITS["layout_text"]
+    shown_texts: list[discord.ui.TextDisplay[Any]] = []
+    size = 0
+    for item in layouts.walk(view):
+        if isinstance(item, discord.ui.TextDisplay):
+            shown_texts.append(item)
+            size += len(item.content)
+        elif isinstance(item, discord.ui.MediaGallery):
+            for media in item.items:
+                _fit_media(media, renamed)
+        elif isinstance(item, discord.ui.Thumbnail):
+            _fit_media(item, renamed)
+        else:
+            _fit_item(item)
+    over = size - LIMITS["layout_text"]
     for shown in reversed(shown_texts):
         if over <= 0:
             break
         room = max(len(CUT), len(shown.content) - over)
         over -= len(shown.content) - min(room, len(shown.content))
         shown.content = cut(shown.content, room)
-    _fit_items(items)
 
 
 def _fit_view(view: discord.ui.View) -> None:
