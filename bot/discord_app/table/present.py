@@ -8,6 +8,7 @@ objects (text in the reader's language, pictures drawn by the caller, the compon
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterable, Sequence
 
 import discord
@@ -46,7 +47,7 @@ from data import RatingChange
 from engine import RuleSet, rules_summary
 from engine.actions import Action, unhandled
 from engine.cards.actions import Discard, Draw, LayOff, Meld, SwapJoker
-from engine.i18n import count
+from engine.i18n import Msg, count
 from engine.rules import Kind
 from engine.tiles.actions import (
     Add,
@@ -198,13 +199,22 @@ def table_embed(view: PublicView, variant: str, seats: Sequence[Seat], lang: str
 def _seat_line(seats: Sequence[Seat], view: PublicView, seat: SeatView, lang: str) -> str:
     """A seat on the table message: name (a computer's level in words), pieces, score,
     and whether it has opened where that matters."""
-    noun = "tiles" if view.kind is Kind.TILES else "cards"
-    params = {"name": seat_title(seats[seat.seat], lang),
-              "pieces": count(noun, seat.hand_size),
-              "score": count("points", view.totals[seat.seat])}
-    status = opening_status(view, seat)
-    if status is None:
+    opened = None if opening_status(view, seat) is None else seat.has_opened
+    return _seat_text(seats[seat.seat], view.kind is Kind.TILES, seat.hand_size,
+                      view.totals[seat.seat], opened, lang)
+
+
+@functools.lru_cache(maxsize=4096)
+def _seat_text(saved: Seat, tiles: bool, pieces: int, score: int, opened: bool | None,
+               lang: str) -> str:
+    """A seat's line, written once per state: three of a table's four seats read the
+    same after a move (``opened``: None where the table has no opening minimum)."""
+    params = {"name": seat_title(saved, lang),
+              "pieces": count("tiles" if tiles else "cards", pieces),
+              "score": count("points", score)}
+    if opened is None:
         return t("bot.table.seat", lang, **params)
+    status = Msg("seat.opened" if opened else "seat.not_opened")
     return t("bot.table.seat.opening", lang, status=status, **params)
 
 
