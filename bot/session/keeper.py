@@ -46,7 +46,7 @@ from data import Booking, GameExists, GameNotActive, GameUi, StaleState, Store, 
 from engine import CorruptGame
 from engine.actions import Action
 from engine.game import Game
-from engine.views import Phase, Piece
+from engine.views import Phase, Piece, PlayerView, PublicView
 
 log = logging.getLogger("rami.session")
 
@@ -75,6 +75,12 @@ class LiveTable:
     game_json: str | None = None  # the match as last saved (None: not written since loading)
     # What the front end shows of the table, as saved in the store beside the game.
     ui: TableUi = field(default_factory=TableUi)
+    # The views of the match as saved at ``version`` (its events, the answer and the
+    # publisher read the same ones), made once each: the match and the version they are
+    # of, then the public view (key None) and each seat's.
+    _views_of: tuple[Game, int] | None = field(default=None, repr=False, compare=False)
+    _views: dict[int | None, PublicView] = field(default_factory=dict, repr=False,
+                                                 compare=False)
 
     @property
     def status(self) -> Status:
@@ -88,6 +94,41 @@ class LiveTable:
     def dump(self) -> str:
         return self.doc.to_json(self.game)
 
+    def public_view(self) -> PublicView | None:
+        """What everybody may see of the match (None before it is dealt)."""
+        game = self.game
+        if game is None:
+            return None
+        views = self._current_views(game)
+        view = views.get(None)
+        if view is None:
+            view = views[None] = game.public_view()
+        return view
+
+    def player_view(self, seat: int) -> PlayerView:
+        """What ``seat`` may know of the match (:meth:`engine.game.Game.view`).
+
+        Raises:
+            IllegalMove: no such seat.
+        """
+        assert self.game is not None
+        views = self._current_views(self.game)
+        view = views.get(seat)
+        if view is None:
+            view = views[seat] = self.game.view(seat)
+        assert isinstance(view, PlayerView)
+        return view
+
+    def _current_views(self, game: Game) -> dict[int | None, PublicView]:
+        """The views kept, forgotten once the match or its saved version changed (the
+        match changes in place, then is saved: views are read under the table's lock,
+        once its save is done)."""
+        if self._views_of is None or self._views_of[0] is not game or (
+                self._views_of[1] != self.version):
+            self._views_of = (game, self.version)
+            self._views = {}
+        return self._views
+
     def snapshot(self) -> Snapshot:
         return Snapshot(
             channel_id=self.channel_id,
@@ -97,7 +138,7 @@ class LiveTable:
             variant=self.doc.variant,
             created_by=self.doc.created_by,
             seats=self.doc.seats,
-            view=self.game.public_view() if self.game is not None else None,
+            view=self.public_view(),
             ui=self.ui,
             version=self.version,
             rules=self.game.rules if self.game is not None else self.doc.rules,

@@ -77,7 +77,7 @@ class Tables(Lobby, Autoplay):
             table = await self._require(channel_id)
             if table.game is None:
                 raise SessionError("session.not_started")
-            return table.game.view(self._seat_of(table, user_id))
+            return table.player_view(self._seat_of(table, user_id))
 
     def game_copy(self, channel_id: int) -> Game | None:
         """A copy of the channel's game as it stands (None without one), to read freely."""
@@ -143,7 +143,7 @@ class Tables(Lobby, Autoplay):
             seat = self._seat_of(table, user_id)
             events = await self._play(table, seat, actions[0], actor=user_id,
                                       more=actions[1:])
-            view = table.game.view(seat)
+            view = table.player_view(seat)
         for event in events:
             await self._emit(event)
         return view
