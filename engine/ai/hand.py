@@ -32,9 +32,19 @@ def code_of(card: Card) -> Code:
     return int(card.suit) * 13 + card.rank - 1
 
 
+_CARDS: tuple[Card, ...] = tuple(Card(code % 13 + 1, Suit(code // 13)) for code in range(52))
+
+
 def card_of(code: Code) -> Card:
-    """The card of a code."""
-    return Card(code % 13 + 1, Suit(code // 13))
+    """The card of a code (one card object per code, shared: cards never change)."""
+    return _CARDS[code]
+
+
+@lru_cache(maxsize=64)
+def _points_by_code(rules: CardRules) -> tuple[tuple[int, ...], int]:
+    """The penalty of every card by its code, and a joker's, under ``rules`` (made once
+    per rule set: a partitioner is made for every decision)."""
+    return tuple(rules.points(card) for card in _CARDS), rules.points(JOKER)
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,7 +168,7 @@ class Partitioner:
     base: Sequence[Card] | None = None  # only melds with at most one card from outside it
     _by_low: dict[Code, list[tuple[int, Candidate]]] = field(init=False)
     _memo: dict[tuple[int, int, int], tuple[int, int, Candidate | None]] = field(init=False)
-    _points: list[int] = field(init=False)
+    _points: tuple[int, ...] = field(init=False)
     _joker_points: int = field(init=False)
 
     def __post_init__(self) -> None:
@@ -170,8 +180,7 @@ class Partitioner:
                 mask |= 1 << code
             self._by_low.setdefault(cand.codes[0], []).append((mask, cand))
         self._memo = {}
-        self._points = [self.rules.points(card_of(code)) for code in range(52)]
-        self._joker_points = self.rules.points(JOKER)
+        self._points, self._joker_points = _points_by_code(self.rules)
 
     def best(self, hand: Iterable[Card]) -> Partition:
         """The partition of ``hand`` leaving the fewest penalty points (ties: most value)."""
