@@ -21,12 +21,13 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Sequence
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar, Self, cast
 
 import discord
 from discord import ButtonStyle
 
 from bot.discord_app.core.components import (
+    MADE_MENUS,
     MENU_TEMPLATE,
     ChannelButton,
     Slot,
@@ -145,13 +146,16 @@ def hand_items(
     ``channel_id`` then naming the try)."""
     items: list[discord.ui.Item[Any]] = []
     if cards:
+        shown, faces = tuple(cards), tuple(card_emojis)
         for row, (slot, code) in enumerate(((Slot.FIRST, "bot.select.cards"),
                                             (Slot.SECOND, "bot.select.cards2"))):
-            items.append(pick(slot, channel_id, options(cards, selected, slot, card_emojis),
-                              t(code, lang), row=row, owner=owner))
+            items.append(_menu(cast(Any, pick), slot, channel_id, shown, faces,
+                               frozenset(selected.get(slot, ())), t(code, lang), None, row,
+                               owner))
     if melds:
-        items.append(pick(Slot.MELD, channel_id, options(melds, selected, Slot.MELD),
-                          t("bot.select.meld", lang), max_values=1, row=2, owner=owner))
+        items.append(_menu(cast(Any, pick), Slot.MELD, channel_id, tuple(melds), (),
+                           frozenset(selected.get(Slot.MELD, ())),
+                           t("bot.select.meld", lang), 1, 2, owner))
     make = functools.partial(button.made, channel_id=channel_id)
     no_play = not can_play
     buttons = [
@@ -167,3 +171,16 @@ def hand_items(
         make(HandAction.SORT, label=t("bot.button.sort", lang, sort=t(f"sort.{sort}", lang))),
     ]
     return items, list(in_rows(buttons, first=3))
+
+
+@functools.lru_cache(maxsize=MADE_MENUS)
+def _menu(pick: type[HandPick], slot: Slot, channel_id: int,
+          pairs: tuple[tuple[str, str], ...], emojis: tuple[discord.PartialEmoji | None, ...],
+          chosen: frozenset[str], placeholder: str, max_values: int | None, row: int,
+          owner: int | None) -> HandPick:
+    """A hand's menu, made once for these options and picks and shared by the messages
+    that show it (a pick changes one menu of the hand, a refresh none), as its buttons
+    are (:meth:`~bot.discord_app.core.components.ChannelButton.made`): sent as it is,
+    never changed."""
+    return pick(slot, channel_id, options(pairs, {slot: set(chosen)}, slot, emojis),
+                placeholder, max_values=max_values, row=row, owner=owner)

@@ -27,6 +27,9 @@ MAX_OPTIONS = 25  # Discord's limit of a menu's options
 # Buttons made once and shared (ChannelButton.made): a few states of ~10 buttons a channel,
 # for a few hundred channels.
 MADE_BUTTONS = 4096
+# Hand menus made once and shared (cards.components): a hand's few last states and picks,
+# for a few hundred players.
+MADE_MENUS = 2048
 MENU_TEMPLATE = re.compile(
     r"rami:(?P<family>d?pick):(?P<slot>a|b|m):(?P<channel>\d+)(?::(?P<owner>\d+))?")
 

@@ -102,11 +102,13 @@ class Shown:
 
     def __init__(self) -> None:
         self.by_key: dict[str, discord.PartialEmoji] = {}
+        self.version = 0  # one more at each use(): what was shown before is stale
 
     def use(self, emojis: Mapping[str, Held]) -> None:
         """Show ``emojis`` (face key → emoji) from now on, and no other."""
         self.by_key = {key: discord.PartialEmoji(name=emoji.name, id=emoji.id)
                        for key, emoji in emojis.items()}
+        self.version += 1
 
     def of(self, piece: Card | Tile, lang: str) -> discord.PartialEmoji | None:
         """The emoji of ``piece`` for a reader of ``lang`` (None: none loaded)."""

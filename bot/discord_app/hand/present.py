@@ -9,6 +9,7 @@ championship passes its own button and menu classes).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import Any
 
@@ -90,9 +91,8 @@ def hand(
     has, ``(filename, alt text)``, shown again without sending it); else text and rows of
     buttons under it."""
     order = display_order(view, sort)
-    texts = [piece_text(view.hand[i], lang) for i in order]
-    choices = _piece_options([view.hand[i] for i in order], texts)
-    faces = [emojis.emoji_of(view.hand[i], lang) for i in order]
+    texts, choices, faces = _pieces_shown(tuple(view.hand[i] for i in order), lang,
+                                          emojis.SHOWN.version)
     chosen = selected or {}
     my_turn = _is_my_turn(view)
     menus: Items
@@ -226,6 +226,18 @@ def _hand_lines(view: PlayerView, texts: Sequence[str], lang: str, *, title: str
     if len(texts) > MAX_OPTIONS:
         status.append(t("bot.hand.too_many", lang))
     return lines, status
+
+
+@functools.lru_cache(maxsize=1024)
+def _pieces_shown(pieces: tuple[Piece, ...], lang: str, shown: int
+                  ) -> tuple[tuple[str, ...], tuple[tuple[str, str], ...],
+                             tuple[discord.PartialEmoji | None, ...]]:
+    """The pieces of a hand in the order shown: as ``lang`` writes them, as the menus
+    offer them (value, label) and their emojis (those shown at version ``shown``), made
+    once per hand (a pick, a refresh and the Sort button show the same)."""
+    texts = tuple(piece_text(piece, lang) for piece in pieces)
+    return (texts, tuple(_piece_options(pieces, texts)),
+            tuple(emojis.emoji_of(piece, lang) for piece in pieces))
 
 
 def _piece_options(pieces: Sequence[Piece], texts: Sequence[str]) -> list[tuple[str, str]]:

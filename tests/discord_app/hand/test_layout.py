@@ -10,7 +10,8 @@ from typing import Any
 import discord
 import pytest
 
-from bot.discord_app.cards.components import LayOffButton
+from bot.discord_app.cards.components import HandPick, LayOffButton
+from bot.discord_app.core import emojis
 from bot.discord_app.core import layout as layouts
 from bot.discord_app.core import text as core_text
 from bot.discord_app.core.replies import Picture
@@ -19,6 +20,7 @@ from bot.session import display_order
 from engine import parse_cards, variant
 from engine.game import Game
 from engine.views import MeldView, Phase, PlayerView
+from render.emoji import face_key
 
 CHANNEL = 123456789012345678
 RULES = variant("classic")
@@ -102,3 +104,55 @@ def test_the_largest_hand_and_table_fit_a_layout_message(lang: str) -> None:
                               rules=RULES)  # text only: no picture
     assert words.layout is not None and not list(layouts.media_items(words.layout))
     assert not words.pictures
+
+
+def _menus(reply_view: discord.ui.LayoutView) -> dict[str, Any]:
+    return {item.custom_id: item for item in layouts.walk(reply_view)
+            if isinstance(item, HandPick)}
+
+
+def _components(view: PlayerView, selected: dict[str, set[str]]) -> tuple[Any, list[Any]]:
+    reply = hand_present.hand(view, CHANNEL, "en", selected=selected, picture=PICTURE,
+                              owner=5, layout=True, rules=RULES)
+    assert reply.layout is not None
+    return reply.layout, reply.layout.to_components()
+
+
+def test_a_pick_changes_one_menu_the_other_is_shared_and_each_message_sends_its_own() -> None:
+    """A hand's menus are made once per hand and picks and shared between messages: a
+    pick in the first menu makes that menu anew, the second is the one shown before;
+    what each message sends is its own picks."""
+    view = _playing([])
+    first = _value(view, core_text.piece_code(view.hand[0]))
+    before, sent_before = _components(view, {})
+    after, sent_after = _components(view, {"a": {first}})
+    menus_before, menus_after = _menus(before), _menus(after)
+    a_id = f"rami:pick:a:{CHANNEL}:5"
+    b_id = f"rami:pick:b:{CHANNEL}:5"
+    assert menus_after[b_id] is menus_before[b_id]
+    assert menus_after[a_id] is not menus_before[a_id]
+
+    def defaults(sent: list[Any], custom_id: str) -> list[str]:
+        found = [c for row in sent[0]["components"] if row["type"] == 1
+                 for c in row["components"] if c.get("custom_id") == custom_id]
+        return [o["value"] for o in found[0]["options"] if o.get("default")]
+
+    assert defaults(sent_before, a_id) == [] and defaults(sent_after, a_id) == [first]
+    assert defaults(sent_after, b_id) == []
+
+
+def test_a_hand_shows_the_emojis_loaded_since_it_was_last_shown(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    view = _playing([])
+    monkeypatch.setattr(emojis, "SHOWN", emojis.Shown())
+    _, plain = _components(view, {})
+    assert all("emoji" not in option for option in _first_menu(plain)["options"])
+    card = view.hand[display_order(view, "suit")[0]]
+    emojis.SHOWN.use({face_key(card, "en"): emojis.Held(99, "r_cXx_abcdef")})
+    _, shown = _components(view, {})
+    assert _first_menu(shown)["options"][0]["emoji"]["id"] == 99
+
+
+def _first_menu(sent: list[Any]) -> Any:
+    return next(c for row in sent[0]["components"] if row["type"] == 1
+                for c in row["components"] if c.get("custom_id", "").startswith("rami:pick:a:"))
