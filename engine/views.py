@@ -109,4 +109,9 @@ def opening_status(view: PublicView, seat: SeatView) -> Msg | None:
     show it."""
     if not view.opening_minimum:
         return None
-    return Msg("seat.opened" if seat.has_opened else "seat.not_opened")
+    return opened_words(seat.has_opened)
+
+
+def opened_words(has_opened: bool) -> Msg:
+    """Whether a seat has opened, in words (what :func:`opening_status` says)."""
+    return Msg("seat.opened" if has_opened else "seat.not_opened")

@@ -221,8 +221,10 @@ def _seat_width(picture_width: int, players: int) -> int:
     return (picture_width - 2 * MARGIN - (columns - 1) * SEAT_GAP) // columns
 
 
+@lru_cache(maxsize=4096)
 def _seat_texts(seat: SeatView, current: bool, you: bool, lang: str) -> tuple[str, str]:
-    """A seat box's name line and score."""
+    """A seat box's name line and score (written once per seat and state: a table asks
+    for them on every picture, to size its boxes and to find their blocks)."""
     name = ("▶ " if current else "") + _seat_name(seat, you, lang)
     return name, t("picture.points", lang, n=seat.score)
 
@@ -246,37 +248,56 @@ def _min_width(players: int, widest: int) -> int:
     return WIDTH
 
 
-@lru_cache(maxsize=192)
-def _seat_image(
-    theme: Theme, seat: SeatView, width: int, current: bool, you: bool, tiles: bool,
-    status: Msg | None, lang: str, score_below: bool,
-) -> Image.Image:
-    """One seat's box on the felt, opaque and cached: the name and the score, the hand
-    size and, where the table has an opening minimum, whether the seat has opened
-    (``status``). With ``score_below`` (names too long for the score beside them even on
-    the widest table) the box is taller and the score has a line of its own; a name still
-    too long is written smaller before it is ever cut."""
-    height = SEAT_H_TALL if score_below else SEAT_H
+# A seat box is pasted in two bands, each a block of its own: its name and score above
+# SEAT_SPLIT, its hand and opening (and a score of its own line) below. A draw changes
+# the hand's line only; the texts of both bands meet no row of the other's.
+SEAT_SPLIT = 34
+
+
+@lru_cache(maxsize=64)
+def _seat_panel(theme: Theme, width: int, height: int, current: bool, you: bool
+                ) -> Image.Image:
+    """A seat box without its texts: the panel, outlined as whose turn it is or as the
+    viewer's own (drawn once per look)."""
     image = Image.new("RGB", (width, height), theme.felt)
     outline = theme.accent if current else theme.you if you else theme.panel_line
     panel(image, (0, 0, width, height), 12, theme.panel, outline, 3 if current or you else 1)
-    name, score = _seat_texts(seat, current, you, lang)
+    return image
+
+
+def _seat_top(theme: Theme, name: str, score: str, width: int, current: bool, you: bool,
+              score_below: bool) -> Image.Image:
+    """A seat box's upper band: the name, and the score beside it (unless
+    ``score_below``: names too long for the score beside them even on the widest table);
+    a name still too long is written smaller before it is ever cut."""
+    height = SEAT_H_TALL if score_below else SEAT_H
+    image = _seat_panel(theme, width, height, current, you).crop((0, 0, width, SEAT_SPLIT))
     room = width - 2 * SEAT_PAD
-    if score_below:
-        draw_text(image, (SEAT_PAD, 56), score, 16, theme.text, bold=True)
-    else:
+    if not score_below:
         room -= draw_text(image, (width - SEAT_PAD, 9), score, 20, theme.text, bold=True,
                           anchor="right") + SEAT_PAD
     name, name_size = fit_size(name, 20, True, room, 15)
     colour = theme.accent if current else theme.text
     draw_text(image, (SEAT_PAD, 8 + (20 - name_size) // 2), name, name_size, colour, bold=True)
-    detail = _seat_detail(seat, tiles, status, lang)
-    detail, detail_size = fit_size(detail, 16, False, width - 2 * SEAT_PAD, 12)
-    draw_text(image, (SEAT_PAD, 35 + (16 - detail_size) // 2), detail, detail_size,
-              theme.text_dim)
     return image
 
 
+def _seat_bottom(theme: Theme, detail: str, score: str, width: int, current: bool,
+                 you: bool, score_below: bool) -> Image.Image:
+    """A seat box's lower band: its hand size and whether it has opened, and the score on
+    a line of its own when ``score_below``."""
+    height = SEAT_H_TALL if score_below else SEAT_H
+    image = _seat_panel(theme, width, height, current, you).crop(
+        (0, SEAT_SPLIT, width, height))
+    if score_below:
+        draw_text(image, (SEAT_PAD, 56 - SEAT_SPLIT), score, 16, theme.text, bold=True)
+    detail, detail_size = fit_size(detail, 16, False, width - 2 * SEAT_PAD, 12)
+    draw_text(image, (SEAT_PAD, 35 - SEAT_SPLIT + (16 - detail_size) // 2), detail,
+              detail_size, theme.text_dim)
+    return image
+
+
+@lru_cache(maxsize=4096)
 def _seat_detail(seat: SeatView, tiles: bool, status: Msg | None, lang: str) -> str:
     """A seat box's second line: its hand size and whether it has opened."""
     detail = t("count.tiles" if tiles else "count.cards", lang, count=seat.hand_size)
@@ -318,11 +339,13 @@ def _seats(
     step = (SEAT_H_TALL if below else SEAT_H) + SEAT_GAP
     for i, seat in enumerate(view.seats):
         row, column = divmod(i, columns)
-        x = MARGIN + column * (width + SEAT_GAP)
+        x, y = MARGIN + column * (width + SEAT_GAP), top + row * step
         current, you = i == view.current, i == highlight_seat
-        status = opening_status(view, seat)
-        paste(_seat_image, (x, top + row * step), seat, width, current, you, tiles, status,
-              lang, below)
+        name, score = _seat_texts(seat, current, you, lang)
+        detail = _seat_detail(seat, tiles, opening_status(view, seat), lang)
+        paste(_seat_top, (x, y), name, score, width, current, you, below)
+        paste(_seat_bottom, (x, y + SEAT_SPLIT), detail, score if below else "", width,
+              current, you, below)
 
 
 def _piles_height(tiles: bool) -> int:
@@ -482,7 +505,8 @@ def _pile_label(image: Image.Image, y: int, text: str, size: int, colour: RGB, *
 def clear_caches() -> None:
     """Forget every cached block of the tables, so that the next tables draw them afresh
     (tests that record what is drawn)."""
-    for cached in (_meld_image, _seat_image, _piles_art, _header, _felt_text):
+    for cached in (_meld_image, _seat_panel, _seat_texts, _seat_detail, _piles_art, _header,
+                   _felt_text):
         cached.cache_clear()
     _BLOCKS.clear()
 

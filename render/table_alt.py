@@ -9,7 +9,7 @@ from engine.cards.card import Card
 from engine.i18n import count, t
 from engine.names import shown_name
 from engine.notation import writer
-from engine.views import MeldView, Piece, PublicView, SeatView, opening_status
+from engine.views import MeldView, Piece, PublicView, SeatView, opened_words, opening_status
 from render.labels import colon, turn_text
 
 
@@ -90,9 +90,15 @@ def _meld_text(meld: MeldView, note: str, lang: str) -> str:
 
 
 def _seat_alt(view: PublicView, seat: SeatView, noun: str, lang: str) -> str:
-    params = {"name": shown_name(seat.name, lang), "count": t(noun, lang, count=seat.hand_size),
-              "score": count("points", seat.score)}
-    status = opening_status(view, seat)
-    if status is None:
+    opened = None if opening_status(view, seat) is None else seat.has_opened
+    return _seat_words(seat.name, seat.hand_size, seat.score, opened, noun, lang)
+
+
+@lru_cache(maxsize=4096)  # three of a table's four seats read the same after a move
+def _seat_words(name: str, pieces: int, score: int, opened: bool | None, noun: str,
+                lang: str) -> str:
+    params = {"name": shown_name(name, lang), "count": t(noun, lang, count=pieces),
+              "score": count("points", score)}
+    if opened is None:
         return t("picture.seat_alt", lang, **params)
-    return t("picture.seat_alt.opening", lang, status=status, **params)
+    return t("picture.seat_alt.opening", lang, status=opened_words(opened), **params)

@@ -47,7 +47,7 @@ from data import RatingChange
 from engine import RuleSet, rules_summary
 from engine.actions import Action, unhandled
 from engine.cards.actions import Discard, Draw, LayOff, Meld, SwapJoker
-from engine.i18n import Msg, count
+from engine.i18n import count
 from engine.rules import Kind
 from engine.tiles.actions import (
     Add,
@@ -62,7 +62,15 @@ from engine.tiles.actions import (
     TakeBack,
     Undo,
 )
-from engine.views import MeldView, Phase, Piece, PublicView, SeatView, opening_status
+from engine.views import (
+    MeldView,
+    Phase,
+    Piece,
+    PublicView,
+    SeatView,
+    opened_words,
+    opening_status,
+)
 
 
 # ---------------------------------------------------------------------- lobby
@@ -214,8 +222,7 @@ def _seat_text(saved: Seat, tiles: bool, pieces: int, score: int, opened: bool |
               "score": count("points", score)}
     if opened is None:
         return t("bot.table.seat", lang, **params)
-    status = Msg("seat.opened" if opened else "seat.not_opened")
-    return t("bot.table.seat.opening", lang, status=status, **params)
+    return t("bot.table.seat.opening", lang, status=opened_words(opened), **params)
 
 
 def move_text(player: str, move: Action, lang: str) -> str:

@@ -1,7 +1,7 @@
-"""The piles' column of a table, pasted in bands (each band a block of its own, so that a
-turn maps only the bands it changed): the bands together are exactly the column drawn on
-one canvas, where the stock's and the discard pile's art and their counts are drawn at
-their places one after the other."""
+"""A table's piles and seat boxes, pasted in bands (each band a block of its own, so that
+a turn maps only the bands it changed): the bands together are exactly the column or the
+box drawn on one canvas, where the art and the texts are drawn at their places one after
+the other."""
 
 from __future__ import annotations
 
@@ -11,13 +11,19 @@ from PIL import Image
 from engine.cards.card import JOKER, Card, Suit
 from engine.i18n import t
 from render.art import PILE_CARD, TABLE_TILE, back_sprite, card_radius, card_sprite
-from render.draw import panel, paste_sprite, shadow
+from render.draw import draw_text, fit_size, panel, paste_sprite, shadow
 from render.table import (
     PILES_W,
+    SEAT_H,
+    SEAT_H_TALL,
+    SEAT_PAD,
+    SEAT_SPLIT,
     _pile_blocks,
     _pile_label,
     _piles_art,
     _piles_height,
+    _seat_bottom,
+    _seat_top,
     _stock_backs,
 )
 from render.themes import THEMES, get_back, get_theme
@@ -97,3 +103,51 @@ def test_the_tile_pools_bands_are_the_column_drawn_whole(lang: str) -> None:
     for pool in (0, 1, 45, 106):
         whole = _whole_column("dark", pool, 0, None, 0, True, lang)
         assert _bands("dark", pool, 0, None, 0, True, lang).tobytes() == whole.tobytes()
+
+
+def _whole_seat(theme_name: str, name: str, score: str, detail: str, width: int,
+                current: bool, you: bool, below: bool) -> Image.Image:
+    """A seat box drawn at once, as tables drew it before its bands (the reference)."""
+    theme = get_theme(theme_name)
+    height = SEAT_H_TALL if below else SEAT_H
+    image = Image.new("RGB", (width, height), theme.felt)
+    outline = theme.accent if current else theme.you if you else theme.panel_line
+    panel(image, (0, 0, width, height), 12, theme.panel, outline, 3 if current or you else 1)
+    room = width - 2 * SEAT_PAD
+    if below:
+        draw_text(image, (SEAT_PAD, 56), score, 16, theme.text, bold=True)
+    else:
+        room -= draw_text(image, (width - SEAT_PAD, 9), score, 20, theme.text, bold=True,
+                          anchor="right") + SEAT_PAD
+    name, name_size = fit_size(name, 20, True, room, 15)
+    draw_text(image, (SEAT_PAD, 8 + (20 - name_size) // 2), name, name_size,
+              theme.accent if current else theme.text, bold=True)
+    detail, detail_size = fit_size(detail, 16, False, width - 2 * SEAT_PAD, 12)
+    draw_text(image, (SEAT_PAD, 35 + (16 - detail_size) // 2), detail, detail_size,
+              theme.text_dim)
+    return image
+
+
+SEATS = [  # name, score, detail, width, current, you, score below
+    ("▶ Alice", "0 pts", "13 cards  ·  not opened yet", 230, True, False, False),
+    ("Bruno (you)", "1 234 pts", "14 cartes  ·  ✓ a posé", 230, False, True, False),
+    ("Chloé", "57 points", "1 card", 300, False, False, False),
+    ("▶ Maximilian-Alexander von Hohenstein-Gögginen", "999 pts",
+     "12 cards  ·  pas encore posé (a long status cut to fit)", 180, True, True, True),
+    ("Ordi 2 · difficile", "12 pts", "13 tuiles", 280, False, False, True),
+]
+
+
+@pytest.mark.parametrize("theme", list(THEMES))
+@pytest.mark.parametrize(("name", "score", "detail", "width", "current", "you", "below"),
+                         SEATS)
+def test_the_seat_bands_are_the_box_drawn_whole(theme: str, name: str, score: str,
+                                                detail: str, width: int, current: bool,
+                                                you: bool, below: bool) -> None:
+    chosen = get_theme(theme)
+    bands = Image.new("RGB", (width, SEAT_H_TALL if below else SEAT_H), (255, 0, 255))
+    bands.paste(_seat_top(chosen, name, score, width, current, you, below), (0, 0))
+    bands.paste(_seat_bottom(chosen, detail, score if below else "", width, current, you,
+                             below), (0, SEAT_SPLIT))
+    whole = _whole_seat(theme, name, score, detail, width, current, you, below)
+    assert bands.tobytes() == whole.tobytes()
