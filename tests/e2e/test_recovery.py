@@ -9,6 +9,8 @@ as in a real crash; the game itself was saved before each answer.
 
 from __future__ import annotations
 
+import asyncio
+
 from bot.discord_app.fake import FakeDiscord, User
 from bot.session import Status
 from tests.e2e.channel import (
@@ -39,6 +41,32 @@ async def reminded(fake: FakeDiscord, harness: BotHarness, channel: int) -> bool
     if user is None:
         return len(shown) <= 1
     return len(shown) == 1 and shown[0].content.startswith(f"<@{user}>")
+
+
+async def test_stopped_while_its_reminder_is_answered_it_posts_no_second_one(
+        fake: FakeDiscord, harness: BotHarness) -> None:
+    """Discord posted the turn's reminder and its answer is on its way as the bot stops:
+    the stop lets that job finish, the reminder's id is saved, and the next start keeps
+    it rather than posting another (before, the stop cancelled the job between the two)."""
+    channel = fake.channels[0]
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    lobby = (await fake.slash(alice, channel, "rummy new", variant="rami51")).reply
+    await fake.click(bob, lobby, "rami:lobby:join:")
+    held = fake.hold("followup")  # a follow-up names no channel: every one held
+    await fake.click(alice, lobby, "rami:lobby:start:")
+    await held.served.wait()  # the reminder posted, Discord's answer held
+    assert harness.bot is not None
+    publisher = harness.bot.features.publisher
+    stopping = asyncio.ensure_future(harness.stop())
+    while not publisher.closing:  # until the stop reaches the publisher's job under way
+        await asyncio.sleep(0)
+    held.release()
+    await stopping
+    fake.heal()
+    await harness.start()
+    await harness.idle(retries=True)
+    assert await table_is_current(fake, harness, channel)
+    assert await reminded(fake, harness, channel)
 
 
 async def test_killed_while_start_is_answered(fake: FakeDiscord, harness: BotHarness) -> None:

@@ -34,7 +34,9 @@ allowed mentions and attachments, and wait for a change (``wait_for``).
 It misbehaves as Discord does, on request (``faults``): ``fail`` answers the next calls
 of a kind (send, edit, delete, interaction callback, follow-up…) with 500/502/503/403/…;
 ``rate_limit`` with a 429 (per route or global, with or without ``Via``, which discord.py
-treats differently, or a resource's own limit with its code); Discord's global limit
+treats differently, or a resource's own limit with its code); ``hold`` serves a kind's
+calls but keeps their answers until released (done by Discord, the answer on its way);
+Discord's global limit
 (``FakeDiscord(global_limit=50)``: requests per second on every route but interaction
 answers, their follow-ups and webhook, then a global 429 with ``retry_after`` and
 ``X-RateLimit-Scope: global``, counted in ``rest.global_requests`` and
@@ -78,6 +80,7 @@ from bot.discord_app.fake.faults import (
     SEND_MESSAGES,
     VIEW_CHANNEL,
     Fault,
+    Hold,
 )
 from bot.discord_app.fake.model import (
     ALL_PERMISSIONS,
@@ -110,6 +113,7 @@ __all__ = [
     "DiscordState",
     "FakeDiscord",
     "Fault",
+    "Hold",
     "Interaction",
     "Message",
     "User",

@@ -23,8 +23,9 @@ What discord.py does with each answer (2.7), which is what these faults are for:
 
 from __future__ import annotations
 
+import asyncio
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from aiohttp import web
 
@@ -128,12 +129,46 @@ def error_response(status: int, body: dict[str, object]) -> web.Response:
     return web.Response(status=status, body=json.dumps(body).encode(), content_type=JSON)
 
 
+@dataclass
+class Hold:
+    """Requests of ``kind`` (in ``channel`` only, when given) served, then their answers
+    held until :meth:`release`: what Discord did is done, its answer on its way, as when
+    the network is slow; ``served`` is set once one is held."""
+
+    kind: str
+    channel: int | None = None
+    served: asyncio.Event = field(default_factory=asyncio.Event)
+    released: asyncio.Event = field(default_factory=asyncio.Event)
+
+    def release(self) -> None:
+        self.released.set()
+
+
 class Faults:
-    """The armed faults, checked before every REST call is served."""
+    """The armed faults, checked before every REST call is served, and the answers held
+    after it is."""
 
     def __init__(self) -> None:
         self.armed: list[Fault] = []
         self.hits: list[tuple[str, int]] = []  # (kind, status) of every faulty answer
+        self.holds: list[Hold] = []
+
+    def hold(self, hold: Hold) -> Hold:
+        """Hold the answers of the requests ``hold`` matches until it is released.
+
+        Raises ``ValueError`` for an unknown kind.
+        """
+        if hold.kind not in KINDS:
+            raise ValueError(f"unknown request kind {hold.kind!r}: one of {', '.join(KINDS)}")
+        self.holds.append(hold)
+        return hold
+
+    async def held(self, kind: str, channel: int | None) -> None:
+        """Wait until every hold matching a served request of ``kind`` is released."""
+        for hold in [h for h in self.holds if h.kind == kind
+                     and h.channel in (None, channel)]:
+            hold.served.set()
+            await hold.released.wait()
 
     def arm(self, fault: Fault) -> Fault:
         """Answer the next matching requests with ``fault``.
@@ -146,8 +181,12 @@ class Faults:
         return fault
 
     def disarm(self, fault: Fault | None = None) -> None:
-        """Stop ``fault`` (None: every fault)."""
+        """Stop ``fault`` (None: every fault, and every hold released)."""
         self.armed = [] if fault is None else [f for f in self.armed if f is not fault]
+        if fault is None:
+            for hold in self.holds:
+                hold.release()
+            self.holds = []
 
     def answer(self, kind: str, channel: int | None) -> web.Response | None:
         """The faulty answer to a request of ``kind`` about ``channel``, if one is armed."""

@@ -231,6 +231,7 @@ class RestApi:
             self.unknown_routes.append(f"{method} /{'/'.join(parts)}")
             return json_response({"message": "404: Not Found", "code": 0}, 404)
         await self.state.changed()
+        await self.state.faults.held(kind, self._channel(parts))
         return handled
 
     def _over_global_limit(self) -> web.Response | None:

@@ -13,7 +13,7 @@ from typing import Any
 
 from aiohttp import web
 
-from bot.discord_app.fake.faults import Fault
+from bot.discord_app.fake.faults import Fault, Hold
 from bot.discord_app.fake.gateway import Gateway
 from bot.discord_app.fake.modals import submit_data
 from bot.discord_app.fake.model import Interaction, Message, User, option_type, snowflake
@@ -137,8 +137,17 @@ class FakeDiscord(DiscordState):
                                      retry_after=retry_after, is_global=is_global, via=via,
                                      code=code))
 
+    def hold(self, kind: str, *, channel: int | None = None) -> Hold:
+        """Serve the requests of ``kind`` (in ``channel`` only, when given) but hold their
+        answers until ``release()`` (or ``heal()``): Discord did it, its answer is on its
+        way. Its ``served`` event is set once one is held.
+
+        Raises ``ValueError`` for an unknown kind.
+        """
+        return self.faults.hold(Hold(kind, channel))
+
     def heal(self, fault: Fault | None = None) -> None:
-        """Stop ``fault`` (None: every fault)."""
+        """Stop ``fault`` (None: every fault, and release every answer held)."""
         self.faults.disarm(fault)
 
     def set_bot_permissions(self, channel_id: int, permissions: int | None) -> None:

@@ -80,6 +80,9 @@ RETRY_DELAYS = (1.0, 2.0, 5.0, 15.0, 60.0)  # seconds before each retry; the las
 VIA_KEPT = 1024  # reminders sent as follow-ups remembered before the expired ones go
 CLOSE_ATTEMPTS = 6  # closing an ended table's messages is given up after this many tries
 REPOST_WAIT = 10.0  # seconds /rummy table waits to say whether the table was posted
+# Seconds close() lets the jobs under way finish (a reminder sent and its id saved, so
+# that the next start does not post another): past them they are cancelled.
+CLOSE_GRACE = 3.0
 TRANSIENT = (discord.HTTPException, aiohttp.ClientError, OSError, asyncio.TimeoutError)
 
 
@@ -120,6 +123,7 @@ class Publisher:
         self._progress = asyncio.Condition()
         self._doing: dict[int, Job] = {}  # the job under way in each channel
         self._notices: set[asyncio.Task[None]] = set()  # seats given away, being said
+        self._closing = False  # closed: the workers take no new job
 
     # ------------------------------------------------------------------ taking in
     async def on_event(self, event: Event) -> None:
@@ -174,6 +178,8 @@ class Publisher:
         return board
 
     def _kick(self, channel_id: int) -> None:
+        if self._closing:
+            return
         self._wake.setdefault(channel_id, asyncio.Event()).set()
         worker = self._workers.get(channel_id)
         if worker is None or worker.done():
@@ -207,12 +213,27 @@ class Publisher:
             left.append(f"{channel}:{jobs}" + (f"(doing {doing.value})" if doing else ""))
         return left
 
-    async def close(self) -> None:
+    @property
+    def closing(self) -> bool:
+        """Whether :meth:`close` was called (the jobs under way may still be finishing)."""
+        return self._closing
+
+    async def close(self, grace: float = CLOSE_GRACE) -> None:
+        """Stop publishing: the workers take no new job, the jobs under way finish
+        (within ``grace`` seconds, then they are cancelled), so that a message sent is
+        also noted (a reminder's id saved: the next start deletes it rather than posting
+        a second one)."""
         for notice in list(self._notices):
             notice.cancel()
-        for worker in self._workers.values():
+        self._closing = True
+        for wake in self._wake.values():
+            wake.set()  # a worker waiting for its next job's time stops at once
+        workers = [worker for worker in self._workers.values() if not worker.done()]
+        if workers:
+            await asyncio.wait(workers, timeout=grace)
+        for worker in workers:
             worker.cancel()
-        for worker in self._workers.values():
+        for worker in workers:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await worker
         self._workers.clear()
@@ -224,7 +245,7 @@ class Publisher:
     async def _work(self, channel_id: int) -> None:
         loop = asyncio.get_running_loop()
         wake = self._wake[channel_id]
-        while (board := self._boards.get(channel_id)) is not None:
+        while not self._closing and (board := self._boards.get(channel_id)) is not None:
             wake.clear()
             job = board.next_job(loop.time(), self.min_edit_interval)
             if job is not None:

@@ -13,6 +13,7 @@ import pytest
 from bot.discord_app.core import pictures
 from bot.discord_app.core.followups import USABLE_FOR, Followups, Token
 from bot.discord_app.core.replies import Picture
+from bot.discord_app.table.board import Job
 from bot.discord_app.table.publisher import VIA_KEPT, Publisher
 from bot.session import Event, EventKind, Seat, Snapshot, Status
 from engine import variant
@@ -109,3 +110,69 @@ def test_the_pings_sent_as_follow_ups_are_remembered_boundedly() -> None:
     young = Token(MagicMock(), MagicMock(), clock())
     publisher._note_via(VIA_KEPT, young)
     assert publisher._via == {VIA_KEPT: young}
+
+
+class _OneJob:
+    """A board with one reminder to send, then nothing."""
+
+    ended = False
+
+    def __init__(self) -> None:
+        self.jobs = [Job.REMINDER]
+
+    def next_job(self, now: float, interval: float) -> Job | None:
+        return self.jobs.pop() if self.jobs else None
+
+    def next_time(self, interval: float) -> None:
+        return None
+
+    def ticket(self, job: Job) -> int:
+        return 1
+
+    def done(self, job: Job, ticket: int) -> None:
+        pass
+
+
+async def test_close_lets_the_job_under_way_note_what_it_sent() -> None:
+    """A bot closed while a reminder is being sent: the job finishes (the reminder's id
+    saved), so that the next start deletes that reminder rather than posting another."""
+    publisher = Publisher(MagicMock(), MagicMock(), MagicMock())
+    sending, answered = asyncio.Event(), asyncio.Event()
+    done: list[str] = []
+
+    async def do(board: object, job: Job) -> None:
+        sending.set()
+        await answered.wait()  # Discord's answer to the follow-up on its way
+        done.append("sent")
+        await asyncio.sleep(0)  # the id saved in the store: another await
+        done.append("saved")
+
+    publisher._do = do  # type: ignore[method-assign]
+    publisher._boards[1] = cast(Any, _OneJob())
+    publisher._kick(1)
+    await sending.wait()
+    closing = asyncio.ensure_future(publisher.close())
+    await asyncio.sleep(0)
+    assert not closing.done()  # waits for the job under way
+    answered.set()
+    await closing
+    assert done == ["sent", "saved"]
+    publisher._kick(1)  # closed: no new worker
+    assert 1 not in publisher._workers
+
+
+async def test_close_cancels_a_job_that_outlasts_its_grace() -> None:
+    publisher = Publisher(MagicMock(), MagicMock(), MagicMock())
+    sending = asyncio.Event()
+
+    async def do(board: object, job: Job) -> None:
+        sending.set()
+        await asyncio.Event().wait()  # Discord never answers
+
+    publisher._do = do  # type: ignore[method-assign]
+    publisher._boards[1] = cast(Any, _OneJob())
+    publisher._kick(1)
+    worker = publisher._workers[1]
+    await sending.wait()
+    await publisher.close(grace=0.01)
+    assert worker.cancelled()
