@@ -5,10 +5,14 @@ whose token is old, or one from a direct message carries no follow-up."""
 from __future__ import annotations
 
 import asyncio
+import itertools
+from collections.abc import Awaitable, Callable, Iterator
 from typing import Any
-from unittest.mock import AsyncMock, MagicMock
+from unittest.mock import MagicMock
 
 import discord
+import pytest
+from discord.webhook.async_ import async_context
 
 from bot.discord_app.core.followups import USABLE_FOR, Followups
 from bot.discord_app.core.replies import Answer, Reply
@@ -17,23 +21,48 @@ from tests.data.helpers import Clock
 CHANNEL = 42
 
 
+class Adapter:
+    """Discord's interaction endpoint as discord.py's webhook adapter reaches it: each
+    interaction's answer runs what :func:`interaction` gave it."""
+
+    def __init__(self) -> None:
+        self.answers: dict[int, Callable[[], Awaitable[dict[str, Any]]]] = {}
+
+    async def create_interaction_response(self, interaction_id: int, token: str,
+                                          **_: Any) -> dict[str, Any]:
+        return await self.answers[interaction_id]()
+
+
+@pytest.fixture(autouse=True)
+def adapter() -> Iterator[Adapter]:
+    fake = Adapter()
+    reset = async_context.set(fake)  # type: ignore[arg-type]
+    yield fake
+    async_context.reset(reset)
+
+
+_ids = itertools.count(1)
+
+
 def interaction(order: list[str], *, guild: int | None = 7,
                 fails: bool = False) -> MagicMock:
     """A command's interaction in ``CHANNEL``, whose answer is noted in ``order`` when sent
     (and refused by Discord when ``fails``)."""
     it = MagicMock(spec=discord.Interaction)
     it.type = discord.InteractionType.application_command
-    it.channel_id, it.guild_id = CHANNEL, guild
+    it.channel_id, it.guild_id, it.id = CHANNEL, guild, next(_ids)
+    it._state.allowed_mentions = None
     it.response.is_done.return_value = False
 
-    async def send_message(**_: Any) -> None:
+    async def send_message() -> dict[str, Any]:
         await asyncio.sleep(0)  # Discord's answer takes a moment
         if fails:
             response = MagicMock(status=500, reason="Internal Server Error")
             raise discord.HTTPException(response, "down")
         order.append("answered")
+        return {"interaction": {"id": str(it.id), "type": 2}}
 
-    it.response.send_message = AsyncMock(side_effect=send_message)
+    async_context.get().answers[it.id] = send_message  # type: ignore[attr-defined]
     return it
 
 
