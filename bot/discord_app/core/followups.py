@@ -36,6 +36,7 @@ from discord.webhook.async_ import async_context
 if TYPE_CHECKING:
     from discord.types.message import Message
 
+    from bot.discord_app.core.channel_api import Kept
     from bot.discord_app.core.replies import Answer, Reply
 
 log = logging.getLogger("rami.bot.discord_app.followups")
@@ -167,3 +168,28 @@ class Followups:
         except discord.NotFound as error:
             if error.code == UNKNOWN_WEBHOOK:
                 raise
+
+
+async def edit_message(webhook: discord.Webhook, message_id: int, reply: Reply,
+                       attachments: list[discord.File | Kept]) -> Message:
+    """Edit a message of an interaction's token (``webhook``) to ``reply``, with these
+    ``attachments`` (pictures uploaded, or kept by id); Discord's answer (the message).
+
+    As ``Webhook.edit_message`` does, without a ``WebhookMessage`` made of the answer (its
+    layout, menus and emojis read for the ids of its attachments alone) nor the view
+    stored: its items are dynamic, routed by their custom_id.
+
+    Raises:
+        discord.HTTPException: Discord refused or failed.
+    """
+    view = reply.layout if reply.layout is not None else reply.view or discord.utils.MISSING
+    body = {} if reply.layout is not None else {"content": reply.content}
+    with handle_message_parameters(
+            **body, view=view, attachments=attachments,  # type: ignore[arg-type]
+            allowed_mentions=reply.allowed_mentions,
+            previous_allowed_mentions=getattr(webhook._state, "allowed_mentions", None),
+    ) as params:
+        return await async_context.get().edit_webhook_message(
+            webhook.id, webhook.token or "", message_id, session=webhook.session,
+            proxy=webhook.proxy, proxy_auth=webhook.proxy_auth, payload=params.payload,
+            multipart=params.multipart, files=params.files, with_components=bool(view))

@@ -28,8 +28,8 @@ import discord
 from discord.app_commands import Choice
 
 from bot.discord_app.core import pictures
-from bot.discord_app.core.channel_api import Kept, Uploads
-from bot.discord_app.core.followups import USABLE_FOR
+from bot.discord_app.core.channel_api import Kept, Uploads, attachment_ids
+from bot.discord_app.core.followups import USABLE_FOR, edit_message
 from bot.discord_app.core.replies import Answer, Picture, Reply
 from bot.discord_app.core.text import MAX_CHOICE_NAME, MAX_CHOICES, piece_text
 from bot.discord_app.hand.opening import proposed
@@ -242,17 +242,11 @@ class HandMessages:
                 return
 
             async def edit(same: Kept | None) -> tuple[int, ...]:
-                files = [same] if same is not None else reply.files()
-                if reply.layout is not None:  # a layout: its view only, no content
-                    edited = await self._webhook(kept).edit_message(
-                        kept.message_id, view=reply.layout, attachments=files,  # type: ignore[arg-type]
-                        allowed_mentions=reply.allowed_mentions)
-                else:
-                    edited = await self._webhook(kept).edit_message(
-                        kept.message_id, content=reply.content, attachments=files,  # type: ignore[arg-type]
-                        view=reply.view or discord.utils.MISSING,
-                        allowed_mentions=reply.allowed_mentions)
-                return tuple(a.id for a in edited.attachments)
+                files: list[discord.File | Kept] = [same] if same is not None else [
+                    *reply.files()]
+                edited = await edit_message(self._webhook(kept), kept.message_id,
+                                            reply, files)
+                return attachment_ids(edited)
 
             await self._uploaded.edit(key, kept.message_id, shown, edit)
         except (RummyError, discord.HTTPException) as error:
