@@ -37,6 +37,7 @@ from bot.discord_app.core.components import (
 )
 from bot.discord_app.core.feature import Routed
 from bot.discord_app.core.i18n import t
+from bot.discord_app.core.replies import fitted
 from bot.session.card_clicks import HandAction
 
 
@@ -182,5 +183,5 @@ def _menu(pick: type[HandPick], slot: Slot, channel_id: int,
     that show it (a pick changes one menu of the hand, a refresh none), as its buttons
     are (:meth:`~bot.discord_app.core.components.ChannelButton.made`): sent as it is,
     never changed."""
-    return pick(slot, channel_id, options(pairs, {slot: set(chosen)}, slot, emojis),
-                placeholder, max_values=max_values, row=row, owner=owner)
+    return fitted(pick(slot, channel_id, options(pairs, {slot: set(chosen)}, slot, emojis),
+                       placeholder, max_values=max_values, row=row, owner=owner))

@@ -21,6 +21,7 @@ import discord
 from discord import ButtonStyle
 
 from bot.discord_app.core.feature import Routed
+from bot.discord_app.core.replies import fitted
 
 B = TypeVar("B", bound=discord.ui.DynamicItem[Any])
 MAX_OPTIONS = 25  # Discord's limit of a menu's options
@@ -88,7 +89,7 @@ class ChannelButton(
 @functools.lru_cache(maxsize=MADE_BUTTONS)
 def _made(cls: type[ChannelButton], action: StrEnum, channel_id: int, label: str,
           style: ButtonStyle, disabled: bool) -> ChannelButton:
-    return cls(action, channel_id, label, style, disabled)
+    return fitted(cls(action, channel_id, label, style, disabled))
 
 
 def template(family: str, actions: Sequence[str]) -> str:

@@ -22,9 +22,10 @@ import io
 import logging
 import re
 import time
+import weakref
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, TypeVar
 
 import discord
 from discord.webhook.async_ import async_context, interaction_message_response_params
@@ -47,6 +48,9 @@ LIMITS = {
     "layout_text": layouts.MOST_TEXT,
 }  # fmt: skip
 CUT = "…"
+ItemT = TypeVar("ItemT", bound=discord.ui.Item[Any])
+# Items made once and shared by many messages, fitted when made (:func:`fitted`).
+_FITTED: weakref.WeakSet[discord.ui.Item[Any]] = weakref.WeakSet()
 _UNSAFE_NAME = re.compile(r"[^A-Za-z0-9._-]+")
 # Told of each answer: what was answered, how (answered, refused, failed), the
 # interaction's type (command, component, modal) and the seconds it took.
@@ -215,11 +219,22 @@ def _over(embeds: Sequence[discord.Embed]) -> int:
     return sum(len(embed) for embed in embeds) - LIMITS["embed_total"]
 
 
+def fitted(item: ItemT) -> ItemT:
+    """``item`` within Discord's limits for good: an item made once and shared by the
+    messages that show it (a hand's buttons and menus), never changed afterwards. The
+    replies showing it then skip it when they are fitted: a hand's two menus of fourteen
+    options were most of a hand message's fitting."""
+    _fit_item(item)
+    _FITTED.add(item)
+    return item
+
+
 def _fit_items(items: Sequence[discord.ui.Item[Any]]) -> None:
     """Cut what exceeds Discord's limits in these menus and buttons (only what does:
     discord.py checks every value set again)."""
     for child in items:
-        _fit_item(child)
+        if child not in _FITTED:
+            _fit_item(child)
 
 
 def _fit_item(child: discord.ui.Item[Any]) -> None:
@@ -269,7 +284,7 @@ def _fit_layout(view: discord.ui.LayoutView, renamed: dict[str, str]) -> None:
                 _fit_media(media, renamed)
         elif isinstance(item, discord.ui.Thumbnail):
             _fit_media(item, renamed)
-        else:
+        elif item not in _FITTED:
             _fit_item(item)
     over = size - LIMITS["layout_text"]
     for shown in reversed(shown_texts):

@@ -8,8 +8,11 @@ from dataclasses import replace
 import discord
 import pytest
 
+from bot.discord_app.cards.components import HandPick
+from bot.discord_app.core import layout as layouts
 from bot.discord_app.core import text as core_text
-from bot.discord_app.core.replies import LIMITS, Picture, Reply, safe_filename
+from bot.discord_app.core.components import Slot
+from bot.discord_app.core.replies import LIMITS, Picture, Reply, fitted, safe_filename
 from bot.discord_app.table import present as table_present
 from bot.session import Seat, Snapshot, Status, TableUi
 from engine import Draw, variant
@@ -54,6 +57,25 @@ def test_menus_and_buttons_are_fitted() -> None:
     assert all(len(o.label) <= LIMITS["option"] for o in menu.options)
     assert menu.placeholder is not None and len(menu.placeholder) <= LIMITS["placeholder"]
     assert button.label is not None and len(button.label) <= LIMITS["label"]
+
+
+def test_a_shared_menu_is_fitted_when_made_and_then_left_as_it_is() -> None:
+    """A hand's menus and buttons are made once and shared by many messages: fitted when
+    made, the replies that show them send them as they are; the other items of the same
+    layout are fitted as ever."""
+    shared = fitted(HandPick(Slot.FIRST, 5, [discord.SelectOption(
+        label="l" * 300, value=str(n)) for n in range(40)], placeholder="p" * 300))
+    menu = shared.item
+    assert len(menu.options) == LIMITS["options"] == menu.max_values
+    assert all(len(o.label) == LIMITS["option"] for o in menu.options)
+    own = discord.ui.Button(label="b" * 200, custom_id="button")
+    options = [(o.label, o.value) for o in menu.options]
+    menu.options[0].label = "x" * 300  # as no code does: a shared item is never changed
+    view = layouts.layout([layouts.row(shared), layouts.row(own)])
+    Reply(layout=view)
+    assert menu.options[0].label == "x" * 300  # left as it was made: not walked again
+    assert [(o.label, o.value) for o in menu.options][1:] == options[1:]
+    assert own.label is not None and len(own.label) == LIMITS["label"]
 
 
 @pytest.mark.parametrize(("name", "safe"), [
