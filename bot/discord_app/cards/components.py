@@ -39,6 +39,7 @@ from bot.discord_app.core.feature import Routed
 from bot.discord_app.core.i18n import t
 from bot.discord_app.core.replies import fitted
 from bot.session.card_clicks import HandAction
+from engine.i18n import Catalog, catalog
 
 
 class HandButton(ChannelButton, template=template("hand", list(HandAction))):
@@ -157,6 +158,15 @@ def hand_items(
         items.append(_menu(cast(Any, pick), Slot.MELD, channel_id, tuple(melds), (),
                            frozenset(selected.get(Slot.MELD, ())),
                            t("bot.select.meld", lang), 1, 2, owner))
+    return items, list(_hand_buttons(cast(Any, button), channel_id, lang, sort, can_draw, can_play,
+                                     catalog()))
+
+
+@functools.lru_cache(maxsize=MADE_MENUS)
+def _hand_buttons(button: type[HandButton], channel_id: int, lang: str, sort: str,
+                  can_draw: bool, can_play: bool, words: Catalog) -> tuple[HandButton, ...]:
+    """A hand's seven buttons in these states, their labels looked up once in ``words``
+    (the catalog in use: another one, another label)."""
     make = functools.partial(button.made, channel_id=channel_id)
     no_play = not can_play
     buttons = [
@@ -171,7 +181,7 @@ def hand_items(
              style=ButtonStyle.danger, disabled=no_play),
         make(HandAction.SORT, label=t("bot.button.sort", lang, sort=t(f"sort.{sort}", lang))),
     ]
-    return items, list(in_rows(buttons, first=3))
+    return tuple(in_rows(buttons, first=3))
 
 
 @functools.lru_cache(maxsize=MADE_MENUS)
