@@ -148,6 +148,9 @@ def _letters_of(ranks: Sequence[str], suits: Sequence[str],
 
 
 _CODES = _letters_of(RANK_TEXT, [suit.letter for suit in Suit], ())
+# Each card's code at ``rank * 4 + suit`` (``10h`` at 42).
+_CODE_AT = tuple(_CODES.ranks[index // 4] + _CODES.suits[index % 4] if index >= 4 else ""
+                 for index in range(14 * 4))
 
 
 @cache
@@ -185,14 +188,17 @@ def format_cards(cards: Iterable[Card], lang: str = "en", *, ascii: bool = False
 
 
 def write_codes(cards: Iterable[Card]) -> str:
-    """The codes of the cards (``10h Qs JK``), the same in every language."""
-    return " ".join(_code(card) for card in cards)
+    """The codes of the cards (``10h Qs JK``), the same in every language (a saved
+    round writes its 100-odd cards at every move: looked up by rank and suit, not
+    spelled)."""
+    return " ".join(["JK" if card.suit is None else _CODE_AT[card.rank * 4 + card.suit]
+                     for card in cards])
 
 
 def _code(card: Card) -> str:
     if card.suit is None:
         return "JK"
-    return _CODES.ranks[card.rank] + _CODES.suits[card.suit]
+    return _CODE_AT[card.rank * 4 + card.suit]
 
 
 def _read(token: str, letters: _Letters) -> Card | None:
