@@ -12,6 +12,11 @@ with ``--verbose``.
 
     .venv/bin/python bench/ratio_bench.py                       # 20 games, 2 rounds of 1 min
     .venv/bin/python bench/ratio_bench.py --games 200 --minutes 2
+    .venv/bin/python bench/ratio_bench.py --bot-root /tmp/before  # another checkout's Rami
+
+``--bot-root`` runs another checkout's bot (``bot_bench.py --bot-root``) against this
+checkout's floor: an earlier commit's ratio measured against the same floor, for a before
+and after.
 """
 
 from __future__ import annotations
@@ -22,6 +27,7 @@ import contextlib
 import io
 import statistics
 from collections import Counter
+from pathlib import Path
 
 import bot_bench
 import floor_bench
@@ -69,9 +75,11 @@ def line(name: str, rami: list[float], floor: list[float], unit: str) -> None:
 async def main(options: argparse.Namespace) -> None:
     rami_options = bot_bench.parse([
         "--games", str(options.games), "--minutes", str(options.minutes),
-        "--computers", str(options.computers), "--global-limit", str(options.global_limit)])
+        "--computers", str(options.computers), "--global-limit", str(options.global_limit),
+        *(["--bot-root", str(options.bot_root)] if options.bot_root else [])])
     print(f"{options.games} games, {options.rounds} rounds of {options.minutes} min each side, "
-          f"alternated; Discord's global limit {options.global_limit or 'off'} requests/s")
+          f"alternated; Discord's global limit {options.global_limit or 'off'} requests/s"
+          + (f"; Rami from {options.bot_root}" if options.bot_root else ""))
     rami: list[Figures] = []
     floor: list[Figures] = []
     for _ in range(options.rounds):
@@ -105,4 +113,6 @@ if __name__ == "__main__":
                         help="Discord's global limit the fake enforces, requests per second "
                         "(0: none)")
     parser.add_argument("--verbose", action="store_true", help="print each run's report")
+    parser.add_argument("--bot-root", metavar="DIR", type=Path,
+                        help="run another checkout's bot against this one's floor")
     asyncio.run(main(parser.parse_args()))
