@@ -158,8 +158,7 @@ class Faults:
 
         Raises ``ValueError`` for an unknown kind.
         """
-        if hold.kind not in KINDS:
-            raise ValueError(f"unknown request kind {hold.kind!r}: one of {', '.join(KINDS)}")
+        _known(hold.kind)
         self.holds.append(hold)
         return hold
 
@@ -175,8 +174,7 @@ class Faults:
 
         Raises ``ValueError`` for an unknown kind.
         """
-        if fault.kind not in KINDS:
-            raise ValueError(f"unknown request kind {fault.kind!r}: one of {', '.join(KINDS)}")
+        _known(fault.kind)
         self.armed.append(fault)
         return fault
 
@@ -200,6 +198,11 @@ class Faults:
             self.hits.append((kind, fault.status))
             return fault.response()
         return None
+
+
+def _known(kind: str) -> None:
+    if kind not in KINDS:
+        raise ValueError(f"unknown request kind {kind!r}: one of {', '.join(KINDS)}")
 
 
 def missing_access(permissions: int, *, sends: bool, files: bool, embeds: bool) -> int | None:
