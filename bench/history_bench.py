@@ -30,6 +30,7 @@ from bot.session.replay import Replay
 from data import LogEntry, Store
 from engine import format_action, variant
 from engine.ai import choose_action
+from engine.ai.levels import Level
 from engine.game import Game
 from engine.views import Phase
 from render import render_table
@@ -44,15 +45,15 @@ def played_match(seed: int) -> tuple[str, list[LogEntry]]:
     rules = variant("rami51").with_overrides(target=1)
     names = ["ann", "bob", "cy"]
     game = Game.new(rules, names, seed)
-    rng, log = random.Random(seed), []
+    rng, log = random.Random(seed), list[LogEntry]()
     while game.phase in (Phase.DRAW, Phase.PLAY):
         seat = game.current
-        action = choose_action(game.view(seat), game.rules, "medium", rng)
+        action = choose_action(game.view(seat), game.rules, Level.MEDIUM, rng)
         game.apply(seat, action)
         log.append(LogEntry(1, len(log) + 1, None, f"seat {seat}: {format_action(action)}",
                             0.0))
     doc = TableDoc(Status.MATCH_OVER, "rami51", rules, 1,
-                   tuple(Seat(name, None, "medium") for name in names), seed)
+                   tuple(Seat(name, None, Level.MEDIUM) for name in names), seed)
     return doc.to_json(game), log
 
 
