@@ -9,7 +9,6 @@ so the saved game holds no random state.
 from __future__ import annotations
 
 import enum
-import functools
 import json
 import random
 from collections import Counter
@@ -23,7 +22,7 @@ from engine.cards.round import CardRound
 from engine.cards.state import corrupt, get, get_int, score_from_dict, score_to_dict
 from engine.errors import CorruptGame, IllegalMove, RuleError
 from engine.round import Round
-from engine.rules import Kind, MatchEnd, RuleSet
+from engine.rules import Kind, MatchEnd, RuleSet, rules_document
 from engine.tiles.tile import full_pool
 from engine.variants import rules_from_dict
 from engine.views import Phase, Piece, PlayerView, PublicView, RoundScore, SeatView
@@ -229,7 +228,7 @@ class Game:
         writes and a faster encoder may write alike. Its ``"rules"`` entry is shared
         with every match of the same rules: read it, never change it."""
         return {
-            "format": FORMAT, "rules": _rules_document(self.rules),
+            "format": FORMAT, "rules": rules_document(self.rules),
             "players": list(self.players), "seed": self.seed,
             "round_number": self.round_number,
             "rounds": [score_to_dict(score) for score in self.rounds],
@@ -290,13 +289,6 @@ class Game:
         if round_.phase is Phase.ROUND_OVER:
             game._outcome = decide(rules, tuple(game.totals), len(rounds))
         return game
-
-
-@functools.lru_cache(maxsize=256)
-def _rules_document(rules: RuleSet) -> dict[str, Any]:
-    """``rules.to_dict()``, made once per rule set: a match saves the same rules after
-    every move, and building them is a sixth of writing the match. Shared: only read."""
-    return rules.to_dict()
 
 
 def _check_match(

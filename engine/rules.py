@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import enum
+import functools
 from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
 from typing import Any
@@ -234,6 +235,14 @@ class RuleSet:
             data[name] = value.value if isinstance(value, enum.Enum) else value
         data["hand_sizes"] = [list(pair) for pair in self.hand_sizes]
         return data
+
+
+@functools.lru_cache(maxsize=256)
+def rules_document(rules: RuleSet) -> dict[str, Any]:
+    """``rules.to_dict()``, made once per rule set: a table saves the same rules after
+    every move, in its match and in the document around it, and building them is a sixth
+    of writing the match. Shared by every caller: read it, never change it."""
+    return rules.to_dict()
 
 
 _FIELD_TYPES: dict[str, str] = {f.name: str(f.type) for f in fields(RuleSet)}

@@ -13,7 +13,6 @@ never crashes the bot.
 from __future__ import annotations
 
 import dataclasses
-import functools
 import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -25,6 +24,7 @@ from bot.session.model import Seat, Status, TableUi
 from engine import CorruptGame, RuleSet, RummyError, rules_from_dict
 from engine.ai import LEVELS, Level
 from engine.game import Game
+from engine.rules import rules_document
 
 DOC_FORMAT = 1
 
@@ -79,7 +79,7 @@ class TableDoc:
             "format": DOC_FORMAT,
             "status": self.status.value,
             "variant": self.variant,
-            "rules": _rules_dict(self.rules),
+            "rules": rules_document(self.rules),
             "created_by": self.created_by,
             "seats": [{"name": s.name, "user_id": s.user_id, "level": s.level}
                       for s in self.seats],
@@ -134,13 +134,6 @@ def game_text(game: Game) -> str:
     """The match as saved: :meth:`Game.to_document` written by orjson (what
     :meth:`Game.to_json` writes, six times faster), read back by :meth:`Game.from_json`."""
     return orjson.dumps(game.to_document()).decode()
-
-
-@functools.lru_cache(maxsize=256)
-def _rules_dict(rules: RuleSet) -> dict[str, Any]:
-    """``rules.to_dict()``, remembered: a table saves the same rules after every move, and
-    building the dictionary costs a quarter of writing the document. Shared: only read."""
-    return rules.to_dict()
 
 
 def _corrupt(name: str, detail: str) -> CorruptGame:
