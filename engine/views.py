@@ -107,9 +107,14 @@ def opening_status(view: PublicView, seat: SeatView) -> Msg | None:
     yet`` / ``pas encore posé``), where the table has an opening minimum; None where it has
     none, for opening is then nothing to watch. The terminal, Discord and the pictures
     show it."""
-    if not view.opening_minimum:
-        return None
-    return opened_words(seat.has_opened)
+    opened = seat_opened(view, seat)
+    return None if opened is None else opened_words(opened)
+
+
+def seat_opened(view: PublicView, seat: SeatView) -> bool | None:
+    """Whether ``seat`` has opened, where the table has an opening minimum (None where it
+    has none): what :func:`opening_status` says, as a key a seat's text is kept by."""
+    return seat.has_opened if view.opening_minimum else None
 
 
 def opened_words(has_opened: bool) -> Msg:

@@ -9,7 +9,14 @@ from engine.cards.card import Card
 from engine.i18n import count, t
 from engine.names import shown_name
 from engine.notation import writer
-from engine.views import MeldView, Piece, PublicView, SeatView, opened_words, opening_status
+from engine.views import (
+    MeldView,
+    Piece,
+    PublicView,
+    SeatView,
+    opened_words,
+    seat_opened,
+)
 from render.labels import colon, turn_text
 
 
@@ -90,7 +97,7 @@ def _meld_text(meld: MeldView, note: str, lang: str) -> str:
 
 
 def _seat_alt(view: PublicView, seat: SeatView, noun: str, lang: str) -> str:
-    opened = None if opening_status(view, seat) is None else seat.has_opened
+    opened = seat_opened(view, seat)
     return _seat_words(seat.name, seat.hand_size, seat.score, opened, noun, lang)
 
 

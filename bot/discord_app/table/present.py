@@ -69,7 +69,7 @@ from engine.views import (
     PublicView,
     SeatView,
     opened_words,
-    opening_status,
+    seat_opened,
 )
 
 
@@ -207,7 +207,7 @@ def table_embed(view: PublicView, variant: str, seats: Sequence[Seat], lang: str
 def _seat_line(seats: Sequence[Seat], view: PublicView, seat: SeatView, lang: str) -> str:
     """A seat on the table message: name (a computer's level in words), pieces, score,
     and whether it has opened where that matters."""
-    opened = None if opening_status(view, seat) is None else seat.has_opened
+    opened = seat_opened(view, seat)
     return _seat_text(seats[seat.seat], view.kind is Kind.TILES, seat.hand_size,
                       view.totals[seat.seat], opened, lang)
 
