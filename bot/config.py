@@ -91,7 +91,7 @@ class Settings:
     log_level: str = "INFO"
     log_format: str = "kv"  # "kv" (key=value) or "json"
     ai_delay: float = 1.0  # seconds a computer player "thinks" before playing
-    painters: int = 0  # processes drawing pictures (0: threads of the bot's process)
+    painters: int = 0  # processes drawing pictures (0: one thread of the bot's process)
     seed: int | None = None  # the matches' deals drawn from this seed (replays); None: random
     cluster: Cluster = Cluster()  # the shards this process runs, and its jobs
     # METRICS_PORT: /healthz, /readyz and /metrics served there (None: not served), on

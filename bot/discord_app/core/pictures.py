@@ -1,8 +1,8 @@
 """The pictures of the bot's messages, drawn off the event loop.
 
 :func:`draw` runs a picture function (:func:`hand_picture`, :func:`table_picture`,
-:func:`scores_picture`) in a painting process, or in a thread when there is none; the
-painting processes are the only state here (:func:`set_painters`, :func:`stop_painters`).
+:func:`scores_picture`) in a painting process, or in the painting thread when there is
+none; the painters are the only state here (:func:`set_painters`, :func:`stop_painters`).
 """
 
 from __future__ import annotations
@@ -22,6 +22,13 @@ from render import hand_picture_key, render_hand, render_scores, render_table
 # :func:`draw`, so these functions touch nothing but their arguments.
 _painters: concurrent.futures.Executor | None = None
 _painter_count = 0
+# Without processes, one thread draws every picture, one after the other: the bot's
+# pictures take a millisecond or two each, and several threads drawing at once each
+# waited for the GIL, held it against the event loop and slowed each other down (one
+# thread against asyncio's default pool of several, bench/bot_bench.py at 20 games: 2.14
+# against 2.29 ms of pictures per interaction, reply p99 17 against 22 ms).
+PAINTING_THREADS = 1
+_painting_threads: concurrent.futures.ThreadPoolExecutor | None = None
 _waiting = 0  # pictures asked for and not drawn yet (the painters' queue)
 
 
@@ -54,26 +61,35 @@ def _painter_pool() -> concurrent.futures.Executor | None:
     return _painters
 
 
+def _painting_thread() -> concurrent.futures.ThreadPoolExecutor:
+    global _painting_threads
+    if _painting_threads is None:
+        _painting_threads = concurrent.futures.ThreadPoolExecutor(
+            PAINTING_THREADS, thread_name_prefix="rami-painter")
+    return _painting_threads
+
+
 async def draw(function: Callable[..., Picture], *args: Any, **kwargs: Any) -> Picture:
-    """Run a picture function in a painting process, or in a thread when there is none
-    (``RAMI_PAINTERS=0``, the default).
+    """Run a picture function in a painting process, or in the painting thread when there
+    is none (``RAMI_PAINTERS=0``, the default): pictures asked for at the same time are
+    drawn one after the other, in the order asked.
 
     Composing a picture holds the GIL for part of its milliseconds; processes avoid that,
     at the price of sending the view and the PNG between processes. On the two busy
-    cores of the test machine, threads measured as well or better (bench/bot_bench.py).
+    cores of the test machine, the thread measured as well or better (bench/bot_bench.py).
     """
     global _painters, _waiting
     _waiting += 1
     try:
+        loop = asyncio.get_running_loop()
+        call = functools.partial(function, *args, **kwargs)
         pool = _painter_pool()
         if pool is not None:
-            loop = asyncio.get_running_loop()
             try:
-                return await loop.run_in_executor(
-                    pool, functools.partial(function, *args, **kwargs))
+                return await loop.run_in_executor(pool, call)
             except concurrent.futures.process.BrokenProcessPool:
                 _painters = None  # a painter died (killed, out of memory): start afresh
-        return await asyncio.to_thread(function, *args, **kwargs)
+        return await loop.run_in_executor(_painting_thread(), call)
     finally:
         _waiting -= 1
 
