@@ -3,15 +3,18 @@ confondues », and an example card that reads as no word."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
-from bot.discord_app.core.text import starts_with_vowel
+import bot
+from bot.discord_app.core.text import pieces_text, starts_with_vowel
 from bot.discord_app.hand.present import hand
-from engine import variant
+from engine import i18n, variant
 from engine.cards.card import parse_cards
 from engine.errors import NotationError
 from engine.game import Game
-from engine.i18n import t
+from engine.i18n import Catalog, t, use_catalog
 
 
 @pytest.mark.parametrize(("name", "waiting"), [
@@ -43,3 +46,24 @@ def test_the_example_cards_of_a_refusal_read_as_no_word() -> None:
     with pytest.raises(NotationError) as refused:
         parse_cards("zz", "en")
     assert "for example 10h, Q♠ or Ac; a joker is jk." in refused.value.message("en")
+
+
+def test_a_meld_is_written_in_the_catalog_in_use() -> None:
+    """A meld's text is kept once written (every hand message lists the table's melds),
+    but kept per catalog: another catalog in use spells the cards its own way."""
+    meld = tuple(parse_cards("Qh Kh Ah", "en"))
+    assert pieces_text(meld, "fr") == "D♥ R♥ A♥"
+
+    class Spelled(Catalog):  # the package's catalog, its French ranks spelled out
+        def text(self, key: str, lang: str = "en", /, **params: Any) -> str:
+            found = super().text(key, lang, **params)
+            if key == "card.ranks" and lang == "fr":
+                return found.replace("D", "Dame").replace("R", "Roi")
+            return found
+
+    use_catalog(Spelled(i18n.LOCALE_DIR, i18n.DOMAIN, beside=[(bot.LOCALE_DIR, bot.DOMAIN)]))
+    try:
+        assert pieces_text(meld, "fr") == "Dame♥ Roi♥ A♥"
+    finally:
+        use_catalog(None)
+    assert pieces_text(list(meld), "fr") == "D♥ R♥ A♥"

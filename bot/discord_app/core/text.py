@@ -18,6 +18,7 @@ from bot.discord_app.core.i18n import t
 from bot.session import Seat, Snapshot
 from engine.ai import level_name
 from engine.cards.card import Card, format_card, write_codes
+from engine.i18n import Catalog, catalog
 from engine.names import shown_name
 from engine.tiles.tile import format_tile
 from engine.views import MeldView, Piece, PlayerView, PublicView
@@ -33,7 +34,16 @@ def piece_text(piece: Piece, lang: str, *, ascii: bool = False) -> str:
 
 
 def pieces_text(pieces: Iterable[Piece], lang: str) -> str:
-    return " ".join(piece_text(p, lang) for p in pieces)
+    """The pieces as ``lang`` writes them, separated by spaces (a meld's, written once
+    for the many messages that show it unchanged: every hand message lists the table's
+    melds, and the table message too)."""
+    return _pieces_text(pieces if isinstance(pieces, tuple) else tuple(pieces), lang,
+                        catalog())
+
+
+@functools.lru_cache(maxsize=4096)
+def _pieces_text(pieces: tuple[Piece, ...], lang: str, words: Catalog) -> str:
+    return " ".join(piece_text(p, lang) for p in pieces)  # ``words``: another, anew
 
 
 def melds_text(melds: Iterable[Iterable[Piece]], lang: str) -> str:
