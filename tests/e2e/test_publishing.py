@@ -111,7 +111,7 @@ async def test_moves_made_while_the_table_is_first_posted_edit_it_never_post_ano
     play on meanwhile: the table message posted is then edited to show their moves, not
     posted a second time (a new table was asked for once, at the start)."""
     drawing, drawn = asyncio.Event(), asyncio.Event()
-    draw = pictures.draw
+    draw = pictures.draw_for_channel
 
     async def held(function: Any, *args: Any, **kwargs: Any) -> pictures.Picture:
         if function is pictures.table_picture and not drawn.is_set():
@@ -119,7 +119,7 @@ async def test_moves_made_while_the_table_is_first_posted_edit_it_never_post_ano
             await drawn.wait()
         return await draw(function, *args, **kwargs)
 
-    monkeypatch.setattr(pictures, "draw", held)
+    monkeypatch.setattr(pictures, "draw_for_channel", held)
     channel = fake.channels[0]
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
     lobby = (await fake.slash(alice, channel, "rummy new", variant="rami51", target=1)).reply

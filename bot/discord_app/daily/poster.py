@@ -65,8 +65,9 @@ class DailyPoster(Repeating):
         lang = await self.prefs.channel_language(closed.day.guild_id, None)
         picture = None
         if closed.podium:
-            picture = await pictures.draw(daily_present.ranking_picture, closed.podium,
-                                          daily_present.title(closed.day, lang), lang)
+            picture = await pictures.draw_for_channel(
+                daily_present.ranking_picture, closed.podium,
+                daily_present.title(closed.day, lang), lang)
         reply = daily_present.close_post(closed, lang, picture)
         channel = self.client.get_partial_messageable(closed.channel_id)
         try:

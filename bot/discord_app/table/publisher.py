@@ -491,7 +491,7 @@ class Publisher:
         cached = self._pictures.get(snapshot.channel_id)
         if cached is not None and cached[0] == key:
             return cached[1]
-        picture = await pictures.draw(pictures.table_picture, snapshot.view, lang)
+        picture = await pictures.draw_for_channel(pictures.table_picture, snapshot.view, lang)
         self._pictures[snapshot.channel_id] = (key, picture)
         return picture
 
@@ -537,7 +537,8 @@ class Publisher:
     async def _post_result(self, board: Board, result: Result, lang: str) -> None:
         snapshot = result.snapshot
         if result.kind == "round":
-            picture = await pictures.draw(pictures.scores_picture, snapshot.view, lang)
+            picture = await pictures.draw_for_channel(pictures.scores_picture, snapshot.view,
+                                                      lang)
             reply = present.round_over(snapshot, lang, picture)
         else:
             reply = present.match_over(snapshot, lang, await self._ratings(snapshot))

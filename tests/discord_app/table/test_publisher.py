@@ -55,7 +55,7 @@ async def test_the_table_is_drawn_once_per_table_seen(monkeypatch: pytest.Monkey
         drawn.append(view)
         return Picture(png=b"png", alt="alt", filename="table.png")
 
-    monkeypatch.setattr(pictures, "draw", draw)
+    monkeypatch.setattr(pictures, "draw_for_channel", draw)
     publisher = Publisher(MagicMock(), MagicMock(), MagicMock())
     view = public(3)
     first = replace(SNAPSHOT, view=view)
