@@ -17,6 +17,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.signals import sigint_handled_by
+
 PROMPT = re.compile(r"(\w+)> $")
 TIMEOUT = 60.0  # seconds a step may take on a loaded machine
 
@@ -31,10 +33,13 @@ class Trying:
 
     async def start(self, *flags: str) -> str:
         """Start it; what it showed before its first prompt."""
-        self.process = await asyncio.create_subprocess_exec(
-            sys.executable, "-m", "bot", "try", "--seed", "7", "--db", "rami.sqlite3",
-            *flags, cwd=self.folder, stdin=asyncio.subprocess.PIPE,
-            stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT)
+        # As a terminal's foreground job: Ctrl-C heard, whatever this test run has (run
+        # as a background job, it ignores SIGINT, and exec would keep it ignored).
+        with sigint_handled_by(signal.default_int_handler):
+            self.process = await asyncio.create_subprocess_exec(
+                sys.executable, "-m", "bot", "try", "--seed", "7", "--db", "rami.sqlite3",
+                *flags, cwd=self.folder, stdin=asyncio.subprocess.PIPE,
+                stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT)
         return await self.prompted()
 
     async def prompted(self) -> str:

@@ -16,8 +16,6 @@ import select
 import signal
 import subprocess
 import sys
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from types import FrameType
 
@@ -26,10 +24,10 @@ import pytest
 import bot
 from bot.terminal import launch
 from bot.terminal.table import hold_interrupts
+from tests.signals import sigint_handled_by
 
 GUARD = 60.0  # seconds: only against a hang, never a measure
 
-Handler = Callable[[int, FrameType | None], object] | signal.Handlers
 
 
 def _read_until(fd: int, wanted: bytes) -> bytes:
@@ -156,16 +154,6 @@ def test_a_closed_output_ends_the_game_quietly(local_db: Path) -> None:
     err = process.stderr.read().decode()
     assert "Game classic-1 saved" in err
     assert "Traceback" not in err and "BrokenPipeError" not in err
-
-
-@contextmanager
-def sigint_handled_by(handler: Handler) -> Iterator[None]:
-    """SIGINT handled by ``handler`` for the block, then as it was before."""
-    previous = signal.signal(signal.SIGINT, handler)
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGINT, previous)
 
 
 def test_a_ctrl_c_during_work_is_held_until_the_work_is_done() -> None:
