@@ -195,12 +195,6 @@ def write_codes(cards: Iterable[Card]) -> str:
                      for card in cards])
 
 
-def _code(card: Card) -> str:
-    if card.suit is None:
-        return "JK"
-    return _CODE_AT[card.rank * 4 + card.suit]
-
-
 def _read(token: str, letters: _Letters) -> Card | None:
     token = token.strip().lower().replace("\ufe0f", "")
     if token in _JOKERS:

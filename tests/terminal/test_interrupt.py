@@ -29,7 +29,6 @@ from tests.signals import sigint_handled_by
 GUARD = 60.0  # seconds: only against a hang, never a measure
 
 
-
 def _read_until(fd: int, wanted: bytes) -> bytes:
     seen = b""
     while wanted not in seen:

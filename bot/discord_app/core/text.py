@@ -43,7 +43,8 @@ def pieces_text(pieces: Iterable[Piece], lang: str) -> str:
 
 @functools.lru_cache(maxsize=4096)
 def _pieces_text(pieces: tuple[Piece, ...], lang: str, words: Catalog) -> str:
-    return " ".join(piece_text(p, lang) for p in pieces)  # ``words``: another, anew
+    # ``words`` only keys the cache: under another catalog, the pieces are written anew.
+    return " ".join(piece_text(p, lang) for p in pieces)
 
 
 def melds_text(melds: Iterable[Iterable[Piece]], lang: str) -> str:
