@@ -6,7 +6,8 @@ Prints: a replay step (the match at a step from its checkpoint, and with its tab
 goal < 20 ms), building a replay from its log, an animated round (its size and time, at
 Discord's 10 MiB and at 1 MiB), and one page of /rummy history at ``--matches`` stored
 matches (100,000 by default, 4 seats each among 40 players) on SQLite and PostgreSQL
-(a server started here, see data/pg_server.py), the load settled as a real host's
+(a server started here, see data/pg_server.py): its first page and its 51st (the last
+every player has, with fewer matches), the load settled as a real host's
 database settles it (``VACUUM ANALYZE`` on PostgreSQL, as autovacuum), and the member's
 latest matches that ``/rummy replay`` suggests; then the plans of a page's queries and
 the indexes they use (the page: ``match_seats_history``). Not a test: run it on purpose.
@@ -28,6 +29,7 @@ from bot.session.document import TableDoc
 from bot.session.model import Seat, Status
 from bot.session.replay import Replay
 from data import LogEntry, Store
+from data.history_store import HISTORY_PAGE
 from engine import format_action, variant
 from engine.ai import choose_action
 from engine.ai.levels import Level
@@ -37,6 +39,7 @@ from render import render_table
 from render.animation import render_round_animation
 
 GUILD, PLAYERS = 7, 40
+DEEP_PAGE = 50  # the deep page timed (the 51st), as a player paging far back
 
 
 def played_match(seed: int) -> tuple[str, list[LogEntry]]:
@@ -162,13 +165,21 @@ async def bench_history(where: str | Path, label: str, matches: int) -> None:
         started = time.perf_counter()
         await seed(store, matches)
         print(f"{label}: {matches} matches seeded in {time.perf_counter() - started:.1f} s")
-        for variant_name, page in ((None, 0), (None, 50), ("tiles", 0)):
-            times = []
+        deep = DEEP_PAGE  # cut to the last page every player has (few matches stored)
+        for variant_name, deepest in ((None, False), (None, True), ("tiles", False)):
+            page = deep if deepest else 0
+            if deepest and not page:
+                print(f"{label}: too few matches for a history page past the first")
+                continue
+            times, totals = [], []
             for user in range(1, 41):
                 started = time.perf_counter()
                 found = await store.player_history(GUILD, user, variant=variant_name,
                                                    page=page)
                 times.append(time.perf_counter() - started)
+                totals.append(found.total)
+            if variant_name is None and not deepest:
+                deep = min(DEEP_PAGE, (min(totals) - 1) // HISTORY_PAGE)
             assert found.matches
             print(f"{label}: history page {page + 1} ({variant_name or 'all variants'},"
                   f" ~{found.total} matches a player): {ms(times)}")
