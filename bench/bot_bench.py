@@ -18,6 +18,8 @@ bot process's (painters included) over the play, divided by the interactions ans
     .venv/bin/python bench/bot_bench.py --games 20 --minutes 0.5  # a quick look
     METRICS_PORT=19464 .venv/bin/python bench/bot_bench.py --games 20 --minutes 1
                                              # with /metrics, scraped every 5 s
+    .venv/bin/python bench/bot_bench.py --games 20 --pictures-once
+                                             # every picture drawn once (bot_process.py)
 """
 
 from __future__ import annotations
@@ -202,6 +204,8 @@ async def start_bot(fake: FakeDiscord, db: Path, options: argparse.Namespace,
         command += ["--sample", options.sample]
     if options.count:
         command += ["--count", options.count]
+    if options.pictures_once:
+        command += ["--pictures-once"]
     if trace_dir is not None:
         command += ["--trace-dir", str(trace_dir)]
     process = subprocess.Popen(command, cwd=root, env=env, stdin=subprocess.DEVNULL)
@@ -530,6 +534,9 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--sample", metavar="FILE",
                         help="sample the bot's busy threads instead and write where they "
                         "spent their time here (little overhead)")
+    parser.add_argument("--pictures-once", action="store_true",
+                        help="draw each kind of picture once and send those bytes ever "
+                        "after (every upload made): the bot's cost apart from drawing them")
     arguments = parser.parse_args(argv)
     if arguments.minutes is None:
         arguments.minutes = 30.0 if arguments.soak else 10.0 if arguments.load else 1.0

@@ -1,6 +1,6 @@
 """The bot as ``bench/bot_bench.py`` runs it: ``python -m bot``, optionally watched.
 
-    python bench/bot_process.py [--profile FILE] [--trace-dir DIR]
+    python bench/bot_process.py [--profile FILE] [--trace-dir DIR] [--pictures-once]
 
 ``--profile`` writes a cProfile of the event loop's thread timed by that thread's own CPU
 time (``time.thread_time``): waiting for the GIL or the network costs nothing in it, so
@@ -15,6 +15,12 @@ were running most, by their own samples and by the samples under them.
 half an hour, though every allocation costs more); each SIGUSR1 writes a snapshot there
 (``snapshot-N.trace``, then ``snapshot-N.done`` once complete) for the bench to compare.
 
+``--pictures-once`` draws each kind of picture (a hand, a table, a score sheet) once, from
+samples about the size of the bench's own (a 13-card hand, a table of four), and sends
+those bytes ever after, made unique by eight bytes past the PNG's end so that every
+upload and edit still happens: what the bot costs with pictures that cost nothing to
+draw (Rami's work apart from its pictures).
+
 SIGUSR2 marks the play's start (``bot_bench.py`` sends it as its players begin): the
 counts, the samples, the profile and the CPU times written (``--count``) start from there,
 the start-up's work left out.
@@ -26,6 +32,7 @@ import argparse
 import atexit
 import collections
 import cProfile
+import dataclasses
 import gc
 import itertools
 import signal
@@ -94,6 +101,26 @@ def count_work() -> collections.Counter[str]:
     Game.from_json = counted("Game.from_json", Game.from_json)  # type: ignore[method-assign]
     _count_collections(counts)
     return counts
+
+
+def pictures_once() -> None:
+    """Each picture function returning the same picture, drawn once (``--pictures-once``);
+    counted by :func:`count_work` as the real ones are, when both are asked."""
+    from bot.discord_app.core import pictures
+    from render.samples import player_view, public_view
+
+    made = itertools.count()
+
+    def once(picture: Any) -> Callable[..., Any]:
+        def again(*args: Any, **kwargs: Any) -> Any:
+            return dataclasses.replace(picture, png=picture.png + next(made).to_bytes(8, "big"))
+        return again
+
+    pictures.hand_picture = once(pictures.hand_picture(player_view(), "en"))
+    # A table of four players without melds: 17 KiB, about the bench's tables' mean.
+    table = public_view(players=4, melds=0)
+    pictures.table_picture = once(pictures.table_picture(table, "en"))
+    pictures.scores_picture = once(pictures.scores_picture(table, "en"))
 
 
 def _count_collections(counts: collections.Counter[str]) -> None:
@@ -210,9 +237,12 @@ def main() -> int:
     parser.add_argument("--sample", metavar="FILE")
     parser.add_argument("--trace-dir", metavar="DIR", type=Path)
     parser.add_argument("--count", metavar="FILE")
+    parser.add_argument("--pictures-once", action="store_true")
     args = parser.parse_args()
     mark = PlayStart()
     mark.install()
+    if args.pictures_once:
+        pictures_once()
     if args.count is not None:
         counts = count_work()
         mark.restart.append(counts.clear)

@@ -13,6 +13,12 @@ with ``--verbose``.
     .venv/bin/python bench/ratio_bench.py                       # 20 games, 2 rounds of 1 min
     .venv/bin/python bench/ratio_bench.py --games 200 --minutes 2
     .venv/bin/python bench/ratio_bench.py --bot-root /tmp/before  # another checkout's Rami
+    .venv/bin/python bench/ratio_bench.py --pictures-once  # Rami apart from its pictures
+
+``--pictures-once`` has Rami draw each kind of picture once and send those bytes ever after
+(``bot_process.py --pictures-once``: samples of about the game's sizes, every upload still
+made, the floor given their sizes as ever): the ratio of Rami's work apart from drawing
+its pictures.
 
 ``--bot-root`` runs another checkout's bot (``bot_bench.py --bot-root``) against this
 checkout's floor: an earlier commit's ratio measured against the same floor, for a before
@@ -76,10 +82,12 @@ async def main(options: argparse.Namespace) -> None:
     rami_options = bot_bench.parse([
         "--games", str(options.games), "--minutes", str(options.minutes),
         "--computers", str(options.computers), "--global-limit", str(options.global_limit),
-        *(["--bot-root", str(options.bot_root)] if options.bot_root else [])])
+        *(["--bot-root", str(options.bot_root)] if options.bot_root else []),
+        *(["--pictures-once"] if options.pictures_once else [])])
     print(f"{options.games} games, {options.rounds} rounds of {options.minutes} min each side, "
           f"alternated; Discord's global limit {options.global_limit or 'off'} requests/s"
-          + (f"; Rami from {options.bot_root}" if options.bot_root else ""))
+          + (f"; Rami from {options.bot_root}" if options.bot_root else "")
+          + ("; Rami's pictures drawn once" if options.pictures_once else ""))
     rami: list[Figures] = []
     floor: list[Figures] = []
     for _ in range(options.rounds):
@@ -115,4 +123,7 @@ if __name__ == "__main__":
     parser.add_argument("--verbose", action="store_true", help="print each run's report")
     parser.add_argument("--bot-root", metavar="DIR", type=Path,
                         help="run another checkout's bot against this one's floor")
+    parser.add_argument("--pictures-once", action="store_true",
+                        help="Rami's pictures drawn once and sent again (every upload "
+                        "made): Rami apart from drawing its pictures, against the floor")
     asyncio.run(main(parser.parse_args()))

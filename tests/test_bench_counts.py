@@ -72,3 +72,26 @@ async def test_the_stores_writes_are_counted_by_their_names(
     assert counts["store writes"] == 3
     assert counts["store write games.create_game"] == 1
     assert counts["store write games.save"] == 1 and counts["store write game_ui.save"] == 1
+
+
+def test_pictures_once_draw_nothing_more_and_every_picture_is_sent_anew(
+        bot_process: ModuleType, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--pictures-once``: each kind of picture drawn once at the start, then the same
+    bytes (and sizes) returned without drawing, each made unique past the PNG's end so
+    that no upload is skipped as already made."""
+    from bot.discord_app.core import pictures
+    from render.samples import player_view, public_view
+
+    for name in ("hand_picture", "table_picture", "scores_picture"):
+        monkeypatch.setattr(pictures, name, getattr(pictures, name))  # restored after
+    bot_process.pictures_once()
+    drawn: list[str] = []
+    monkeypatch.setattr(pictures, "render_hand", lambda *a, **k: drawn.append("hand"))
+    monkeypatch.setattr(pictures, "render_table", lambda *a, **k: drawn.append("table"))
+    hands = [pictures.hand_picture(player_view(seed=seed), "fr") for seed in (1, 2)]
+    tables = [pictures.table_picture(public_view(seed=seed), "fr") for seed in (1, 2)]
+    assert drawn == []  # nothing drawn after the start
+    for first, second in (hands, tables):
+        assert first.png[:-8] == second.png[:-8] and first.png[-8:] != second.png[-8:]
+        assert first.png[:-8].endswith(b"IEND\xaeB`\x82")  # a whole PNG, then the count
+        assert (first.filename, first.alt) == (second.filename, second.alt)
