@@ -160,29 +160,35 @@ async def explain(store: Store, label: str) -> None:
             print(f"{label}: WARNING: the page query does not use match_seats_history")
 
 
+async def timed_page(store: Store, label: str, variant_name: str | None,
+                     page: int) -> int:
+    """Time page ``page`` of every player's history and print it; return the fewest
+    matches a player has."""
+    times, totals = [], []
+    for user in range(1, 41):
+        started = time.perf_counter()
+        found = await store.player_history(GUILD, user, variant=variant_name, page=page)
+        times.append(time.perf_counter() - started)
+        totals.append(found.total)
+    assert found.matches
+    print(f"{label}: history page {page + 1} ({variant_name or 'all variants'},"
+          f" ~{found.total} matches a player): {ms(times)}")
+    return min(totals)
+
+
 async def bench_history(where: str | Path, label: str, matches: int) -> None:
     async with await Store.open(where) as store:
         started = time.perf_counter()
         await seed(store, matches)
         print(f"{label}: {matches} matches seeded in {time.perf_counter() - started:.1f} s")
-        deep = DEEP_PAGE  # cut to the last page every player has (few matches stored)
-        for variant_name, deepest in ((None, False), (None, True), ("tiles", False)):
-            page = deep if deepest else 0
-            if deepest and not page:
-                print(f"{label}: too few matches for a history page past the first")
-                continue
-            times, totals = [], []
-            for user in range(1, 41):
-                started = time.perf_counter()
-                found = await store.player_history(GUILD, user, variant=variant_name,
-                                                   page=page)
-                times.append(time.perf_counter() - started)
-                totals.append(found.total)
-            if variant_name is None and not deepest:
-                deep = min(DEEP_PAGE, (min(totals) - 1) // HISTORY_PAGE)
-            assert found.matches
-            print(f"{label}: history page {page + 1} ({variant_name or 'all variants'},"
-                  f" ~{found.total} matches a player): {ms(times)}")
+        fewest = await timed_page(store, label, None, 0)
+        # The deep page, or the last every player has when few matches are stored.
+        deep = min(DEEP_PAGE, (fewest - 1) // HISTORY_PAGE)
+        if deep:
+            await timed_page(store, label, None, deep)
+        else:
+            print(f"{label}: too few matches for a history page past the first")
+        await timed_page(store, label, "tiles", 0)
         times = []
         for user in range(1, 41):
             started = time.perf_counter()
